@@ -1,0 +1,2 @@
+build/render/cmd_report.o: render/cmd_report.c collector/commands.h
+collector/commands.h:

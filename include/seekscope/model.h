@@ -1,0 +1,22 @@
+/*
+ * Names and helpers for the event model shared by collector and renderer: zone kinds, event
+ * types and rwbs flags as text.  Implemented in collector/model.c (pure functions, no state).
+ */
+#ifndef SEEKSCOPE_MODEL_H
+#define SEEKSCOPE_MODEL_H
+
+#include <stdbool.h>
+#include "seekscope/format.h"
+
+/* "ag", "log", "journal", "group", "inode_table"; "unknown" for anything else. */
+const char *ss_zone_kind_name(uint32_t kind);
+/* "issue", "complete", "requeue", "insert", "queue"; "unknown" otherwise. */
+const char *ss_event_type_name(uint32_t type);
+/* Parse the kernel's rwbs string ("FWFS", "RA", "WM", "FF", "D", "N") into SS_RW_* flags. */
+uint16_t ss_rwbs_parse(const char *rwbs, size_t len);
+/* Format SS_RW_* flags back to rwbs text into buf (at least 10 bytes); returns buf. */
+char *ss_rwbs_format(uint16_t flags, char *buf, size_t len);
+/* True for an event that moves data (read/write/discard with sectors), false for pure flushes. */
+bool ss_event_has_data(const struct ss_event *ev);
+
+#endif /* SEEKSCOPE_MODEL_H */
