@@ -1,2 +1,0 @@
-build/collector/cmd_record.o: collector/cmd_record.c collector/commands.h
-collector/commands.h:
