@@ -11,6 +11,7 @@
 static const struct ss_command commands[] = {
 	{ "record", "capture block I/O of a workload into a trace file", ss_cmd_record },
 	{ "report", "summarise trace files as text or JSON", ss_cmd_report },
+	{ "dump", "print a trace file as text, one event per line", ss_cmd_dump },
 };
 
 static void usage(FILE *f)
