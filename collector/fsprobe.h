@@ -23,6 +23,8 @@ struct ss_fsprobe {
  * Probe PATH (block device or regular file).  An unknown or absent filesystem is not an error:
  * fstype is "" (or the blkid name) and there are no zones.  Errors: -errno for I/O or
  * allocation failures, -EUCLEAN for a superblock that is recognised but inconsistent.
+ * -EISDIR / -ENOTBLK if PATH is neither a block device nor a regular file.  *out is zeroed
+ * first and holds nothing to release after an error.
  */
 int ss_fsprobe_path(const char *path, struct ss_fsprobe *out);
 void ss_fsprobe_release(struct ss_fsprobe *p);   /* frees zones; accepts zeroed struct */
@@ -37,7 +39,18 @@ struct ss_xfs_geom {
 	uint64_t logstart;          /* sb_logstart (fsblock, 0 = external log) */
 	uint32_t logblocks;         /* sb_logblocks */
 };
-/* Zones for G: one SS_ZONE_AG per AG (last may be short) and SS_ZONE_LOG if internal. */
+/*
+ * Zones for G: one SS_ZONE_AG per AG (last may be short) and SS_ZONE_LOG if internal.  On success
+ * *zones is a malloc'd array the caller frees; on error (-EUCLEAN for a geometry that fails
+ * ss_xfs_geom_check() or needs more than the probe's zone cap, -ENOMEM) nothing is allocated and
+ * *zones, *nr are left untouched.
+ */
 int ss_xfs_zones(const struct ss_xfs_geom *g, struct ss_rec_zone **zones, size_t *nr);
+/*
+ * 0 if G is self-consistent, else -EUCLEAN: block size a power of two in 512..65536, agcount and
+ * agblocks non-zero, agblklog = ceil(log2(agblocks)), (agcount-1)*agblocks < dblocks <=
+ * agcount*agblocks, and an internal log that lies inside one AG.
+ */
+int ss_xfs_geom_check(const struct ss_xfs_geom *g);
 
 #endif
