@@ -485,7 +485,8 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 
 int ss_tracecap_remove_stale(void)
 {
-	char **list = tracefs_instances("^" SS_INSTANCE_PREFIX "[0-9]+-");
+	char **list = /* basic or extended regex alike: libtracefs versions differ */
+	tracefs_instances("^" SS_INSTANCE_PREFIX "[0-9][0-9]*-");
 	int removed = 0;
 
 	if (!list)

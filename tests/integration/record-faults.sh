@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# seekscope record under signals and in a bad environment: SIGINT, SIGTERM, SIGKILL (partial
+# trace readable, stale instance removed by the next run), failing workloads, not root, not a
+# block device, tracefs not mounted.  Root only; everything created is removed at exit.
+source "$(dirname "$0")/../lib/tap.sh"
+need_root
+make_workdir
+T=$(tracefs_dir) || skip_all "no tracefs"
+make_loop 512M
+on_exit "xargs -r kill < '$WORK/busy.pids'"
+mkfs.ext4 -q -F "$LOOP"
+mount_fs "$LOOP" "$WORK/mnt"
+before=$(tracing_state)
+# keep the disk busy: write and sync in a loop
+busy="echo \$\$ >> '$WORK/busy.pids'; i=0; while :; do i=\$((i+1)); head -c 65536 /dev/zero > '$WORK/mnt/f\$((i % 50))'; sync; done"
+
+# ---- exit status of the workload is passed on
+"$SEEKSCOPE" record -q -o "$WORK/st.sst" -d "$LOOP" -- sh -c 'exit 3' 2>/dev/null
+is $? 3 "exit status of the command is passed on"
+"$SEEKSCOPE" record -q -o "$WORK/sig.sst" -d "$LOOP" -- sh -c 'kill -KILL $$' 2>/dev/null
+is $? 137 "a command killed by a signal gives 128+signal"
+"$SEEKSCOPE" record -q -o "$WORK/none.sst" -d "$LOOP" -- /nonexistent/cmd 2>"$WORK/err"
+is $? 127 "a command that cannot run gives 127"
+grep -q "cannot run '/nonexistent/cmd'" "$WORK/err"; ok $? "and says so: $(head -1 "$WORK/err")"
+"$SEEKSCOPE" dump "$WORK/none.sst" >/dev/null 2>&1; ok $? "its trace is still complete"
+
+# ---- SIGINT without a command: records until interrupted, file complete
+"$SEEKSCOPE" record -q -o "$WORK/int.sst" -d "$WORK/mnt" 2>"$WORK/int.err" &
+rec=$!
+sleep 0.5; sh -c "$busy" & busy_pid=$!; sleep 1
+kill -INT $rec; wait $rec; st=$?
+kill $busy_pid; wait $busy_pid 2>/dev/null
+is $st 0 "SIGINT ends a command-less recording with status 0"
+"$SEEKSCOPE" dump "$WORK/int.sst" > "$WORK/int.txt" 2>"$WORK/int.derr"
+ok $? "interrupted trace reads back"
+[[ ! -s $WORK/int.derr ]]; ok $? "and is complete (no truncation warning)"
+n=$(grep -vc '^#' "$WORK/int.txt"); [[ $n -gt 10 ]]; ok $? "events recorded before SIGINT ($n)"
+is "$(seekscope_instances)" 0 "no instance left after SIGINT"
+
+# ---- SIGTERM while a command runs: the command is stopped too, file complete
+"$SEEKSCOPE" record -q -o "$WORK/term.sst" -d "$WORK/mnt" -- sh -c "$busy" 2>/dev/null &
+rec=$!
+sleep 1.5; kill -TERM $rec; wait $rec; st=$?
+is $st 143 "SIGTERM: the workload is terminated and its status (143) returned"
+"$SEEKSCOPE" dump "$WORK/term.sst" > "$WORK/term.txt" 2>"$WORK/term.derr"
+ok $? "trace after SIGTERM reads back"
+[[ ! -s $WORK/term.derr ]]; ok $? "and is complete"
+is "$(seekscope_instances)" 0 "no instance left after SIGTERM"
+
+# ---- SIGKILL: partial trace readable, stale instance removed by the next run
+"$SEEKSCOPE" record -q -o "$WORK/kill.sst" -d "$WORK/mnt" -- sh -c "$busy" 2>/dev/null &
+rec=$!
+sleep 1.5; kill -KILL $rec; wait $rec 2>/dev/null
+xargs -r kill < "$WORK/busy.pids" 2>/dev/null; sleep 0.2
+is "$(seekscope_instances)" 1 "SIGKILL leaves the instance behind (nothing can prevent that)"
+"$SEEKSCOPE" dump "$WORK/kill.sst" > "$WORK/kill.txt" 2>"$WORK/kill.derr"
+ok $? "the killed recorder's trace reads back"
+grep -q 'truncated' "$WORK/kill.derr"; ok $? "with a truncation warning: $(head -1 "$WORK/kill.derr")"
+n=$(grep -vc '^#' "$WORK/kill.txt"); [[ $n -gt 10 ]]; ok $? "events recorded before SIGKILL are there ($n)"
+"$SEEKSCOPE" record -q -o "$WORK/after.sst" -d "$WORK/mnt" -- true 2>/dev/null
+ok $? "the next recording works"
+is "$(seekscope_instances)" 0 "and removed the stale instance"
+
+# ---- bad environment: one clear line, non-zero exit, no file, no instance
+out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /nonexistent -- true 2>&1); st=$?
+[[ $st -ne 0 && $(echo "$out" | wc -l) -eq 1 ]]; ok $? "missing device: $out"
+out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/null -- true 2>&1); st=$?
+[[ $st -ne 0 && $out == *"not a block device"* ]]; ok $? "character device: $out"
+out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/shm -- true 2>&1); st=$?
+[[ $st -ne 0 && $out == *"not a block device"* ]]; ok $? "tmpfs directory: $out"
+[[ ! -e $WORK/x.sst ]]; ok $? "no trace file left by a refused recording"
+chmod 755 "$WORK"
+out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$SEEKSCOPE" record -o "$WORK/u.sst" -d "$LOOP" -- true 2>&1); st=$?
+[[ $st -eq 1 && $out == *root* && $(echo "$out" | wc -l) -eq 1 ]]; ok $? "not root: $out"
+out=$("$SEEKSCOPE" record -o /nonexistent-dir/x.sst -d "$LOOP" -- true 2>&1); st=$?
+[[ $st -eq 1 && $out == *"cannot create"* ]]; ok $? "unwritable output: $out"
+is "$(seekscope_instances)" 0 "no instance left after the refused recordings"
+"$SEEKSCOPE" record -d "$LOOP" -b nonsense -- true 2>/dev/null; is $? 2 "bad option value is misuse (exit 2)"
+# tracefs not mounted (in a private mount namespace): the recorder mounts it itself
+unshare -m sh -c "umount -l /sys/kernel/tracing 2>/dev/null; umount -l /sys/kernel/debug/tracing 2>/dev/null;
+	! test -e /sys/kernel/tracing/instances && '$SEEKSCOPE' record -q -o '$WORK/m.sst' -d '$LOOP' -- true" 2>"$WORK/m.err"
+ok $? "tracefs not mounted: record mounts it and works $(head -1 "$WORK/m.err")"
+is "$(seekscope_instances)" 0 "no instance left"
+is "$(tracing_state)" "$before" "global tracing state unchanged"
+done_testing

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# seekscope record on real loop-backed XFS (agcount=4) and ext4: a real tracefs capture of an
+# untar + sync.  Root only; everything created is removed at exit.
+source "$(dirname "$0")/../lib/tap.sh"
+need_root
+make_workdir
+T=$(tracefs_dir) || skip_all "no tracefs"
+
+make_tree_archive "$WORK/tree.tar" 40 40
+before=$(tracing_state)
+
+# ---- XFS, four allocation groups
+make_loop 2G
+XFS_LOOP=$LOOP
+mkfs.xfs -q -f -d agcount=4 "$XFS_LOOP"
+mount_fs "$XFS_LOOP" "$WORK/xfs"
+"$SEEKSCOPE" record -q -o "$WORK/xfs.sst" -d "$WORK/xfs" -- \
+	sh -c "tar xf '$WORK/tree.tar' -C '$WORK/xfs' && sync" 2>"$WORK/xfs.err"
+ok $? "record of untar+sync on XFS exits 0"
+grep -q '(0 lost)' "$WORK/xfs.err"; ok $? "recorder reports 0 lost events: $(tail -1 "$WORK/xfs.err")"
+"$SEEKSCOPE" dump "$WORK/xfs.sst" > "$WORK/xfs.txt" 2>"$WORK/dump.err"
+ok $? "the trace reads back"
+[[ ! -s $WORK/dump.err ]]; ok $? "no truncation warning for a clean capture"
+issues=$(awk '$4 == "issue"' "$WORK/xfs.txt" | wc -l)
+[[ $issues -gt 50 ]]; ok $? "block_rq_issue events recorded ($issues)"
+completes=$(awk '$4 == "complete"' "$WORK/xfs.txt" | wc -l)
+[[ $completes -gt 50 ]]; ok $? "block_rq_complete events recorded ($completes)"
+grep -q '^# device loop[0-9]* (7,' "$WORK/xfs.txt"; ok $? "device stored"
+grep -q 'fs xfs' "$WORK/xfs.txt"; ok $? "filesystem type stored"
+lost=$(sed -n 's/^# [0-9]* events, \([0-9]*\) lost$/\1/p' "$WORK/xfs.txt")
+is "$lost" 0 "0 lost events stored in the file"
+awk '$1 !~ /^#/ && NR > 1 && $1 < prev {bad = 1} $1 !~ /^#/ {prev = $1} END {exit bad}' "$WORK/xfs.txt"
+ok $? "events are in time order"
+grep -q '^# phase .* begin workload' "$WORK/xfs.txt" && grep -q '^# phase .* end workload' "$WORK/xfs.txt"
+ok $? "workload phase markers stored"
+grep -q "^# meta cmdline = sh -c tar xf" "$WORK/xfs.txt"; ok $? "command line stored"
+# writes spread over the allocation groups (XFS rotates new directories across AGs)
+ags_written=$(awk '
+	/^# zone ag / { split($4, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
+	$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/ && $7 != "-" {
+		split($7, x, "+"); for (i = 1; i <= n; i++) if (x[1] >= s[i] && x[1] < e[i]) hit[i] = 1 }
+	END { c = 0; for (i in hit) c++; print c }' "$WORK/xfs.txt")
+[[ $ags_written -ge 3 ]]; ok $? "write I/Os in at least 3 of the 4 AGs ($ags_written)"
+flushes=$(awk '$1 !~ /^#/ && $6 ~ /^F/ && $7 == "-"' "$WORK/xfs.txt" | wc -l)
+[[ $flushes -gt 0 ]]; ok $? "flush requests recorded without a sector ($flushes)"
+# zones against xfs_db
+agcount=$(xfs_db -r -c 'sb 0' -c 'p agcount' "$XFS_LOOP" | awk '{print $3}')
+agblocks=$(xfs_db -r -c 'sb 0' -c 'p agblocks' "$XFS_LOOP" | awk '{print $3}')
+blocksize=$(xfs_db -r -c 'sb 0' -c 'p blocksize' "$XFS_LOOP" | awk '{print $3}')
+logstart=$(xfs_db -r -c 'sb 0' -c 'p logstart' "$XFS_LOOP" | awk '{print $3}')
+logdaddr=$(xfs_db -r -c "convert fsblock $logstart daddr" "$XFS_LOOP" | sed 's/.*(\([0-9]*\)).*/\1/')
+is "$(grep -c '^# zone ag ' "$WORK/xfs.txt")" "$agcount" "one AG zone per allocation group ($agcount)"
+ag2=$(awk '$3 == "AG2" {split($5, r, "+"); print r[1]}' <(grep '^# zone ag ' "$WORK/xfs.txt"))
+is "$ag2" $((2 * agblocks * blocksize / 512)) "AG2 starts where xfs_db says"
+logz=$(grep '^# zone log ' "$WORK/xfs.txt" | awk '{split($5, r, "+"); print r[1]}')
+is "$logz" "$logdaddr" "log zone starts at xfs_db's daddr of sb_logstart"
+is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
+is "$(tracing_state)" "$before" "global tracing state unchanged"
+
+# ---- ext4
+make_loop 1G
+EXT_LOOP=$LOOP
+mkfs.ext4 -q -F "$EXT_LOOP"
+mount_fs "$EXT_LOOP" "$WORK/ext4"
+"$SEEKSCOPE" record -q -o "$WORK/ext4.sst" -d "$EXT_LOOP" -- \
+	sh -c "tar xf '$WORK/tree.tar' -C '$WORK/ext4' && sync" 2>"$WORK/ext4.err"
+ok $? "record on ext4 (device named directly) exits 0"
+"$SEEKSCOPE" dump "$WORK/ext4.sst" > "$WORK/ext4.txt"
+writes=$(awk '$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/' "$WORK/ext4.txt" | wc -l)
+[[ $writes -gt 20 ]]; ok $? "ext4 writes recorded ($writes)"
+grep -q 'fs ext4' "$WORK/ext4.txt"; ok $? "ext4 detected"
+jstart=$(debugfs -R 'bmap <8> 0' "$EXT_LOOP" 2>/dev/null)
+bsize=$(dumpe2fs -h "$EXT_LOOP" 2>/dev/null | awk '/^Block size:/ {print $3}')
+jz=$(grep '^# zone journal ' "$WORK/ext4.txt" | head -1 | awk '{split($5, r, "+"); print r[1]}')
+is "$jz" $((jstart * bsize / 512)) "journal zone starts at the journal inode's first block"
+groups=$(dumpe2fs "$EXT_LOOP" 2>/dev/null | grep -c '^Group [0-9]*:')
+is "$(grep -c '^# zone group ' "$WORK/ext4.txt")" "$groups" "one group zone per block group ($groups)"
+jwrites=$(awk '
+	/^# zone journal / { split($5, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
+	$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/ && $7 != "-" {
+		split($7, x, "+"); for (i = 1; i <= n; i++) if (x[1] >= s[i] && x[1] < e[i]) c++ }
+	END { print c + 0 }' "$WORK/ext4.txt")
+[[ $jwrites -gt 0 ]]; ok $? "journal writes land in the journal zone ($jwrites)"
+is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
+is "$(tracing_state)" "$before" "global tracing state unchanged"
+done_testing
