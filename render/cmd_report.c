@@ -129,8 +129,9 @@ int ss_cmd_report(int argc, char **argv)
 	size_t k = 0;
 	int c, status = 0;
 
-	/* getopt tables generated from the one option table that also makes --help */
-	shortopts[k++] = '+';
+	/* getopt tables generated from the one option table that also makes --help; the leading
+	 * ':' makes getopt tell a missing argument (':') from an unknown option ('?') */
+	shortopts[k++] = ':';
 	for (size_t i = 0; i < NR_OPTIONS; i++) {
 		longopts[i] = (struct option){ options[i].name,
 					       options[i].arg ? required_argument : no_argument,
@@ -161,13 +162,16 @@ int ss_cmd_report(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case ':':
+			fprintf(stderr, "seekscope report: option '%s' needs an argument\n",
+				argv[optind - 1]);
+			fprintf(stderr, "Try 'seekscope report --help'.\n");
+			return 2;
 		default:
-			if (optopt && optopt != '?')
-				fprintf(stderr, "seekscope report: option -%c %s\n", optopt,
-					strchr(shortopts, optopt) ? "needs an argument"
-								  : "is unknown");
+			if (optopt)
+				fprintf(stderr, "seekscope report: unknown option '-%c'\n", optopt);
 			else
-				fprintf(stderr, "seekscope report: unknown or incomplete option '%s'\n",
+				fprintf(stderr, "seekscope report: unknown option '%s'\n",
 					argv[optind - 1]);
 			fprintf(stderr, "Try 'seekscope report --help'.\n");
 			return 2;

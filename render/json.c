@@ -79,12 +79,16 @@ void ss_json_key(struct ss_json *j, const char *key)
 }
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is not valid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
+size_t ss_utf8_seq_len(const char *str, size_t n)
 {
-	unsigned char c = s[0];
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned char c;
 	size_t len;
 	uint32_t cp;
 
+	if (!n)
+		return 0;
+	c = s[0];
 	if (c < 0x80)
 		return 1;
 	if (c >= 0xc2 && c <= 0xdf) {
@@ -137,7 +141,7 @@ void ss_json_write_escaped(FILE *f, const char *str, size_t n)
 			i++;
 			continue;
 		}
-		len = utf8_len(s + i, n - i);
+		len = ss_utf8_seq_len((const char *)s + i, n - i);
 		if (!len) {
 			fputs("\\ufffd", f);
 			i++;

@@ -50,6 +50,9 @@ void ss_json_kv_i64(struct ss_json *j, const char *key, int64_t v);
 void ss_json_kv_double(struct ss_json *j, const char *key, double v);
 void ss_json_kv_bool(struct ss_json *j, const char *key, bool v);
 
+/* Length (1..4) of the valid UTF-8 sequence at s[0..n), or 0 if s does not start one. */
+size_t ss_utf8_seq_len(const char *s, size_t n);
+
 /* Write s as a JSON string literal (quotes included) to f; used by the emitter and tests. */
 void ss_json_write_escaped(FILE *f, const char *s, size_t n);
 

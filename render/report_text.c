@@ -3,10 +3,48 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "json.h"
 #include "report_fmt.h"
 #include "seekscope/model.h"
 
-#define STRN(field) (int)strnlen((field), sizeof(field)), (field)
+/*
+ * Strings from the file (names, paths, the command line) may hold anything: copy them for the
+ * terminal with control characters and invalid UTF-8 escaped (\n, \t, \xNN), so a crafted
+ * trace cannot move the cursor or change the terminal's state.  Long strings end in "...".
+ */
+static const char *clean(const char *s, size_t n, char *out, size_t outlen)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && s[i];) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = c >= 0x20 && c != 0x7f ? ss_utf8_seq_len(s + i, n - i) : 0;
+		char esc[8];
+		size_t elen;
+
+		if (len) {
+			memcpy(esc, s + i, len);
+			elen = len;
+		} else {
+			elen = (size_t)snprintf(esc, sizeof(esc), c == '\n' ? "\\n" :
+						c == '\t' ? "\\t" : "\\x%02x", c);
+			len = 1;
+		}
+		if (o + elen + 4 > outlen) {
+			memcpy(out + o, "...", 3);
+			o += 3;
+			break;
+		}
+		memcpy(out + o, esc, elen);
+		o += elen;
+		i += len;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* A fixed-size char array from a record (maybe without NUL), cleaned into a local buffer. */
+#define TXT(field, buf) clean((field), sizeof(field), (buf), sizeof(buf))
 
 /* Bytes in binary units: "512 B", "4.0 KiB", "1.50 GiB". */
 static const char *human_bytes(uint64_t b, char *buf, size_t len)
@@ -42,7 +80,7 @@ static const char *human_ns(uint64_t ns, char *buf, size_t len)
 
 static void device_lines(FILE *f, const struct ss_trace *t)
 {
-	char sz[32], psz[32];
+	char sz[32], psz[32], b1[160], b2[160], b3[160], b4[400];
 
 	if (!t->nr_devices) {
 		fprintf(f, "  device       (none recorded)\n");
@@ -51,16 +89,15 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		const struct ss_rec_device *d = &t->devices[i];
 
-		fprintf(f, "  device       %.*s (%u:%u), %s, %s", STRN(d->name), d->major, d->minor,
+		fprintf(f, "  device       %s (%u:%u), %s, %s", TXT(d->name, b1), d->major, d->minor,
 			human_bytes(d->nr_sectors * 512, sz, sizeof(sz)),
 			d->flags & SS_DEV_ROTATIONAL ? "rotational" : "non-rotational");
 		if (d->part_name[0])
-			fprintf(f, "; partition %.*s at sector %" PRIu64 ", %s", STRN(d->part_name),
+			fprintf(f, "; partition %s at sector %" PRIu64 ", %s", TXT(d->part_name, b2),
 				d->part_start, human_bytes(d->part_nr_sectors * 512, psz, sizeof(psz)));
-		fprintf(f, "; filesystem %.*s", d->fstype[0] ? (int)strnlen(d->fstype, sizeof(d->fstype))
-						  : 7, d->fstype[0] ? d->fstype : "unknown");
+		fprintf(f, "; filesystem %s", d->fstype[0] ? TXT(d->fstype, b3) : "unknown");
 		if (d->path[0])
-			fprintf(f, "; path %.*s", STRN(d->path));
+			fprintf(f, "; path %s", TXT(d->path, b4));
 		fputc('\n', f);
 	}
 }
@@ -68,16 +105,17 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 static void capture_lines(FILE *f, const struct ss_trace *t)
 {
 	const char *cmd = ss_trace_meta(t, "cmdline");
+	char b1[160], b2[160], b3[1024];
 
 	if (t->has_capture)
-		fprintf(f, "  capture      clock %.*s, buffer %" PRIu64 " KiB per CPU, %u CPUs, "
-			   "workload exit status %d, seekscope %.*s\n",
-			STRN(t->capture.clock), t->capture.buffer_kb, t->capture.nr_cpus,
-			t->capture.exit_status, STRN(t->header.tool_version));
+		fprintf(f, "  capture      clock %s, buffer %" PRIu64 " KiB per CPU, %u CPUs, "
+			   "workload exit status %d, seekscope %s\n",
+			TXT(t->capture.clock, b1), t->capture.buffer_kb, t->capture.nr_cpus,
+			t->capture.exit_status, TXT(t->header.tool_version, b2));
 	else
 		fprintf(f, "  capture      (no capture record)\n");
 	if (cmd)
-		fprintf(f, "  command      %s\n", cmd);
+		fprintf(f, "  command      %s\n", clean(cmd, strlen(cmd), b3, sizeof(b3)));
 }
 
 static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_pair_stats *ps,
@@ -112,8 +150,8 @@ static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_p
 			human_ns(s->flush_lat.max_ns, mx, sizeof(mx)));
 	fprintf(f, "  queue depth  mean %.2f, max %" PRIu64 "\n", s->mean_depth, s->max_depth);
 	if (s->unmatched || (ps && (ps->requeued || ps->overflow)))
-		fprintf(f, "  pairing      %" PRIu64 " completions without issue, %" PRIu64
-			   " requeues, %" PRIu64 " untracked (in-flight table full)\n",
+		fprintf(f, "  pairing      completions without issue %" PRIu64 ", requeues %" PRIu64
+			   ", untracked issues (in-flight table full) %" PRIu64 "\n",
 			s->unmatched, ps ? ps->requeued : 0, ps ? ps->overflow : 0);
 	if (s->errors)
 		fprintf(f, "  errors       %" PRIu64 " I/Os completed with an error\n", s->errors);
@@ -129,14 +167,14 @@ static void phase_table(FILE *f, const struct ss_stats *st)
 		"end s", "dur. s", "I/Os", "read MB/s", "wr. MB/s", "seeks/s", "files/s", "KB/s");
 	for (size_t i = 0; i < n; i++) {
 		const struct ss_phase_stats *p = ss_stats_phase(st, i);
-		char files[24] = "-", kb[24] = "-";
+		char files[24] = "-", kb[24] = "-", nm[160];
 
 		if (p->has_files)
 			snprintf(files, sizeof(files), "%.1f", p->files_per_s);
 		if (p->has_bytes)
 			snprintf(kb, sizeof(kb), "%.1f", p->kb_per_s);
-		fprintf(f, "  %-16.*s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
-			STRN(p->name), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
+		fprintf(f, "  %-16s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
+			TXT(p->name, nm), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
 			p->ended ? " " : "+", p->s.duration_s, p->s.ios, p->s.read_mb_s,
 			p->s.write_mb_s, p->s.seeks_per_s, files, kb);
 	}
@@ -150,7 +188,7 @@ static void phase_table(FILE *f, const struct ss_stats *st)
 static void zone_table(FILE *f, const struct ss_stats *st, bool all)
 {
 	size_t n = ss_stats_nr_zones(st), idle = 0;
-	char sz[32], by[32];
+	char sz[32], by[32], lb[160];
 
 	if (!n)
 		return;
@@ -165,8 +203,8 @@ static void zone_table(FILE *f, const struct ss_stats *st, bool all)
 			idle++;
 			continue;
 		}
-		fprintf(f, "  %-12s %-14.*s %14" PRIu64 " %11s %10" PRIu64 " %10" PRIu64 " %11s\n",
-			ss_zone_kind_name(z->zone->kind), STRN(z->zone->label),
+		fprintf(f, "  %-12s %-14s %14" PRIu64 " %11s %10" PRIu64 " %10" PRIu64 " %11s\n",
+			ss_zone_kind_name(z->zone->kind), TXT(z->zone->label, lb),
 			z->zone->start_sector, human_bytes(z->zone->nr_sectors * 512, sz, sizeof(sz)),
 			z->read_ios, z->write_ios, human_bytes(z->bytes, by, sizeof(by)));
 	}
@@ -195,9 +233,10 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		fprintf(f, "\n  per device\n");
 		for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
 			const struct ss_device_stats *d = ss_stats_device(st, i);
+			char nm[160];
 
-			fprintf(f, "  %-12.*s %8" PRIu64 " I/Os, %.2f MB/s read, %.2f MB/s write, "
-				   "%.1f seeks/s, %.1f IOPS\n", STRN(d->device->name), d->s.ios,
+			fprintf(f, "  %-12s %8" PRIu64 " I/Os, %.2f MB/s read, %.2f MB/s write, "
+				   "%.1f seeks/s, %.1f IOPS\n", TXT(d->device->name, nm), d->s.ios,
 				d->s.read_mb_s, d->s.write_mb_s, d->s.seeks_per_s, d->s.iops);
 		}
 	}
