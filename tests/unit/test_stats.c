@@ -291,6 +291,14 @@ static void test_lathist(void)
 	ok(llabs((long long)ss_lathist_percentile(&h, 99) - 20000000) < 20000000 / 16, "bimodal p99");
 	ok(llabs((long long)ss_lathist_percentile(&h, 90) - 100000) < 100000 / 16,
 	   "p90 is the 90th sample (nearest rank)");
+
+	/* nearest rank must not be pushed up by binary fractions: p99 of 100 samples is the 99th */
+	ss_lathist_init(&h);
+	for (uint64_t i = 1; i <= 100; i++)
+		ss_lathist_add(&h, i * 1000000);
+	ok(llabs((long long)ss_lathist_percentile(&h, 99) - 99000000) < 99000000 / 16 &&
+	   ss_lathist_percentile(&h, 99) != 100000000, "p99 of 1..100 ms is ~99 ms, not the max");
+	ok(llabs((long long)ss_lathist_percentile(&h, 50) - 50000000) < 50000000 / 16, "p50 ~50 ms");
 }
 
 /* The one-pass summary over a bare event list (no trace metadata). */
