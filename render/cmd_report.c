@@ -21,8 +21,7 @@ static const struct report_option {
 	const char *help;
 } options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
-	{ "seek-threshold", 's', "N", "sectors an I/O may start away from the previous end "
-				      "without counting as a seek (default 128)" },
+	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
 	{ "help", 'h', NULL, "show this help" },
 };
@@ -47,7 +46,7 @@ static void usage(FILE *f)
 		   "           (dispatch) events, the order the device sees; flushes are ignored\n"
 		   "  I/O      a completed read, write or discard with data; bytes, IOPS and MB/s count\n"
 		   "           completions\n"
-		   "  latency  issue -> completion of data I/Os (p50/p99 within 3 %%); flushes apart\n"
+		   "  latency  issue -> completion of data I/Os (p50/p99 within ~3 %%); flushes apart\n"
 		   "  units    MB = 10^6 bytes, KB = 10^3 bytes; sizes in KiB/MiB/GiB (2^10...)\n"
 		   "  times    seconds from the capture start (or the first event)\n"
 		   "\nOUTPUT:\n"
