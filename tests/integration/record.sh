@@ -36,7 +36,7 @@ ok $? "workload phase markers stored"
 grep -q "^# meta cmdline = sh -c tar xf" "$WORK/xfs.txt"; ok $? "command line stored"
 # writes spread over the allocation groups (XFS rotates new directories across AGs)
 ags_written=$(awk '
-	/^# zone ag / { split($4, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
+	/^# zone ag / { split($6, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
 	$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/ && $7 != "-" {
 		split($7, x, "+"); for (i = 1; i <= n; i++) if (x[1] >= s[i] && x[1] < e[i]) hit[i] = 1 }
 	END { c = 0; for (i in hit) c++; print c }' "$WORK/xfs.txt")
@@ -50,9 +50,9 @@ blocksize=$(xfs_db -r -c 'sb 0' -c 'p blocksize' "$XFS_LOOP" | awk '{print $3}')
 logstart=$(xfs_db -r -c 'sb 0' -c 'p logstart' "$XFS_LOOP" | awk '{print $3}')
 logdaddr=$(xfs_db -r -c "convert fsblock $logstart daddr" "$XFS_LOOP" | sed 's/.*(\([0-9]*\)).*/\1/')
 is "$(grep -c '^# zone ag ' "$WORK/xfs.txt")" "$agcount" "one AG zone per allocation group ($agcount)"
-ag2=$(awk '$3 == "AG2" {split($5, r, "+"); print r[1]}' <(grep '^# zone ag ' "$WORK/xfs.txt"))
+ag2=$(awk '$4 == "AG2" {split($6, r, "+"); print r[1]}' <(grep '^# zone ag ' "$WORK/xfs.txt"))
 is "$ag2" $((2 * agblocks * blocksize / 512)) "AG2 starts where xfs_db says"
-logz=$(grep '^# zone log ' "$WORK/xfs.txt" | awk '{split($5, r, "+"); print r[1]}')
+logz=$(grep '^# zone log ' "$WORK/xfs.txt" | awk '{split($6, r, "+"); print r[1]}')
 is "$logz" "$logdaddr" "log zone starts at xfs_db's daddr of sb_logstart"
 is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
@@ -71,12 +71,12 @@ writes=$(awk '$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/' "$WORK/ext4.txt" | wc -l)
 grep -q 'fs ext4' "$WORK/ext4.txt"; ok $? "ext4 detected"
 jstart=$(debugfs -R 'bmap <8> 0' "$EXT_LOOP" 2>/dev/null)
 bsize=$(dumpe2fs -h "$EXT_LOOP" 2>/dev/null | awk '/^Block size:/ {print $3}')
-jz=$(grep '^# zone journal ' "$WORK/ext4.txt" | head -1 | awk '{split($5, r, "+"); print r[1]}')
+jz=$(grep '^# zone journal ' "$WORK/ext4.txt" | head -1 | awk '{split($6, r, "+"); print r[1]}')
 is "$jz" $((jstart * bsize / 512)) "journal zone starts at the journal inode's first block"
 groups=$(dumpe2fs "$EXT_LOOP" 2>/dev/null | grep -c '^Group [0-9]*:')
 is "$(grep -c '^# zone group ' "$WORK/ext4.txt")" "$groups" "one group zone per block group ($groups)"
 jwrites=$(awk '
-	/^# zone journal / { split($5, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
+	/^# zone journal / { split($6, r, "+"); n++; s[n] = r[1]; e[n] = r[1] + r[2] }
 	$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/ && $7 != "-" {
 		split($7, x, "+"); for (i = 1; i <= n; i++) if (x[1] >= s[i] && x[1] < e[i]) c++ }
 	END { print c + 0 }' "$WORK/ext4.txt")
