@@ -32,8 +32,12 @@ BIN       := seekscope
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check unit integration sanitize clean install deps
+.PHONY: all check check-run unit sanitize clean install deps
 all: $(BIN)
+
+# Debian packages (installs what is missing when run as root; says what to install otherwise).
+deps:
+	$(Q)tests/install-deps.sh
 
 $(BUILD)/%.o: %.c
 	$(call msg,CC,$<)
@@ -54,16 +58,20 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB) tests/unit/tap.h
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
 
 # Every test prints TAP; tests/run-tests collects the results and prints "N passed, N failed".
-check: $(BIN) $(TEST_BINS)
+# `check` first makes sure the packages are there, then builds with a fresh pkg-config reading.
+check: deps
+	$(Q)$(MAKE) --no-print-directory check-run
+
+check-run: $(BIN) $(TEST_BINS)
 	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)
 
-sanitize:
+sanitize: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-		LDFLAGS="-fsanitize=address,undefined" check
+		LDFLAGS="-fsanitize=address,undefined" check-run
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
