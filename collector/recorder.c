@@ -16,7 +16,12 @@
 #include "trace_write.h"
 
 #define MAX_DEVS        32
-#define DRAIN_PERIOD_NS 20000000ull   /* 20 ms between reads when the buffers are quiet */
+/*
+ * Time between drains.  Reading back to back would mostly fetch partly filled pages, paying a
+ * system call for a handful of events; a pause lets pages fill (8 MiB per CPU holds about
+ * 100,000 events, far more than arrive in this time at any rate a disk sustains).
+ */
+#define DRAIN_PERIOD_NS 50000000ull
 /*
  * Events are written only once they are older than the time of the read that found them minus
  * this margin: the kernel commits an event microseconds after stamping it, so anything older
@@ -155,11 +160,14 @@ static void *drain_thread(void *arg)
 				 strerror(-ret));
 			break;
 		}
-		/* keep reading back to back while events flow; nap when the buffers are quiet */
-		if (n == 0) {
-			struct timespec ts = { 0, (long)DRAIN_PERIOD_NS };
+		{
+			uint64_t spent = ss_mono_now_ns() - t0;
 
-			nanosleep(&ts, NULL);
+			if (spent < DRAIN_PERIOD_NS) {
+				struct timespec ts = { 0, (long)(DRAIN_PERIOD_NS - spent) };
+
+				nanosleep(&ts, NULL);
+			}
 		}
 	}
 	return NULL;
