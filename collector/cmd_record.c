@@ -5,19 +5,15 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
 #include "blockdev.h"
+#include "commands.h"
 #include "recorder.h"
-
-extern char **environ;
+#include "workload.h"
 
 #define DEFAULT_OUTPUT    "seekscope.sst"
 #define DEFAULT_BUFFER_KB 8192
@@ -40,7 +36,10 @@ struct record_opts {
 	int quiet;
 	int no_zones;
 	char **command;          /* NULL-terminated argv after "--", or NULL */
+	struct ss_untar_opts untar;   /* .archive set: the extraction workload */
 };
+
+enum { OPT_NO_ZONES = 256, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE, OPT_DROP };
 
 static const struct option long_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -48,7 +47,13 @@ static const struct option long_opts[] = {
 	{ "buffer-size", required_argument, NULL, 'b' },
 	{ "events", required_argument, NULL, 'e' },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "no-zones", no_argument, NULL, 'Z' },
+	{ "no-zones", no_argument, NULL, OPT_NO_ZONES },
+	{ "untar", required_argument, NULL, OPT_UNTAR },
+	{ "into", required_argument, NULL, OPT_INTO },
+	{ "fsync", required_argument, NULL, OPT_FSYNC },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "delete", no_argument, NULL, OPT_DELETE },
+	{ "drop-caches", no_argument, NULL, OPT_DROP },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -57,10 +62,17 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "USAGE: seekscope record [-o FILE] -d DEV [-d DEV]... [OPTIONS] [-- COMMAND [ARG...]]\n"
+"       seekscope record [-o FILE] --untar ARCHIVE --into DIR [--fsync MODE] [--repeat N]\n"
+"                        [--delete] [--drop-caches] [-d DEV]... [OPTIONS]\n"
 "\n"
 "Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
 "given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
 "shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status.  Needs root.\n"
+"\n"
+"With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
+"compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
+"durable; each step is a phase in the trace.  The traced device is DIR's unless -d says\n"
+"otherwise.  Nothing is ever written outside DIR.\n"
 "\n"
 "Options:\n"
 "  -o, --output FILE       trace file to write (default %s)\n"
@@ -71,12 +83,21 @@ static void usage(FILE *f)
 "  -e, --events LIST       extra events, comma-separated: insert (block_rq_insert),\n"
 "                          queue (block_bio_queue)\n"
 "      --no-zones          do not read filesystem zones (XFS AGs/log, ext4 groups/journal)\n"
+"      --untar ARCHIVE     run the extraction workload on ARCHIVE\n"
+"      --into DIR          where to extract (an existing directory, not /)\n"
+"      --fsync MODE        durability: end (default: one syncfs after extracting), file\n"
+"                          (fsync every file as it is written, like star), none (no sync)\n"
+"      --repeat N          extract N times into DIR/1..N without syncing in between\n"
+"      --delete            afterwards remove the extracted trees, then sync (rm -rf phase)\n"
+"      --drop-caches       sync and drop the page cache before extracting\n"
 "  -q, --quiet             no live status line\n"
 "  -h, --help              this text\n"
 "\n"
 "EXAMPLES:\n"
 "  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
 "  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"
+"  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
+"  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
 "  seekscope report untar.sst\n",
 		DEFAULT_OUTPUT, DEFAULT_BUFFER_KB);
 }
@@ -149,8 +170,41 @@ static int parse_args(int argc, char **argv, struct record_opts *o)
 		case 'q':
 			o->quiet = 1;
 			break;
-		case 'Z':
+		case OPT_NO_ZONES:
 			o->no_zones = 1;
+			break;
+		case OPT_UNTAR:
+			o->untar.archive = optarg;
+			break;
+		case OPT_INTO:
+			o->untar.dest = optarg;
+			break;
+		case OPT_FSYNC:
+			if (ss_fsync_mode_parse(optarg, &o->untar.fsync_mode)) {
+				fprintf(stderr, "seekscope record: --fsync takes none, file or end — "
+					"not '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case OPT_REPEAT: {
+			char *end;
+			unsigned long v;
+
+			errno = 0;
+			v = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || v < 1 || v > 1000) {
+				fprintf(stderr, "seekscope record: --repeat wants 1 to 1000, not '%s'\n",
+					optarg);
+				return 2;
+			}
+			o->untar.repeat = (unsigned)v;
+			break;
+		}
+		case OPT_DELETE:
+			o->untar.delete_after = true;
+			break;
+		case OPT_DROP:
+			o->untar.drop_caches = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -162,80 +216,26 @@ static int parse_args(int argc, char **argv, struct record_opts *o)
 	}
 	if (optind < argc)
 		o->command = argv + optind;
+	if (o->untar.archive || o->untar.dest) {
+		if (!o->untar.archive || !o->untar.dest) {
+			fprintf(stderr, "seekscope record: --untar ARCHIVE and --into DIR go together\n");
+			return 2;
+		}
+		if (o->command) {
+			fprintf(stderr, "seekscope record: either --untar or a command, not both\n");
+			return 2;
+		}
+		if (!o->untar.repeat)
+			o->untar.repeat = 1;
+		if (!o->nr_devs)
+			o->devs[o->nr_devs++] = o->untar.dest;
+	}
 	if (!o->nr_devs) {
 		fprintf(stderr, "seekscope record: name at least one device with -d "
 			"(a block device or a path on the filesystem to watch)\n");
 		return 2;
 	}
 	return 0;
-}
-
-static void status_line(struct ss_recorder *r, int show)
-{
-	struct ss_recorder_status st;
-
-	if (!show)
-		return;
-	ss_recorder_status(r, &st);
-	fprintf(stderr, "\r\033[Kseekscope: recording %.1f s, %llu events, %llu lost",
-		(double)st.elapsed_ns / 1e9, (unsigned long long)st.events,
-		(unsigned long long)st.lost);
-	fflush(stderr);
-}
-
-static void nap_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-/* Run COMMAND and wait for it; returns its exit status as a shell would (128+sig). */
-static int run_command(struct ss_recorder *r, char **command, int show)
-{
-	posix_spawnattr_t attr;
-	sigset_t none;
-	int forwarded = 0, status = 0, ret;
-	pid_t pid;
-
-	posix_spawnattr_init(&attr);
-	sigemptyset(&none);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-	ss_recorder_phase(r, "workload", SS_PHASE_BEGIN, 0);
-	ret = posix_spawnp(&pid, command[0], NULL, &attr, command, environ);
-	posix_spawnattr_destroy(&attr);
-	if (ret) {
-		ss_recorder_phase(r, "workload", SS_PHASE_END, 0);
-		if (show)
-			fprintf(stderr, "\r\033[K");
-		fprintf(stderr, "seekscope record: cannot run '%s': %s\n", command[0], strerror(ret));
-		return 127;
-	}
-	for (int tick = 0;; tick++) {
-		pid_t w = waitpid(pid, &status, WNOHANG);
-
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR) {
-			status = 0;
-			break;
-		}
-		if (got_signal && !forwarded) {
-			/* Ctrl-C reaches the whole process group; a kill aimed at us is passed on */
-			kill(pid, got_signal);
-			forwarded = 1;
-		}
-		if (tick % 4 == 0)
-			status_line(r, show);
-		nap_ms(50);
-	}
-	ss_recorder_phase(r, "workload", SS_PHASE_END, 0);
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return 1;
 }
 
 /* Writing the trace onto a traced device would record the recorder: say so. */
@@ -267,14 +267,15 @@ int ss_cmd_record(int argc, char **argv)
 	struct record_opts o = { 0 };
 	struct ss_recorder_opts ro = { 0 };
 	struct ss_recorder *r = NULL;
+	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "";
-	int show, ret, exit_status = 0, rc = 0;
+	int ret, exit_status = 0, rc = 0;
 
 	ret = parse_args(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
-	show = !o.quiet && isatty(STDERR_FILENO);
+	ui.show = !o.quiet && isatty(STDERR_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -311,19 +312,13 @@ int ss_cmd_record(int argc, char **argv)
 		ss_recorder_free(r);
 		return 1;
 	}
-	if (o.command) {
-		exit_status = run_command(r, o.command, show);
-	} else {
-		if (show)
-			fprintf(stderr, "seekscope: recording until Ctrl-C\n");
-		for (int tick = 0; !got_signal; tick++) {
-			if (tick % 4 == 0)
-				status_line(r, show);
-			nap_ms(50);
-		}
-	}
-	if (show)
-		fprintf(stderr, "\r\033[K");
+	if (o.command)
+		exit_status = ss_workload_command(r, o.command, &ui);
+	else if (o.untar.archive)
+		exit_status = ss_workload_untar(r, &o.untar, &ui);
+	else
+		ss_workload_wait_signal(r, &ui);
+	ss_workload_clear_line(&ui);
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
 	{
 		struct ss_recorder_status st2;
