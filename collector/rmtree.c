@@ -29,9 +29,9 @@ static int open_subdir(int pfd, const char *name)
 	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	/* A directory extracted with mode 0 (or without u+rx) cannot be opened by its non-root
-	 * owner: grant ourselves access.  Root never gets EACCES here, and a non-root caller
-	 * can only chmod its own files, so the window between the two calls is harmless. */
-	if (fd < 0 && errno == EACCES && fchmodat(pfd, name, 0700, 0) == 0)
+	 * owner: grant ourselves access (root never gets EACCES here).  AT_SYMLINK_NOFOLLOW so
+	 * that a link swapped in meanwhile makes this fail instead of chmod'ing its target. */
+	if (fd < 0 && errno == EACCES && fchmodat(pfd, name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
 		fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	return fd < 0 ? -errno : fd;
 }
