@@ -12,13 +12,14 @@ static const struct ss_command commands[] = {
 	{ "record", "capture block I/O of a workload into a trace file", ss_cmd_record },
 	{ "report", "summarise trace files as text or JSON", ss_cmd_report },
 	{ "dump", "print a trace file as text, one event per line", ss_cmd_dump },
+	{ "mkarchive", "write a deterministic source-tree-like archive to extract", ss_cmd_mkarchive },
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f, "USAGE: seekscope COMMAND [OPTIONS]\n\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'seekscope COMMAND --help' describes each command.\n"
 		   "\nEXAMPLES:\n"
 		   "  seekscope record -o untar.sst -d /mnt/test -- tar xf linux.tar -C /mnt/test\n"

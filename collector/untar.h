@@ -32,6 +32,11 @@ struct ss_untar_stats {
 	uint64_t archive_bytes;         /* size of the archive file */
 	uint64_t entries, files, dirs, symlinks, hardlinks, others;
 	uint64_t data_bytes;            /* regular-file bytes, per repetition */
+	/* SS_FSYNC_FILE only: files that could not be reopened for fsync (mode 000 as non-root,
+	 * path longer than PATH_MAX); they are made durable by the final syncfs instead. */
+	uint64_t fsync_skipped;
+	/* Times or modes libarchive could not restore (all repetitions); extraction goes on. */
+	uint64_t warnings;
 	struct ss_untar_phase phases[64];
 	size_t nr_phases;
 };
@@ -48,7 +53,7 @@ struct ss_untar_opts {
 	const char *archive;            /* path of the archive */
 	const char *dest;               /* existing directory, not "/" */
 	enum ss_fsync_mode fsync_mode;
-	unsigned repeat;                /* >= 1: extract into dest/1, dest/2, ... (1: into dest/1) */
+	unsigned repeat;                /* 1..SS_UNTAR_MAX_REPEAT (0 means 1): extract into dest/1, dest/2, ... */
 	bool drop_caches;               /* sync + drop page cache before extracting (root only) */
 	bool delete_after;              /* remove the extracted trees, then syncfs */
 	/* Called with begin=true at the start and false at the end of each phase. */
@@ -60,9 +65,34 @@ struct ss_untar_opts {
 	volatile int *stop;
 };
 
-/* Run the workload.  On failure returns -errno and puts a one-line reason in err. */
+/*
+ * Run the workload.  On failure returns -errno and puts a one-line reason in err:
+ *   -EINVAL  bad options, dest missing / not a directory / "/" (message says which)
+ *   -EEXIST  dest/N already exists (extraction never overwrites an earlier run)
+ *   -EPERM   unsafe entry (absolute path, "..", through a symlink, hardlink outside), or
+ *            drop_caches without root
+ *   -EILSEQ  corrupt, truncated or unrecognised archive
+ *   -EINTR   *stop was set; the phase that was running has been ended (end_ns set)
+ *   other    -errno from the filesystem (-ENOSPC, -EIO, ...)
+ * Counters in st are valid on every return; the phase that failed is in st->phases with its
+ * end time and phase_cb has seen its end.  Entries skipped on purpose (device nodes, fifos,
+ * sockets) are counted in st->others; setuid/setgid bits are always cleared.
+ * Phase order: [drop-caches] extract | extract.1..N  [sync] [delete [delete-sync]]
+ * (sync and delete-sync are skipped for SS_FSYNC_NONE).
+ */
 int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char *err, size_t errlen);
 const char *ss_fsync_mode_name(enum ss_fsync_mode m);
 int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m);   /* 0 or -EINVAL */
+
+/*
+ * The path policy applied to every entry name and hardlink target before extraction:
+ * 0 for a relative path without ".." components, -EPERM for an absolute path or one with a
+ * ".." component, -EINVAL for NULL or "".  Exposed for tests and for callers that want to
+ * vet an archive up front.
+ */
+int ss_untar_path_check(const char *path);
+
+/* Most repetitions one run accepts: every phase must fit in ss_untar_stats.phases. */
+#define SS_UNTAR_MAX_REPEAT 60
 
 #endif
