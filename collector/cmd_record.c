@@ -282,6 +282,8 @@ int ss_cmd_record(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* a closed stderr pipe must not kill the recorder before it removes its instance */
+	signal(SIGPIPE, SIG_IGN);
 
 	ro.output = o.output;
 	ro.dev_paths = o.devs;
@@ -339,9 +341,5 @@ int ss_cmd_record(int argc, char **argv)
 		rc = 1;
 	}
 	ss_recorder_free(r);
-	if (rc)
-		return rc;
-	if (o.command)
-		return exit_status;
-	return 0;
+	return rc ? rc : exit_status;
 }

@@ -49,10 +49,16 @@ int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_work
 	int forwarded = 0, status = 0, ret;
 	pid_t pid;
 
+	sigset_t dflt;
+
 	posix_spawnattr_init(&attr);
 	sigemptyset(&none);
 	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+	/* the recorder ignores SIGPIPE; the workload gets the usual behaviour back */
+	sigemptyset(&dflt);
+	sigaddset(&dflt, SIGPIPE);
+	posix_spawnattr_setsigdefault(&attr, &dflt);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 	ss_recorder_phase(r, "workload", SS_PHASE_BEGIN, 0);
 	ret = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
 	posix_spawnattr_destroy(&attr);
@@ -179,12 +185,19 @@ static void store_stats(struct ss_recorder *r, const struct ss_untar_opts *o,
 	for (size_t i = 0; i < st->nr_phases; i++) {
 		const struct ss_untar_phase *p = &st->phases[i];
 
-		snprintf(key, sizeof(key), "phase.%s.files", p->name);
-		put_u64(r, key, p->files);
-		snprintf(key, sizeof(key), "phase.%s.bytes", p->name);
-		put_u64(r, key, p->bytes);
-		snprintf(key, sizeof(key), "phase.%s.entries", p->name);
-		put_u64(r, key, p->entries);
+		/* only what the phase did: a sync has no files/s, a delete writes no bytes */
+		if (p->files) {
+			snprintf(key, sizeof(key), "phase.%s.files", p->name);
+			put_u64(r, key, p->files);
+		}
+		if (p->bytes) {
+			snprintf(key, sizeof(key), "phase.%s.bytes", p->name);
+			put_u64(r, key, p->bytes);
+		}
+		if (p->entries) {
+			snprintf(key, sizeof(key), "phase.%s.entries", p->name);
+			put_u64(r, key, p->entries);
+		}
 	}
 }
 
@@ -219,8 +232,10 @@ int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const stru
 
 		fprintf(stderr, "seekscope: %-12s %8.2f s", p->name, s);
 		if (p->files && s > 0)
-			fprintf(stderr, "  %8" PRIu64 " files %9.0f files/s %10.0f KB/s", p->files,
-				(double)p->files / s, (double)p->bytes / 1e3 / s);
+			fprintf(stderr, "  %8" PRIu64 " files %9.0f files/s", p->files,
+				(double)p->files / s);
+		if (p->bytes && s > 0)
+			fprintf(stderr, " %10.0f KB/s", (double)p->bytes / 1e3 / s);
 		fputc('\n', stderr);
 	}
 	return 0;

@@ -1,6 +1,7 @@
 /* `seekscope report` as text: a readable summary of one trace (definitions in --help). */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
@@ -102,6 +103,38 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 	}
 }
 
+/* The extraction workload's archive and semantics, when the trace has them. */
+static void workload_line(FILE *f, const struct ss_trace *t)
+{
+	const char *archive = ss_trace_meta(t, "archive");
+	const char *bytes = ss_trace_meta(t, "archive.bytes");
+	const char *files = ss_trace_meta(t, "archive.files");
+	const char *dirs = ss_trace_meta(t, "archive.dirs");
+	const char *fsync = ss_trace_meta(t, "fsync");
+	const char *repeat = ss_trace_meta(t, "repeat");
+	const char *error = ss_trace_meta(t, "workload.error");
+	char b1[1024], b2[32];
+
+	if (!archive)
+		return;
+	fprintf(f, "  workload     extract %s", clean(archive, strlen(archive), b1, sizeof(b1)));
+	if (bytes)
+		fprintf(f, " (%s", human_bytes(strtoull(bytes, NULL, 10), b2, sizeof(b2)));
+	if (bytes && files)
+		fprintf(f, ", %s files", clean(files, strlen(files), b1, sizeof(b1)));
+	if (bytes && dirs)
+		fprintf(f, ", %s directories", clean(dirs, strlen(dirs), b1, sizeof(b1)));
+	if (bytes)
+		fputc(')', f);
+	if (fsync)
+		fprintf(f, ", fsync=%s", clean(fsync, strlen(fsync), b1, sizeof(b1)));
+	if (repeat && strcmp(repeat, "1"))
+		fprintf(f, ", repeated %s times", clean(repeat, strlen(repeat), b1, sizeof(b1)));
+	fputc('\n', f);
+	if (error)
+		fprintf(f, "  workload     FAILED: %s\n", clean(error, strlen(error), b1, sizeof(b1)));
+}
+
 static void capture_lines(FILE *f, const struct ss_trace *t)
 {
 	const char *cmd = ss_trace_meta(t, "cmdline");
@@ -116,6 +149,7 @@ static void capture_lines(FILE *f, const struct ss_trace *t)
 		fprintf(f, "  capture      (no capture record)\n");
 	if (cmd)
 		fprintf(f, "  command      %s\n", clean(cmd, strlen(cmd), b3, sizeof(b3)));
+	workload_line(f, t);
 }
 
 static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_pair_stats *ps,
