@@ -3,6 +3,7 @@
 #   make check      build and run every test (unit, render, integration; root-only ones skip
 #                   with a message when not root)
 #   make sanitize   build with ASan+UBSan into build-san/ and run the tests there
+#   make demo       XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
 #   make V=1        show the commands
 PKGS      := libtracefs libtraceevent cairo libarchive ext2fs blkid zlib
 CC        ?= cc
@@ -32,7 +33,7 @@ BIN       := seekscope
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 
-.PHONY: all check check-run unit sanitize clean install deps
+.PHONY: all check check-run unit sanitize clean install deps demo
 all: $(BIN)
 
 # Debian packages (installs what is missing when run as root; says what to install otherwise).
@@ -72,6 +73,12 @@ sanitize: deps
 	$(Q)$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check-run
+
+# The headline picture: XFS agcount=1 vs agcount=4 on loop devices (as root; otherwise the
+# shipped sample traces are drawn).  Output in out/.
+demo: deps
+	$(Q)$(MAKE) --no-print-directory $(BIN)
+	$(Q)samples/agcount-compare.sh -o out
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
