@@ -12,17 +12,8 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 
-#include "seekscope/model.h"
+#include "decode.h"
 #include "tracecap.h"
-
-/* How to decode one event type: field locations looked up by name once. */
-struct decoder {
-	int id;
-	uint16_t type;
-	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid;
-};
-
-#define MAX_DECODERS 5
 
 struct cpu_reader {
 	struct tracefs_cpu *tcpu;
@@ -35,8 +26,7 @@ struct ss_tracecap {
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
 	struct kbuffer *kbuf;
-	struct decoder dec[MAX_DECODERS];
-	int nr_dec;
+	struct ss_decoder *dec;
 	struct cpu_reader *cpus;
 	unsigned nr_cpus;
 	size_t buffer_kb;
@@ -115,26 +105,9 @@ static struct tep_event *load_format(struct ss_tracecap *c, const char *name)
 
 static int setup_decoder(struct ss_tracecap *c, const char *name, uint16_t type)
 {
-	struct tep_event *ev = load_format(c, name);
-	struct decoder *d = &c->dec[c->nr_dec];
-
-	if (!ev)
+	if (!load_format(c, name))
 		return -ENOENT;
-	d->id = ev->id;
-	d->type = type;
-	d->dev = tep_find_field(ev, "dev");
-	d->sector = tep_find_field(ev, "sector");
-	d->nr_sector = tep_find_field(ev, "nr_sector");
-	d->bytes = tep_find_field(ev, "bytes");          /* issue/insert only */
-	d->error = tep_find_field(ev, "error");          /* complete; older kernels: "errors" */
-	if (!d->error)
-		d->error = tep_find_field(ev, "errors");
-	d->rwbs = tep_find_field(ev, "rwbs");
-	d->pid = tep_find_common_field(ev, "common_pid");
-	if (!d->dev || !d->sector || !d->nr_sector || !d->rwbs)
-		return -EPROTO;
-	c->nr_dec++;
-	return 0;
+	return ss_decoder_add(c->dec, name, type);
 }
 
 static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, char *err,
@@ -249,7 +222,8 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 	}
 	tracefs_trace_off(c->inst);
 	c->tep = tep_alloc();
-	if (!c->tep) {
+	c->dec = c->tep ? ss_decoder_new(c->tep) : NULL;
+	if (!c->dec) {
 		ret = -ENOMEM;
 		goto error;
 	}
@@ -290,58 +264,6 @@ int ss_tracecap_stop(struct ss_tracecap *c)
 	return 0;
 }
 
-static unsigned long long field_num(const struct tep_format_field *f, const void *data)
-{
-	unsigned long long v = 0;
-
-	if (f)
-		tep_read_number_field((struct tep_format_field *)f, data, &v);
-	return v;
-}
-
-static int decode(struct ss_tracecap *c, void *data, unsigned long long ts, unsigned cpu,
-		  struct ss_event *ev)
-{
-	uint16_t id = *(uint16_t *)data;   /* common_type is the first field of every event */
-	const struct decoder *d = NULL;
-	const char *rwbs;
-	int rwbs_len;
-
-	for (int i = 0; i < c->nr_dec; i++)
-		if (c->dec[i].id == id) {
-			d = &c->dec[i];
-			break;
-		}
-	if (!d)
-		return 0;
-	memset(ev, 0, sizeof(*ev));
-	ev->ts_ns = ts;
-	ev->type = d->type;
-	ev->dev = (uint32_t)field_num(d->dev, data);
-	ev->sector = field_num(d->sector, data);
-	ev->nr_sector = (uint32_t)field_num(d->nr_sector, data);
-	ev->bytes = d->bytes ? (uint32_t)field_num(d->bytes, data) : ev->nr_sector * 512u;
-	ev->error = (int32_t)field_num(d->error, data);
-	ev->pid = (uint32_t)field_num(d->pid, data);
-	ev->cpu = (uint16_t)cpu;
-	if (d->rwbs->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc = field_num(d->rwbs, data);
-
-		rwbs = (const char *)data + (loc & 0xffff);
-		rwbs_len = (int)(loc >> 16);
-	} else {
-		rwbs = (const char *)data + d->rwbs->offset;
-		rwbs_len = d->rwbs->size;
-	}
-	ev->flags = ss_rwbs_parse(rwbs, (size_t)rwbs_len);
-	/* flushes complete with sector (sector_t)-1; keep that as the documented "none" */
-	if ((ev->flags & SS_RW_FLUSH) && !(ev->flags & (SS_RW_READ | SS_RW_WRITE)))
-		if (ev->nr_sector == 0)
-			ev->sector = ev->sector == 0 || ev->sector == UINT64_MAX ? SS_SECTOR_NONE
-										  : ev->sector;
-	return 1;
-}
-
 static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, void *ctx,
 		      bool flush)
 {
@@ -375,7 +297,7 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 		for (data = kbuffer_read_event(c->kbuf, &ts); data;
 		     data = kbuffer_next_event(c->kbuf, &ts)) {
 			r->events++;
-			if (decode(c, data, ts, cpu, &ev) > 0) {
+			if (ss_decoder_decode(c->dec, data, ts, cpu, &ev) > 0) {
 				int ret = sink(ctx, &ev);
 
 				if (ret < 0)
@@ -490,6 +412,7 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 	free(c->cpus);
 	if (c->kbuf)
 		kbuffer_free(c->kbuf);
+	ss_decoder_free(c->dec);
 	if (c->tep)
 		tep_free(c->tep);
 	if (c->inst) {

@@ -1,0 +1,198 @@
+/* Decoding block events by field name, with the formats of different kernels. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event-parse.h>
+
+#include "tap.h"
+#include "decode.h"
+
+/* block_rq_issue / block_rq_complete as a 6.x kernel describes them */
+static const char issue_6x[] =
+"name: block_rq_issue\nID: 2104\nformat:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+"\tfield:sector_t sector;\toffset:16;\tsize:8;\tsigned:0;\n"
+"\tfield:unsigned int nr_sector;\toffset:24;\tsize:4;\tsigned:0;\n"
+"\tfield:unsigned int bytes;\toffset:28;\tsize:4;\tsigned:0;\n"
+"\tfield:unsigned short ioprio;\toffset:32;\tsize:2;\tsigned:0;\n"
+"\tfield:char rwbs[10];\toffset:34;\tsize:10;\tsigned:0;\n"
+"\tfield:char comm[16];\toffset:44;\tsize:16;\tsigned:0;\n"
+"\tfield:__data_loc char[] cmd;\toffset:60;\tsize:4;\tsigned:0;\n\n"
+"print fmt: \"%d,%d %s\", ((unsigned int) ((REC->dev) >> 20)), ((unsigned int) ((REC->dev) & ((1U << 20) - 1))), REC->rwbs\n";
+
+static const char complete_6x[] =
+"name: block_rq_complete\nID: 2107\nformat:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+"\tfield:sector_t sector;\toffset:16;\tsize:8;\tsigned:0;\n"
+"\tfield:unsigned int nr_sector;\toffset:24;\tsize:4;\tsigned:0;\n"
+"\tfield:int error;\toffset:28;\tsize:4;\tsigned:1;\n"
+"\tfield:unsigned short ioprio;\toffset:32;\tsize:2;\tsigned:0;\n"
+"\tfield:char rwbs[10];\toffset:34;\tsize:10;\tsigned:0;\n"
+"\tfield:__data_loc char[] cmd;\toffset:44;\tsize:4;\tsigned:0;\n\n"
+"print fmt: \"%d,%d %s\", ((unsigned int) ((REC->dev) >> 20)), ((unsigned int) ((REC->dev) & ((1U << 20) - 1))), REC->rwbs\n";
+
+/* an older kernel: rwbs[8], `errors`, no ioprio, different offsets */
+static const char complete_old[] =
+"name: block_rq_complete\nID: 1207\nformat:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+"\tfield:sector_t sector;\toffset:16;\tsize:8;\tsigned:0;\n"
+"\tfield:unsigned int nr_sector;\toffset:24;\tsize:4;\tsigned:0;\n"
+"\tfield:int errors;\toffset:28;\tsize:4;\tsigned:1;\n"
+"\tfield:char rwbs[8];\toffset:32;\tsize:8;\tsigned:1;\n"
+"\tfield:__data_loc char[] cmd;\toffset:40;\tsize:4;\tsigned:1;\n\n"
+"print fmt: \"%s\", REC->rwbs\n";
+
+/* a hypothetical layout with rwbs as a dynamic string */
+static const char issue_dyn[] =
+"name: block_rq_issue\nID: 3104\nformat:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+"\tfield:sector_t sector;\toffset:16;\tsize:8;\tsigned:0;\n"
+"\tfield:unsigned int nr_sector;\toffset:24;\tsize:4;\tsigned:0;\n"
+"\tfield:__data_loc char[] rwbs;\toffset:28;\tsize:4;\tsigned:0;\n\n"
+"print fmt: \"%s\", __get_str(rwbs)\n";
+
+static const char no_sector[] =
+"name: block_rq_insert\nID: 2105\nformat:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+"\tfield:char rwbs[8];\toffset:12;\tsize:8;\tsigned:1;\n\n"
+"print fmt: \"%s\", REC->rwbs\n";
+
+static void put16(unsigned char *b, size_t off, uint16_t v) { memcpy(b + off, &v, 2); }
+static void put32(unsigned char *b, size_t off, uint32_t v) { memcpy(b + off, &v, 4); }
+static void put64(unsigned char *b, size_t off, uint64_t v) { memcpy(b + off, &v, 8); }
+
+static struct tep_handle *tep_with(const char *const *formats, size_t n)
+{
+	struct tep_handle *tep = tep_alloc();
+
+	for (size_t i = 0; i < n; i++)
+		if (tep_parse_event(tep, formats[i], strlen(formats[i]), "block") != 0)
+			printf("# cannot parse format %zu\n", i);
+	return tep;
+}
+
+static void test_current_kernel(void)
+{
+	const char *fmts[] = { issue_6x, complete_6x };
+	struct tep_handle *tep = tep_with(fmts, 2);
+	struct ss_decoder *d = ss_decoder_new(tep);
+	unsigned char rec[80] = { 0 };
+	struct ss_event ev;
+
+	is_int(ss_decoder_add(d, "block_rq_issue", SS_EV_ISSUE), 0, "6.x issue format accepted");
+	is_int(ss_decoder_add(d, "block_rq_complete", SS_EV_COMPLETE), 0, "6.x complete accepted");
+	is_int(ss_decoder_add(d, "block_rq_merge", SS_EV_INSERT), -ENOENT, "unknown event: -ENOENT");
+
+	put16(rec, 0, 2104);
+	put32(rec, 4, 4242);
+	put32(rec, 8, SS_MKDEV(259, 3));
+	put64(rec, 16, 123456789);
+	put32(rec, 24, 16);
+	put32(rec, 28, 8192);
+	memcpy(rec + 34, "FWFSM", 5);
+	is_int(ss_decoder_decode(d, rec, 777, 1, &ev), 1, "issue decodes");
+	ok(ev.type == SS_EV_ISSUE && ev.ts_ns == 777 && ev.cpu == 1 && ev.pid == 4242,
+	   "type, time, cpu, pid");
+	ok(ev.dev == SS_MKDEV(259, 3) && ev.sector == 123456789 && ev.nr_sector == 16,
+	   "dev, sector, length");
+	is_int(ev.bytes, 8192, "bytes from the issue event");
+	is_int(ev.flags, SS_RW_PREFLUSH | SS_RW_WRITE | SS_RW_FUA | SS_RW_SYNC | SS_RW_META,
+	       "rwbs FWFSM: preflush, write, FUA, sync, meta");
+
+	/* a flush: issue at sector 0, length 0 */
+	memset(rec + 34, 0, 10);
+	memcpy(rec + 34, "FF", 2);
+	put64(rec, 16, 0);
+	put32(rec, 24, 0);
+	put32(rec, 28, 0);
+	ss_decoder_decode(d, rec, 1, 0, &ev);
+	ok(ev.sector == SS_SECTOR_NONE && (ev.flags & SS_RW_FLUSH), "flush issue: no sector");
+
+	/* its completion at (sector_t)-1, with an error */
+	memset(rec, 0, sizeof(rec));
+	put16(rec, 0, 2107);
+	put32(rec, 8, SS_MKDEV(259, 3));
+	put64(rec, 16, UINT64_MAX);
+	put32(rec, 28, (uint32_t)-EIO);
+	memcpy(rec + 34, "FF", 2);
+	is_int(ss_decoder_decode(d, rec, 2, 0, &ev), 1, "complete decodes");
+	ok(ev.type == SS_EV_COMPLETE && ev.sector == SS_SECTOR_NONE, "flush completion: no sector");
+	is_int(ev.error, -EIO, "completion error");
+
+	/* a read completion: bytes derived from the length */
+	memset(rec + 34, 0, 10);
+	memcpy(rec + 34, "RA", 2);
+	put64(rec, 16, 2048);
+	put32(rec, 24, 8);
+	put32(rec, 28, 0);
+	ss_decoder_decode(d, rec, 3, 0, &ev);
+	ok(ev.bytes == 4096 && ev.flags == (SS_RW_READ | SS_RW_AHEAD) && ev.error == 0,
+	   "completion without a bytes field: bytes = sectors * 512");
+
+	put16(rec, 0, 9999);
+	is_int(ss_decoder_decode(d, rec, 4, 0, &ev), 0, "an unregistered event type is skipped");
+	ss_decoder_free(d);
+	tep_free(tep);
+}
+
+static void test_old_and_dynamic(void)
+{
+	const char *fmts[] = { complete_old, issue_dyn, no_sector };
+	struct tep_handle *tep = tep_with(fmts, 3);
+	struct ss_decoder *d = ss_decoder_new(tep);
+	unsigned char rec[64] = { 0 };
+	struct ss_event ev;
+
+	is_int(ss_decoder_add(d, "block_rq_complete", SS_EV_COMPLETE), 0, "old complete format");
+	is_int(ss_decoder_add(d, "block_rq_issue", SS_EV_ISSUE), 0, "dynamic rwbs format");
+	is_int(ss_decoder_add(d, "block_rq_insert", SS_EV_INSERT), -EPROTO,
+	       "a format without sector is refused");
+
+	put16(rec, 0, 1207);
+	put32(rec, 8, SS_MKDEV(8, 0));
+	put64(rec, 16, 99);
+	put32(rec, 24, 8);
+	put32(rec, 28, (uint32_t)-ENOSPC);
+	memcpy(rec + 32, "WSM", 3);
+	ss_decoder_decode(d, rec, 5, 0, &ev);
+	ok(ev.error == -ENOSPC && ev.flags == (SS_RW_WRITE | SS_RW_SYNC | SS_RW_META) &&
+	   ev.sector == 99, "`errors` and rwbs[8] of older kernels");
+
+	memset(rec, 0, sizeof(rec));
+	put16(rec, 0, 3104);
+	put32(rec, 8, SS_MKDEV(8, 0));
+	put64(rec, 16, 7);
+	put32(rec, 24, 1);
+	put32(rec, 28, (3u << 16) | 40u);   /* __data_loc: length 3 at offset 40 */
+	memcpy(rec + 40, "RSX", 3);
+	ss_decoder_decode(d, rec, 6, 0, &ev);
+	is_int(ev.flags, SS_RW_READ | SS_RW_SYNC, "dynamic rwbs decoded within its length");
+	ss_decoder_free(d);
+	tep_free(tep);
+}
+
+int main(void)
+{
+	test_current_kernel();
+	test_old_and_dynamic();
+	return done_testing();
+}
