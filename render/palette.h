@@ -29,7 +29,8 @@ static const char *const ss_class_name[SS_CLS_MAX] = {
 };
 
 static const struct ss_rgb ss_col_flush   = SS_RGB(0xD55E00);  /* vermillion */
-static const struct ss_rgb ss_col_seek    = SS_RGB(0xCC79A7);  /* reddish purple */
+static const struct ss_rgb ss_col_fua     = SS_RGB(0xCC79A7);  /* reddish purple */
+static const struct ss_rgb ss_col_seek    = SS_RGB(0x000000);
 static const struct ss_rgb ss_col_text    = SS_RGB(0x1a1a1a);
 static const struct ss_rgb ss_col_grid    = SS_RGB(0xe4e4e4);
 static const struct ss_rgb ss_col_axis    = SS_RGB(0x555555);
