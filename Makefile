@@ -31,8 +31,9 @@ LIB       := $(BUILD)/libseekscope.a
 BIN       := seekscope
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
+TOOLS     := $(BUILD)/tests/tools/gen-trace
 
-.PHONY: all check unit integration sanitize clean install deps
+.PHONY: all check unit integration sanitize clean install deps tools
 all: $(BIN)
 
 $(BUILD)/%.o: %.c
@@ -53,9 +54,17 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB) tests/unit/tap.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
 
+# Test tools: synthetic trace generator for render tests and tests/bench-render.sh.
+$(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
+
+tools: $(TOOLS)
+
 # Every test prints TAP; tests/run-tests collects the results and prints "N passed, N failed".
-check: $(BIN) $(TEST_BINS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/integration/*.sh))
+check: $(BIN) $(TEST_BINS) $(TOOLS)
+	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)

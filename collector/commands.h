@@ -11,5 +11,6 @@ struct ss_command {
 
 int ss_cmd_record(int argc, char **argv);   /* collector/cmd_record.c */
 int ss_cmd_report(int argc, char **argv);   /* render/cmd_report.c */
+int ss_cmd_plot(int argc, char **argv);     /* render/cmd_plot.c */
 
 #endif

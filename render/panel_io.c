@@ -205,6 +205,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	ss_zones_draw_bands(cr, f, d->trace);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
+	ss_zones_draw_lines(cr, f, d->trace);
 	img = grid_image(s);
 	if (!cairo_surface_status(img)) {
 		cairo_save(cr);
@@ -218,7 +219,6 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		cairo_restore(cr);
 	}
 	cairo_surface_destroy(img);
-	ss_zones_draw_lines(cr, f, d->trace);
 	cairo_save(cr);
 	draw_flag_strip(cr, s, f, s->flush, f->r.y + 1, ss_col_flush);
 	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_col_fua);

@@ -187,7 +187,7 @@ void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_
 				continue;
 			if (z->kind == SS_ZONE_AG) {
 				cairo_set_dash(cr, dash, 2, 0);
-				cairo_set_source_rgba(cr, 0.25, 0.25, 0.25, 0.8);
+				cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
 			} else {
 				cairo_set_dash(cr, NULL, 0, 0);
 				cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.35);

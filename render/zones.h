@@ -28,7 +28,7 @@ bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi);
 
 /* Underneath the data: alternating AG shading and the log/journal band. */
 void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
-/* Over the data: boundaries of AGs and groups, inode tables. */
+/* Boundaries of AGs and groups, inode tables (drawn under the data, over the bands). */
 void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
 /* Zone labels in the right gutter. */
 void ss_zones_draw_labels(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
