@@ -64,7 +64,7 @@ tools: $(TOOLS)
 
 # Every test prints TAP; tests/run-tests collects the results and prints "N passed, N failed".
 check: $(BIN) $(TEST_BINS) $(TOOLS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/integration/*.sh))
+	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/cli/*.sh)) $(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)
