@@ -78,7 +78,10 @@ void ss_axes_y(cairo_t *cr, const struct ss_frame *f)
 
 	cairo_save(cr);
 	cairo_set_line_width(cr, 1);
-	if (!ss_ticks_compute(lo, hi, max_ticks_for(f->r.h, 28), &t)) {
+	/* at least a labelled zero and one value above it, even in a short panel */
+	int want = max_ticks_for(f->r.h, 28);
+
+	if (!ss_ticks_compute(lo, hi, want < 3 ? 3 : want, &t)) {
 		for (int i = 0; i < t.count; i++) {
 			double v = ss_ticks_value(&t, i);
 			double py = round(ss_axis_map(&f->y, v * f->yu.div)) + 0.5;

@@ -10,6 +10,7 @@
 
 #include "seekscope/model.h"
 #include "graph.h"
+#include "legend.h"
 #include "palette.h"
 #include "panel.h"
 #include "table.h"
@@ -252,9 +253,13 @@ static void describe_columns(struct ss_graph *g)
 			snprintf(c->note, sizeof(c->note), c->t->nr_events
 				 ? "no I/O: %" PRIu64 " event(s), no completed request"
 				 : "no I/O: the trace has no events", c->t->nr_events);
-		if (c->t->truncated)
-			wl += (size_t)snprintf(c->warn, sizeof(c->warn), "TRUNCATED trace (%s)",
-					       c->t->warning);
+		if (c->t->truncated) {
+			const char *why = c->t->warning;
+
+			if (!strncmp(why, "truncated: ", 11))
+				why += 11;
+			wl += (size_t)snprintf(c->warn, sizeof(c->warn), "TRUNCATED: %s", why);
+		}
 		if (lost && wl < sizeof(c->warn))
 			snprintf(c->warn + wl, sizeof(c->warn) - wl, "%s%" PRIu64 " events LOST",
 				 wl ? "; " : "", lost);
@@ -266,38 +271,42 @@ static void describe_columns(struct ss_graph *g)
 					i ? " vs " : "seekscope: ", g->col[i].label);
 }
 
+/* Rows grouped so that what competes sits together: every trace's totals, then each phase
+ * (in order of first appearance) for every trace that has it. */
 static void build_table(struct ss_graph *g)
 {
 	const char *names[MAX_TABLE_ROWS];
 	int nr_names = 0;
 
 	g->nr_rows = 0;
-	for (int i = 0; i < g->nr && g->nr_rows < MAX_TABLE_ROWS; i++) {
-		struct column *c = &g->col[i];
-
+	for (int i = 0; i < g->nr && g->nr_rows < MAX_TABLE_ROWS; i++)
 		g->rows[g->nr_rows++] = (struct ss_table_row){
-			.run = c->label, .phase = "all", .s = ss_stats_total(c->stats),
-			.has_lost = true, .lost = ss_trace_lost_events(c->t), .group = 0,
+			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
+			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
 		};
-		for (size_t p = 0; p < ss_stats_nr_phases(c->stats) && g->nr_rows < MAX_TABLE_ROWS;
-		     p++) {
-			const struct ss_phase_stats *ph = ss_stats_phase(c->stats, p);
-			int grp = 0;
+	for (int i = 0; i < g->nr; i++)
+		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
+			const char *name = ss_stats_phase(g->col[i].stats, p)->name;
+			bool seen = false;
 
-			for (int k = 0; k < nr_names && !grp; k++)
-				if (!strcmp(names[k], ph->name))
-					grp = k + 1;
-			if (!grp && nr_names < MAX_TABLE_ROWS) {
-				names[nr_names++] = ph->name;
-				grp = nr_names;
-			}
-			g->rows[g->nr_rows++] = (struct ss_table_row){
-				.run = c->label, .phase = ph->name, .s = &ph->s,
-				.has_files = ph->has_files, .files_per_s = ph->files_per_s,
-				.group = grp,
-			};
+			for (int k = 0; k < nr_names && !seen; k++)
+				seen = !strcmp(names[k], name);
+			if (!seen && nr_names < MAX_TABLE_ROWS)
+				names[nr_names++] = name;
 		}
-	}
+	for (int k = 0; k < nr_names; k++)
+		for (int i = 0; i < g->nr; i++)
+			for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
+				const struct ss_phase_stats *ph = ss_stats_phase(g->col[i].stats, p);
+
+				if (strcmp(ph->name, names[k]) || g->nr_rows >= MAX_TABLE_ROWS)
+					continue;
+				g->rows[g->nr_rows++] = (struct ss_table_row){
+					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
+					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
+					.group = k + 1,
+				};
+			}
 }
 
 static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, char *err,
@@ -440,8 +449,16 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 			if (i == 0 || h > hi)
 				hi = h;
 		}
-		if (g->ops[p] != &ss_panel_io)
-			hi = hi > 0 ? hi * 1.1 : 1;
+		if (g->ops[p] != &ss_panel_io) {
+			struct ss_ticks t;
+			int want = (int)(g->lay.plot[p][0].h / 28);
+
+			/* headroom, then up to a tick so the top of the scale is labelled */
+			hi = hi > 0 ? hi * 1.05 : 1;
+			if (!ss_ticks_compute(lo, hi, want < 3 ? 3 : want > 12 ? 12 : want, &t) &&
+			    ss_ticks_value(&t, t.count - 1) < hi)
+				hi = ss_ticks_value(&t, t.count - 1) + t.step;
+		}
 		if (hi <= lo)
 			hi = lo + 1;
 		g->vlo[p] = lo;
@@ -480,78 +497,6 @@ static void draw_title(struct ss_graph *g, cairo_t *cr)
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, g->lay.title.x + g->lay.title.w / 2, g->lay.title.y + g->lay.title.h / 2,
 		     SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, g->title, NULL);
-}
-
-/* Legend of the sector panel's marks, centred in one row. */
-static void draw_legend(struct ss_graph *g, cairo_t *cr)
-{
-	enum { SWATCH, TICK, BAND, DASH, PHASE };
-	static const struct { int kind; const char *name; } items[] = {
-		{ SWATCH, NULL }, { SWATCH, NULL }, { SWATCH, NULL }, { SWATCH, NULL },
-		{ TICK, "flush (top strip)" }, { TICK, "FUA (second strip)" },
-		{ BAND, "log / journal zone" }, { DASH, "AG boundary" }, { PHASE, "phase start" },
-	};
-	const int n = (int)(sizeof(items) / sizeof(items[0]));
-	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
-	double total = 0, x, y = g->lay.legend.y + g->lay.legend.h / 2;
-	const char *name[sizeof(items) / sizeof(items[0])];
-
-	if (g->lay.legend.h <= 0)
-		return;
-	for (int i = 0; i < n; i++) {
-		double w;
-
-		name[i] = items[i].name ? items[i].name : ss_class_name[i];
-		ss_text_measure(cr, fs, false, name[i], &w, NULL);
-		total += sw + 5 + w + (i ? gap : 0);
-	}
-	x = g->lay.legend.x + (g->lay.legend.w - total) / 2;
-	cairo_save(cr);
-	for (int i = 0; i < n; i++) {
-		struct ss_box b;
-
-		switch (items[i].kind) {
-		case SWATCH:
-			ss_set_rgb(cr, ss_col_class[i]);
-			cairo_rectangle(cr, x, y - sw / 2, sw, sw);
-			cairo_fill(cr);
-			break;
-		case TICK:
-			ss_set_rgb(cr, i == 4 ? ss_col_flush : ss_col_fua);
-			cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
-			cairo_fill(cr);
-			break;
-		case BAND:
-			ss_set_rgba(cr, ss_col_logband, 0.45);
-			cairo_rectangle(cr, x, y - sw / 2, sw, sw);
-			cairo_fill(cr);
-			break;
-		case DASH: {
-			static const double dash[] = { 4, 3 };
-
-			cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-			cairo_set_line_width(cr, 1);
-			cairo_set_dash(cr, dash, 2, 0);
-			cairo_move_to(cr, x, y + 0.5);
-			cairo_line_to(cr, x + sw, y + 0.5);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-			break;
-		}
-		case PHASE:
-			ss_set_rgb(cr, ss_col_phase);
-			cairo_set_line_width(cr, 1.6);
-			cairo_move_to(cr, x + sw / 2, y - sw / 2);
-			cairo_line_to(cr, x + sw / 2, y + sw / 2);
-			cairo_stroke(cr);
-			break;
-		}
-		x += sw + 5;
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, name[i], &b);
-		x += b.w + gap;
-	}
-	cairo_restore(cr);
 }
 
 static void device_summary(const struct ss_trace *t, char *buf, size_t len)
@@ -637,7 +582,13 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	draw_title(g, cr);
-	draw_legend(g, cr);
+	{
+		const struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+
+		for (int i = 0; i < g->nr; i++)
+			tr[i] = g->col[i].t;
+		ss_legend_draw(cr, &g->lay.legend, tr, g->nr);
+	}
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)
 			last_time_row = p;

@@ -35,6 +35,7 @@ static const struct ss_rgb ss_col_text    = SS_RGB(0x1a1a1a);
 static const struct ss_rgb ss_col_grid    = SS_RGB(0xe4e4e4);
 static const struct ss_rgb ss_col_axis    = SS_RGB(0x555555);
 static const struct ss_rgb ss_col_logband = SS_RGB(0xF0E442);  /* yellow, drawn light */
+static const struct ss_rgb ss_col_itable  = SS_RGB(0x6a3d9a);  /* inode tables */
 static const struct ss_rgb ss_col_phase   = SS_RGB(0x6a3d9a);
 static const struct ss_rgb ss_col_warn    = SS_RGB(0xB03000);
 static const struct ss_rgb ss_col_best    = SS_RGB(0xd9f0d3);  /* table highlight */

@@ -112,16 +112,15 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_table_r
 		const struct ss_table_row *row = &rows[i];
 
 		y += rh;
-		if (i > 0 && row->group == 0 && rows[i - 1].group != 0) {
+		if (i > 0 && row->group != rows[i - 1].group) {
 			cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
 			cairo_move_to(cr, r->x, y + 0.5);
 			cairo_line_to(cr, r->x + r->w, y + 0.5);
 			cairo_stroke(cr);
 		}
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
-			     row->run, NULL);
-		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false,
+		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, row->run, NULL);
+		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
 			     row->phase, NULL);
 		for (int c = 0; c < NR_COLS; c++) {
 			double v, x1 = r->x + run_w + phase_w + (c + 1) * cw;

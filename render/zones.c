@@ -164,10 +164,27 @@ static unsigned label_every(size_t n, double px_per_zone, double label_h)
 	return (unsigned)ss_nice_ceil((label_h + 2) / px_per_zone);
 }
 
+/* Mean pixel spacing of the visible zones of one kind (infinite if fewer than two). */
+static double kind_spacing(const struct ss_frame *f, const struct ss_trace *t, uint32_t kind)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		const struct ss_rec_zone *z = &t->zones[i];
+
+		n += z->kind == kind && (double)z->start_sector >= f->y.lo &&
+		     (double)z->start_sector < f->y.hi;
+	}
+	return n > 1 ? f->r.h / (double)n : INFINITY;
+}
+
 void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t)
 {
 	static const double dash[] = { 4, 3 };
-	double top, bot;
+	double top, bot, group_gap = kind_spacing(f, t, SS_ZONE_GROUP);
+	double table_gap = kind_spacing(f, t, SS_ZONE_INODE_TABLE);
+	/* hundreds of ext4 groups: every k-th line, inode tables as ticks on the edges */
+	unsigned every = group_gap >= 4 ? 1 : (unsigned)ss_nice_ceil(4 / group_gap);
 
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
@@ -182,6 +199,8 @@ void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_
 		switch (z->kind) {
 		case SS_ZONE_AG:
 		case SS_ZONE_GROUP:
+			if (z->kind == SS_ZONE_GROUP && z->index % every)
+				continue;
 			y = round(ss_axis_map(&f->y, (double)z->start_sector)) + 0.5;
 			if (y >= f->r.y + f->r.h - 1)
 				continue;
@@ -196,12 +215,20 @@ void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_
 			cairo_line_to(cr, f->r.x + f->r.w, y);
 			cairo_stroke(cr);
 			break;
-		case SS_ZONE_INODE_TABLE:
+		case SS_ZONE_INODE_TABLE: {
+			double h = bot - top < 1 ? 1 : bot - top;
+
 			cairo_set_dash(cr, NULL, 0, 0);
-			cairo_set_source_rgba(cr, 0.42, 0.24, 0.6, 0.35);
-			cairo_rectangle(cr, f->r.x, top, f->r.w, bot - top < 1 ? 1 : bot - top);
+			ss_set_rgba(cr, ss_col_itable, 0.55);
+			if (table_gap >= 8) {
+				cairo_rectangle(cr, f->r.x, top, f->r.w, h);
+			} else {
+				cairo_rectangle(cr, f->r.x, top, 6, h);
+				cairo_rectangle(cr, f->r.x + f->r.w - 6, top, 6, h);
+			}
 			cairo_fill(cr);
 			break;
+		}
 		default:
 			break;
 		}

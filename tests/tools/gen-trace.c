@@ -179,9 +179,9 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 {
 	uint64_t cursor[64], meta[64], logpos = l->log_start, done = 0;
 	uint64_t n_extract = ios / 5, n_sync = ios * 7 / 10;
-	unsigned files_per_dir = 12;
+	unsigned files_per_dir = 12, nag = l->agcount < 64 ? l->agcount : 64;
 
-	for (unsigned i = 0; i < l->agcount && i < 64; i++) {
+	for (unsigned i = 0; i < nag; i++) {
 		cursor[i] = l->fs_start + i * l->ag_sectors + l->ag_sectors / 16;
 		meta[i] = l->fs_start + i * l->ag_sectors + 64;
 	}
@@ -189,7 +189,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 		ss_writer_phase(g->w, g->now, SS_PHASE_BEGIN, "extract");
 	/* extract: the page cache absorbs data; metadata and log go out */
 	for (; done < n_extract; done++) {
-		unsigned ag = (unsigned)((done / 40) % l->agcount);
+		unsigned ag = (unsigned)((done / 40) % nag);
 
 		if (done % 9 == 0)
 			log_write(g, l, &logpos);
@@ -204,7 +204,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 	}
 	/* sync: writeback in inode order, which walks directories round the AGs */
 	for (uint64_t k = 0; done < n_extract + n_sync; done++, k++) {
-		unsigned ag = (unsigned)((k / files_per_dir) % l->agcount);
+		unsigned ag = (unsigned)((k / files_per_dir) % nag);
 		uint32_t nr = 8u << (rnd(g) % 5);
 
 		if (k % 97 == 96) {
@@ -227,7 +227,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 		ss_writer_phase(g->w, g->now, SS_PHASE_BEGIN, "delete");
 	}
 	for (; done < ios; done++) {
-		unsigned ag = (unsigned)((done / 25) % l->agcount);
+		unsigned ag = (unsigned)((done / 25) % nag);
 		uint64_t base = l->fs_start + ag * l->ag_sectors + 64;
 
 		if (done % 7 == 0)
