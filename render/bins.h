@@ -4,8 +4,8 @@
  *
  * Bins are [start + i*width, start + (i+1)*width), i = 0..n-1; the last one ends at `end_ns`
  * and may be shorter, and rates use each bin's real width so a short last bin is not a dip.
- * Units: MB = 10^6 bytes (as iostat -m does not, but as the figures users quote do:
- * 440 MB in 770 s = 571 KB/s).  Nothing here prints.
+ * Units: MB = 10^6 bytes, the unit of the figures users quote (440 MB in 770 s = 571 KB/s);
+ * note that iostat -m uses 2^20.  Nothing here prints.
  */
 #ifndef SS_BINS_H
 #define SS_BINS_H

@@ -88,7 +88,8 @@ uint64_t ss_lathist_percentile(const struct ss_lathist *h, double p)
 		return h->min_ns;
 	if (p >= 100)
 		return h->max_ns;
-	rank = (uint64_t)ceil(p / 100.0 * (double)h->count);
+	/* the epsilon keeps 99 % of 100 samples at rank 99 despite binary fractions */
+	rank = (uint64_t)ceil(p * (double)h->count / 100.0 - 1e-9);
 	if (rank < 1)
 		rank = 1;
 	if (rank > h->count)

@@ -275,8 +275,11 @@ static void advance(struct ss_stats *st, uint64_t ts)
 
 	if (ts < from)
 		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
-	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts)
+	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts) {
+		/* requests already in flight when the phase begins count towards its depth */
+		st->phases[st->next_phase].s.max_depth = depth;
 		st->active[st->nr_active++] = st->next_phase++;
+	}
 	if (ts > from) {
 		if (depth) {
 			st->total.depth_ns += (double)depth * (double)(ts - from);

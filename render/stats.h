@@ -23,6 +23,20 @@
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
+
+ *
+ * Typical use (a plot comparing traces passes the same bin width and span to each):
+ *
+ *	struct ss_stats_opts o;
+ *	ss_stats_opts_init(&o);
+ *	o.bins = true;                        // optional: o.bin_width_ns, bin_start/end_ns
+ *	o.on_io = draw_io; o.arg = ctx;       // optional: every completion, paired
+ *	struct ss_stats *st = ss_stats_new(t, &o);
+ *	if (!st || ss_stats_run(st, t) < 0) ...
+ *	const struct ss_bins *b = ss_stats_bins(st);
+ *	ss_bins_series(b, SS_BM_SEEKS_PER_S, rolling, values);   // values[b->n]
+ *	printf("%.1f seeks/s\n", ss_stats_total(st)->seeks_per_s);
+ *	ss_stats_free(st);
  */
 #ifndef SS_STATS_H
 #define SS_STATS_H

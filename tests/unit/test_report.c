@@ -1,0 +1,400 @@
+/*
+ * `seekscope report` end to end: writes hand-made traces (tests/unit/fixture.h), runs the
+ * binary ($SEEKSCOPE, else ./seekscope) and checks the JSON with python3's parser (flattened to
+ * path=value lines that this test compares), the text tables, exit codes and error lines.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "fixture.h"
+
+static char dir[] = "/tmp/ss-test-report-XXXXXX";
+static const char *bin;
+static char out[1 << 16], err[1 << 14], flat[1 << 17];
+
+static const char flatten_py[] =
+	"import json,sys\n"
+	"def bad(c): raise ValueError('non-finite number ' + c)\n"
+	"def walk(p, v):\n"
+	"    if isinstance(v, dict):\n"
+	"        print(p + '.type=object')\n"
+	"        for k, x in v.items(): walk(p + '.' + k, x)\n"
+	"    elif isinstance(v, list):\n"
+	"        print(p + '.length=' + str(len(v)))\n"
+	"        for i, x in enumerate(v): walk(p + '.' + str(i), x)\n"
+	"    else: print(p + '=' + json.dumps(v))\n"
+	"n = 0\n"
+	"for line in open(sys.argv[1]):\n"
+	"    walk(str(n), json.loads(line, parse_constant=bad)); n += 1\n"
+	"print('lines=' + str(n))\n";
+
+static char *path_in(const char *name)
+{
+	static char bufs[8][300];
+	static unsigned next;
+	char *b = bufs[next++ % 8];
+
+	snprintf(b, sizeof(bufs[0]), "%s/%s", dir, name);
+	return b;
+}
+
+static void slurp(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, buf, len - 1) : -1;
+
+	buf[n > 0 ? n : 0] = '\0';
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Run `seekscope report ARGS`, capture stdout/stderr; returns the exit status. */
+static int run(const char *args)
+{
+	char cmd[2048];
+	int st;
+
+	snprintf(cmd, sizeof(cmd), "%s report %s >%s 2>%s", bin, args, path_in("out"),
+		 path_in("err"));
+	st = system(cmd);
+	slurp(path_in("out"), out, sizeof(out));
+	slurp(path_in("err"), err, sizeof(err));
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Parse the last stdout with python3's json module; 0 if every line is valid JSON. */
+static int flatten(void)
+{
+	char cmd[1024];
+	FILE *f = fopen(path_in("flatten.py"), "w");
+	int st;
+
+	fputs(flatten_py, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "python3 %s %s >%s 2>&1", path_in("flatten.py"), path_in("out"),
+		 path_in("flat"));
+	st = system(cmd);
+	slurp(path_in("flat"), flat, sizeof(flat));
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* Value of a flattened path ("0.phases.1.name"), as JSON text; NULL if absent. */
+static const char *get(const char *key)
+{
+	static char val[1024];
+	size_t kl = strlen(key);
+
+	for (const char *p = flat; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t ll = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (ll > kl && !strncmp(p, key, kl) && p[kl] == '=') {
+			snprintf(val, sizeof(val), "%.*s", (int)(ll - kl - 1), p + kl + 1);
+			return val;
+		}
+		p += ll + (nl != NULL);
+	}
+	return NULL;
+}
+
+static int num_is(const char *key, double want, double tol)
+{
+	const char *v = get(key);
+	double got = v ? strtod(v, NULL) : NAN;
+	int r = ok(v && fabs(got - want) <= tol, "%s = %g", key, want);
+
+	if (!r)
+		printf("#   got %s\n", v ? v : "(absent)");
+	return r;
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void test_json_fixture(void)
+{
+	static const char *required[] = {
+		"file", "events", "ios", "lost_events", "duration_s", "read_bytes", "write_bytes",
+		"reads", "writes", "seeks", "seeks_per_s", "iops", "read_mb_s", "write_mb_s",
+		"lat_p50_us", "lat_p99_us", "truncated", "device.type", "phases.length",
+		"zones.length",
+	};
+	static const char *phase_keys[] = {
+		"name", "start_s", "end_s", "duration_s", "ios", "seeks", "seeks_per_s", "iops",
+		"read_mb_s", "write_mb_s", "lat_p50_us", "lat_p99_us", "files_per_s", "kb_per_s",
+	};
+	static const char *zone_keys[] = {
+		"kind", "label", "start_sector", "nr_sectors", "read_ios", "write_ios", "bytes",
+	};
+	char args[600], key[128];
+	int missing = 0;
+
+	snprintf(args, sizeof(args), "--json %s", path_in("fx.sst"));
+	is_int(run(args), 0, "report --json exits 0");
+	is_str(err, "", "nothing on stderr");
+	is_int(flatten(), 0, "output parses as JSON (%s)", flat[0] ? "" : "no output");
+	is_str(get("lines"), "1", "one JSON object, one line");
+	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++) {
+		snprintf(key, sizeof(key), "0.%s", required[i]);
+		if (!get(key)) {
+			missing++;
+			printf("# missing key %s\n", required[i]);
+		}
+	}
+	for (int p = 0; p < 3; p++)
+		for (size_t i = 0; i < sizeof(phase_keys) / sizeof(phase_keys[0]); i++) {
+			snprintf(key, sizeof(key), "0.phases.%d.%s", p, phase_keys[i]);
+			if (!get(key)) {
+				missing++;
+				printf("# missing key %s\n", key);
+			}
+		}
+	for (int z = 0; z < 5; z++)
+		for (size_t i = 0; i < sizeof(zone_keys) / sizeof(zone_keys[0]); i++) {
+			snprintf(key, sizeof(key), "0.zones.%d.%s", z, zone_keys[i]);
+			if (!get(key)) {
+				missing++;
+				printf("# missing key %s\n", key);
+			}
+		}
+	is_int(missing, 0, "every required key is present");
+
+	snprintf(key, sizeof(key), "\"%s\"", path_in("fx.sst"));
+	is_str(get("0.file"), key, "file");
+	is_str(get("0.events"), "13", "events");
+	is_str(get("0.ios"), "6", "ios");
+	is_str(get("0.lost_events"), "0", "lost_events");
+	num_is("0.duration_s", 3.0, 1e-12);
+	is_str(get("0.reads"), "2", "reads");
+	is_str(get("0.writes"), "4", "writes");
+	is_str(get("0.read_bytes"), "8192", "read_bytes");
+	is_str(get("0.write_bytes"), "20480", "write_bytes");
+	is_str(get("0.flushes"), "1", "flushes");
+	is_str(get("0.fua"), "1", "fua");
+	is_str(get("0.seeks"), "3", "seeks");
+	num_is("0.seeks_per_s", 1.0, 1e-12);
+	num_is("0.iops", 2.0, 1e-12);
+	num_is("0.read_mb_s", 8192 / 1e6 / 3, 1e-12);
+	num_is("0.write_mb_s", 20480 / 1e6 / 3, 1e-12);
+	num_is("0.lat_p50_us", 2000, 2000.0 / 16);
+	num_is("0.lat_p99_us", 10000, 1e-9);
+	is_str(get("0.truncated"), "false", "truncated");
+	is_str(get("0.device.name"), "\"loop3\"", "device name");
+	is_str(get("0.device.fstype"), "\"xfs\"", "device fstype");
+	is_str(get("0.device.path"), "\"/mnt/\\\"test\\\"\"", "quotes in a path are escaped");
+	is_str(get("0.device.nr_sectors"), "4194304", "device size");
+	is_str(get("0.meta.cmdline"),
+	       "\"sh -c 'tar xf \\\"a b\\\".tar\\n\\tsync' \\\\ \\u0001 \\ufffd end\"",
+	       "control characters escaped, invalid UTF-8 replaced");
+
+	is_str(get("0.phases.length"), "3", "three phases");
+	is_str(get("0.phases.0.name"), "\"extract\"", "phase 0 extract");
+	num_is("0.phases.0.start_s", 0.5, 1e-12);
+	num_is("0.phases.0.end_s", 1.5, 1e-12);
+	num_is("0.phases.0.duration_s", 1.0, 1e-12);
+	is_str(get("0.phases.0.ios"), "3", "extract ios");
+	is_str(get("0.phases.0.seeks"), "2", "extract seeks");
+	num_is("0.phases.0.seeks_per_s", 2.0, 1e-12);
+	num_is("0.phases.0.iops", 3.0, 1e-12);
+	num_is("0.phases.0.files_per_s", 200.0, 1e-9);
+	num_is("0.phases.0.kb_per_s", 4000.0, 1e-9);
+	is_str(get("0.phases.1.name"), "\"sync\"", "phase 1 sync");
+	is_str(get("0.phases.1.files_per_s"), "null", "no files/s without meta");
+	is_str(get("0.phases.2.name"), "\"delete\"", "phase 2 delete");
+	is_str(get("0.phases.2.ended"), "false", "delete never ended");
+	num_is("0.phases.2.end_s", 3.0, 1e-12);
+	is_str(get("0.marks.0.name"), "\"commit\"", "the mark is listed apart");
+	num_is("0.marks.0.t_s", 1.0, 1e-12);
+
+	is_str(get("0.zones.length"), "5", "five zones");
+	is_str(get("0.zones.0.kind"), "\"ag\"", "zone 0 kind");
+	is_str(get("0.zones.0.label"), "\"AG0\"", "zone 0 label");
+	is_str(get("0.zones.0.write_ios"), "1", "AG0 write_ios");
+	is_str(get("0.zones.0.bytes"), "4096", "AG0 bytes");
+	is_str(get("0.zones.3.read_ios"), "1", "AG3 read_ios");
+	is_str(get("0.zones.3.nr_sectors"), "1000000", "AG3 nr_sectors");
+	is_str(get("0.zones.4.kind"), "\"log\"", "zone 4 kind");
+	is_str(get("0.zones.4.start_sector"), "2098152", "log start");
+	is_str(get("0.zones.4.read_ios"), "1", "log read_ios");
+	is_str(get("0.zones.4.write_ios"), "1", "log write_ios");
+	is_str(get("0.unzoned_ios"), "1", "unzoned_ios");
+
+	snprintf(args, sizeof(args), "--json --seek-threshold 2000000 %s", path_in("fx.sst"));
+	is_int(run(args), 0, "--seek-threshold accepted");
+	flatten();
+	is_str(get("0.seeks"), "1", "threshold 2,000,000: one seek");
+	is_str(get("0.seek_threshold"), "2000000", "threshold echoed");
+}
+
+static void test_files_and_errors(void)
+{
+	char args[1200];
+	int fd;
+
+	/* empty trace: one device, no events, no capture record */
+	struct ss_writer *w = ss_writer_open(path_in("empty.sst"));
+	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3, .nr_sectors = 1024 };
+	strcpy(d.name, "loop3");
+	ss_writer_device(w, &d);
+	is_int(ss_writer_close(w), 0, "empty trace written");
+	/* a file that is not a trace, and a trace with a damaged event record */
+	fd = open(path_in("junk.sst"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	is_int(write(fd, "hello, not a trace\n", 19), 19, "junk file written");
+	close(fd);
+	is_int(fx_write(path_in("bad.sst"), 0, 1), 0, "trace to damage written");
+	{
+		static char buf[1 << 16];
+		uint64_t want = 1048676;   /* the sector of the third event, little-endian */
+		int rfd = open(path_in("bad.sst"), O_RDWR);
+		ssize_t n = read(rfd, buf, sizeof(buf));
+		int done = 0;
+
+		for (ssize_t i = 0; n > 8 && i + 8 <= n && !done; i++)
+			if (!memcmp(buf + i, &want, 8)) {
+				buf[i] ^= 0x40;
+				done = pwrite(rfd, buf + i, 1, i) == 1;
+			}
+		close(rfd);
+		ok(done, "an event record damaged");
+	}
+
+	snprintf(args, sizeof(args), "--json %s", path_in("empty.sst"));
+	is_int(run(args), 0, "empty trace: exit 0");
+	is_int(flatten(), 0, "empty trace: valid JSON");
+	ok(get("0.events") && !strcmp(get("0.events"), "0") && !strcmp(get("0.ios"), "0") &&
+	   !strcmp(get("0.duration_s"), "0") && !strcmp(get("0.iops"), "0") &&
+	   !strcmp(get("0.lat_p50_us"), "0"), "empty trace: zeros, no division by zero");
+	is_str(get("0.phases.length"), "0", "empty trace: no phases");
+	snprintf(args, sizeof(args), "%s", path_in("empty.sst"));
+	is_int(run(args), 0, "empty trace as text: exit 0");
+	ok(strstr(out, "events       0") != NULL, "empty trace text says 0 events");
+
+	snprintf(args, sizeof(args), "--json %s %s %s %s %s", path_in("fx.sst"), path_in("junk.sst"),
+		 path_in("bad.sst"), path_in("missing.sst"), path_in("empty.sst"));
+	is_int(run(args), 1, "a bad file among good ones: exit 1");
+	is_int(flatten(), 0, "the good files are still valid JSON Lines");
+	is_str(get("lines"), "2", "two objects for the two good files");
+	is_int(count_lines(err), 3, "one stderr line per bad file");
+	snprintf(args, sizeof(args), "seekscope report: %s: not a seekscope trace", path_in("junk.sst"));
+	ok(strstr(err, args) != NULL, "junk: 'seekscope report: FILE: reason'");
+	snprintf(args, sizeof(args), "seekscope report: %s: ", path_in("bad.sst"));
+	ok(strstr(err, args) != NULL, "damaged event record reported");
+	snprintf(args, sizeof(args), "seekscope report: %s: No such file", path_in("missing.sst"));
+	ok(strstr(err, args) != NULL, "missing file reported");
+
+	is_int(fx_write(path_in("lost.sst"), 5, 0), 0, "lossy, truncated trace written");
+	snprintf(args, sizeof(args), "--json %s", path_in("lost.sst"));
+	is_int(run(args), 0, "truncated trace reports with exit 0");
+	flatten();
+	is_str(get("0.lost_events"), "5", "lost_events");
+	is_str(get("0.truncated"), "true", "truncated");
+	ok(get("0.warning") && strstr(get("0.warning"), "no end record"), "truncation warning");
+	snprintf(args, sizeof(args), "%s", path_in("lost.sst"));
+	run(args);
+	ok(strstr(out, "WARNING: 5 EVENTS WERE LOST") != NULL, "text: lost events warned loudly");
+	ok(strstr(out, "WARNING: truncated") != NULL, "text: truncation warned");
+}
+
+static void test_text(void)
+{
+	char args[600];
+
+	snprintf(args, sizeof(args), "%s", path_in("fx.sst"));
+	is_int(run(args), 0, "text report exits 0");
+	ok(strstr(out, "loop3") && strstr(out, "xfs"), "device shown");
+	ok(strstr(out, "seeks        3 of 5 issued I/Os, 1.0/s") != NULL, "seeks and seeks/s");
+	ok(strstr(out, "p50 2.0 ms, p99 10 ms") != NULL, "latency percentiles");
+	ok(strstr(out, "  extract ") && strstr(out, "200.0"), "phase table with files/s");
+	ok(strstr(out, "AG3") && strstr(out, "log"), "zone table");
+	ok(strstr(out, "\\n\\tsync") && !strchr(strstr(out, "command"), '\t'),
+	   "control characters from the file are escaped on the terminal");
+
+	/* an ext4-like trace with 200 groups, I/O in two: idle zones are summarised */
+	struct ss_writer *w = ss_writer_open(path_in("groups.sst"));
+	struct ss_event ev[4] = {
+		fx_ev(1 * FX_S, SS_EV_ISSUE, 100, 8, SS_RW_WRITE),
+		fx_ev(1 * FX_S + 1000, SS_EV_COMPLETE, 100, 8, SS_RW_WRITE),
+		fx_ev(2 * FX_S, SS_EV_ISSUE, 50 * 32768 + 7, 8, SS_RW_READ),
+		fx_ev(2 * FX_S + 1000, SS_EV_COMPLETE, 50 * 32768 + 7, 8, SS_RW_READ),
+	};
+	for (unsigned i = 0; i < 200; i++) {
+		struct ss_rec_zone z = { .dev = FX_DEV, .kind = SS_ZONE_GROUP, .index = i,
+					 .start_sector = i * 32768ull, .nr_sectors = 32768 };
+
+		snprintf(z.label, sizeof(z.label), "group %u", i);
+		ss_writer_zone(w, &z);
+	}
+	ss_writer_events(w, ev, 4);
+	ss_writer_close(w);
+	snprintf(args, sizeof(args), "%s", path_in("groups.sst"));
+	is_int(run(args), 0, "many-zone trace");
+	ok(strstr(out, "group 0 ") && strstr(out, "group 50 ") && !strstr(out, "group 1 "),
+	   "only zones with I/O listed");
+	ok(strstr(out, "(+ 198 zones without I/O not shown") != NULL, "idle zones counted");
+	snprintf(args, sizeof(args), "--all-zones %s", path_in("groups.sst"));
+	run(args);
+	ok(strstr(out, "group 199 ") != NULL, "--all-zones lists them all");
+}
+
+static void test_cli(void)
+{
+	is_int(run("--help"), 0, "--help exits 0");
+	ok(strstr(out, "USAGE:") && strstr(out, "EXAMPLES:") && strstr(out, "128") &&
+	   strstr(out, "--seek-threshold") && strstr(out, "JSON Lines"), "help: usage, examples, "
+	   "seek definition, options, output format");
+	is_str(err, "", "help writes nothing to stderr");
+	is_int(run(""), 2, "no file: exit 2");
+	ok(err[0] && !out[0], "no file: message on stderr only");
+	is_int(run("--seek-threshold abc x.sst"), 2, "non-numeric threshold: exit 2");
+	is_int(run("--seek-threshold -1 x.sst"), 2, "negative threshold: exit 2");
+	is_int(run("--seek-threshold 12x x.sst"), 2, "trailing junk: exit 2");
+	is_int(run("--seek-threshold 99999999999999999999999 x.sst"), 2, "overflow: exit 2");
+	is_int(run("--bogus x.sst"), 2, "unknown option: exit 2");
+	ok(strstr(err, "--bogus") != NULL, "unknown option named (%.60s)", err);
+	is_int(run("x.sst --seek-threshold"), 2, "missing option argument (after a file): exit 2");
+	ok(strstr(err, "seek-threshold") != NULL, "the option is named (%.60s)", err);
+}
+
+int main(void)
+{
+	bin = getenv("SEEKSCOPE");
+	if (!bin)
+		bin = "./seekscope";
+	if (access(bin, X_OK)) {
+		skip_all("seekscope binary not built (set SEEKSCOPE)");
+		return 0;
+	}
+	if (system("python3 -c 'import json' >/dev/null 2>&1")) {
+		skip_all("python3 not available");
+		return 0;
+	}
+	if (!mkdtemp(dir)) {
+		skip_all("cannot create a temporary directory");
+		return 0;
+	}
+	is_int(fx_write(path_in("fx.sst"), 0, 1), 0, "fixture written");
+	test_json_fixture();
+	test_files_and_errors();
+	test_text();
+	test_cli();
+	if (!getenv("KEEP")) {
+		char cmd[400];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd))
+			printf("# could not remove %s\n", dir);
+	}
+	return done_testing();
+}

@@ -1,0 +1,181 @@
+/*
+ * Statistics over a real trace file (tests/unit/fixture.h): period, per-phase and per-zone
+ * attribution, workload meta, bins over the capture, and the zone index agreeing with
+ * ss_trace_zone_at() everywhere.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "fixture.h"
+#include "trace_read.h"
+#include "stats.h"
+#include "zone_index.h"
+
+static char dir[] = "/tmp/ss-test-stats-XXXXXX";
+
+static int near(double got, double want)
+{
+	return fabs(got - want) <= 1e-9 * (fabs(want) > 1 ? fabs(want) : 1);
+}
+
+static void test_fixture(const char *path)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	struct ss_stats_opts o;
+	struct ss_stats *st;
+	const struct ss_summary *s;
+	const struct ss_phase_stats *p;
+	const struct ss_zone_stats *z;
+	const struct ss_bins *b;
+
+	if (!ok(t != NULL, "fixture opens (%s)", t ? "" : err))
+		return;
+	ss_stats_opts_init(&o);
+	o.bins = true;
+	st = ss_stats_new(t, &o);
+	if (!ok(st != NULL, "stats object"))
+		goto out;
+	is_int(ss_stats_run(st, t), 0, "one pass over the trace");
+	s = ss_stats_total(st);
+	is_int(s->start_ns, 1 * FX_S, "period starts at capture start");
+	is_int(s->end_ns, 4 * FX_S, "period ends at capture end");
+	ok(near(s->duration_s, 3.0), "duration 3 s");
+	is_int(s->events, 13, "events");
+	is_int(s->ios, 6, "I/Os");
+	is_int(s->reads, 2, "reads");
+	is_int(s->writes, 4, "writes");
+	is_int(s->read_bytes, 16 * 512, "read bytes");
+	is_int(s->write_bytes, 40 * 512, "write bytes");
+	is_int(s->flushes, 1, "flushes");
+	is_int(s->fua, 1, "FUA");
+	is_int(s->seeks, 3, "seeks");
+	is_int(s->unmatched, 1, "unmatched");
+	ok(near(s->iops, 2.0), "IOPS 6 / 3 s");
+	ok(near(s->seeks_per_s, 1.0), "seeks/s 3 / 3 s");
+	is_int(s->lat_max_ns, 10 * FX_MS, "latency max");
+	is_int(s->lat_p99_ns, 10 * FX_MS, "latency p99 = the 5th of 5 samples, clamped to max");
+	ok(llabs((long long)s->lat_p50_ns - 2000000) < 2000000 / 16, "latency p50 ~2 ms");
+	is_int(s->max_depth, 1, "max depth");
+
+	is_int(ss_stats_nr_phases(st), 3, "three phases (the mark is not one)");
+	p = ss_stats_phase(st, 0);
+	is_str(p->name, "extract", "phase 0 name");
+	ok(p->ended && p->s.start_ns == 1500 * FX_MS && p->s.end_ns == 2500 * FX_MS, "extract period");
+	is_int(p->s.events, 6, "extract events");
+	is_int(p->s.ios, 3, "extract I/Os");
+	is_int(p->s.writes, 2, "extract writes");
+	is_int(p->s.seeks, 2, "extract seeks");
+	ok(near(p->s.seeks_per_s, 2.0), "extract seeks/s");
+	ok(p->has_files && p->files == 200 && near(p->files_per_s, 200.0), "extract files/s");
+	ok(p->has_bytes && near(p->kb_per_s, 4000.0), "extract KB/s");
+	p = ss_stats_phase(st, 1);
+	is_str(p->name, "sync", "phase 1 name");
+	is_int(p->s.events, 4, "sync events");
+	ok(p->s.ios == 1 && p->s.flushes == 1 && p->s.fua == 1 && p->s.seeks == 0, "sync figures");
+	ok(!p->has_files, "a non-numeric files meta is ignored");
+	is_int(p->s.flush_lat.max_ns, 10 * FX_MS, "flush latency in sync");
+	ok(near(p->s.duration_s, 0.5), "sync duration");
+	p = ss_stats_phase(st, 2);
+	is_str(p->name, "delete", "phase 2 name");
+	ok(!p->ended && p->s.end_ns == 4 * FX_S, "unended phase runs to the trace end");
+	ok(p->s.events == 3 && p->s.ios == 2 && p->s.seeks == 1 && p->s.unmatched == 1,
+	   "delete figures");
+	ok(!p->has_files && !p->has_bytes, "no workload meta for delete");
+
+	is_int(ss_stats_nr_zones(st), 5, "five zones");
+	z = ss_stats_zone(st, 0);
+	ok(z->write_ios == 1 && z->read_ios == 0 && z->bytes == 4096, "AG0: one 4 KiB write");
+	z = ss_stats_zone(st, 1);
+	ok(z->write_ios == 1 && z->bytes == 8192 && z->seeks == 1, "AG1: one 8 KiB write, one seek");
+	z = ss_stats_zone(st, 2);
+	ok(z->write_ios == 0 && z->read_ios == 0, "AG2: nothing (the log is more specific)");
+	z = ss_stats_zone(st, 4);
+	is_str(z->zone->label, "log", "zone 4 is the log");
+	ok(z->read_ios == 1 && z->write_ios == 1 && z->bytes == 8192, "log: one read, one write");
+	z = ss_stats_zone(st, 3);
+	ok(z->read_ios == 1 && z->bytes == 4096, "AG3: the unmatched read still counts");
+	is_int(ss_stats_unzoned_ios(st), 1, "one I/O outside every zone");
+
+	is_int(ss_stats_nr_devices(st), 1, "one device");
+	is_int(ss_stats_device(st, 0)->s.ios, 6, "device I/Os");
+
+	b = ss_stats_bins(st);
+	ok(b && b->width_ns == 10 * FX_MS && b->n == 300, "3 s capture: 300 bins of 10 ms");
+	if (b) {
+		long i = ss_bins_index(b, 1702 * FX_MS);
+
+		is_int(b->bin[i].writes, 1, "write counted in its completion bin");
+		is_int(b->bin[ss_bins_index(b, 1700 * FX_MS)].seeks, 1, "seek counted at issue time");
+	}
+	ss_stats_free(st);
+
+	/* a larger threshold: only the 2,095,824-sector jump remains a seek */
+	ss_stats_opts_init(&o);
+	o.seek_threshold = 2000000;
+	st = ss_stats_new(t, &o);
+	ss_stats_run(st, t);
+	is_int(ss_stats_total(st)->seeks, 1, "seek threshold 2,000,000 sectors: one seek");
+	ss_stats_free(st);
+out:
+	ss_trace_close(t);
+}
+
+static void test_zone_index(const char *path)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	struct ss_zone_index *zi;
+	uint64_t probes[] = { 0, 1, 1048575, 1048576, FX_LOG_START - 1, FX_LOG_START,
+			      FX_LOG_START + 20479, FX_LOG_START + 20480, 3145728 + 999999,
+			      3145728 + 1000000, 4194303, UINT64_MAX - 1 };
+	int bad = 0;
+
+	if (!t)
+		return;
+	zi = ss_zone_index_new(t->zones, t->nr_zones);
+	for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
+		const struct ss_rec_zone *want = ss_trace_zone_at(t, FX_DEV, probes[i]);
+		long got = ss_zone_index_find(zi, FX_DEV, probes[i]);
+
+		if ((want ? want - t->zones : -1) != got) {
+			bad++;
+			printf("# sector %llu: index %ld, zone_at %ld\n", (unsigned long long)probes[i],
+			       got, want ? (long)(want - t->zones) : -1);
+		}
+	}
+	srand(42);
+	for (int i = 0; i < 20000; i++) {
+		uint64_t s = ((uint64_t)rand() * 7919u) % 4300000u;
+		const struct ss_rec_zone *want = ss_trace_zone_at(t, FX_DEV, s);
+
+		bad += (want ? want - t->zones : -1) != ss_zone_index_find(zi, FX_DEV, s);
+	}
+	is_int(bad, 0, "zone index agrees with ss_trace_zone_at");
+	is_int(ss_zone_index_find(zi, SS_MKDEV(8, 0), 0), -1, "other device: no zone");
+	ss_zone_index_free(zi);
+	zi = ss_zone_index_new(NULL, 0);
+	ok(zi && ss_zone_index_find(zi, FX_DEV, 0) == -1, "empty index finds nothing");
+	ss_zone_index_free(zi);
+	ss_trace_close(t);
+}
+
+int main(void)
+{
+	char path[300];
+
+	if (!mkdtemp(dir)) {
+		skip_all("cannot create a temporary directory");
+		return 0;
+	}
+	snprintf(path, sizeof(path), "%s/fixture.sst", dir);
+	is_int(fx_write(path, 0, 1), 0, "fixture written");
+	test_fixture(path);
+	test_zone_index(path);
+	unlink(path);
+	rmdir(dir);
+	return done_testing();
+}
