@@ -34,31 +34,38 @@ static const struct opt_help {
 	const char *arg, *help;
 } options[] = {
 	{ { "output", required_argument, NULL, 'o' }, "FILE",
-	  "picture to write; .png, .svg or .pdf picks the format (default: first TRACE's name .png)" },
+	  "picture to write: .png, .svg or .pdf picks the\n"
+	  "format (default: first TRACE's name with .png)" },
 	{ { "label", required_argument, NULL, 'l' }, "LABEL",
-	  "name of the next trace's column (repeat once per TRACE; default: file name)" },
+	  "name of the next trace's column; once per TRACE\n"
+	  "(default: the file name)" },
 	{ { "panels", required_argument, NULL, 'p' }, "LIST",
-	  "comma-separated panels, drawn top to bottom (default io,seeks,tput,lat,dist):\n"
-	  "io = device offset over time (zones, phases, flush/FUA), seeks = seeks/s,\n"
-	  "tput = MB/s read and write, iops = completed requests/s, lat = latency\n"
-	  "issue->complete (mean, max), qd = queue depth, dist = seek distances" },
+	  "top to bottom (default io,seeks,tput,lat,dist)\n"
+	  "io    device offset over time, zones, phases\n"
+	  "seeks seeks per second\n"
+	  "tput  MB/s read and write\n"
+	  "iops  completed requests per second\n"
+	  "lat   latency issue -> complete (mean, max)\n"
+	  "qd    queue depth (requests in flight)\n"
+	  "dist  seek distances (how far the head moves)" },
 	{ { "title", required_argument, NULL, 'T' }, "TITLE", "title above the plots" },
 	{ { "size", required_argument, NULL, 's' }, "WxH",
-	  "picture size in pixels (PDF: points); default 1600x1100 for one trace, wider\n"
-	  "for comparisons" },
+	  "picture size in pixels (PDF: points); default\n"
+	  "1600 wide for one trace, 1100 more per extra trace" },
 	{ { "x-range", required_argument, NULL, 'x' }, "A:B",
-	  "show seconds A to B after each trace's start (same range for every trace)" },
+	  "show seconds A to B after each trace's start" },
 	{ { "y-range", required_argument, NULL, 'y' }, "A:B",
-	  "device offsets shown in the io panel: sectors, or bytes with K, M, G or T\n"
-	  "(binary) e.g. 1G:2G; default: the whole filesystem when the trace has zones,\n"
-	  "else the range the I/O touched" },
+	  "device offsets in the io panel: sectors, or bytes\n"
+	  "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
+	  "whole filesystem when the trace has zones, else\n"
+	  "the range the I/O touched" },
 	{ { "units", required_argument, NULL, 'u' }, "UNIT",
-	  "offset axis unit: auto, sectors, mib or gib (default auto)" },
+	  "offset axis: auto, sectors, mib or gib" },
 	{ { "seek-threshold", required_argument, NULL, 't' }, "N",
-	  "sectors an I/O may start from the previous one's end without counting as a\n"
-	  "seek (default 128)" },
+	  "sectors an I/O may start from the previous end\n"
+	  "without being a seek (default 128)" },
 	{ { "rolling", required_argument, NULL, 'r' }, "N",
-	  "smooth the time series with a centred moving average over N bins" },
+	  "smooth time series: moving average over N bins" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit" },
 };
 #define NR_OPTIONS (sizeof(options) / sizeof(options[0]))
@@ -88,16 +95,17 @@ static void usage(FILE *f)
 		"I/O on the same device ended.  Evaluated on ISSUE events (block_rq_issue, the\n"
 		"order the device receives requests), as seekwatcher does; flushes are ignored.\n"
 		"\nThe io panel plots each data request at its issue time across the sectors it\n"
-		"covers: data writes blue, data reads orange, metadata (M flag) black, requests in\n"
-		"the log/journal zone green; flushes and FUA writes as ticks along the top, never\n"
-		"as I/O at sector 0.  It is aggregated per pixel, so large traces stay fast and\n"
-		"SVG/PDF files stay small.  MB = 10^6 bytes.\n"
+		"covers: data writes blue, data reads orange, metadata (M flag) black, requests\n"
+		"in the log/journal zone green; flushes and FUA writes as ticks along the top,\n"
+		"never as I/O at sector 0.  It is aggregated per pixel, so large traces stay\n"
+		"fast and SVG/PDF files stay small.  MB = 10^6 bytes.\n"
 		"\nExit status: 0 on success, 1 if a trace cannot be read or the picture cannot be\n"
 		"written, 2 on a usage error.\n"
 		"\nEXAMPLES:\n"
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
-		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 --y-range 2G:3G -o zoom.pdf\n");
+		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
+		"      --y-range 2G:3G -o zoom.pdf\n");
 }
 
 static int misuse(const char *fmt, const char *arg)
