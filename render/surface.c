@@ -69,10 +69,9 @@ struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int 
 		s->surf = cairo_pdf_surface_create(path, width, height);
 		break;
 	}
-	if (!s->surf || (ret = status_errno(cairo_surface_status(s->surf)))) {
-		ret = s->surf ? status_errno(cairo_surface_status(s->surf)) : -ENOMEM;
+	/* cairo returns an error surface rather than NULL */
+	if ((ret = status_errno(cairo_surface_status(s->surf))))
 		goto error;
-	}
 	s->cr = cairo_create(s->surf);
 	if ((ret = status_errno(cairo_status(s->cr))))
 		goto error;
