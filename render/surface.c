@@ -1,5 +1,6 @@
 /* PNG / SVG / PDF output surfaces chosen by file extension; see surface.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -13,7 +14,21 @@ struct ss_surface {
 	char *path;
 	cairo_surface_t *surf;
 	cairo_t *cr;
+	FILE *f;            /* SVG and PDF stream here, so write errors keep their errno */
+	int write_err;      /* first errno of a failed write */
 };
+
+static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct ss_surface *s = closure;
+
+	if (fwrite(data, 1, len, s->f) != len) {
+		if (!s->write_err)
+			s->write_err = errno ? errno : EIO;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
 
 int ss_out_format_from_path(const char *path)
 {
@@ -58,15 +73,19 @@ struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int 
 		return NULL;
 	}
 	s->fmt = fmt;
+	if (fmt != SS_OUT_PNG && !(s->f = fopen(path, "wb"))) {
+		ret = -errno;
+		goto error;
+	}
 	switch (fmt) {
 	case SS_OUT_PNG:
 		s->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 		break;
 	case SS_OUT_SVG:
-		s->surf = cairo_svg_surface_create(path, width, height);
+		s->surf = cairo_svg_surface_create_for_stream(write_cb, s, width, height);
 		break;
 	case SS_OUT_PDF:
-		s->surf = cairo_pdf_surface_create(path, width, height);
+		s->surf = cairo_pdf_surface_create_for_stream(write_cb, s, width, height);
 		break;
 	}
 	/* cairo returns an error surface rather than NULL */
@@ -92,7 +111,7 @@ int ss_surface_finish(struct ss_surface *s)
 	int ret = status_errno(cairo_status(s->cr));
 
 	if (ret)
-		return ret;
+		return s->write_err ? -s->write_err : ret;
 	cairo_surface_flush(s->surf);
 	if (s->fmt == SS_OUT_PNG) {
 		cairo_status_t st = cairo_surface_write_to_png(s->surf, s->path);
@@ -102,7 +121,12 @@ int ss_surface_finish(struct ss_surface *s)
 		return status_errno(st);
 	}
 	cairo_surface_finish(s->surf);
-	return status_errno(cairo_surface_status(s->surf));
+	ret = status_errno(cairo_surface_status(s->surf));
+	if (fflush(s->f) && !s->write_err)
+		s->write_err = errno;
+	if (s->write_err)
+		return -s->write_err;
+	return ret;
 }
 
 void ss_surface_free(struct ss_surface *s)
@@ -112,7 +136,9 @@ void ss_surface_free(struct ss_surface *s)
 	if (s->cr)
 		cairo_destroy(s->cr);
 	if (s->surf)
-		cairo_surface_destroy(s->surf);
+		cairo_surface_destroy(s->surf);   /* finishes a vector surface into s->f */
+	if (s->f)
+		fclose(s->f);
 	free(s->path);
 	free(s);
 }
