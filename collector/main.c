@@ -11,6 +11,7 @@
 static const struct ss_command commands[] = {
 	{ "record", "capture block I/O of a workload into a trace file", ss_cmd_record },
 	{ "report", "summarise trace files as text or JSON", ss_cmd_report },
+	{ "plot",   "draw traces as PNG/SVG/PDF: sector over time, seeks/s, MB/s, ...", ss_cmd_plot },
 	{ "dump", "print a trace file as text, one event per line", ss_cmd_dump },
 	{ "mkarchive", "write a deterministic source-tree-like archive to extract", ss_cmd_mkarchive },
 };
@@ -23,7 +24,8 @@ static void usage(FILE *f)
 	fprintf(f, "\n'seekscope COMMAND --help' describes each command.\n"
 		   "\nEXAMPLES:\n"
 		   "  seekscope record -o untar.sst -d /mnt/test -- tar xf linux.tar -C /mnt/test\n"
-		   "  seekscope report untar.sst\n");
+		   "  seekscope report untar.sst\n"
+		   "  seekscope plot untar.sst -o untar.png\n");
 }
 
 int main(int argc, char **argv)

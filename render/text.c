@@ -1,0 +1,111 @@
+/* Text drawing and non-overlap bookkeeping on a cairo context; see text.h. */
+#include <string.h>
+
+#include "text.h"
+
+static void set_font(cairo_t *cr, double size, bool bold)
+{
+	cairo_select_font_face(cr, SS_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
+{
+	cairo_text_extents_t te;
+	cairo_font_extents_t fe;
+
+	set_font(cr, size, bold);
+	cairo_text_extents(cr, s, &te);
+	cairo_font_extents(cr, &fe);
+	if (w)
+		*w = te.x_advance;
+	if (h)
+		*h = fe.ascent + fe.descent;
+}
+
+static void place(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box, double *bx, double *by)
+{
+	cairo_font_extents_t fe;
+	double w, h;
+
+	ss_text_measure(cr, size, bold, s, &w, &h);
+	cairo_font_extents(cr, &fe);
+	box->w = w;
+	box->h = h;
+	box->x = ha == SS_LEFT ? x : ha == SS_CENTER ? x - w / 2 : x - w;
+	box->y = va == SS_TOP ? y : va == SS_MIDDLE ? y - h / 2 : y - h;
+	*bx = box->x;
+	*by = box->y + fe.ascent;
+}
+
+void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box)
+{
+	struct ss_box b;
+	double bx, by;
+
+	place(cr, x, y, ha, va, size, bold, s, &b, &bx, &by);
+	cairo_move_to(cr, bx, by);
+	cairo_show_text(cr, s);
+	cairo_new_path(cr);
+	if (box)
+		*box = b;
+}
+
+void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+			 double size, bool bold, const char *s, struct ss_box *box)
+{
+	struct ss_box b;
+	double bx, by;
+
+	place(cr, x, y, ha, va, size, bold, s, &b, &bx, &by);
+	cairo_save(cr);
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+	cairo_rectangle(cr, b.x - 2, b.y, b.w + 4, b.h);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	cairo_move_to(cr, bx, by);
+	cairo_show_text(cr, s);
+	cairo_new_path(cr);
+	if (box)
+		*box = b;
+}
+
+void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
+			   const char *s)
+{
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_rotate(cr, -1.5707963267948966);
+	ss_text_draw(cr, 0, 0, SS_CENTER, SS_MIDDLE, size, bold, s, NULL);
+	cairo_restore(cr);
+}
+
+void ss_text_lanes_init(struct ss_text_lanes *l, int nr_lanes)
+{
+	memset(l, 0, sizeof(*l));
+	l->nr_lanes = nr_lanes < 1 ? 1 : nr_lanes > SS_LANES_MAX ? SS_LANES_MAX : nr_lanes;
+}
+
+int ss_text_lanes_claim(struct ss_text_lanes *l, double x0, double x1, double gap)
+{
+	x0 -= gap;
+	x1 += gap;
+	for (int k = 0; k < l->nr_lanes; k++) {
+		bool clash = false;
+
+		if (l->n[k] >= SS_LANE_SPANS)
+			continue;
+		for (int i = 0; i < l->n[k] && !clash; i++)
+			clash = x0 < l->x1[k][i] && l->x0[k][i] < x1;
+		if (clash)
+			continue;
+		l->x0[k][l->n[k]] = x0;
+		l->x1[k][l->n[k]] = x1;
+		l->n[k]++;
+		return k;
+	}
+	return -1;
+}

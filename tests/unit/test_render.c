@@ -1,0 +1,489 @@
+/*
+ * Render tests: tick marks, layout and surfaces as units, then whole pictures checked for
+ * content — synthetic traces written with the trace writer, drawn, and the PNG read back:
+ * writes only in AG2 colour AG2's band and leave AG0's empty, flushes never appear at sector 0,
+ * sizes are as asked, SVG parses as XML, PDF is framed, empty traces say "no I/O".
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cairo.h>
+
+#include "tap.h"
+#include "graph.h"
+#include "layout.h"
+#include "surface.h"
+#include "ticks.h"
+#include "trace_read.h"
+#include "trace_write.h"
+
+#define DEV SS_MKDEV(7, 0)
+#define AG_SECTORS 4194304ull          /* 2 GiB */
+#define FS_START 2048ull
+#define WRITE_RGB 0x0072B2u            /* palette.h: data write */
+#define FLUSH_T0 1000000000ull
+
+static char dir[] = "/tmp/ss-test-render-XXXXXX";
+
+static const char *path_in(const char *name)
+{
+	static char bufs[8][256];
+	static unsigned next;
+	char *b = bufs[next++ % 8];
+
+	snprintf(b, sizeof(bufs[0]), "%s/%s", dir, name);
+	return b;
+}
+
+/* ---- units ---- */
+
+static void expect_ticks(double lo, double hi, int max, const double *want, int n)
+{
+	struct ss_ticks t;
+	int ok_all;
+
+	is_int(ss_ticks_compute(lo, hi, max, &t), 0, "ticks %g..%g computed", lo, hi);
+	ok_all = t.count == n;
+	for (int i = 0; ok_all && i < n; i++)
+		ok_all = fabs(ss_ticks_value(&t, i) - want[i]) < 1e-9 * (fabs(want[i]) + 1);
+	ok(ok_all, "ticks %g..%g (max %d): %d ticks from %g step %g", lo, hi, max, t.count,
+	   t.first, t.step);
+}
+
+static void test_ticks(void)
+{
+	struct ss_ticks t;
+	char buf[32];
+
+	expect_ticks(0, 6906, 5, (const double[]){ 0, 2000, 4000, 6000 }, 4);
+	expect_ticks(0, 13812, 8, (const double[]){ 0, 2000, 4000, 6000, 8000, 10000, 12000 }, 7);
+	expect_ticks(0, 1, 6, (const double[]){ 0, 0.2, 0.4, 0.6, 0.8, 1.0 }, 6);
+	expect_ticks(3.3, 27.1, 6, (const double[]){ 5, 10, 15, 20, 25 }, 5);
+	expect_ticks(-12, 12, 5, (const double[]){ -10, -5, 0, 5, 10 }, 5);
+	expect_ticks(-12, 12, 4, (const double[]){ -10, 0, 10 }, 3);
+	expect_ticks(0, 8, 10, (const double[]){ 0, 1, 2, 3, 4, 5, 6, 7, 8 }, 9);
+	ok(ss_ticks_compute(5, 5, 5, &t) == -EINVAL, "empty range refused");
+	ok(ss_ticks_compute(0, NAN, 5, &t) == -EINVAL, "NaN refused");
+	ok(ss_ticks_compute(0, 1, 1, &t) == -EINVAL, "fewer than two ticks refused");
+	ss_ticks_compute(0, 1, 6, &t);
+	ss_ticks_format(&t, ss_ticks_value(&t, 1), buf, sizeof(buf));
+	is_str(buf, "0.2", "fraction labelled with one decimal");
+	ss_ticks_compute(0, 60000, 4, &t);
+	ss_ticks_format(&t, ss_ticks_value(&t, 1), buf, sizeof(buf));
+	is_str(buf, "20k", "thousands get a k suffix");
+	ss_ticks_format(&t, 0, buf, sizeof(buf));
+	is_str(buf, "0", "zero has no suffix");
+	ok(ss_nice_ceil(3.1) == 5 && ss_nice_ceil(0.011) == 0.02 && ss_nice_ceil(7) == 10,
+	   "1-2-5 ceiling");
+	is_str(ss_unit_time(27e9).name, "s", "27 s in seconds");
+	is_str(ss_unit_time(150e6).name, "ms", "150 ms in milliseconds");
+	is_str(ss_unit_offset(SS_UNITS_AUTO, 16777216).name, "GiB", "8 GiB device in GiB");
+	is_str(ss_unit_offset(SS_UNITS_AUTO, 204800).name, "MiB", "100 MiB range in MiB");
+	is_str(ss_unit_offset(SS_UNITS_SECTORS, 16777216).name, "sectors", "--units sectors");
+}
+
+static void test_layout_surface(void)
+{
+	struct ss_layout_spec s = { .width = 1600, .height = 1000, .nr_cols = 2, .nr_rows = 3,
+				    .row_weight = { 3, 1, 1 }, .table_rows = 4, .legend = true };
+	struct ss_layout l;
+	struct ss_axis a = { 0, 100, 500, 100, false };
+
+	is_int(ss_layout_compute(&s, &l), 0, "layout of 2 columns x 3 rows");
+	ok(l.plot[0][0].h > 2 * l.plot[1][0].h, "the sector panel gets the most height");
+	ok(l.plot[0][0].x + l.plot[0][0].w < l.plot[0][1].x, "columns do not overlap");
+	ok(l.plot[2][0].y + l.plot[2][0].h < l.table.y, "table below the last panel");
+	ok(l.table.y + l.table.h <= 1000, "table inside the picture");
+	s.height = 200;
+	is_int(ss_layout_compute(&s, &l), -EINVAL, "too small a picture is refused");
+	ok(ss_axis_map(&a, 25) == 400 && ss_axis_unmap(&a, 400) == 25, "axis map and inverse");
+	is_int(ss_out_format_from_path("a/b.PNG"), SS_OUT_PNG, ".PNG is PNG");
+	is_int(ss_out_format_from_path("x.svg"), SS_OUT_SVG, ".svg is SVG");
+	is_int(ss_out_format_from_path("x.pdf"), SS_OUT_PDF, ".pdf is PDF");
+	is_int(ss_out_format_from_path("x.jpg"), -EINVAL, ".jpg refused");
+	is_int(ss_out_format_from_path("dir.png/x"), -EINVAL, "extension of a directory ignored");
+}
+
+/* ---- synthetic traces ---- */
+
+struct tr_opts {
+	int nr_ags;            /* 0: no zones */
+	int write_ag;          /* AG that receives the writes */
+	size_t nr_ios;
+	bool flushes;
+	bool truncate;
+};
+
+static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr, uint16_t flags)
+{
+	struct ss_event e[2] = { 0 };
+
+	for (int i = 0; i < 2; i++) {
+		e[i].ts_ns = ts + (uint64_t)i * 200000;
+		e[i].sector = sector;
+		e[i].nr_sector = nr;
+		e[i].bytes = nr * 512;
+		e[i].dev = DEV;
+		e[i].type = i ? SS_EV_COMPLETE : SS_EV_ISSUE;
+		e[i].flags = flags;
+	}
+	if (!nr && (flags & SS_RW_FLUSH))
+		e[1].sector = SS_SECTOR_NONE;
+	ss_writer_events(w, e, 2);
+}
+
+static void make_trace(const char *path, const struct tr_opts *o)
+{
+	struct ss_writer *w = ss_writer_open(path);
+	struct ss_rec_device d = { .dev = DEV, .major = 7, .logical_block_size = 512,
+				   .nr_sectors = FS_START + 4 * AG_SECTORS, .part_start = FS_START,
+				   .part_nr_sectors = 4 * AG_SECTORS, .flags = SS_DEV_PARTITION };
+
+	strcpy(d.name, "loop0");
+	strcpy(d.fstype, "xfs");
+	ss_writer_device(w, &d);
+	for (int i = 0; i < o->nr_ags; i++) {
+		struct ss_rec_zone z = { .dev = DEV, .kind = SS_ZONE_AG, .index = (uint32_t)i,
+					 .start_sector = FS_START + (uint64_t)i * AG_SECTORS,
+					 .nr_sectors = AG_SECTORS };
+
+		snprintf(z.label, sizeof(z.label), "AG%d", i);
+		ss_writer_zone(w, &z);
+	}
+	if (o->nr_ios)
+		ss_writer_phase(w, FLUSH_T0, SS_PHASE_BEGIN, "extract");
+	for (size_t i = 0; i < o->nr_ios; i++) {
+		uint64_t ts = FLUSH_T0 + i * 1000000;
+		uint64_t sector = FS_START + (uint64_t)o->write_ag * AG_SECTORS + i * 2048;
+
+		if (o->flushes && i % 10 == 5)
+			put_io(w, ts, 0, 0, SS_RW_FLUSH);
+		else
+			put_io(w, ts, sector, 64, SS_RW_WRITE);
+	}
+	if (o->nr_ios)
+		ss_writer_phase(w, FLUSH_T0 + o->nr_ios * 1000000, SS_PHASE_END, "extract");
+	if (o->truncate)
+		ss_writer_abort(w);
+	else
+		ss_writer_close(w);
+}
+
+/* Traces borrowed by the last graph: closed by release() after the graph is freed. */
+struct rendered {
+	struct ss_graph *g;
+	struct ss_trace *t[SS_GRAPH_MAX_TRACES];
+	int n;
+};
+
+static void release(struct rendered *r)
+{
+	ss_graph_free(r->g);
+	for (int i = 0; i < r->n; i++)
+		ss_trace_close(r->t[i]);
+	memset(r, 0, sizeof(*r));
+}
+
+static struct ss_graph *render_into(struct rendered *rd, const char **traces, int n,
+				    const char *out, int w, int h, const struct ss_graph_opts *base)
+{
+	struct ss_graph_opts go;
+	struct ss_trace **t = rd->t;
+	struct ss_graph *g;
+	struct ss_surface *s;
+	char err[256] = "";
+	int ret;
+
+	if (base)
+		go = *base;
+	else
+		ss_graph_opts_init(&go);
+	go.width = w;
+	go.height = h;
+	g = rd->g = ss_graph_new(&go);
+	for (int i = 0; i < n; i++) {
+		t[i] = ss_trace_open(traces[i], err, sizeof(err));
+		rd->n = i + 1;
+		if (!t[i]) {
+			ok(0, "open %s: %s", traces[i], err);
+			release(rd);
+			return NULL;
+		}
+		ss_graph_add_trace(g, t[i], NULL);
+	}
+	ret = ss_graph_run(g, err, sizeof(err));
+	is_int(ret, 0, "graph runs for %s (%s)", out, err);
+	s = ss_surface_new(out, (enum ss_out_format)ss_out_format_from_path(out), w, h);
+	ok(s != NULL, "surface for %s", out);
+	if (s) {
+		ss_graph_draw(g, ss_surface_cairo(s));
+		is_int(ss_surface_finish(s), 0, "%s written", out);
+		ss_surface_free(s);
+	}
+	return g;
+}
+
+static uint32_t px(cairo_surface_t *img, int x, int y)
+{
+	unsigned char *data = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+
+	return *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4) & 0xffffffu;
+}
+
+/* Pixels of colour rgb (or, with rgb = 0, any pixel that is neither white nor light grey) in
+ * the rectangle x0..x1 x y0..y1. */
+static long count_px(cairo_surface_t *img, double x0, double x1, double y0, double y1,
+		     uint32_t rgb)
+{
+	long n = 0;
+
+	if (y0 > y1) {
+		double t = y0;
+		y0 = y1;
+		y1 = t;
+	}
+	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
+		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
+			uint32_t p = px(img, x, y);
+			int r = p >> 16 & 0xff, g = p >> 8 & 0xff, b = p & 0xff;
+
+			if (rgb ? p == rgb : (r < 200 || g < 200 || b < 200))
+				n++;
+		}
+	return n;
+}
+
+static void test_ag2(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 2, .nr_ios = 2000 };
+	const char *tr = path_in("ag2.sst"), *png = path_in("ag2.png");
+	struct ss_graph *g;
+	cairo_surface_t *img;
+	struct ss_rect r;
+	double y_ag0, y_ag1, y_ag2, y_ag3, x0, x1;
+
+	make_trace(tr, &o);
+	g = render_into(&rd, &tr, 1, png, 1400, 900, NULL);
+	if (!g)
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	is_int(cairo_surface_status(img), CAIRO_STATUS_SUCCESS, "PNG reads back");
+	is_int(cairo_image_surface_get_width(img), 1400, "PNG width as asked");
+	is_int(cairo_image_surface_get_height(img), 900, "PNG height as asked");
+	is_int(ss_graph_io_rect(g, 0, &r), 0, "sector panel present");
+	ss_graph_sector_y(g, 0, FS_START, &y_ag0);
+	ss_graph_sector_y(g, 0, FS_START + AG_SECTORS, &y_ag1);
+	ss_graph_sector_y(g, 0, FS_START + 2 * AG_SECTORS, &y_ag2);
+	ss_graph_sector_y(g, 0, FS_START + 3 * AG_SECTORS, &y_ag3);
+	ok(y_ag0 > y_ag1 && y_ag1 > y_ag2 && y_ag2 > y_ag3, "sectors grow upwards");
+	ok(fabs(y_ag0 - (r.y + r.h)) < 1.5, "the filesystem starts at the bottom of the panel");
+	ss_graph_time_x(g, 0, 0.0, &x0);
+	ss_graph_time_x(g, 0, 2.0, &x1);
+	ok(x0 >= r.x && x1 <= r.x + r.w + 1 && x1 - x0 > r.w * 0.9, "time axis spans the writes");
+	/* stay 3 px inside band edges: boundary lines are not data */
+	ok(count_px(img, x0 + 3, x1 - 3, y_ag2 - 3, y_ag3 + 3, WRITE_RGB) > 200,
+	   "AG2's band has write-coloured pixels");
+	ok(count_px(img, r.x + 1, r.x + r.w - 1, y_ag2 - 3, y_ag3 + 3, 0) > 200,
+	   "AG2's band differs from the background");
+	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag0 - 3, y_ag1 + 3, WRITE_RGB), 0,
+	       "AG0's band has no write pixels");
+	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag0 - 3, y_ag1 + 3, 0), 0,
+	       "AG0's band is empty (only background and grid)");
+	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag1 - 3, y_ag2 + 3, WRITE_RGB), 0,
+	       "AG1's band has no write pixels");
+	ok(ss_graph_note(g, 0) == NULL, "no note on a trace with I/O");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+static void test_flush_not_at_zero(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 0, .write_ag = 1, .nr_ios = 400, .flushes = true };
+	const char *tr = path_in("flush.sst"), *png = path_in("flush.png");
+	struct ss_graph_opts go;
+	struct ss_graph *g;
+	cairo_surface_t *img;
+	struct ss_rect r;
+	double y0, y1;
+
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	go.has_y_range = true;          /* show sector 0 and the data */
+	go.y_lo = 0;
+	go.y_hi = FS_START + 2 * AG_SECTORS;
+	g = render_into(&rd, &tr, 1, png, 1200, 800, &go);
+	if (!g)
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	ss_graph_io_rect(g, 0, &r);
+	ss_graph_sector_y(g, 0, 0, &y0);
+	ss_graph_sector_y(g, 0, AG_SECTORS / 2, &y1);
+	is_int(count_px(img, r.x + 2, r.x + r.w - 2, y1, y0 - 2, 0), 0,
+	       "nothing drawn near sector 0 although 40 flushes were issued there");
+	ok(count_px(img, r.x + 2, r.x + r.w - 2, r.y + 1, r.y + 7, 0xD55E00) > 20,
+	   "flushes marked in the strip at the top");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+static bool file_framed(const char *path, const char *head, const char *tail)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[64] = "";
+	long size;
+	bool good;
+
+	if (!f)
+		return false;
+	good = fread(buf, 1, strlen(head), f) == strlen(head) && !memcmp(buf, head, strlen(head));
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, size > 16 ? size - 16 : 0, SEEK_SET);
+	memset(buf, 0, sizeof(buf));
+	if (fread(buf, 1, 16, f) == 0)
+		good = false;
+	fclose(f);
+	return good && strstr(buf, tail);
+}
+
+static void test_vector(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 3000, .flushes = true };
+	const char *tr = path_in("vec.sst"), *svg = path_in("vec.svg"), *pdf = path_in("vec.pdf");
+	struct stat st;
+	char cmd[600];
+
+	make_trace(tr, &o);
+	render_into(&rd, &tr, 1, svg, 1600, 1100, NULL);
+	release(&rd);
+	render_into(&rd, &tr, 1, pdf, 1600, 1100, NULL);
+	release(&rd);
+	ok(file_framed(svg, "<?xml", "</svg>"), "SVG starts with <?xml and ends with </svg>");
+	ok(file_framed(pdf, "%PDF", "%%EOF"), "PDF starts with %%PDF and ends with %%EOF");
+	if (system("python3 -c 'import xml.dom.minidom' >/dev/null 2>&1") == 0) {
+		snprintf(cmd, sizeof(cmd),
+			 "python3 -c 'import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])' %s",
+			 svg);
+		is_int(system(cmd), 0, "SVG parses as XML");
+	} else {
+		ok(1, "# SKIP python3 not available to parse the SVG");
+	}
+	ok(stat(svg, &st) == 0 && st.st_size < 2000000, "SVG stays small (%lld bytes)",
+	   (long long)st.st_size);
+}
+
+static void test_empty(size_t n_ios)
+{
+	struct rendered rd = { 0 };
+	const char *tr = path_in(n_ios ? "one.sst" : "zero.sst");
+	const char *png = path_in(n_ios ? "one.png" : "zero.png");
+	const char *svg = path_in(n_ios ? "one.svg" : "zero.svg");
+	struct ss_writer *w = ss_writer_open(tr);
+	struct ss_graph *g;
+	cairo_surface_t *img;
+
+	if (n_ios) {
+		struct ss_event e = { .ts_ns = 5000000000ull, .sector = 4096, .nr_sector = 8,
+				      .bytes = 4096, .dev = DEV, .type = SS_EV_ISSUE,
+				      .flags = SS_RW_WRITE };
+
+		ss_writer_events(w, &e, 1);
+	}
+	ss_writer_close(w);
+	g = render_into(&rd, &tr, 1, png, 1000, 800, NULL);
+	if (!g)
+		return;
+	ok(ss_graph_note(g, 0) && strstr(ss_graph_note(g, 0), "no I/O"),
+	   "%zu-event trace carries the 'no I/O' note (%s)", n_ios,
+	   ss_graph_note(g, 0) ? ss_graph_note(g, 0) : "none");
+	img = cairo_image_surface_create_from_png(png);
+	ok(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS &&
+	   cairo_image_surface_get_width(img) == 1000, "%zu-event PNG is a 1000 px picture", n_ios);
+	cairo_surface_destroy(img);
+	release(&rd);
+	render_into(&rd, &tr, 1, svg, 1000, 800, NULL);
+	release(&rd);
+}
+
+static void test_compare(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts a = { .nr_ags = 4, .write_ag = 0, .nr_ios = 1000 };
+	struct tr_opts b = { .nr_ags = 4, .write_ag = 3, .nr_ios = 3000, .truncate = true };
+	const char *tr[2] = { path_in("cmp-a.sst"), path_in("cmp-b.sst") };
+	const char *png = path_in("cmp.png");
+	struct ss_graph *g;
+	struct ss_rect r0, r1;
+	double ya, yb, xa, xb;
+
+	make_trace(tr[0], &a);
+	make_trace(tr[1], &b);
+	g = render_into(&rd, tr, 2, png, 2200, 1200, NULL);
+	if (!g)
+		return;
+	ok(!ss_graph_io_rect(g, 0, &r0) && !ss_graph_io_rect(g, 1, &r1) && r0.x + r0.w < r1.x,
+	   "two columns side by side");
+	ss_graph_sector_y(g, 0, FS_START + AG_SECTORS, &ya);
+	ss_graph_sector_y(g, 1, FS_START + AG_SECTORS, &yb);
+	ok(fabs(ya - yb) < 0.01, "same sector, same height in both columns");
+	ss_graph_time_x(g, 0, 2.0, &xa);
+	ss_graph_time_x(g, 1, 2.0, &xb);
+	ok(fabs((xa - r0.x) - (xb - r1.x)) < 0.01, "shared time scale");
+	ok(xa < r0.x + r0.w * 0.75, "the shorter run ends early on the shared scale");
+	release(&rd);
+}
+
+static void test_bad_size(void)
+{
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 10 };
+	const char *tr = path_in("small.sst");
+	struct ss_graph_opts go;
+	struct ss_trace *t;
+	struct ss_graph *g;
+	char err[256] = "";
+
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	go.width = 300;
+	go.height = 200;
+	t = ss_trace_open(tr, err, sizeof(err));
+	g = ss_graph_new(&go);
+	ss_graph_add_trace(g, t, "x");
+	is_int(ss_graph_run(g, err, sizeof(err)), -EINVAL, "a too small picture is an error");
+	ok(strstr(err, "too small") != NULL, "... saying so: %s", err);
+	ss_graph_free(g);
+	ss_trace_close(t);
+	ok(ss_graph_parse_panels(&go, "io,bogus", err, sizeof(err)) == -EINVAL &&
+	   strstr(err, "bogus"), "unknown panel named: %s", err);
+	ok(ss_graph_parse_panels(&go, "tput,io", err, sizeof(err)) == 0 && go.nr_panels == 2 &&
+	   !strcmp(go.panels[0], "tput"), "panel list keeps the order");
+}
+
+int main(void)
+{
+	char cmd[300];
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_ticks();
+	test_layout_surface();
+	test_ag2();
+	test_flush_not_at_zero();
+	test_vector();
+	test_empty(0);
+	test_empty(1);
+	test_compare();
+	test_bad_size();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	return done_testing();
+}
