@@ -11,7 +11,7 @@
 static const struct ss_command commands[] = {
 	{ "record", "capture block I/O of a workload into a trace file", ss_cmd_record },
 	{ "report", "summarise trace files as text or JSON", ss_cmd_report },
-	{ "plot",   "draw traces as PNG/SVG/PDF: sector over time, seeks/s, MB/s, ...", ss_cmd_plot },
+	{ "plot", "draw traces as PNG/SVG/PDF: sector over time, seeks/s, MB/s, ...", ss_cmd_plot },
 	{ "dump", "print a trace file as text, one event per line", ss_cmd_dump },
 	{ "mkarchive", "write a deterministic source-tree-like archive to extract", ss_cmd_mkarchive },
 };
