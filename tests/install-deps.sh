@@ -9,7 +9,7 @@ PKGS=(
 	libtracefs-dev libtraceevent-dev libcairo2-dev libarchive-dev
 	libext2fs-dev libblkid-dev zlib1g-dev
 	# tests and samples: filesystems on loop devices, archives, JSON/XML checks
-	util-linux mount xfsprogs e2fsprogs tar gzip xz-utils bzip2 zstd
+	util-linux mount fdisk xfsprogs e2fsprogs tar gzip xz-utils bzip2 zstd
 	python3 libxml2-utils poppler-utils
 	# benchmarks
 	fio trace-cmd time

@@ -81,6 +81,35 @@ jwrites=$(awk '
 		split($7, x, "+"); for (i = 1; i <= n; i++) if (x[1] >= s[i] && x[1] < e[i]) c++ }
 	END { print c + 0 }' "$WORK/ext4.txt")
 [[ $jwrites -gt 0 ]]; ok $? "journal writes land in the journal zone ($jwrites)"
+
+# ---- a partition: events carry the whole disk's sectors; zones are shifted by its start
+make_loop 1G
+PART_DISK=$LOOP
+printf 'label: dos\nstart=2048, size=409600, type=83\nstart=413696, type=83\n' | sfdisk -q "$PART_DISK" >/dev/null 2>&1
+partx -a "$PART_DISK" 2>/dev/null || losetup -P "$PART_DISK" 2>/dev/null || true
+udevadm settle 2>/dev/null || sleep 1
+P2=${PART_DISK}p2
+if [[ -b $P2 ]]; then
+	mkfs.xfs -q -f -d agcount=2 "$P2"
+	mount_fs "$P2" "$WORK/part"
+	"$SEEKSCOPE" record -q -o "$WORK/part.sst" -d "$WORK/part" -- \
+		sh -c "tar xf '$WORK/tree.tar' -C '$WORK/part' && sync" 2>/dev/null
+	ok $? "record on a partition"
+	"$SEEKSCOPE" dump "$WORK/part.sst" > "$WORK/part.txt"
+	grep -q "^# device ${PART_DISK#/dev/} (7,[0-9]*) .* partition ${P2#/dev/} start 413696 " "$WORK/part.txt"
+	ok $? "the whole disk is traced, with the partition's start: $(grep '^# device' "$WORK/part.txt")"
+	ag0=$(awk '$1 == "#" && $2 == "zone" && $4 == "AG0" {split($6, r, "+"); print r[1]}' "$WORK/part.txt")
+	is "$ag0" 413696 "zones are in whole-disk sectors (AG0 at the partition start)"
+	below=$(awk '$1 !~ /^#/ && $4 == "issue" && $7 != "-" {split($7, x, "+"); if (x[1] < 413696) n++} END {print n + 0}' "$WORK/part.txt")
+	is "$below" 0 "no I/O below the partition start"
+	inside=$(awk '$1 !~ /^#/ && $4 == "issue" && $7 != "-" {split($7, x, "+"); if (x[1] >= 413696) n++} END {print n + 0}' "$WORK/part.txt")
+	[[ $inside -gt 20 ]]; ok $? "I/O lands inside the partition ($inside)"
+	umount -l "$WORK/part"
+	partx -d "$PART_DISK" 2>/dev/null
+else
+	ok 0 "# SKIP no partition device nodes for loop devices here"
+fi
+
 is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
 done_testing
