@@ -574,7 +574,7 @@ static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 {
-	int last_time_row = -1;
+	int last_time_row = -1, first_time_row = -1;
 
 	if (!g->ran)
 		return;
@@ -592,9 +592,12 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)
 			last_time_row = p;
+	for (int p = g->nr_panels - 1; p >= 0; p--)
+		if (g->ops[p]->time_x)
+			first_time_row = p;
 	for (int i = 0; i < g->nr; i++) {
 		struct column *c = &g->col[i];
-		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi };
+		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
 
 		draw_header(g, cr, i);
 		for (int p = 0; p < g->nr_panels; p++) {
@@ -607,6 +610,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
 				     SS_MIDDLE, ss_metrics.font_label, true, title, NULL);
+			d.label_phases = p == first_time_row;
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			if (p == last_time_row && p == g->nr_panels - 1) {
 				char xt[64];

@@ -27,6 +27,7 @@ struct ss_panel_data {
 	const struct ss_stats *stats;    /* finished */
 	const struct ss_graph_opts *opts;
 	uint64_t t0, x_lo, x_hi;
+	bool label_phases;               /* the column's top time panel names the phases */
 };
 
 struct ss_panel_ops {

@@ -224,7 +224,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_col_fua);
 	cairo_restore(cr);
 	ss_zones_draw_labels(cr, f, d->trace);
-	ss_phases_draw(cr, f, d->trace, d->t0, true);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_border(cr, f);
 }
 

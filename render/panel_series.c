@@ -166,7 +166,7 @@ static void series_draw(const struct series_desc *d, cairo_t *cr,
 	ss_axes_background(cr, f);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
-	ss_phases_draw(cr, f, pd->trace, pd->t0, false);
+	ss_phases_draw(cr, f, pd->trace, pd->t0, pd->label_phases);
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 	cairo_clip(cr);
