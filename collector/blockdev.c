@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +9,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "errbuf.h"
 #include "blockdev.h"
-
-static void msg(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void msg(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 /* DIR/NAME into buf; -ENAMETOOLONG if it does not fit. */
 static int join(char *buf, size_t len, const char *dir, const char *name)
@@ -115,14 +103,14 @@ int ss_blockdev_resolve(const char *path, const char *sysfs, struct ss_blockdev 
 	memset(out, 0, sizeof(*out));
 	if (stat(path, &st) < 0) {
 		ret = -errno;
-		msg(err, errlen, "%s: %s", path, strerror(errno));
+		ss_errf(err, errlen, "%s: %s", path, strerror(errno));
 		return ret;
 	}
 	if (S_ISBLK(st.st_mode)) {
 		ma = major(st.st_rdev);
 		mi = minor(st.st_rdev);
 	} else if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
-		msg(err, errlen, "%s: not a block device, nor a path on a mounted filesystem", path);
+		ss_errf(err, errlen, "%s: not a block device, nor a path on a mounted filesystem", path);
 		return -ENOTBLK;
 	} else {
 		ma = major(st.st_dev);
@@ -131,13 +119,13 @@ int ss_blockdev_resolve(const char *path, const char *sysfs, struct ss_blockdev 
 	snprintf(link, sizeof(link), "%s/dev/block/%u:%u", sysfs, ma, mi);
 	if (!realpath(link, dir)) {
 		if (errno == ENOENT) {
-			msg(err, errlen, "%s: %s is on device %u:%u, which is not a block device "
+			ss_errf(err, errlen, "%s: %s is on device %u:%u, which is not a block device "
 				"(tmpfs, overlay, network or virtual filesystem?)",
 			    path, S_ISBLK(st.st_mode) ? "device" : "the filesystem", ma, mi);
 			return -ENOTBLK;
 		}
 		ret = -errno;
-		msg(err, errlen, "%s: cannot resolve %s: %s", path, link, strerror(errno));
+		ss_errf(err, errlen, "%s: cannot resolve %s: %s", path, link, strerror(errno));
 		return ret;
 	}
 	out->part_major = ma;
@@ -151,12 +139,12 @@ int ss_blockdev_resolve(const char *path, const char *sysfs, struct ss_blockdev 
 		snprintf(disk, sizeof(disk), "%s", dir);
 		slash = strrchr(disk, '/');
 		if (!slash) {
-			msg(err, errlen, "%s: malformed sysfs path %s", path, dir);
+			ss_errf(err, errlen, "%s: malformed sysfs path %s", path, dir);
 			return -EINVAL;
 		}
 		*slash = 0;
 		if ((ret = read_u64(dir, "start", &v))) {
-			msg(err, errlen, "%s: cannot read partition start: %s", path, strerror(-ret));
+			ss_errf(err, errlen, "%s: cannot read partition start: %s", path, strerror(-ret));
 			return ret;
 		}
 		out->rec.part_start = v;
@@ -168,7 +156,7 @@ int ss_blockdev_resolve(const char *path, const char *sysfs, struct ss_blockdev 
 		snprintf(disk, sizeof(disk), "%s", dir);
 	}
 	if ((ret = read_devnum(disk, &ma, &mi))) {
-		msg(err, errlen, "%s: cannot read %s/dev: %s", path, disk, strerror(-ret));
+		ss_errf(err, errlen, "%s: cannot read %s/dev: %s", path, disk, strerror(-ret));
 		return ret;
 	}
 	out->rec.major = ma;
@@ -189,7 +177,7 @@ int ss_blockdev_resolve(const char *path, const char *sysfs, struct ss_blockdev 
 		out->rec.flags |= SS_DEV_ROTATIONAL;
 	snprintf(out->rec.path, sizeof(out->rec.path), "%s", path);
 	if (out->rec.nr_sectors == 0) {
-		msg(err, errlen, "%s: device %s has size 0 (an unbound loop device?)", path,
+		ss_errf(err, errlen, "%s: device %s has size 0 (an unbound loop device?)", path,
 		    out->rec.name);
 		return -ENXIO;
 	}

@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "blockdev.h"
 #include "fsprobe.h"
 #include "recorder.h"
@@ -51,18 +51,6 @@ struct ss_recorder {
 	bool stopped;
 	struct ss_rec_capture capture;
 };
-
-static void msg(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void msg(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 uint64_t ss_mono_now_ns(void)
 {
@@ -180,7 +168,7 @@ static int add_device(struct ss_recorder *r, const char *path, const struct ss_r
 	int ret;
 
 	if (r->nr_devs == MAX_DEVS) {
-		msg(err, errlen, "too many devices (at most %d)", MAX_DEVS);
+		ss_errf(err, errlen, "too many devices (at most %d)", MAX_DEVS);
 		return -E2BIG;
 	}
 	ret = ss_blockdev_resolve(path, o->sysfs ? o->sysfs : "/sys", bd, err, errlen);
@@ -274,12 +262,12 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	r->w = ss_writer_open(o->output);
 	if (!r->w) {
 		ret = -errno;
-		msg(err, errlen, "cannot create %s: %s", o->output, strerror(errno));
+		ss_errf(err, errlen, "cannot create %s: %s", o->output, strerror(errno));
 		goto error;
 	}
 	ret = write_devices(r, o->probe_fs);
 	if (ret) {
-		msg(err, errlen, "writing %s: %s", o->output, strerror(-ret));
+		ss_errf(err, errlen, "writing %s: %s", o->output, strerror(-ret));
 		goto error;
 	}
 	write_host_meta(r);
@@ -310,13 +298,13 @@ int ss_recorder_start(struct ss_recorder *r, char *err, size_t errlen)
 	if (!ret)
 		ret = ss_tracecap_start(r->cap);
 	if (ret) {
-		msg(err, errlen, "cannot start tracing: %s", strerror(-ret));
+		ss_errf(err, errlen, "cannot start tracing: %s", strerror(-ret));
 		return ret;
 	}
 	ret = pthread_create(&r->thread, NULL, drain_thread, r);
 	if (ret) {
 		ss_tracecap_stop(r->cap);
-		msg(err, errlen, "cannot start the reader thread: %s", strerror(ret));
+		ss_errf(err, errlen, "cannot start the reader thread: %s", strerror(ret));
 		return -ret;
 	}
 	r->thread_running = true;
@@ -359,20 +347,20 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	}
 	if (r->thread_error) {
 		ret = r->thread_error;
-		msg(err, errlen, "%s", r->thread_msg);
+		ss_errf(err, errlen, "%s", r->thread_msg);
 	} else {
 		long got = ss_tracecap_drain(r->cap, sink, r, true);
 
 		if (got < 0) {
 			ret = (int)got;
-			msg(err, errlen, "reading the ring buffer: %s", strerror(-ret));
+			ss_errf(err, errlen, "reading the ring buffer: %s", strerror(-ret));
 		}
 	}
 	/* whatever was read is written, even after an error, so nothing recorded is lost */
 	ret2 = flush_pending(r, 0);
 	if (ret2 && !ret) {
 		ret = ret2;
-		msg(err, errlen, "writing the trace: %s", strerror(-ret2));
+		ss_errf(err, errlen, "writing the trace: %s", strerror(-ret2));
 	}
 	ss_recorder_phase(r, "end", SS_PHASE_MARK, end);
 	n = ss_tracecap_cpu_stats(r->cap, stats, sizeof(stats) / sizeof(stats[0]));
@@ -389,7 +377,7 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	r->w = NULL;
 	if (ret2 && !ret) {
 		ret = ret2;
-		msg(err, errlen, "writing the trace: %s", strerror(-ret2));
+		ss_errf(err, errlen, "writing the trace: %s", strerror(-ret2));
 	}
 	return ret;
 }

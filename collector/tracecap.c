@@ -1,7 +1,6 @@
 /* tracefs capture: private instance, per-CPU non-blocking reads, decoding by field name. */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 
+#include "errbuf.h"
 #include "decode.h"
 #include "tracecap.h"
 
@@ -33,18 +33,6 @@ struct ss_tracecap {
 	bool on;
 	uint64_t missed_total;
 };
-
-static void msg(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void msg(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
 
 static const struct {
 	const char *name;
@@ -75,12 +63,12 @@ static int kernel_lockdown(void)
 static void explain(int e, const char *what, char *err, size_t errlen)
 {
 	if (geteuid() != 0)
-		msg(err, errlen, "%s: %s — recording needs root (try sudo)", what, strerror(e));
+		ss_errf(err, errlen, "%s: %s — recording needs root (try sudo)", what, strerror(e));
 	else if ((e == EPERM || e == EACCES) && kernel_lockdown())
-		msg(err, errlen, "%s: %s — kernel lockdown refuses tracefs; boot with lockdown=none "
+		ss_errf(err, errlen, "%s: %s — kernel lockdown refuses tracefs; boot with lockdown=none "
 		    "or record on a machine without lockdown", what, strerror(e));
 	else
-		msg(err, errlen, "%s: %s", what, strerror(e));
+		ss_errf(err, errlen, "%s: %s", what, strerror(e));
 }
 
 /*
@@ -119,12 +107,12 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 	int ret;
 
 	if (tracefs_instance_file_write(c->inst, "trace_clock", clock) < 0) {
-		msg(err, errlen, "cannot set trace clock '%s': %s", clock, strerror(errno));
+		ss_errf(err, errlen, "cannot set trace clock '%s': %s", clock, strerror(errno));
 		return -errno;
 	}
 	if (o->buffer_kb && tracefs_instance_set_buffer_size(c->inst, o->buffer_kb, -1) < 0) {
 		ret = -errno;
-		msg(err, errlen, "cannot set the ring buffer to %zu KiB per CPU: %s", o->buffer_kb,
+		ss_errf(err, errlen, "cannot set the ring buffer to %zu KiB per CPU: %s", o->buffer_kb,
 		    strerror(errno));
 		return ret;
 	}
@@ -133,7 +121,7 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 				 i ? " || " : "", o->devs[i]);
 
 		if (n < 0 || (size_t)n >= sizeof(filter) - flen) {
-			msg(err, errlen, "too many devices for one event filter");
+			ss_errf(err, errlen, "too many devices for one event filter");
 			return -E2BIG;
 		}
 		flen += (size_t)n;
@@ -145,13 +133,13 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 			continue;
 		ret = setup_decoder(c, name, event_table[i].type);
 		if (ret) {
-			msg(err, errlen, "block:%s: %s", name, ret == -ENOENT ?
+			ss_errf(err, errlen, "block:%s: %s", name, ret == -ENOENT ?
 			    "event not available in this kernel" : "unexpected event format");
 			return ret;
 		}
 		if (flen && tracefs_event_file_write(c->inst, "block", name, "filter", filter) < 0) {
 			ret = -errno;
-			msg(err, errlen, "cannot set filter on block:%s: %s", name, strerror(errno));
+			ss_errf(err, errlen, "cannot set filter on block:%s: %s", name, strerror(errno));
 			return ret;
 		}
 		if (tracefs_event_enable(c->inst, "block", name) < 0) {
@@ -181,7 +169,7 @@ static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 			continue;      /* offline or absent CPU */
 		r->page_size = tracefs_cpu_read_size(r->tcpu);
 		if (r->page_size <= 0 || !(r->page = malloc((size_t)r->page_size))) {
-			msg(err, errlen, "cannot set up reading CPU %u", i);
+			ss_errf(err, errlen, "cannot set up reading CPU %u", i);
 			return -ENOMEM;
 		}
 	}
@@ -198,9 +186,9 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 
 	if (!tracefs_tracing_dir()) {
 		if (geteuid() != 0)
-			msg(err, errlen, "tracefs is not mounted and only root can mount it — run as root");
+			ss_errf(err, errlen, "tracefs is not mounted and only root can mount it — run as root");
 		else
-			msg(err, errlen, "tracefs is not available: mount it with 'mount -t tracefs "
+			ss_errf(err, errlen, "tracefs is not available: mount it with 'mount -t tracefs "
 			    "nodev /sys/kernel/tracing' (kernel needs CONFIG_FTRACE)");
 		errno = ENODEV;
 		return NULL;

@@ -3,11 +3,11 @@
 #include <inttypes.h>
 #include <libgen.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errbuf.h"
 #include "seekscope/model.h"
 #include "graph.h"
 #include "legend.h"
@@ -48,18 +48,6 @@ struct ss_graph {
 	char seeks_title[128];
 };
 
-static void set_err(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
-
 void ss_graph_opts_init(struct ss_graph_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -90,23 +78,23 @@ int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, 
 		const struct ss_panel_ops *ops;
 
 		if (len == 0 || len >= sizeof(name)) {
-			set_err(err, errlen, "bad panel list '%s'", list);
+			ss_errf(err, errlen, "bad panel list '%s'", list);
 			return -EINVAL;
 		}
 		memcpy(name, p, len);
 		name[len] = 0;
 		if (!(ops = ss_panel_find(name))) {
-			set_err(err, errlen, "unknown panel '%s' (panels: %s)", name,
+			ss_errf(err, errlen, "unknown panel '%s' (panels: %s)", name,
 				ss_graph_panel_names());
 			return -EINVAL;
 		}
 		for (int i = 0; i < o->nr_panels; i++)
 			if (!strcmp(o->panels[i], ops->name)) {
-				set_err(err, errlen, "panel '%s' given twice", name);
+				ss_errf(err, errlen, "panel '%s' given twice", name);
 				return -EINVAL;
 			}
 		if (o->nr_panels >= SS_GRAPH_MAX_PANELS) {
-			set_err(err, errlen, "too many panels");
+			ss_errf(err, errlen, "too many panels");
 			return -EINVAL;
 		}
 		o->panels[o->nr_panels++] = ops->name;   /* static storage */
@@ -115,7 +103,7 @@ int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, 
 			p++;
 	}
 	if (!o->nr_panels) {
-		set_err(err, errlen, "empty panel list");
+		ss_errf(err, errlen, "empty panel list");
 		return -EINVAL;
 	}
 	return 0;
@@ -223,7 +211,7 @@ static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, char *err,
 			}
 		}
 		if (ret < 0) {
-			set_err(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
 			return ret;
 		}
 	}
@@ -326,7 +314,7 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
-		set_err(err, errlen, "%s: %s", c->t->path, strerror(errno));
+		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(errno));
 		return ret;
 	}
 	for (int p = 0; p < g->nr_panels; p++) {
@@ -336,14 +324,14 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 		};
 
 		if (g->ops[p]->create && (ret = g->ops[p]->create(&c->state[p], &ctx))) {
-			set_err(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 			return ret;
 		}
 	}
 	ss_trace_rewind(c->t);
 	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
 		if ((ret = ss_stats_feed(c->stats, ev, n))) {
-			set_err(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 			return ret;
 		}
 		for (int p = 0; p < g->nr_panels; p++)
@@ -351,7 +339,7 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 				g->ops[p]->feed(c->state[p], ev, n);
 	}
 	if (ret < 0) {
-		set_err(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
 		return ret;
 	}
 	ss_stats_finish(c->stats);
@@ -366,7 +354,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	int ret;
 
 	if (g->ran || g->nr == 0) {
-		set_err(err, errlen, "no trace to plot");
+		ss_errf(err, errlen, "no trace to plot");
 		return -EINVAL;
 	}
 	g->ran = true;
@@ -422,7 +410,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	spec.table_rows = ss_table_rows(nr_phases, g->nr, MAX_TABLE_ROWS);
 	spec.legend = io_row(g) >= 0;
 	if (ss_layout_compute(&spec, &g->lay)) {
-		set_err(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
+		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
 			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
 			g->o.width < 300 * g->nr ? 300 * g->nr : g->o.width,
 			ss_layout_min_height(&spec));
