@@ -3,9 +3,15 @@
 # (issue + complete = 4 million events, ~190 MB) rendered to PNG, SVG and PDF, with wall time
 # and peak RSS for each.  Targets (issue 4): PNG < 1 s, SVG < 2 s, peak RSS < 100 MB.
 #   tests/bench-render.sh [IOS] [DIR]        (run from the source tree; builds what it needs)
+# Without DIR the files go to a temporary directory that is removed at the end.
 set -eu
 ios=${1:-2000000}
-dir=${2:-$(mktemp -d /tmp/ss-bench-XXXXXX)}
+if [[ -n ${2:-} ]]; then
+	dir=$2
+else
+	dir=$(mktemp -d /tmp/ss-bench-XXXXXX)
+	trap 'rm -rf "$dir"' EXIT
+fi
 cd "$(dirname "$0")/.."
 make -s seekscope tools >/dev/null
 gen=build/tests/tools/gen-trace
@@ -41,4 +47,4 @@ echo "rendering (targets: PNG < 1 s, SVG < 2 s, peak RSS < 100 MB)"
 for ext in png svg pdf; do
 	measure "$dir/bench.$ext"
 done
-echo "files kept in $dir (remove with: rm -r $dir)"
+[[ -n ${2:-} ]] && echo "files kept in $dir"
