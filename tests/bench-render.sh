@@ -47,4 +47,4 @@ echo "rendering (targets: PNG < 1 s, SVG < 2 s, peak RSS < 100 MB)"
 for ext in png svg pdf; do
 	measure "$dir/bench.$ext"
 done
-[[ -n ${2:-} ]] && echo "files kept in $dir"
+if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi
