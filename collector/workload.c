@@ -110,7 +110,7 @@ void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui 
 struct untar_ctx {
 	struct ss_recorder *r;
 	const struct ss_workload_ui *ui;
-	uint64_t last_ns;
+	uint64_t phase_start_ns;     /* for the rate shown in the progress bar */
 };
 
 static void on_phase(void *ctx, const char *name, bool begin, uint64_t mono_ns)
@@ -118,6 +118,8 @@ static void on_phase(void *ctx, const char *name, bool begin, uint64_t mono_ns)
 	struct untar_ctx *u = ctx;
 
 	ss_recorder_phase(u->r, name, begin ? SS_PHASE_BEGIN : SS_PHASE_END, mono_ns);
+	if (begin)
+		u->phase_start_ns = mono_ns;
 	if (begin) {
 		char line[96];
 
@@ -141,8 +143,11 @@ static void human(double v, char *buf, size_t len)
 static void on_progress(void *ctx, const struct ss_untar_progress *p)
 {
 	struct untar_ctx *u = ctx;
-	char bar[24], done[16], total[16], line[160];
+	char bar[24], done[16], total[16], rate[16], line[160];
 	int filled = 0, width = 20;
+	uint64_t now = ss_mono_now_ns();
+	double secs = u->phase_start_ns && now > u->phase_start_ns ?
+		      (double)(now - u->phase_start_ns) / 1e9 : 0;
 
 	if (!u->ui->show)
 		return;
@@ -155,8 +160,9 @@ static void on_progress(void *ctx, const struct ss_untar_progress *p)
 	bar[width] = 0;
 	human((double)p->archive_read, done, sizeof(done));
 	human((double)p->archive_total, total, sizeof(total));
-	snprintf(line, sizeof(line), "%-10s [%s] %s/%s, %" PRIu64 " entries", p->phase, bar, done,
-		 total, p->entries);
+	human(secs > 0 ? (double)p->bytes / secs : 0, rate, sizeof(rate));
+	snprintf(line, sizeof(line), "%-10s [%s] %s/%s, %" PRIu64 " entries, %s/s", p->phase, bar,
+		 done, total, p->entries, rate);
 	status_line(u->r, u->ui, line);
 }
 
