@@ -5,7 +5,7 @@
 #   make sanitize   build with ASan+UBSan into build-san/ and run the tests there
 #   make demo       XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
 #   make V=1        show the commands
-PKGS      := libtracefs libtraceevent cairo libarchive ext2fs blkid zlib
+PKGS      := libtracefs libtraceevent libtracecmd cairo libarchive ext2fs blkid zlib
 CC        ?= cc
 BUILD     ?= build
 PREFIX    ?= /usr/local

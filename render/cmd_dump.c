@@ -26,9 +26,13 @@ static void usage(FILE *f)
 
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
-	printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
-	       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
-	       t->truncated ? t->warning : "");
+	if (t->header.version)
+		printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
+		       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
+		       t->truncated ? t->warning : "");
+	else
+		printf("# %s trace %s (imported)%s%s\n", t->format, t->path,
+		       t->truncated ? ", " : "", t->truncated ? t->warning : "");
 	for (size_t i = 0; i < t->nr_meta; i++)
 		printf("# meta %s = %s\n", t->meta[i].key, t->meta[i].value);
 	for (size_t i = 0; i < t->nr_devices; i++) {
