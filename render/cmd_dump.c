@@ -16,7 +16,8 @@ static void usage(FILE *f)
 	fprintf(f,
 "USAGE: seekscope dump [--no-events] FILE\n"
 "\n"
-"Prints the header, devices, zones, phases, capture statistics and every event of a trace:\n"
+"Prints the header, devices, zones, phases, capture statistics and every event of a trace\n"
+"(seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
 "  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]\n"
 "\n"
 "EXAMPLES:\n"
