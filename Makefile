@@ -32,7 +32,7 @@ LIB       := $(BUILD)/libseekscope.a
 BIN       := seekscope
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
-TOOLS     := $(BUILD)/tests/tools/gen-trace
+TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace
 
 .PHONY: all check check-run unit sanitize clean install deps demo tools
 all: $(BIN)
@@ -59,7 +59,7 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB) tests/unit/tap.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
 
-# Test tools: synthetic trace generator for render tests and tests/bench-render.sh.
+# Test tools: synthetic trace generators for the render tests and the benchmarks.
 $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
