@@ -73,7 +73,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BINS) $(TOOLS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/cli/*.sh)) $(sort $(wildcard tests/integration/*.sh))
+	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace GEN_BLKTRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-blktrace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/cli/*.sh)) $(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)
