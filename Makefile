@@ -78,9 +78,10 @@ check-run: $(BIN) $(TEST_BINS) $(TOOLS)
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)
 
-# fontconfig's caches (used by cairo text) are never freed: suppressed in tests/lsan.supp.
+# Library-internal leaks (fontconfig caches, libtracefs) are suppressed in tests/lsan.supp;
+# full malloc stacks (slow unwind) so that the suppressions see the library frames.
 sanitize: deps
-	$(Q)LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
+	$(Q)ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check-run
 

@@ -338,7 +338,7 @@ static int scan_dir(const char *dir, const char *prefix, struct name_ent **out, 
 		v[n++] = e;
 	}
 	closedir(d);
-	if (!ret)
+	if (!ret && n)
 		qsort(v, n, sizeof(*v), cmp_names);
 	*out = v;
 	*nr = n;
@@ -659,7 +659,8 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 		if ((ret = scan_file(t, &s->files[i], size, &tot, err, errlen)))
 			return ret;
 	}
-	qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+	if (t->nr_devices)
+		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
 	if ((ret = add_summary_meta(t, s, &tot)))
 		return ret;
 	ret = bt_rewind(t);

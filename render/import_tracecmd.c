@@ -301,7 +301,8 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
 	}
 	if ((ret = scan(t, s)) || (ret = add_summary_meta(t, s)))
 		return ret;
-	qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+	if (t->nr_devices)
+		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
 	return tc_rewind(t);
 }
 
