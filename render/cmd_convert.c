@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "blockdev.h"
 #include "commands.h"
 #include "fsprobe.h"
 #include "trace_read.h"
@@ -26,10 +27,10 @@ static const struct convert_option {
 	const char *arg;
 	const char *help;
 } options[] = {
-	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced if it exists)" },
-	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV (block device or image file)" },
-	{ "fs-dev", 'd', "MAJ:MIN", "the traced device --fs describes (needed when the trace has "
-				     "several)" },
+	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced)" },
+	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV" },
+	{ "fs-dev", 'd', "MAJ:MIN", "the traced device that --fs describes" },
+	{ "fs-offset", 's', "SECTORS", "where --fs starts on that device (512-byte units)" },
 	{ "help", 'h', NULL, "show this help" },
 };
 #define NR_OPTIONS (sizeof(options) / sizeof(options[0]))
@@ -37,19 +38,30 @@ static const struct convert_option {
 struct convert_args {
 	const char *in, *out, *fs;
 	uint32_t fs_dev;
-	bool fs_dev_given;
+	bool fs_dev_given, fs_offset_given;
+	uint64_t fs_offset;
+};
+
+/* Where the zones of --fs go: the traced device and the filesystem's first sector on it. */
+struct fs_target {
+	uint32_t dev;
+	uint64_t offset;
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "USAGE: seekscope convert IN -o OUT [--fs DEV [--fs-dev MAJ:MIN]]\n\n"
+	fprintf(f, "USAGE: seekscope convert IN -o OUT [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset N]]\n\n"
 		   "Write a seekscope trace from IN: a seekscope trace, blktrace binary files\n"
 		   "(NAME.blktrace.N, named by NAME, by one of the files or by their directory) or a\n"
 		   "trace-cmd .dat file with block events; the format is recognised from the\n"
 		   "content.  Devices, zones, phases, statistics and meta are copied; imported\n"
 		   "traces get meta \"source\".  With --fs, the zones of the XFS or ext4 filesystem on\n"
-		   "DEV (AGs and log, groups, inode tables and journal) are added, with sectors counted\n"
-		   "from the start of DEV, for the trace's device (or the one --fs-dev names).\n\n"
+		   "DEV, a device or an image (AGs and log, groups, inode tables and journal), are\n"
+		   "added to the traced device --fs-dev names; by default the disk holding DEV when\n"
+		   "DEV is a block device of this machine that the trace has, else the trace's only\n"
+		   "device.  Zones start at --fs-offset; by default at DEV's partition start when\n"
+		   "DEV is a partition of this machine, else at the partition start the trace\n"
+		   "recorded (0 for imports).\n\n"
 		   "OPTIONS:\n");
 	for (size_t i = 0; i < NR_OPTIONS; i++) {
 		char left[40];
@@ -62,7 +74,8 @@ static void usage(FILE *f)
 		   "  0 written, 1 the input could not be read or the output written, 2 usage error.\n"
 		   "\nEXAMPLES:\n"
 		   "  seekscope convert sda -o old-capture.sst             # blktrace -o sda files\n"
-		   "  seekscope convert trace.dat -o untar.sst --fs /dev/sdb1\n"
+		   "  seekscope convert trace.dat -o untar.sst --fs /dev/sdb1  # at sdb1's offset\n"
+		   "  seekscope convert sdb -o old.sst --fs sdb1.img --fs-offset 2048\n"
 		   "  seekscope convert capture/ -o both.sst --fs xfs.img --fs-dev 8:16\n");
 }
 
@@ -121,6 +134,19 @@ static int parse_args(int argc, char **argv, struct convert_args *a)
 			}
 			a->fs_dev_given = true;
 			break;
+		case 's': {
+			char *end;
+
+			errno = 0;
+			a->fs_offset = strtoull(optarg, &end, 10);
+			if (errno || end == optarg || *end || *optarg == '-') {
+				fprintf(stderr, PROG ": --fs-offset wants a number of sectors, not "
+						"'%s'\n", optarg);
+				return 2;
+			}
+			a->fs_offset_given = true;
+			break;
+		}
 		case 'h':
 			usage(stdout);
 			return -1;
@@ -142,28 +168,57 @@ static int parse_args(int argc, char **argv, struct convert_args *a)
 			optind != argc - 1 ? "name one input trace" : "name the output with -o OUT");
 		return 2;
 	}
-	if (a->fs_dev_given && !a->fs) {
-		fprintf(stderr, PROG ": --fs-dev goes with --fs\n");
+	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs) {
+		fprintf(stderr, PROG ": --fs-dev and --fs-offset go with --fs\n");
 		return 2;
 	}
 	a->in = argv[optind];
 	return 0;
 }
 
-/* The device --fs describes: --fs-dev, or the trace's only device.  0 or 2 (printed). */
-static int pick_fs_dev(const struct convert_args *a, const struct ss_trace *t, uint32_t *dev)
+static const struct ss_rec_device *find_device(const struct ss_trace *t, uint32_t dev)
 {
-	if (a->fs_dev_given) {
-		*dev = a->fs_dev;
-		return 0;
+	for (size_t i = 0; i < t->nr_devices; i++)
+		if (t->devices[i].dev == dev)
+			return &t->devices[i];
+	return NULL;
+}
+
+/*
+ * Where --fs goes (see --help for the defaults).  A block device of this machine is resolved
+ * to its disk and partition start through sysfs.  0, or 2 for misuse (printed).
+ */
+static int pick_target(const struct convert_args *a, const struct ss_trace *t,
+		       struct fs_target *tg)
+{
+	const struct ss_rec_device *d = NULL;
+	struct ss_blockdev bd;
+	bool have_bd = false;
+	struct stat st;
+	char err[200];
+
+	if (stat(a->fs, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    ss_blockdev_resolve(a->fs, "/sys", &bd, err, sizeof(err)) == 0)
+		have_bd = true;
+	if (a->fs_dev_given)
+		tg->dev = a->fs_dev;
+	else if (have_bd && find_device(t, bd.rec.dev))
+		tg->dev = bd.rec.dev;
+	else if (t->nr_devices == 1)
+		tg->dev = t->devices[0].dev;
+	else {
+		fprintf(stderr, PROG ": %s: the trace has %zu devices; name the one --fs describes "
+				"with --fs-dev MAJ:MIN\n", a->in, t->nr_devices);
+		return 2;
 	}
-	if (t->nr_devices == 1) {
-		*dev = t->devices[0].dev;
-		return 0;
-	}
-	fprintf(stderr, PROG ": %s: the trace has %zu devices; name the one --fs describes with "
-			"--fs-dev MAJ:MIN\n", a->in, t->nr_devices);
-	return 2;
+	d = find_device(t, tg->dev);
+	if (a->fs_offset_given)
+		tg->offset = a->fs_offset;
+	else if (have_bd && bd.rec.dev == tg->dev)
+		tg->offset = bd.rec.part_start;
+	else
+		tg->offset = d ? d->part_start : 0;
+	return 0;
 }
 
 static bool same_file(const char *a, const char *b)
@@ -176,36 +231,39 @@ static bool same_file(const char *a, const char *b)
 
 /* Everything but the events and the statistics that come last. */
 static int write_head(struct ss_writer *w, const struct convert_args *a, const struct ss_trace *t,
-		      const struct ss_fsprobe *probe, uint32_t fs_dev)
+		      const struct ss_fsprobe *probe, const struct fs_target *tg)
 {
-	uint64_t offset = 0;
+	char buf[64];
 	int ret = 0;
 
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		struct ss_rec_device d = t->devices[i];
 
-		if (a->fs && d.dev == fs_dev) {
-			offset = d.part_start;   /* zones are relative to the filesystem */
+		if (a->fs && d.dev == tg->dev) {
 			if (!d.fstype[0])
 				snprintf(d.fstype, sizeof(d.fstype), "%s", probe->fstype);
 		}
 		ret |= ss_writer_device(w, &d);
 	}
 	for (size_t i = 0; i < t->nr_zones; i++)
-		if (!a->fs || t->zones[i].dev != fs_dev)   /* --fs replaces that device's zones */
+		if (!a->fs || t->zones[i].dev != tg->dev)   /* --fs replaces that device's zones */
 			ret |= ss_writer_zone(w, &t->zones[i]);
 	for (size_t i = 0; a->fs && i < probe->nr_zones; i++) {
 		struct ss_rec_zone z = probe->zones[i];
 
-		z.dev = fs_dev;
-		z.start_sector += offset;
+		z.dev = tg->dev;
+		z.start_sector += tg->offset;   /* probed zones count from the filesystem start */
 		ret |= ss_writer_zone(w, &z);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++)
 		ret |= ss_writer_meta(w, t->meta[i].key, t->meta[i].value);
 	ret |= ss_writer_meta(w, "convert.input", a->in);
-	if (a->fs)
+	if (a->fs) {
 		ret |= ss_writer_meta(w, "convert.fs", a->fs);
+		snprintf(buf, sizeof(buf), "%u:%u +%llu", SS_DEV_MAJOR(tg->dev), SS_DEV_MINOR(tg->dev),
+			 (unsigned long long)tg->offset);
+		ret |= ss_writer_meta(w, "convert.fs_target", buf);
+	}
 	if (t->truncated)
 		ret |= ss_writer_meta(w, "source.warning", t->warning);
 	if (t->has_capture)
@@ -240,7 +298,7 @@ int ss_cmd_convert(int argc, char **argv)
 	struct ss_fsprobe probe = { 0 };
 	struct ss_writer *w = NULL;
 	struct ss_trace *t = NULL;
-	uint32_t fs_dev = 0;
+	struct fs_target tg = { 0 };
 	char err[256];
 	int ret, status = 1;
 
@@ -253,7 +311,7 @@ int ss_cmd_convert(int argc, char **argv)
 		return 1;
 	}
 	if (a.fs) {
-		if ((status = pick_fs_dev(&a, t, &fs_dev)))
+		if ((status = pick_target(&a, t, &tg)))
 			goto cleanup;
 		status = 1;
 		ret = ss_fsprobe_path(a.fs, &probe);
@@ -275,7 +333,7 @@ int ss_cmd_convert(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(errno));
 		goto cleanup;
 	}
-	ret = write_head(w, &a, t, &probe, fs_dev);
+	ret = write_head(w, &a, t, &probe, &tg);
 	if (!ret)
 		ret = copy_events(w, t, a.in);
 	for (size_t i = 0; !ret && i < t->nr_cpu_stats; i++)

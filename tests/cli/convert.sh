@@ -15,7 +15,7 @@ trap 'rm -rf "$d"' EXIT
 ok $rc "--help exits 0"
 grep -q '^USAGE: seekscope convert' "$d/out" && grep -q '^EXAMPLES:' "$d/out"
 ok $? "--help has USAGE and EXAMPLES on stdout"
-for opt in --output --fs --fs-dev; do
+for opt in --output --fs --fs-dev --fs-offset; do
 	grep -q -- "$opt" "$d/out"; ok $? "--help documents $opt"
 done
 ok $([[ -s $d/err ]] && echo 1 || echo 0) "--help writes nothing to stderr"
@@ -83,6 +83,13 @@ if command -v mkfs.xfs >/dev/null; then
 	ok $? "zones on the device named"
 	[[ $("$SEEKSCOPE" dump -n "$d/z2.sst" | grep -c '^# device ') -eq 2 ]]
 	ok $? "both devices of the directory kept apart"
+	"$SEEKSCOPE" convert "$d/bt/sda" -o "$d/z3.sst" --fs "$d/xfs.img" --fs-offset 2048 2>"$d/err"
+	ok $? "--fs-offset 2048"
+	ag1=$("$SEEKSCOPE" dump -n "$d/z.sst" | awk '$4 == "AG1" {split($6, r, "+"); print r[1]}')
+	ag1o=$("$SEEKSCOPE" dump -n "$d/z3.sst" | awk '$4 == "AG1" {split($6, r, "+"); print r[1]}')
+	ok $((ag1o != ag1 + 2048)) "zones moved by the offset ($ag1 -> $ag1o)"
+	"$SEEKSCOPE" convert "$d/bt/sda" -o "$d/z4.sst" --fs "$d/xfs.img" --fs-offset -1 2>/dev/null
+	ok $(($? != 2)) "bad --fs-offset: exit 2"
 fi
 echo "1..$n"
 exit $failed

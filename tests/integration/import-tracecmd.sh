@@ -83,6 +83,10 @@ is "$("$SEEKSCOPE" dump -n "$WORK/zones.sst" | grep -c "^# zone ag AG[0-9] ($maj
 	"four AG zones added for the loop device"
 "$SEEKSCOPE" dump -n "$WORK/zones.sst" | grep -q "^# zone log log ($majmin)"
 ok $? "XFS log zone added"
+"$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/auto.sst" --fs "$LOOP" 2>"$WORK/conv.err"
+ok $? "convert --fs $LOOP finds the traced device itself" || sed 's/^/# /' "$WORK/conv.err"
+"$SEEKSCOPE" dump -n "$WORK/auto.sst" | grep -q "^# meta convert.fs_target = $devno +0\$"
+ok $? "... $devno at offset 0"
 
 # report on the .dat and on a blktrace trace
 "$SEEKSCOPE" report "$WORK/tc.dat" >"$WORK/rep.txt" 2>"$WORK/rep.err"
