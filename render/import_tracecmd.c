@@ -286,7 +286,8 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
 	if (!s->top) {
 		ret = errno && errno != ENOENT ? -errno : -EINVAL;
 		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: %s",
-			     errno ? strerror(errno) : "unsupported version or corrupt header");
+			     errno && errno != ENOENT && errno != EINVAL ? strerror(errno) :
+			     "truncated, corrupt or of an unsupported version");
 		return ret;
 	}
 	ret = setup_buffers(s, &known);

@@ -70,6 +70,11 @@ EOF
 )
 ok $? "the .dat and seekscope's trace list the same issued I/Os: $cmp_out"
 
+head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
+"$SEEKSCOPE" report "$WORK/cut.dat" >/dev/null 2>"$WORK/cut.err"; rc=$?
+[[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file' "$WORK/cut.err"
+ok $? "a cut .dat: exit 1, one line: $(cat "$WORK/cut.err")"
+
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
 ok $? "convert .dat -> seekscope trace" || sed 's/^/# /' "$WORK/conv.err"
