@@ -212,6 +212,9 @@ static int pick_target(const struct convert_args *a, const struct ss_trace *t,
 		return 2;
 	}
 	d = find_device(t, tg->dev);
+	if (!d)
+		fprintf(stderr, PROG ": warning: %s: no I/O on device %u:%u in this trace\n", a->in,
+			SS_DEV_MAJOR(tg->dev), SS_DEV_MINOR(tg->dev));
 	if (a->fs_offset_given)
 		tg->offset = a->fs_offset;
 	else if (have_bd && bd.rec.dev == tg->dev)
