@@ -5,7 +5,7 @@
 #   make sanitize   build with ASan+UBSan into build-san/ and run the tests there
 #   make demo       XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
 #   make V=1        show the commands
-PKGS      := libtracefs libtraceevent cairo libarchive ext2fs blkid zlib
+PKGS      := libtracefs libtraceevent libtracecmd cairo libarchive ext2fs blkid zlib
 CC        ?= cc
 BUILD     ?= build
 PREFIX    ?= /usr/local
@@ -32,7 +32,7 @@ LIB       := $(BUILD)/libseekscope.a
 BIN       := seekscope
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
-TOOLS     := $(BUILD)/tests/tools/gen-trace
+TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace
 
 .PHONY: all check check-run unit sanitize clean install deps demo tools
 all: $(BIN)
@@ -59,7 +59,7 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB) tests/unit/tap.h
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
 
-# Test tools: synthetic trace generator for render tests and tests/bench-render.sh.
+# Test tools: synthetic trace generators for the render tests and the benchmarks.
 $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
@@ -73,14 +73,15 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BINS) $(TOOLS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/cli/*.sh)) $(sort $(wildcard tests/integration/*.sh))
+	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace GEN_BLKTRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-blktrace tests/run-tests $(TEST_BINS) $(sort $(wildcard tests/cli/*.sh)) $(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS)
 	$(Q)tests/run-tests $(TEST_BINS)
 
-# fontconfig's caches (used by cairo text) are never freed: suppressed in tests/lsan.supp.
+# Library-internal leaks (fontconfig caches, libtracefs) are suppressed in tests/lsan.supp;
+# full malloc stacks (slow unwind) so that the suppressions see the library frames.
 sanitize: deps
-	$(Q)LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
+	$(Q)ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 $(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check-run
 

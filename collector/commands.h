@@ -12,6 +12,7 @@ struct ss_command {
 int ss_cmd_record(int argc, char **argv);   /* collector/cmd_record.c */
 int ss_cmd_report(int argc, char **argv);   /* render/cmd_report.c */
 int ss_cmd_dump(int argc, char **argv);     /* render/cmd_dump.c */
+int ss_cmd_convert(int argc, char **argv);  /* render/cmd_convert.c */
 int ss_cmd_mkarchive(int argc, char **argv); /* collector/cmd_mkarchive.c */
 int ss_cmd_plot(int argc, char **argv);     /* render/cmd_plot.c */
 

@@ -14,10 +14,16 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-"USAGE: seekscope dump [--no-events] FILE\n"
+"USAGE: seekscope dump [--no-events] [--absolute] FILE\n"
 "\n"
-"Prints the header, devices, zones, phases, capture statistics and every event of a trace:\n"
+"Prints the header, devices, zones, phases, capture statistics and every event\n"
+"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
 "  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]\n"
+"\n"
+"OPTIONS:\n"
+"  -n, --no-events   metadata only\n"
+"  -a, --absolute    TIME in the trace clock's nanoseconds (to line up captures)\n"
+"  -h, --help        show this help\n"
 "\n"
 "EXAMPLES:\n"
 "  seekscope dump untar.sst | less\n"
@@ -26,9 +32,13 @@ static void usage(FILE *f)
 
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
-	printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
-	       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
-	       t->truncated ? t->warning : "");
+	if (t->header.version)
+		printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
+		       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
+		       t->truncated ? t->warning : "");
+	else
+		printf("# %s trace %s (imported)%s%s\n", t->format, t->path,
+		       t->truncated ? ", " : "", t->truncated ? t->warning : "");
 	for (size_t i = 0; i < t->nr_meta; i++)
 		printf("# meta %s = %s\n", t->meta[i].key, t->meta[i].value);
 	for (size_t i = 0; i < t->nr_devices; i++) {
@@ -74,21 +84,25 @@ int ss_cmd_dump(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "no-events", no_argument, NULL, 'n' },
+		{ "absolute", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct ss_event *ev;
 	struct ss_trace *t;
 	char err[256], rwbs[16];
-	int c, ret, events = 1;
+	int c, ret, events = 1, absolute = 0;
 	uint64_t t0;
 	size_t n;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "nh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "nah", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			events = 0;
+			break;
+		case 'a':
+			absolute = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -113,8 +127,11 @@ int ss_cmd_dump(int argc, char **argv)
 		for (size_t i = 0; i < n; i++) {
 			const struct ss_event *e = &ev[i];
 
-			printf("%12.6f %2u %7u %-8s %3u,%-3u %-5s ", (double)(int64_t)(e->ts_ns - t0) / 1e9,
-			       e->cpu, e->pid, ss_event_type_name(e->type), SS_DEV_MAJOR(e->dev),
+			if (absolute)
+				printf("%" PRIu64, e->ts_ns);
+			else
+				printf("%12.6f", (double)(int64_t)(e->ts_ns - t0) / 1e9);
+			printf(" %2u %7u %-8s %3u,%-3u %-5s ", e->cpu, e->pid, ss_event_type_name(e->type), SS_DEV_MAJOR(e->dev),
 			       SS_DEV_MINOR(e->dev), ss_rwbs_format(e->flags, rwbs, sizeof(rwbs)));
 			if (e->sector == SS_SECTOR_NONE)
 				printf("-");

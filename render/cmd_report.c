@@ -30,8 +30,10 @@ static const struct report_option {
 static void usage(FILE *f)
 {
 	fprintf(f, "USAGE: seekscope report [OPTIONS] FILE...\n\n"
-		   "Summarise seekscope trace files: device, capture, duration, events, I/Os, reads and\n"
-		   "writes, flushes/FUA, seeks, IOPS, MB/s, latency, lost events, phases and zones.\n\n"
+		   "Summarise trace files: device, capture, duration, events, I/Os, reads and\n"
+		   "writes, flushes/FUA, seeks, IOPS, MB/s, latency, lost events, phases and zones.\n"
+		   "FILE is a seekscope trace, blktrace files (NAME.blktrace.N: NAME, one file or\n"
+		   "their directory) or a trace-cmd .dat file, recognised by content.\n\n"
 		   "OPTIONS:\n");
 	for (size_t i = 0; i < NR_OPTIONS; i++) {
 		char left[40];

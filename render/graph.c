@@ -499,11 +499,14 @@ static void device_summary(const struct ss_trace *t, char *buf, size_t len)
 	}
 	if (t->nr_devices) {
 		const struct ss_rec_device *d = &t->devices[0];
+		uint64_t size = d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors;
 
-		n = snprintf(buf, len, "%s%s%s %.1f GiB", d->part_name[0] ? d->part_name : d->name,
-			     d->fstype[0] ? " " : "", d->fstype,
-			     (double)(d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors) /
-				     2097152.0);
+		/* imported traces know devices by number only: no size then */
+		n = snprintf(buf, len, "%s%s%s", d->part_name[0] ? d->part_name : d->name,
+			     d->fstype[0] ? " " : "", d->fstype);
+		if (size && n >= 0 && (size_t)n < len)
+			n += snprintf(buf + n, len - (size_t)n, " %.1f GiB",
+				      (double)size / 2097152.0);
 	}
 	if (n >= 0 && (size_t)n < len && (ags || groups))
 		snprintf(buf + n, len - (size_t)n, "%s%zu %s", n ? ", " : "", ags ? ags : groups,

@@ -191,6 +191,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	ss_json_init(&j, f);
 	ss_json_begin_object(&j);
 	ss_json_kv_string(&j, "file", t->path);
+	ss_json_kv_string(&j, "format", t->format);
 	ss_json_kv_bool(&j, "truncated", t->truncated);
 	ss_json_key(&j, "warning");
 	if (t->truncated)

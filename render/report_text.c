@@ -90,9 +90,14 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		const struct ss_rec_device *d = &t->devices[i];
 
-		fprintf(f, "  device       %s (%u:%u), %s, %s", TXT(d->name, b1), d->major, d->minor,
-			human_bytes(d->nr_sectors * 512, sz, sizeof(sz)),
-			d->flags & SS_DEV_ROTATIONAL ? "rotational" : "non-rotational");
+		/* imported traces know devices by number only: size 0 = unknown */
+		if (d->nr_sectors)
+			fprintf(f, "  device       %s (%u:%u), %s, %s", TXT(d->name, b1), d->major,
+				d->minor, human_bytes(d->nr_sectors * 512, sz, sizeof(sz)),
+				d->flags & SS_DEV_ROTATIONAL ? "rotational" : "non-rotational");
+		else
+			fprintf(f, "  device       %s (%u:%u), size unknown", TXT(d->name, b1),
+				d->major, d->minor);
 		if (d->part_name[0])
 			fprintf(f, "; partition %s at sector %" PRIu64 ", %s", TXT(d->part_name, b2),
 				d->part_start, human_bytes(d->part_nr_sectors * 512, psz, sizeof(psz)));
@@ -145,8 +150,10 @@ static void capture_lines(FILE *f, const struct ss_trace *t)
 			   "workload exit status %d, seekscope %s\n",
 			TXT(t->capture.clock, b1), t->capture.buffer_kb, t->capture.nr_cpus,
 			t->capture.exit_status, TXT(t->header.tool_version, b2));
-	else
+	else if (t->header.version)
 		fprintf(f, "  capture      (no capture record)\n");
+	else
+		fprintf(f, "  capture      imported from a %s trace\n", t->format);
 	if (cmd)
 		fprintf(f, "  command      %s\n", clean(cmd, strlen(cmd), b3, sizeof(b3)));
 	workload_line(f, t);

@@ -1,36 +1,36 @@
-/* Trace reader: validates and loads a seekscope trace, then streams its events in batches. */
+/*
+ * Trace reader: recognises the format of a trace from its content, hands it to the matching
+ * backend (trace_backend.h) and offers the metadata helpers and accessors that every format
+ * shares.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
-#include "seekscope/codec.h"
-#include "trace_read.h"
-
-/* Offsets of the event records found by the metadata pass. */
-struct ev_rec {
-	off_t off;          /* payload offset */
-	uint32_t len;
-	uint32_t crc;
-};
+#include "trace_backend.h"
 
 struct ss_trace_priv {
-	int fd;
-	struct ev_rec *recs;
-	size_t nr_recs, cap_recs;
-	size_t next_rec;
-	void *buf;          /* one record payload, at most SS_MAX_RECORD_LEN */
+	const struct ss_trace_backend *be;
+	void *state;
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
 	char error[200];
 };
 
-static void set_msg(char *dst, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* Tried in this order on the first bytes of a regular file. */
+static const struct ss_trace_backend *const backends[] = {
+	&ss_trace_backend_native,
+	&ss_trace_backend_blktrace,
+	&ss_trace_backend_tracecmd,
+};
+#define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
+#define UNKNOWN_FORMAT "not a seekscope, blktrace or trace-cmd file"
 
-static void set_msg(char *dst, size_t len, const char *fmt, ...)
+void ss_trace_msg(char *dst, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -41,66 +41,69 @@ static void set_msg(char *dst, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static ssize_t pread_full(int fd, void *buf, size_t len, off_t off)
+void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
 {
-	size_t done = 0;
+	va_list ap;
 
-	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, off + (off_t)done);
+	va_start(ap, fmt);
+	vsnprintf(t->priv->error, sizeof(t->priv->error), fmt, ap);
+	va_end(ap);
+}
 
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			break;
-		done += (size_t)n;
+void *ss_trace_state(const struct ss_trace *t)
+{
+	return t->priv->state;
+}
+
+void ss_trace_set_state(struct ss_trace *t, void *state)
+{
+	t->priv->state = state;
+}
+
+/* Append ELEM to *arr (nr, cap): amortised doubling; bounded by what the input holds. */
+static int push(void *arrp, size_t *nr, size_t *cap, const void *elem, size_t size)
+{
+	void **arr = arrp;
+
+	if (*nr == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		void *p = reallocarray(*arr, ncap, size);
+
+		if (!p)
+			return -ENOMEM;
+		*arr = p;
+		*cap = ncap;
 	}
-	return (ssize_t)done;
+	memcpy((char *)*arr + *nr * size, elem, size);
+	(*nr)++;
+	return 0;
 }
 
-/* Grow *arr to hold one more element of SIZE; bounded by the file size, so no hostile count. */
-static void *grow(void *arr, size_t *cap, size_t nr, size_t size)
+int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d)
 {
-	void *p;
-	size_t ncap;
-
-	if (nr < *cap)
-		return arr;
-	ncap = *cap ? *cap * 2 : 16;
-	p = reallocarray(arr, ncap, size);
-	if (!p)
-		return NULL;
-	*cap = ncap;
-	return p;
+	return push(&t->devices, &t->nr_devices, &t->priv->cap_devices, d, sizeof(*d));
 }
 
-#define PUSH(t, field, nrfield, capvar, value)                                        \
-	({                                                                            \
-		void *_p = grow((t)->field, &(capvar), (t)->nrfield, sizeof(value));  \
-		if (_p) {                                                             \
-			(t)->field = _p;                                              \
-			(t)->field[(t)->nrfield++] = (value);                         \
-		}                                                                     \
-		_p ? 0 : -ENOMEM;                                                     \
-	})
-
-static int add_meta(struct ss_trace *t, size_t *cap, const char *p, uint32_t len)
+int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z)
 {
-	const char *key = p, *val, *end = p + len;
-	struct ss_meta m;
-	size_t kl;
+	return push(&t->zones, &t->nr_zones, &t->priv->cap_zones, z, sizeof(*z));
+}
 
-	kl = strnlen(key, len);
-	if (kl == len)
-		return -EINVAL;
-	val = key + kl + 1;
-	if (strnlen(val, (size_t)(end - val)) == (size_t)(end - val))
-		return -EINVAL;
-	m.key = strdup(key);
-	m.value = strdup(val);
-	if (!m.key || !m.value || PUSH(t, meta, nr_meta, *cap, m)) {
+int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p)
+{
+	return push(&t->phases, &t->nr_phases, &t->priv->cap_phases, p, sizeof(*p));
+}
+
+int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s)
+{
+	return push(&t->cpu_stats, &t->nr_cpu_stats, &t->priv->cap_stats, s, sizeof(*s));
+}
+
+int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value)
+{
+	struct ss_meta m = { strdup(key), strdup(value) };
+
+	if (!m.key || !m.value || push(&t->meta, &t->nr_meta, &t->priv->cap_meta, &m, sizeof(m))) {
 		free(m.key);
 		free(m.value);
 		return -ENOMEM;
@@ -108,268 +111,99 @@ static int add_meta(struct ss_trace *t, size_t *cap, const char *p, uint32_t len
 	return 0;
 }
 
-static int check_fixed(uint32_t len, size_t want, char *err, size_t errlen, const char *what,
-		       off_t off)
+int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
 {
-	if (len != want) {
-		set_msg(err, errlen, "corrupt %s record at offset %lld: length %u, expected %zu",
-			what, (long long)off, len, want);
-		return -EINVAL;
-	}
-	return 0;
+	struct ss_rec_device d;
+
+	for (size_t i = 0; i < t->nr_devices; i++)
+		if (t->devices[i].dev == dev)
+			return 0;
+	memset(&d, 0, sizeof(d));
+	d.dev = dev;
+	d.major = SS_DEV_MAJOR(dev);
+	d.minor = SS_DEV_MINOR(dev);
+	snprintf(d.name, sizeof(d.name), "%u:%u", d.major, d.minor);
+	snprintf(d.path, sizeof(d.path), "%s", t->path);
+	return ss_trace_add_device(t, &d);
 }
 
-/* Metadata pass: read every record header, load small records, remember event records. */
-static int scan(struct ss_trace *t, off_t size, char *err, size_t errlen)
+/*
+ * Which backend reads PATH.  Regular files are recognised by their first bytes; a directory,
+ * or a name that is no file, can only be a set of blktrace per-CPU files (its backend says
+ * whether there are any).
+ */
+static int detect(const char *path, const struct ss_trace_backend **be, char *err, size_t errlen)
 {
-	struct ss_trace_priv *p = t->priv;
-	size_t cap_dev = 0, cap_zone = 0, cap_phase = 0, cap_stats = 0, cap_meta = 0;
-	off_t off = t->header.header_size;
-	bool ended = false;
-
-	while (off < size) {
-		struct ss_record_header rh;
-		uint32_t padded;
-		ssize_t n;
-		int ret = 0;
-
-		if (ended) {
-			set_msg(t->warning, sizeof(t->warning),
-				"data after the end record at offset %lld ignored", (long long)off);
-			break;
-		}
-		n = pread_full(p->fd, &rh, sizeof(rh), off);
-		if (n < 0)
-			return (int)n;
-		if ((size_t)n < sizeof(rh)) {
-			t->truncated = true;
-			set_msg(t->warning, sizeof(t->warning),
-				"truncated: record header cut at offset %lld", (long long)off);
-			break;
-		}
-		ss_swab_record_header(&rh);
-		if (rh.length > SS_MAX_RECORD_LEN || rh.type == 0) {
-			set_msg(err, errlen, "corrupt record at offset %lld (type %u, length %u)",
-				(long long)off, rh.type, rh.length);
-			return -EINVAL;
-		}
-		padded = (rh.length + SS_RECORD_ALIGN - 1) & ~(SS_RECORD_ALIGN - 1);
-		if (off + (off_t)sizeof(rh) + (off_t)rh.length > size) {
-			t->truncated = true;
-			set_msg(t->warning, sizeof(t->warning),
-				"truncated: record at offset %lld is cut short (%lld of %u bytes)",
-				(long long)off, (long long)(size - off - (off_t)sizeof(rh)), rh.length);
-			break;
-		}
-		if (rh.type == SS_REC_EVENTS) {
-			struct ev_rec er = { off + (off_t)sizeof(rh), rh.length, rh.crc32 };
-			struct ss_event e;
-
-			if (rh.length % sizeof(struct ss_event)) {
-				set_msg(err, errlen, "corrupt event record at offset %lld: length %u",
-					(long long)off, rh.length);
-				return -EINVAL;
-			}
-			if (rh.length) {
-				void *q = grow(p->recs, &p->cap_recs, p->nr_recs, sizeof(er));
-
-				if (!q)
-					return -ENOMEM;
-				p->recs = q;
-				p->recs[p->nr_recs++] = er;
-				/* first and last timestamps give the time range without a full read */
-				n = pread_full(p->fd, &e, sizeof(e), er.off);
-				if (n != (ssize_t)sizeof(e))
-					return n < 0 ? (int)n : -EIO;
-				ss_swab_event(&e);
-				if (!t->nr_events)
-					t->first_ts = e.ts_ns;
-				n = pread_full(p->fd, &e, sizeof(e),
-					       er.off + (off_t)rh.length - (off_t)sizeof(e));
-				if (n != (ssize_t)sizeof(e))
-					return n < 0 ? (int)n : -EIO;
-				ss_swab_event(&e);
-				t->last_ts = e.ts_ns;
-				t->nr_events += rh.length / sizeof(struct ss_event);
-			}
-		} else if (rh.type <= SS_REC_END) {
-			/* small record: load and verify now */
-			char *buf = p->buf;
-
-			n = pread_full(p->fd, buf, rh.length, off + (off_t)sizeof(rh));
-			if (n < 0)
-				return (int)n;
-			if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), (const Bytef *)buf, rh.length) !=
-			    rh.crc32) {
-				set_msg(err, errlen, "corrupt record at offset %lld: checksum mismatch",
-					(long long)off);
-				return -EINVAL;
-			}
-			switch (rh.type) {
-			case SS_REC_DEVICE: {
-				struct ss_rec_device d;
-
-				if ((ret = check_fixed(rh.length, sizeof(d), err, errlen, "device", off)))
-					return ret;
-				memcpy(&d, buf, sizeof(d));
-				ss_swab_device(&d);
-				d.name[sizeof(d.name) - 1] = d.part_name[sizeof(d.part_name) - 1] = 0;
-				d.fstype[sizeof(d.fstype) - 1] = d.path[sizeof(d.path) - 1] = 0;
-				ret = PUSH(t, devices, nr_devices, cap_dev, d);
-				break;
-			}
-			case SS_REC_ZONE: {
-				struct ss_rec_zone z;
-
-				if ((ret = check_fixed(rh.length, sizeof(z), err, errlen, "zone", off)))
-					return ret;
-				memcpy(&z, buf, sizeof(z));
-				ss_swab_zone(&z);
-				z.label[sizeof(z.label) - 1] = 0;
-				ret = PUSH(t, zones, nr_zones, cap_zone, z);
-				break;
-			}
-			case SS_REC_PHASE: {
-				struct ss_rec_phase ph;
-
-				if ((ret = check_fixed(rh.length, sizeof(ph), err, errlen, "phase", off)))
-					return ret;
-				memcpy(&ph, buf, sizeof(ph));
-				ss_swab_phase(&ph);
-				ph.name[sizeof(ph.name) - 1] = 0;
-				ret = PUSH(t, phases, nr_phases, cap_phase, ph);
-				break;
-			}
-			case SS_REC_CPU_STATS: {
-				struct ss_rec_cpu_stats s;
-
-				if ((ret = check_fixed(rh.length, sizeof(s), err, errlen, "cpu stats", off)))
-					return ret;
-				memcpy(&s, buf, sizeof(s));
-				ss_swab_cpu_stats(&s);
-				ret = PUSH(t, cpu_stats, nr_cpu_stats, cap_stats, s);
-				break;
-			}
-			case SS_REC_CAPTURE:
-				if ((ret = check_fixed(rh.length, sizeof(t->capture), err, errlen,
-						       "capture", off)))
-					return ret;
-				memcpy(&t->capture, buf, sizeof(t->capture));
-				ss_swab_capture(&t->capture);
-				t->capture.clock[sizeof(t->capture.clock) - 1] = 0;
-				t->capture.instance[sizeof(t->capture.instance) - 1] = 0;
-				t->has_capture = true;
-				break;
-			case SS_REC_META:
-				ret = add_meta(t, &cap_meta, buf, rh.length);
-				if (ret == -EINVAL) {
-					set_msg(err, errlen, "corrupt meta record at offset %lld",
-						(long long)off);
-					return ret;
-				}
-				break;
-			case SS_REC_END:
-				if ((ret = check_fixed(rh.length, sizeof(struct ss_rec_end), err, errlen,
-						       "end", off)))
-					return ret;
-				ended = true;
-				break;
-			default:
-				break;
-			}
-			if (ret)
-				return ret;
-		}
-		/* unknown types are skipped: forward compatibility */
-		off += (off_t)sizeof(rh) + (off_t)padded;
-	}
-	if (!ended && !t->truncated) {
-		t->truncated = true;
-		set_msg(t->warning, sizeof(t->warning),
-			"truncated: no end record (the capture did not finish cleanly)");
-	}
-	return 0;
-}
-
-static int check_header(struct ss_trace *t, off_t size, char *err, size_t errlen)
-{
-	struct ss_file_header *h = &t->header;
+	unsigned char head[64];
+	struct stat st;
 	ssize_t n;
+	int fd;
 
-	n = pread_full(t->priv->fd, h, sizeof(*h), 0);
-	if (n < 0)
-		return (int)n;
-	if ((size_t)n < sizeof(h->magic) || memcmp(h->magic, SS_FILE_MAGIC, sizeof(h->magic))) {
-		set_msg(err, errlen, "not a seekscope trace (bad magic)");
+	if (stat(path, &st) < 0) {
+		if (errno != ENOENT)
+			return -errno;
+		*be = &ss_trace_backend_blktrace;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*be = &ss_trace_backend_blktrace;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ss_trace_msg(err, errlen, "not a regular file");
 		return -EINVAL;
 	}
-	if ((size_t)n < sizeof(*h)) {
-		set_msg(err, errlen, "truncated: file header cut short (%zd of %zu bytes)", n,
-			sizeof(*h));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do
+		n = pread(fd, head, sizeof(head), 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	close(fd);
+	if (n == 0) {
+		ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (empty file)");
 		return -EINVAL;
 	}
-	ss_swab_file_header(h);
-	if (h->endian != SS_ENDIAN_TAG) {
-		set_msg(err, errlen, "corrupt file header (endianness tag %#x)", h->endian);
-		return -EINVAL;
-	}
-	if (h->version != SS_FORMAT_VERSION) {
-		set_msg(err, errlen, "unsupported trace format version %u (this seekscope reads %u)",
-			h->version, SS_FORMAT_VERSION);
-		return -EPROTONOSUPPORT;
-	}
-	if (h->header_size < SS_FILE_HEADER_SIZE || h->header_size > 4096 ||
-	    h->record_header_size != SS_RECORD_HEADER_SIZE || (off_t)h->header_size > size) {
-		set_msg(err, errlen, "corrupt file header (header size %u, record header size %u)",
-			h->header_size, h->record_header_size);
-		return -EINVAL;
-	}
-	h->tool_version[sizeof(h->tool_version) - 1] = 0;
-	return 0;
+	for (size_t i = 0; i < NR_BACKENDS; i++)
+		if (backends[i]->probe(head, (size_t)n)) {
+			*be = backends[i];
+			return 0;
+		}
+	ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (bad magic)");
+	return -EINVAL;
 }
 
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
+	const struct ss_trace_backend *be = NULL;
 	struct ss_trace *t;
-	struct stat st;
 	int ret;
 
 	if (errlen)
 		err[0] = 0;
 	t = calloc(1, sizeof(*t));
-	if (!t || !(t->priv = calloc(1, sizeof(*t->priv)))) {
+	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path))) {
 		ret = -ENOMEM;
 		goto error;
 	}
-	t->priv->fd = -1;
-	if (!(t->path = strdup(path)) || !(t->priv->buf = malloc(SS_MAX_RECORD_LEN))) {
-		ret = -ENOMEM;
-		goto error;
-	}
-	t->priv->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (t->priv->fd < 0) {
-		ret = -errno;
-		goto error;
-	}
-	if (fstat(t->priv->fd, &st) < 0) {
-		ret = -errno;
-		goto error;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		set_msg(err, errlen, "not a regular file");
-		ret = -EINVAL;
-		goto error;
-	}
-	ret = check_header(t, st.st_size, err, errlen);
-	if (!ret)
-		ret = scan(t, st.st_size, err, errlen);
+	ret = detect(path, &be, err, errlen);
 	if (ret)
 		goto error;
-	posix_fadvise(t->priv->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	t->priv->be = be;
+	t->format = be->name;
+	ret = be->open(t, err, errlen);
+	if (ret)
+		goto error;
 	return t;
 error:
 	if (errlen && !err[0])
-		set_msg(err, errlen, "%s", strerror(-ret));
+		ss_trace_msg(err, errlen, "%s", strerror(-ret));
 	ss_trace_close(t);
 	errno = -ret;
 	return NULL;
@@ -380,10 +214,8 @@ void ss_trace_close(struct ss_trace *t)
 	if (!t)
 		return;
 	if (t->priv) {
-		if (t->priv->fd >= 0)
-			close(t->priv->fd);
-		free(t->priv->recs);
-		free(t->priv->buf);
+		if (t->priv->be)
+			t->priv->be->close(t);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {
@@ -436,45 +268,13 @@ const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t de
 
 int ss_trace_rewind(struct ss_trace *t)
 {
-	t->priv->next_rec = 0;
-	return 0;
+	t->priv->error[0] = 0;
+	return t->priv->be->rewind(t);
 }
 
 int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	struct ss_trace_priv *p = t->priv;
-	struct ev_rec *r;
-	ssize_t got;
-
-	if (p->next_rec >= p->nr_recs)
-		return 0;
-	r = &p->recs[p->next_rec];
-	got = pread_full(p->fd, p->buf, r->len, r->off);
-	if (got < 0) {
-		set_msg(p->error, sizeof(p->error), "read error: %s", strerror((int)-got));
-		return (int)got;
-	}
-	if ((size_t)got != r->len) {
-		set_msg(p->error, sizeof(p->error), "file shrank while reading (offset %lld)",
-			(long long)r->off);
-		return -EIO;
-	}
-	if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, r->len) != r->crc) {
-		set_msg(p->error, sizeof(p->error),
-			"corrupt event record at offset %lld: checksum mismatch",
-			(long long)(r->off - (off_t)SS_RECORD_HEADER_SIZE));
-		return -EINVAL;
-	}
-	*n = r->len / sizeof(struct ss_event);
-	if (!ss_host_is_le()) {
-		struct ss_event *e = p->buf;
-
-		for (size_t i = 0; i < *n; i++)
-			ss_swab_event(&e[i]);
-	}
-	*ev = p->buf;
-	p->next_rec++;
-	return 1;
+	return t->priv->be->next_batch(t, ev, n);
 }
 
 const char *ss_trace_error(const struct ss_trace *t)

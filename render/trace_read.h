@@ -1,8 +1,11 @@
 /*
- * Trace reader: opens a seekscope trace file, loads its metadata (devices, zones, phases,
- * statistics, key/value meta) in one pass that skips over event payloads, then streams the
- * events in batches.  Memory is bounded by the metadata and one record, never by the number of
- * events.  Nothing here prints: errors come back as NULL/-errno plus a one-line message.
+ * Trace reader: opens a trace, loads its metadata (devices, zones, phases, statistics,
+ * key/value meta) in one pass, then streams the events in batches, in time order.  The format
+ * is recognised from the content: seekscope traces, blktrace binary traces (per-CPU files
+ * NAME.blktrace.N, named by prefix, one of the files, or their directory) and trace-cmd .dat
+ * files; the last two are imported on the fly (render/trace_backend.h).  Memory is bounded by
+ * the metadata and one batch, never by the number of events.  Nothing here prints: errors come
+ * back as NULL/-errno plus a one-line message.
  */
 #ifndef SS_TRACE_READ_H
 #define SS_TRACE_READ_H
@@ -19,7 +22,8 @@ struct ss_meta {
 /* Everything but the events, in host byte order.  Owned by the ss_trace; read-only for users. */
 struct ss_trace {
 	char *path;
-	struct ss_file_header header;
+	const char *format;                 /* "seekscope", "blktrace" or "trace-cmd" */
+	struct ss_file_header header;       /* seekscope traces only; zero for imports */
 	struct ss_rec_device *devices;
 	size_t nr_devices;
 	struct ss_rec_zone *zones;
@@ -32,7 +36,7 @@ struct ss_trace {
 	size_t nr_meta;
 	struct ss_rec_capture capture;      /* the last capture record; zero if none */
 	bool has_capture;
-	uint64_t nr_events;
+	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */
 	uint64_t first_ts, last_ts;         /* of the events; 0 when there are none */
 	bool truncated;                     /* no END record, or a record cut short */
 	char warning[200];                  /* why it is truncated, "" otherwise */
@@ -41,7 +45,8 @@ struct ss_trace {
 
 /*
  * Open PATH.  On failure returns NULL, sets errno and writes a one-line reason into err
- * (if errlen > 0).  A truncated file opens successfully with ->truncated set.
+ * (if errlen > 0).  A truncated file opens successfully with ->truncated set.  Imported traces
+ * have meta "source" ("blktrace", "trace-cmd") and devices known only by number (size 0).
  */
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen);
 void ss_trace_close(struct ss_trace *t);   /* accepts NULL */

@@ -7,12 +7,12 @@ PKGS=(
 	# build
 	gcc make pkg-config
 	libtracefs-dev libtraceevent-dev libcairo2-dev libarchive-dev
-	libext2fs-dev libblkid-dev zlib1g-dev
+	libext2fs-dev libblkid-dev zlib1g-dev libtracecmd-dev
 	# tests and samples: filesystems on loop devices, archives, JSON/XML checks
 	util-linux mount fdisk xfsprogs e2fsprogs tar gzip xz-utils bzip2 zstd
 	python3 libxml2-utils poppler-utils
 	# benchmarks
-	fio trace-cmd time
+	fio trace-cmd time blktrace
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -40,7 +40,7 @@ ok $? "missing trace: one line 'seekscope plot: FILE: reason' ($(cat "$d/err"))"
 head -c 5000 /dev/urandom >"$d/junk.sst"
 "$SEEKSCOPE" plot "$d/junk.sst" -o "$d/x.png" >"$d/out" 2>"$d/err"; rc=$?
 ok $((rc != 1)) "corrupt trace exits 1"
-[[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "^seekscope plot: $d/junk.sst: not a seekscope trace" "$d/err"
+[[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "^seekscope plot: $d/junk.sst: not a seekscope, blktrace or trace-cmd file" "$d/err"
 ok $? "corrupt trace: one line ($(cat "$d/err"))"
 
 "$GEN" -o "$d/t.sst" -a 4 -n 2000 -t

@@ -287,7 +287,8 @@ static void test_files_and_errors(void)
 	is_int(flatten(), 0, "the good files are still valid JSON Lines");
 	is_str(get("lines"), "2", "two objects for the two good files");
 	is_int(count_lines(err), 3, "one stderr line per bad file");
-	snprintf(args, sizeof(args), "seekscope report: %s: not a seekscope trace", path_in("junk.sst"));
+	snprintf(args, sizeof(args), "seekscope report: %s: not a seekscope, blktrace or trace-cmd file",
+		 path_in("junk.sst"));
 	ok(strstr(err, args) != NULL, "junk: 'seekscope report: FILE: reason'");
 	snprintf(args, sizeof(args), "seekscope report: %s: ", path_in("bad.sst"));
 	ok(strstr(err, args) != NULL, "damaged event record reported");

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# trace-cmd .dat import on a real capture: an untar + sync on loop-backed XFS recorded at the same
+# time by `seekscope record` and by `trace-cmd record -B` (run as seekscope's workload), then
+# the .dat is read by dump/report/convert/plot and must hold the same I/Os as seekscope's own
+# trace.  Also report on a blktrace trace.  Root only; everything created is removed at exit.
+source "$(dirname "$0")/../lib/tap.sh"
+need_root
+command -v trace-cmd >/dev/null || skip_all "trace-cmd not installed"
+command -v python3 >/dev/null || skip_all "python3 not installed"
+make_workdir
+T=$(tracefs_dir) || skip_all "no tracefs"
+GEN_BLKTRACE=${GEN_BLKTRACE:-$(dirname "$0")/../../build/tests/tools/gen-blktrace}
+
+before=$(tracing_state)
+INST=ss-import-$$
+on_exit "trace-cmd reset -B '$INST' >/dev/null 2>&1; rmdir '$T/instances/$INST' 2>/dev/null"
+
+make_tree_archive "$WORK/tree.tar" 20 40
+make_loop 1G
+mkfs.xfs -q -f -d agcount=4 "$LOOP"
+mount_fs "$LOOP" "$WORK/mnt"
+devno=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
+majmin=${devno/:/,}
+sync
+# trace-cmd 3.1.6 here needs -k -d -B NAME -C mono; it runs the workload and records it while
+# seekscope records the trace-cmd run
+"$SEEKSCOPE" record -q -o "$WORK/ss.sst" -d "$LOOP" -- \
+	trace-cmd record -q -k -d -B "$INST" -C mono -e block:block_rq_issue \
+	-e block:block_rq_complete -o "$WORK/tc.dat" -- \
+	sh -c "tar xf '$WORK/tree.tar' -C '$WORK/mnt' && sync" >"$WORK/rec.out" 2>&1
+ok $? "seekscope record around trace-cmd record exits 0" || sed 's/^/# /' "$WORK/rec.out"
+trace-cmd reset -B "$INST" >/dev/null 2>&1
+rmdir "$T/instances/$INST" 2>/dev/null
+[[ ! -e $T/instances/$INST ]]; ok $? "trace-cmd instance removed"
+
+"$SEEKSCOPE" dump -a "$WORK/tc.dat" >"$WORK/tc.txt" 2>"$WORK/tc.err"
+ok $? "dump reads the .dat" || sed 's/^/# /' "$WORK/tc.err"
+grep -q "^# trace-cmd trace $WORK/tc.dat (imported)" "$WORK/tc.txt"; ok $? "recognised as trace-cmd"
+grep -q "^# meta trace-cmd.buffers = top,$INST\$" "$WORK/tc.txt"; ok $? "instance buffer $INST read"
+grep -q "^# device $devno ($majmin)" "$WORK/tc.txt"; ok $? "loop device $devno among the devices"
+"$SEEKSCOPE" dump -a "$WORK/ss.sst" >"$WORK/ss.txt"
+ok $? "dump reads seekscope's trace"
+
+# Same I/Os: every issue on the loop device (sector, length, rwbs) in both, counted as multisets.
+# seekscope records a little longer (it starts before trace-cmd and stops after), so its events
+# are taken in the .dat's time window (same clock: mono), widened by 1 ms for ring-buffer skew.
+cmp_out=$(python3 - "$WORK/tc.txt" "$WORK/ss.txt" "$majmin" <<'EOF'
+import sys, collections
+def issues(path, dev):
+    out = []
+    for line in open(path):
+        f = line.split()
+        if line.startswith('#') or len(f) < 7 or f[3] != 'issue' or f[4] != dev:
+            continue
+        out.append((int(f[0]), f[6], f[5]))
+    return out
+tc = issues(sys.argv[1], sys.argv[3])
+ss = issues(sys.argv[2], sys.argv[3])
+if not tc:
+    print("no issues in the .dat"); sys.exit(1)
+lo, hi = tc[0][0] - 1000000, tc[-1][0] + 1000000
+ssw = [e for e in ss if lo <= e[0] <= hi]
+a = collections.Counter(e[1:] for e in tc)
+b = collections.Counter(e[1:] for e in ssw)
+print(f"{len(tc)} issues in the .dat, {len(ssw)} in seekscope's trace in that window "
+      f"({len(ss)} in all); only in .dat: {sum((a - b).values())}, only in seekscope: "
+      f"{sum((b - a).values())}")
+sys.exit(0 if a == b and len(tc) > 30 else 1)
+EOF
+)
+ok $? "the .dat and seekscope's trace list the same issued I/Os: $cmp_out"
+
+head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
+"$SEEKSCOPE" report "$WORK/cut.dat" >/dev/null 2>"$WORK/cut.err"; rc=$?
+[[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file' "$WORK/cut.err"
+ok $? "a cut .dat: exit 1, one line: $(cat "$WORK/cut.err")"
+
+# convert: round trip, and zones from the loop device
+"$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
+ok $? "convert .dat -> seekscope trace" || sed 's/^/# /' "$WORK/conv.err"
+diff <(grep -v '^#' "$WORK/tc.txt") <("$SEEKSCOPE" dump -a "$WORK/conv.sst" | grep -v '^#') >/dev/null
+ok $? "converted trace holds exactly the .dat's events"
+"$SEEKSCOPE" dump -n "$WORK/conv.sst" | grep -q '^# meta source = trace-cmd$'
+ok $? "converted trace says where it came from"
+"$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/zones.sst" --fs "$LOOP" --fs-dev "$devno" 2>"$WORK/conv.err"
+ok $? "convert --fs $LOOP --fs-dev $devno" || sed 's/^/# /' "$WORK/conv.err"
+is "$("$SEEKSCOPE" dump -n "$WORK/zones.sst" | grep -c "^# zone ag AG[0-9] ($majmin)")" 4 \
+	"four AG zones added for the loop device"
+"$SEEKSCOPE" dump -n "$WORK/zones.sst" | grep -q "^# zone log log ($majmin)"
+ok $? "XFS log zone added"
+"$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/auto.sst" --fs "$LOOP" 2>"$WORK/conv.err"
+ok $? "convert --fs $LOOP finds the traced device itself" || sed 's/^/# /' "$WORK/conv.err"
+"$SEEKSCOPE" dump -n "$WORK/auto.sst" | grep -q "^# meta convert.fs_target = $devno +0\$"
+ok $? "... $devno at offset 0"
+
+# report on the .dat and on a blktrace trace
+"$SEEKSCOPE" report "$WORK/tc.dat" >"$WORK/rep.txt" 2>"$WORK/rep.err"
+ok $? "report on the .dat exits 0" || sed 's/^/# /' "$WORK/rep.err"
+grep -q 'imported from a trace-cmd trace' "$WORK/rep.txt"; ok $? "report names the source"
+ios=$(awk '$1 == "I/Os" {print $2}' "$WORK/rep.txt")
+[[ ${ios:-0} -gt 30 ]]; ok $? "report counts the completed I/Os ($ios)"
+"$SEEKSCOPE" report --json "$WORK/zones.sst" | grep -q '"zones":\[{'; ok $? "zones reported"
+if [[ -x $GEN_BLKTRACE ]]; then
+	"$GEN_BLKTRACE" -o "$WORK/bt" -n 5000 -c 2
+	"$SEEKSCOPE" report "$WORK/bt" >"$WORK/bt.txt" 2>"$WORK/bt.err"
+	ok $? "report on blktrace files exits 0" || sed 's/^/# /' "$WORK/bt.err"
+	# gen-blktrace makes every 64th I/O a flush, which report counts apart from data I/Os
+	is "$(awk '$1 == "I/Os" {print $2}' "$WORK/bt.txt")" 4922 "all 4922 data I/Os completed"
+	is "$(awk '$1 == "flushes" {print $2}' "$WORK/bt.txt" | tr -d ,)" 78 "and the 78 flushes"
+	is "$(awk '$1 == "events" {print $2}' "$WORK/bt.txt")" 15000 "Q, D and C of each I/O read"
+else
+	ok 0 "# SKIP gen-blktrace not built"
+fi
+if "$SEEKSCOPE" plot --help >/dev/null 2>&1; then
+	"$SEEKSCOPE" plot "$WORK/tc.dat" -o "$WORK/tc.png" 2>"$WORK/plot.err"
+	ok $? "plot draws the .dat" || sed 's/^/# /' "$WORK/plot.err"
+	[[ $(head -c 4 "$WORK/tc.png" | od -An -c | tr -d ' ') == 211PNG ]]; ok $? "a PNG"
+fi
+is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
+is "$(tracing_state)" "$before" "global tracing state unchanged"
+done_testing

@@ -1,0 +1,387 @@
+/*
+ * blktrace import: per-CPU files written here (both byte orders, two CPUs interleaved, two
+ * devices, notify records, pass-through records and unknown actions to skip), read back through
+ * ss_trace_open() named by prefix, by one file and by directory; truncated files, bad magic,
+ * bad version, corrupt records.  Runs unprivileged in a mkdtemp() directory.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "tap.h"
+#include "../tools/bt_write.h"
+#include "seekscope/model.h"
+#include "trace_read.h"
+
+#define NR_IOS   60
+#define DEV_A    ((8u << 20) | 0u)      /* sda, kernel dev_t */
+#define DEV_B    ((8u << 20) | 16u)     /* sdb */
+#define MAX_EV   (NR_IOS * 4 + 8)
+
+static char dir[] = "/tmp/ss-test-blktrace-XXXXXX";
+
+static char *path_in(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *path_in(const char *fmt, ...)
+{
+	static char bufs[4][300];
+	static unsigned next;
+	char *buf = bufs[next++ % 4], name[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	snprintf(buf, sizeof(bufs[0]), "%s/%s", dir, name);
+	return buf;
+}
+
+/* What the importer must deliver, in order. */
+static struct ss_event want[MAX_EV];
+static size_t nr_want;
+
+static void expect(const struct btw_rec *r, uint16_t type, uint16_t flags)
+{
+	struct ss_event *e = &want[nr_want++];
+
+	memset(e, 0, sizeof(*e));
+	e->ts_ns = r->time;
+	e->sector = r->sector;
+	e->nr_sector = r->bytes / 512;
+	e->bytes = r->bytes;
+	e->dev = r->device;
+	e->type = type;
+	e->flags = flags;
+	e->cpu = (uint16_t)r->cpu;
+	e->pid = r->pid;
+	if ((flags & SS_RW_FLUSH) && !r->bytes)
+		e->sector = SS_SECTOR_NONE;
+}
+
+/*
+ * Write DIR/NAME.blktrace.{0,1,2}: NR_IOS I/Os alternating between two devices, each queued on
+ * one CPU, issued on the other and completed on the first; CPU 2 saw nothing (empty file).
+ * Every few I/Os a skipped record (notify, plug, merge, pass-through) is mixed in.
+ */
+static int write_set(const char *name, bool swap)
+{
+	FILE *f[3];
+	int ret = 0;
+
+	nr_want = 0;
+	for (int c = 0; c < 3; c++)
+		if (!(f[c] = fopen(path_in("%s.blktrace.%d", name, c), "w")))
+			return -1;
+	{
+		static const char comm[16] = "tar";
+		struct btw_rec r = { .time = 500, .action = BTW_TN_PROCESS, .pid = 77,
+				     .device = DEV_A, .pdu_len = sizeof(comm) };
+		uint64_t wall[2] = { 1700000000, 0 };
+
+		ret |= btw_put(f[0], &r, swap, comm);
+		r.action = BTW_TN_TIMESTAMP;
+		r.pdu_len = sizeof(wall);
+		ret |= btw_put(f[1], &r, swap, wall);
+	}
+	for (unsigned i = 0; i < NR_IOS; i++) {
+		uint64_t t0 = 1000000 + i * 10000ull;
+		unsigned qc = i % 2, dc = (i + 1) % 2;
+		uint32_t dev = i % 2 ? DEV_B : DEV_A, cat, bytes = 4096 * (1 + i % 4);
+		uint16_t flags;
+		uint64_t sector = 2048 + i * 64;
+		struct btw_rec r = { .sector = sector, .bytes = bytes, .device = dev, .pid = 100 + i };
+
+		switch (i % 6) {
+		case 0: cat = BTW_WRITE | BTW_SYNC; flags = SS_RW_WRITE | SS_RW_SYNC; break;
+		case 1: cat = BTW_READ | BTW_AHEAD; flags = SS_RW_READ | SS_RW_AHEAD; break;
+		case 2: cat = BTW_READ | BTW_FLUSH; flags = SS_RW_FLUSH | SS_RW_PREFLUSH;
+			bytes = 0; sector = 0; break;
+		case 3: cat = BTW_WRITE | BTW_FUA | BTW_FLUSH | BTW_META;
+			flags = SS_RW_WRITE | SS_RW_FUA | SS_RW_PREFLUSH | SS_RW_META; break;
+		case 4: cat = BTW_WRITE | BTW_DISCARD; flags = SS_RW_DISCARD; break;
+		default: cat = BTW_READ | BTW_META; flags = SS_RW_READ | SS_RW_META; break;
+		}
+		r.bytes = bytes;
+		r.sector = sector;
+		r.time = t0;
+		r.cpu = qc;
+		r.action = BTW_TA_Q | cat;
+		ret |= btw_put(f[qc], &r, swap, NULL);
+		expect(&r, SS_EV_QUEUE, flags);
+		if (i % 5 == 0) {           /* skipped: get request, plug, back merge */
+			r.time = t0 + 10;
+			r.action = BTW_TA_G | cat;
+			ret |= btw_put(f[qc], &r, swap, NULL);
+			r.action = BTW_TA_P;
+			ret |= btw_put(f[qc], &r, swap, NULL);
+			r.action = BTW_TA_M | cat;
+			ret |= btw_put(f[qc], &r, swap, NULL);
+		}
+		if (i % 7 == 0) {           /* skipped: a message and a pass-through issue */
+			static const char msg[] = "hello from the test";
+			struct btw_rec m = { .time = t0 + 20, .action = BTW_TN_MESSAGE, .cpu = qc,
+					     .device = dev, .pdu_len = sizeof(msg) };
+
+			ret |= btw_put(f[qc], &m, swap, msg);
+			m.action = BTW_TA_D | BTW_PC | BTW_READ;
+			m.pdu_len = 0;
+			ret |= btw_put(f[qc], &m, swap, NULL);
+		}
+		if (i == 9) {               /* a requeue and re-issue before the real issue */
+			r.time = t0 + 100;
+			r.cpu = dc;
+			r.action = BTW_TA_D | cat;
+			ret |= btw_put(f[dc], &r, swap, NULL);
+			expect(&r, SS_EV_ISSUE, flags);
+			r.time = t0 + 150;
+			r.action = BTW_TA_R | cat;
+			ret |= btw_put(f[dc], &r, swap, NULL);
+			expect(&r, SS_EV_REQUEUE, flags);
+		}
+		r.time = t0 + 300;
+		r.cpu = dc;
+		r.action = BTW_TA_I | cat;
+		ret |= btw_put(f[dc], &r, swap, NULL);
+		expect(&r, SS_EV_INSERT, flags);
+		r.action = BTW_TA_D | cat;
+		ret |= btw_put(f[dc], &r, swap, NULL);   /* same time as the insert: tie */
+		expect(&r, SS_EV_ISSUE, flags);
+		r.time = t0 + 4000 + i;
+		r.cpu = qc;
+		r.action = BTW_TA_C | cat;
+		r.error = i == 11 ? (uint16_t)-5 : 0;     /* -EIO, as the kernel stores it */
+		ret |= btw_put(f[qc], &r, swap, NULL);
+		expect(&r, SS_EV_COMPLETE, flags);
+		want[nr_want - 1].error = i == 11 ? -5 : 0;
+	}
+	for (int c = 0; c < 3; c++)
+		ret |= fclose(f[c]);
+	return ret;
+}
+
+/* Read every event of T into OUT (at most MAX); returns the count, -1 on error/disorder. */
+static long read_all(struct ss_trace *t, struct ss_event *out, size_t max)
+{
+	const struct ss_event *ev;
+	uint64_t last = 0;
+	size_t n, total = 0;
+	int ret;
+
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
+		for (size_t i = 0; i < n; i++) {
+			if (ev[i].ts_ns < last)
+				return -1;
+			last = ev[i].ts_ns;
+			if (total < max)
+				out[total] = ev[i];
+			total++;
+		}
+	return ret < 0 ? -1 : (long)total;
+}
+
+/* Same events as want[], in order, except that ties may come in either order. */
+static bool same_as_wanted(const struct ss_event *got, size_t n)
+{
+	if (n != nr_want)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		bool found = false;
+
+		/* look among the wanted events with the same timestamp */
+		for (size_t j = i; j-- > 0 && want[j].ts_ns == got[i].ts_ns;)
+			found |= !memcmp(&want[j], &got[i], sizeof(got[i]));
+		for (size_t j = i; j < n && want[j].ts_ns == got[i].ts_ns; j++)
+			found |= !memcmp(&want[j], &got[i], sizeof(got[i]));
+		if (!found) {
+			printf("#   event %zu differs: type %u ts %llu sector %llu flags %#x err %d\n",
+			       i, got[i].type, (unsigned long long)got[i].ts_ns,
+			       (unsigned long long)got[i].sector, got[i].flags, got[i].error);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void check_set(const char *path, const char *how)
+{
+	static struct ss_event got[MAX_EV + 8];
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	long n;
+
+	if (!ok(t != NULL, "%s: opens (%s)", how, t ? "ok" : err))
+		return;
+	is_str(t->format, "blktrace", "%s: format is blktrace", how);
+	is_str(ss_trace_meta(t, "source"), "blktrace", "%s: meta source", how);
+	is_str(ss_trace_meta(t, "blktrace.files"), "2", "%s: two non-empty CPU files", how);
+	ok(!t->truncated, "%s: not truncated", how);
+	is_int(t->nr_events, nr_want, "%s: event count from the metadata pass", how);
+	is_int(t->first_ts, want[0].ts_ns, "%s: first timestamp", how);
+	is_int(t->last_ts, want[nr_want - 1].ts_ns, "%s: last timestamp", how);
+	if (is_int(t->nr_devices, 2, "%s: two devices kept apart", how)) {
+		is_int(t->devices[0].dev, SS_MKDEV(8, 0), "%s: device 8:0", how);
+		is_int(t->devices[1].dev, SS_MKDEV(8, 16), "%s: device 8:16", how);
+		is_int(t->devices[1].nr_sectors, 0, "%s: size unknown", how);
+		is_str(t->devices[1].name, "8:16", "%s: named by number", how);
+	}
+	n = read_all(t, got, MAX_EV + 8);
+	ok(n >= 0 && same_as_wanted(got, (size_t)n),
+	   "%s: Q/I/D/C/R events in time order, flags/errors/cpus mapped, others skipped (%ld)",
+	   how, n);
+	ss_trace_rewind(t);
+	is_int(read_all(t, got, MAX_EV + 8), nr_want, "%s: rewind streams them again", how);
+	ss_trace_close(t);
+}
+
+static void test_sets(void)
+{
+	char sub[300];
+
+	ok(write_set("host", false) == 0, "host-order set written (%zu events expected)", nr_want);
+	check_set(path_in("host"), "prefix");
+	check_set(path_in("host.blktrace.1"), "one file of the set");
+	ok(write_set("swapped", true) == 0, "byte-swapped set written");
+	check_set(path_in("swapped"), "other byte order");
+	/* a directory holding one set */
+	snprintf(sub, sizeof(sub), "%s", path_in("d"));
+	mkdir(sub, 0700);
+	ok(write_set("d/sda", false) == 0, "set written into a directory");
+	check_set(sub, "directory");
+}
+
+static void copy_cut(const char *from, const char *to, off_t cut)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY), out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ssize_t n = read(in, buf, sizeof(buf));
+
+	if (n > 0 && write(out, buf, cut < n ? (size_t)cut : (size_t)n) < 0)
+		perror("write");
+	close(in);
+	close(out);
+}
+
+static void test_truncated(void)
+{
+	static struct ss_event got[MAX_EV + 8];
+	char err[256];
+	struct ss_trace *t;
+	struct stat st;
+	long n;
+
+	write_set("cut", false);
+	stat(path_in("cut.blktrace.0"), &st);
+	/* cut CPU 0's file in the middle of its last record (a completion) */
+	copy_cut(path_in("cut.blktrace.0"), path_in("cutx.blktrace.0"), st.st_size - 20);
+	rename(path_in("cut.blktrace.1"), path_in("cutx.blktrace.1"));
+	unlink(path_in("cut.blktrace.0"));
+	unlink(path_in("cut.blktrace.2"));
+	t = ss_trace_open(path_in("cutx"), err, sizeof(err));
+	if (!ok(t != NULL, "truncated set opens (%s)", t ? "ok" : err))
+		return;
+	ok(t->truncated, "flagged as truncated");
+	ok(strstr(t->warning, "partial record") && strstr(t->warning, "cutx.blktrace.0"),
+	   "warning names the file: %s", t->warning);
+	is_int(t->nr_events, nr_want - 1, "every complete record kept");
+	n = read_all(t, got, MAX_EV + 8);
+	is_int(n, nr_want - 1, "streaming delivers the complete records");
+	ss_trace_close(t);
+
+	/* a payload cut short counts as a partial record too */
+	{
+		FILE *f = fopen(path_in("pdu.blktrace.0"), "w");
+		struct btw_rec r = { .time = 5, .action = BTW_TA_Q | BTW_WRITE, .bytes = 4096,
+				     .sector = 8 };
+		static const char msg[64] = "a message";
+
+		btw_put(f, &r, false, NULL);
+		r.action = BTW_TN_MESSAGE;
+		r.pdu_len = sizeof(msg);
+		btw_put(f, &r, false, msg);
+		fclose(f);
+		stat(path_in("pdu.blktrace.0"), &st);
+		if (truncate(path_in("pdu.blktrace.0"), st.st_size - 10))
+			perror("truncate");
+	}
+	t = ss_trace_open(path_in("pdu.blktrace.0"), err, sizeof(err));
+	ok(t && t->truncated && t->nr_events == 1, "payload cut short: truncated, 1 event kept");
+	ss_trace_close(t);
+}
+
+static void write_raw(const char *path, const void *p, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	fwrite(p, len, 1, f);
+	fclose(f);
+}
+
+static void test_bad(void)
+{
+	char err[256];
+	struct ss_trace *t;
+
+	write_raw(path_in("junk"), "hello, this is not a trace at all\n", 34);
+	t = ss_trace_open(path_in("junk"), err, sizeof(err));
+	ok(!t && strstr(err, "not a seekscope, blktrace or trace-cmd file"),
+	   "bad magic rejected: %s", err);
+
+	/* right magic, unknown version */
+	{
+		FILE *f = fopen(path_in("v6.blktrace.0"), "w");
+		struct btw_rec r = { .magic = BTW_MAGIC | 0x06, .action = BTW_TA_Q };
+
+		btw_put(f, &r, false, NULL);
+		fclose(f);
+	}
+	t = ss_trace_open(path_in("v6"), err, sizeof(err));
+	ok(!t && strstr(err, "unsupported blktrace version 0x6"), "version 6 rejected: %s", err);
+
+	/* one CPU file of a set is junk */
+	write_set("mixed", false);
+	write_raw(path_in("mixed.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
+		  "garbage garbage", 60);
+	t = ss_trace_open(path_in("mixed"), err, sizeof(err));
+	ok(!t && strstr(err, "mixed.blktrace.1: not a blktrace file (bad magic)"),
+	   "junk CPU file rejected: %s", err);
+
+	/* a record in the middle with a broken magic */
+	{
+		FILE *f = fopen(path_in("mid.blktrace.0"), "w");
+		struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
+
+		btw_put(f, &r, false, NULL);
+		r.magic = 0x12345607;
+		btw_put(f, &r, false, NULL);
+		fclose(f);
+	}
+	t = ss_trace_open(path_in("mid"), err, sizeof(err));
+	ok(!t && strstr(err, "corrupt blktrace record at offset 48"), "corrupt record: %s", err);
+
+	t = ss_trace_open(path_in("nothing-here"), err, sizeof(err));
+	ok(!t && errno == ENOENT, "prefix without files: %s", err);
+	mkdir(path_in("empty-dir"), 0700);
+	t = ss_trace_open(path_in("empty-dir"), err, sizeof(err));
+	ok(!t && strstr(err, "directory without blktrace files"), "empty directory: %s", err);
+	write_raw(path_in("zero"), "", 0);
+	t = ss_trace_open(path_in("zero"), err, sizeof(err));
+	ok(!t && strstr(err, "empty file"), "empty file: %s", err);
+}
+
+int main(void)
+{
+	char cmd[300];
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_sets();
+	test_truncated();
+	test_bad();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+	return done_testing();
+}
