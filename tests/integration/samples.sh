@@ -17,7 +17,7 @@ is "$("$SEEKSCOPE" dump --no-events "$WORK/out/xfs-agcount4.sst" | grep -c '^# z
 python3 -c 'import xml.dom.minidom, sys; xml.dom.minidom.parse(sys.argv[1])' "$WORK/out/agcount.svg"
 ok $? "the SVG is well-formed"
 grep -q 'XFS agcount=1' "$WORK/log" && grep -q 'pictures: ' "$WORK/log"; ok $? "summary and picture paths printed"
-is "$(ls /sys/kernel/tracing/instances | grep -c seekscope)" 0 "no tracing instance left"
+is "$(seekscope_instances)" 0 "no tracing instance left"
 is "$(losetup -a | grep -c seekscope-demo)" 0 "no loop device left"
 
 mkdir -p "$WORK/nr" && chmod 777 "$WORK/nr" && chmod 755 "$WORK"

@@ -73,7 +73,16 @@ tracing_state() {
 	done
 }
 
-seekscope_instances() { ls "$(tracefs_dir)/instances" 2>/dev/null | grep -c '^seekscope-'; }
+# Instances left by recorders that are gone (a recorder of another session running at the same
+# time is not a leftover of ours).
+seekscope_instances() {
+	local i pid n=0
+	for i in $(ls "$(tracefs_dir)/instances" 2>/dev/null | grep '^seekscope-'); do
+		pid=${i#seekscope-}; pid=${pid%%-*}
+		kill -0 "$pid" 2>/dev/null || n=$((n + 1))
+	done
+	echo $n
+}
 
 # A small source-tree-like archive made with the shell (no seekscope needed): N dirs x M files.
 make_tree_archive() {   # make_tree_archive OUT DIRS FILES_PER_DIR
