@@ -23,7 +23,8 @@ struct ss_trace_priv {
 	struct ev_rec *recs;
 	size_t nr_recs, cap_recs;
 	size_t next_rec;
-	void *buf;          /* one record payload, at most SS_MAX_RECORD_LEN */
+	void *buf;          /* one record payload, grown to the largest read so far */
+	size_t buf_cap;     /* at most SS_MAX_RECORD_LEN */
 	char error[200];
 };
 
@@ -58,6 +59,27 @@ static ssize_t pread_full(int fd, void *buf, size_t len, off_t off)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+/* Room for a payload of LEN (<= SS_MAX_RECORD_LEN) in p->buf: grown on demand rather than
+ * allocated at its 4 MiB maximum for every file, most of whose records are a few bytes. */
+static int ensure_buf(struct ss_trace_priv *p, size_t len)
+{
+	size_t cap = p->buf_cap ? p->buf_cap : 4096;
+	void *nb;
+
+	if (p->buf && len <= p->buf_cap)
+		return 0;
+	while (cap < len)
+		cap *= 2;
+	if (cap > SS_MAX_RECORD_LEN)
+		cap = SS_MAX_RECORD_LEN;
+	nb = realloc(p->buf, cap);
+	if (!nb)
+		return -ENOMEM;
+	p->buf = nb;
+	p->buf_cap = cap;
+	return 0;
 }
 
 /* Grow *arr to hold one more element of SIZE; bounded by the file size, so no hostile count. */
@@ -194,8 +216,11 @@ static int scan(struct ss_trace *t, off_t size, char *err, size_t errlen)
 			}
 		} else if (rh.type <= SS_REC_END) {
 			/* small record: load and verify now */
-			char *buf = p->buf;
+			char *buf;
 
+			if ((ret = ensure_buf(p, rh.length)))
+				return ret;
+			buf = p->buf;
 			n = pread_full(p->fd, buf, rh.length, off + (off_t)sizeof(rh));
 			if (n < 0)
 				return (int)n;
@@ -342,7 +367,7 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 		goto error;
 	}
 	t->priv->fd = -1;
-	if (!(t->path = strdup(path)) || !(t->priv->buf = malloc(SS_MAX_RECORD_LEN))) {
+	if (!(t->path = strdup(path))) {
 		ret = -ENOMEM;
 		goto error;
 	}
@@ -449,6 +474,10 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 	if (p->next_rec >= p->nr_recs)
 		return 0;
 	r = &p->recs[p->next_rec];
+	if (ensure_buf(p, r->len)) {
+		set_msg(p->error, sizeof(p->error), "out of memory");
+		return -ENOMEM;
+	}
 	got = pread_full(p->fd, p->buf, r->len, r->off);
 	if (got < 0) {
 		set_msg(p->error, sizeof(p->error), "read error: %s", strerror((int)-got));
