@@ -94,7 +94,8 @@ unit: $(TEST_BINS) $(REPLAY_BINS)
 	$(Q)tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
 
 sanitize: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
+	$(Q)LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+		$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check-run
 
