@@ -10,6 +10,7 @@
  * the checksum-mismatch paths get exercised too.
  */
 #include <fcntl.h>
+#include <math.h>
 #include <zlib.h>
 
 #include "commands.h"
@@ -62,10 +63,28 @@ static void fix_crcs(uint8_t *d, size_t size)
 	}
 }
 
-/* What `report` and `plot` do with a trace: statistics with bins, both printers. */
+struct hook_counts {
+	uint64_t ios, seeks;
+};
+
+static void on_io(const struct ss_io *io, void *arg)
+{
+	(void)io;
+	((struct hook_counts *)arg)->ios++;
+}
+
+static void on_seek(const struct ss_event *ev, int verdict, int64_t distance, void *arg)
+{
+	(void)ev, (void)verdict, (void)distance;
+	((struct hook_counts *)arg)->seeks++;
+}
+
+/* What `report` and `plot` do with a trace: statistics with bins and the per-event hooks,
+ * every binned series (smoothed, as the plots draw them), both printers. */
 static void consume(struct ss_trace *t)
 {
 	struct report_opts ro = { .all_zones = true, .seek_threshold = 128 };
+	struct hook_counts hc = { 0 };
 	struct ss_stats_opts so;
 	struct ss_stats *st;
 	uint64_t nev = 0;
@@ -87,14 +106,24 @@ static void consume(struct ss_trace *t)
 
 	ss_stats_opts_init(&so);
 	so.bins = true;
+	so.on_io = on_io;
+	so.on_seek = on_seek;
+	so.arg = &hc;
 	st = ss_stats_new(t, &so);
 	if (!st)
 		return;
 	if (ss_stats_run(st, t) == 0) {
 		const struct ss_bins *b = ss_stats_bins(st);
+		double *series = b ? calloc(b->n ? b->n : 1, sizeof(*series)) : NULL;
 
 		FUZZ_ASSERT(ss_stats_total(st)->events <= t->nr_events, "more events counted than read");
-		(void)b;
+		FUZZ_ASSERT(hc.ios <= t->nr_events && hc.seeks <= t->nr_events, "hooks called too often");
+		for (int m = 0; series && m < SS_BM_METRIC_MAX; m++) {
+			ss_bins_series(b, (enum ss_bin_metric)m, 5, series);
+			for (size_t i = 0; i < b->n; i++)
+				FUZZ_ASSERT(!isnan(series[i]), "metric %d is NaN in bin %zu", m, i);
+		}
+		free(series);
 		report_print_text(null_stream, t, st, &ro);
 		report_print_json(null_stream, t, st, &ro);
 		fflush(null_stream);
