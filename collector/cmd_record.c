@@ -67,7 +67,9 @@ static void usage(FILE *f)
 "\n"
 "Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
 "given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
-"shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status.  Needs root.\n"
+"shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status, or 1 when the\n"
+"capture itself failed (the trace could not be written, e.g. its filesystem is full: the\n"
+"workload is then stopped; or a traced device disappeared).  Needs root.\n"
 "\n"
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
 "compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
@@ -140,7 +142,7 @@ static int parse_args(int argc, char **argv, struct record_opts *o)
 
 	o->output = DEFAULT_OUTPUT;
 	o->buffer_kb = DEFAULT_BUFFER_KB;
-	optind = 1;
+	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
 	while ((c = getopt_long(argc, argv, "+o:d:b:e:qh", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
@@ -269,7 +271,7 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_recorder *r = NULL;
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
-	char err[512] = "";
+	char err[512] = "", gone[256] = "";
 	int ret, exit_status = 0, rc = 0;
 
 	ret = parse_args(argc, argv, &o);
@@ -321,6 +323,8 @@ int ss_cmd_record(int argc, char **argv)
 	else
 		ss_workload_wait_signal(r, &ui);
 	ss_workload_clear_line(&ui);
+	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
+		gone[0] = 0;
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
 	{
 		struct ss_recorder_status st2;
@@ -329,7 +333,7 @@ int ss_cmd_record(int argc, char **argv)
 		ss_recorder_status(r, &st2);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
 			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
-			(unsigned long long)lost, got_signal ? ", interrupted" : "");
+			(unsigned long long)lost, ret ? ", failed" : got_signal ? ", interrupted" : "");
 		if (lost)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,
@@ -338,6 +342,10 @@ int ss_cmd_record(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "seekscope record: %s (the events before that are in %s)\n", err,
 			o.output);
+		rc = 1;
+	}
+	if (gone[0]) {
+		fprintf(stderr, "seekscope record: %s\n", gone);
 		rc = 1;
 	}
 	ss_recorder_free(r);

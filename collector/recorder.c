@@ -36,7 +36,7 @@ struct ss_recorder {
 	pthread_t thread;
 	bool thread_running;
 	volatile int stop_thread;
-	int thread_error;               /* first error in the drain thread */
+	int thread_error;               /* first error in the drain thread (atomic access) */
 	char thread_msg[160];
 	struct ss_blockdev devs[MAX_DEVS];
 	size_t nr_devs;
@@ -50,6 +50,7 @@ struct ss_recorder {
 	uint64_t lost_total;
 	bool stopped;
 	struct ss_rec_capture capture;
+	char sysfs[64];                 /* sysfs root the devices were resolved against */
 };
 
 uint64_t ss_mono_now_ns(void)
@@ -136,16 +137,16 @@ static void *drain_thread(void *arg)
 		int ret;
 
 		if (n < 0) {
-			r->thread_error = (int)n;
 			snprintf(r->thread_msg, sizeof(r->thread_msg), "reading the ring buffer: %s",
 				 strerror((int)-n));
+			__atomic_store_n(&r->thread_error, (int)n, __ATOMIC_RELEASE);
 			break;
 		}
 		ret = flush_pending(r, t0 > ORDER_MARGIN_NS ? t0 - ORDER_MARGIN_NS : 1);
 		if (ret) {
-			r->thread_error = ret;
 			snprintf(r->thread_msg, sizeof(r->thread_msg), "writing the trace: %s",
 				 strerror(-ret));
+			__atomic_store_n(&r->thread_error, ret, __ATOMIC_RELEASE);
 			break;
 		}
 		{
@@ -238,6 +239,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		return NULL;
 	}
 	pthread_mutex_init(&r->lock, NULL);
+	snprintf(r->sysfs, sizeof(r->sysfs), "%s", o->sysfs ? o->sysfs : "/sys");
 	/* everything that can be refused (devices, tracefs, root) before the output is touched */
 	for (size_t i = 0; i < o->nr_dev_paths; i++) {
 		ret = add_device(r, o->dev_paths[i], o, err, errlen);
@@ -380,6 +382,36 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 		ss_errf(err, errlen, "writing the trace: %s", strerror(-ret2));
 	}
 	return ret;
+}
+
+int ss_recorder_failed(struct ss_recorder *r)
+{
+	return __atomic_load_n(&r->thread_error, __ATOMIC_ACQUIRE);
+}
+
+int ss_recorder_check_devices(struct ss_recorder *r, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < r->nr_devs; i++) {
+		const struct ss_rec_device *d = &r->devs[i].rec;
+		char path[128], buf[32] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/dev/block/%u:%u/size", r->sysfs, d->major, d->minor);
+		f = fopen(path, "re");
+		if (f) {
+			if (!fgets(buf, sizeof(buf), f))
+				buf[0] = 0;
+			fclose(f);
+		}
+		if (!f || strtoull(buf, NULL, 10) == 0) {
+			ss_errf(err, errlen, "device %s (%u:%u) disappeared during the capture (%s); "
+			    "its events end there", d->name, d->major, d->minor,
+			    f ? "now 0 bytes: detached" : "removed");
+			ss_recorder_meta(r, "capture.warning", err);
+			return -ENODEV;
+		}
+	}
+	return 0;
 }
 
 uint64_t ss_recorder_lost(struct ss_recorder *r)

@@ -46,6 +46,17 @@ void ss_recorder_status(struct ss_recorder *r, struct ss_recorder_status *st);
  * recording (a write error, e.g. ENOSPC on the output file) with a reason in err.
  */
 int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t errlen);
+/*
+ * Non-zero (-errno) once the drain thread has failed, e.g. the output's filesystem is full:
+ * nothing more will be recorded, so the workload should be stopped.  Safe from any thread.
+ */
+int ss_recorder_failed(struct ss_recorder *r);
+/*
+ * Before stop: check that every traced disk is still there (its sysfs entry exists and has a
+ * non-zero size; a detached loop device keeps its node but drops to size 0).  0, or -ENODEV
+ * with a reason in err; the reason is also stored in the trace as meta "capture.warning".
+ */
+int ss_recorder_check_devices(struct ss_recorder *r, char *err, size_t errlen);
 /* Lost-event totals after stop: page headers + overrun + dropped. */
 uint64_t ss_recorder_lost(struct ss_recorder *r);
 /* Destroy the tracing instance (always) and free.  Without a successful stop the file is

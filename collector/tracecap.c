@@ -412,21 +412,51 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 	return ret;
 }
 
+struct stale_list {
+	char **names;
+	size_t n, cap;
+};
+
+/* Instances named SS_INSTANCE_PREFIX<digits>-...: ours (the digits are the recorder's pid). */
+static int collect_ours(const char *name, void *ctx)
+{
+	struct stale_list *l = ctx;
+	const char *p = name + strlen(SS_INSTANCE_PREFIX);
+	char **nn;
+
+	if (strncmp(name, SS_INSTANCE_PREFIX, strlen(SS_INSTANCE_PREFIX)) || *p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p != '-')
+		return 0;
+	if (l->n == l->cap) {
+		nn = reallocarray(l->names, l->cap ? l->cap * 2 : 8, sizeof(*nn));
+		if (!nn)
+			return 0;
+		l->names = nn;
+		l->cap = l->cap ? l->cap * 2 : 8;
+	}
+	if ((l->names[l->n] = strdup(name)))
+		l->n++;
+	return 0;
+}
+
 int ss_tracecap_remove_stale(void)
 {
-	char **list = /* basic or extended regex alike: libtracefs versions differ */
-	tracefs_instances("^" SS_INSTANCE_PREFIX "[0-9][0-9]*-");
+	/* Walked by hand, not with tracefs_instances(REGEX): libtracefs 1.6 leaks the compiled
+	 * regex on every call, which failed the whole suite under LeakSanitizer. */
+	struct stale_list l = { 0 };
 	int removed = 0;
 
-	if (!list)
-		return 0;
-	for (char **p = list; *p; p++) {
-		long pid = strtol(*p + strlen(SS_INSTANCE_PREFIX), NULL, 10);
+	tracefs_instances_walk(collect_ours, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		long pid = strtol(l.names[i] + strlen(SS_INSTANCE_PREFIX), NULL, 10);
 		struct tracefs_instance *inst;
 
 		if (pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
-		inst = tracefs_instance_alloc(NULL, *p);
+		inst = tracefs_instance_alloc(NULL, l.names[i]);
 		if (!inst)
 			continue;
 		tracefs_trace_off(inst);
@@ -434,6 +464,8 @@ int ss_tracecap_remove_stale(void)
 			removed++;
 		tracefs_instance_free(inst);
 	}
-	tracefs_list_free(list);
+	for (size_t i = 0; i < l.n; i++)
+		free(l.names[i]);
+	free(l.names);
 	return removed;
 }

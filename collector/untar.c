@@ -343,8 +343,17 @@ static int copy_data(struct run *r, struct archive *in, struct archive *out)
 
 		if (rc == ARCHIVE_EOF)
 			return 0;
-		if (rc < ARCHIVE_WARN)
-			return entry_fail(r, in, la_errno(in, -EILSEQ));
+		if (rc < ARCHIVE_WARN) {
+			/* say what it means: decompressors' own words can be cryptic ("Lzma
+			 * library error: No progress is possible" for a cut .xz) */
+			const char *msg = archive_error_string(in);
+			int e = archive_errno(in);
+
+			if (e > 0 && e != EILSEQ)      /* a real read error on the archive file */
+				return entry_fail(r, in, -e);
+			return fail(r, -EILSEQ, "entry \"%s\": archive damaged or truncated: %s",
+				    r->name, msg && *msg ? msg : "read error");
+		}
 		/* Not "< ARCHIVE_WARN": archive_write_disk reports a failed write() (ENOSPC,
 		 * EIO) as ARCHIVE_WARN, and finish_entry would then ftruncate() the file up to
 		 * its full size, so a full filesystem would pass unnoticed.  Without an errno

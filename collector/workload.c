@@ -77,6 +77,9 @@ int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_work
 			status = 0;
 			break;
 		}
+		/* the trace cannot be written any more (output full): the run is pointless */
+		if (!*ui->signal && ss_recorder_failed(r))
+			*ui->signal = SIGTERM;
 		if (*ui->signal && !forwarded) {
 			/* Ctrl-C reaches the whole process group; a kill aimed at us is passed on */
 			kill(pid, *ui->signal);
@@ -98,7 +101,7 @@ void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui 
 {
 	if (ui->show)
 		fprintf(stderr, "seekscope: recording until Ctrl-C\n");
-	for (int tick = 0; !*ui->signal; tick++) {
+	for (int tick = 0; !*ui->signal && !ss_recorder_failed(r); tick++) {
 		if (tick % 4 == 0)
 			status_line(r, ui, NULL);
 		nap_ms(50);
@@ -113,10 +116,18 @@ struct untar_ctx {
 	uint64_t phase_start_ns;     /* for the rate shown in the progress bar */
 };
 
+/* The extraction polls its stop flag between entries: raise it once the trace is lost. */
+static void stop_if_failed(struct untar_ctx *u)
+{
+	if (!*u->ui->signal && ss_recorder_failed(u->r))
+		*u->ui->signal = SIGTERM;
+}
+
 static void on_phase(void *ctx, const char *name, bool begin, uint64_t mono_ns)
 {
 	struct untar_ctx *u = ctx;
 
+	stop_if_failed(u);
 	ss_recorder_phase(u->r, name, begin ? SS_PHASE_BEGIN : SS_PHASE_END, mono_ns);
 	if (begin)
 		u->phase_start_ns = mono_ns;
@@ -149,6 +160,7 @@ static void on_progress(void *ctx, const struct ss_untar_progress *p)
 	double secs = u->phase_start_ns && now > u->phase_start_ns ?
 		      (double)(now - u->phase_start_ns) / 1e9 : 0;
 
+	stop_if_failed(u);
 	if (!u->ui->show)
 		return;
 	if (p->archive_total)

@@ -85,7 +85,7 @@ uint64_t ss_bins_bin_width(const struct ss_bins *b, size_t i)
 {
 	uint64_t s = ss_bins_bin_start(b, i);
 
-	if (i + 1 < b->n || s + b->width_ns <= b->end_ns)
+	if (i + 1 < b->n || b->width_ns <= b->end_ns - s)    /* s <= end_ns: no wrap-around */
 		return b->width_ns;
 	/* the last bin ends at end_ns; a zero-length span keeps the nominal width */
 	return b->end_ns > s ? b->end_ns - s : b->width_ns;
@@ -101,11 +101,15 @@ void ss_bins_add_depth(struct ss_bins *b, uint64_t from, uint64_t to, uint64_t d
 		to = b->end_ns;
 	while (from < to) {
 		size_t i = (size_t)((from - b->start_ns) / b->width_ns);
-		uint64_t bin_end = ss_bins_bin_start(b, i) + b->width_ns;
-		uint64_t stop = to < bin_end ? to : bin_end;
+		uint64_t stop = to;
 
 		if (i >= b->n)
 			break;
+		/* Only bins before the last end at the next bin's start; the last one ends at
+		 * end_ns, and start + n * width may not even fit in 64 bits (that wrapped and
+		 * looped forever on a trace spanning ~2^64 ns). */
+		if (i + 1 < b->n && ss_bins_bin_start(b, i + 1) < to)
+			stop = ss_bins_bin_start(b, i + 1);
 		b->bin[i].depth_ns += (double)depth * (double)(stop - from);
 		from = stop;
 	}

@@ -95,7 +95,7 @@ int ss_cmd_dump(int argc, char **argv)
 	uint64_t t0;
 	size_t n;
 
-	optind = 1;
+	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
 	while ((c = getopt_long(argc, argv, "nah", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':

@@ -143,7 +143,7 @@ int ss_cmd_report(int argc, char **argv)
 	}
 	longopts[NR_OPTIONS] = (struct option){ 0 };
 	shortopts[k] = '\0';
-	optind = 1;
+	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {

@@ -26,8 +26,30 @@ struct native {
 	struct ev_rec *recs;
 	size_t nr_recs, cap_recs;
 	size_t next_rec;
-	void *buf;          /* one record payload, at most SS_MAX_RECORD_LEN */
+	void *buf;          /* one record payload, grown to the largest read so far */
+	size_t buf_cap;     /* at most SS_MAX_RECORD_LEN */
 };
+
+/* Room for a payload of LEN (<= SS_MAX_RECORD_LEN): grown on demand rather than allocated at
+ * its 4 MiB maximum for every file, most of whose records are a few bytes. */
+static int ensure_buf(struct native *p, size_t len)
+{
+	size_t cap = p->buf_cap ? p->buf_cap : 4096;
+	void *nb;
+
+	if (p->buf && len <= p->buf_cap)
+		return 0;
+	while (cap < len)
+		cap *= 2;
+	if (cap > SS_MAX_RECORD_LEN)
+		cap = SS_MAX_RECORD_LEN;
+	nb = realloc(p->buf, cap);
+	if (!nb)
+		return -ENOMEM;
+	p->buf = nb;
+	p->buf_cap = cap;
+	return 0;
+}
 
 static ssize_t pread_full(int fd, void *buf, size_t len, off_t off)
 {
@@ -231,6 +253,8 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			if (ret)
 				return ret;
 		} else if (rh.type <= SS_REC_END) {
+			if ((ret = ensure_buf(p, rh.length)))
+				return ret;
 			n = pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));
 			if (n < 0)
 				return (int)n;
@@ -309,8 +333,6 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 		return -ENOMEM;
 	p->fd = -1;
 	ss_trace_set_state(t, p);
-	if (!(p->buf = malloc(SS_MAX_RECORD_LEN)))
-		return -ENOMEM;
 	p->fd = open(t->path, O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0 || fstat(p->fd, &st) < 0)
 		return -errno;
@@ -352,6 +374,10 @@ static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, siz
 	if (p->next_rec >= p->nr_recs)
 		return 0;
 	r = &p->recs[p->next_rec];
+	if (ensure_buf(p, r->len)) {
+		ss_trace_set_error(t, "out of memory");
+		return -ENOMEM;
+	}
 	got = pread_full(p->fd, p->buf, r->len, r->off);
 	if (got < 0) {
 		ss_trace_set_error(t, "read error: %s", strerror((int)-got));

@@ -13,6 +13,8 @@ PKGS=(
 	python3 libxml2-utils poppler-utils
 	# benchmarks
 	fio trace-cmd time blktrace
+	# hardening: valgrind memcheck (make valgrind), clang + libFuzzer runtime (make fuzz)
+	valgrind clang libclang-rt-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -235,6 +235,21 @@ static void test_bins(void)
 	ok(fabs(ss_bins_value(b, 3, SS_BM_IOPS) - 1000.0) < 1e-9, "IOPS per bin");
 	ss_bins_free(b);
 
+	/* A span near 2^64 ns (a hostile trace, found by fuzzing): start + n * width does not fit
+	 * in 64 bits.  This used to loop forever; the depth must land in the last bin. */
+	b = ss_bins_new(1 * S, UINT64_MAX - 16777216, 0);
+	ok(b != NULL, "bins over a span of almost 2^64 ns");
+	if (b) {
+		uint64_t last = ss_bins_bin_start(b, b->n - 1);
+
+		ss_bins_add_depth(b, last + 5, b->end_ns, 1);
+		ok(b->bin[b->n - 1].depth_ns == (double)(b->end_ns - last - 5),
+		   "depth in the last bin when its nominal end would wrap around");
+		ok(ss_bins_bin_width(b, b->n - 1) == b->end_ns - last,
+		   "the last bin's real width, not the nominal one, when that would wrap");
+		ss_bins_free(b);
+	}
+
 	b = ss_bins_new(0, 25 * MS, 10 * MS);
 	ok(b && b->n == 3 && ss_bins_bin_width(b, 2) == 5 * MS, "short last bin has its real width");
 	b->bin[2].reads = 5;

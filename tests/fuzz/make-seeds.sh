@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpora in tests/fuzz/corpus/<target>/ (committed; run this only to
+# change them).  Traces and archives are written by python3 (plus zstd for .zst), filesystem
+# seeds are the first blocks of images made by mkfs.xfs / mkfs.ext2/3/4 on sparse files.
+# Root is not needed.  Everything is made in a temporary directory removed at exit.
+set -euo pipefail
+cd "$(dirname "$0")"
+C=$PWD/corpus
+W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+rm -rf "$C/trace" "$C/untar" "$C/fsprobe" "$C/xfs" "$C/cli"
+mkdir -p "$C/trace" "$C/untar" "$C/fsprobe" "$C/xfs" "$C/cli"
+
+# ---- traces ---------------------------------------------------------------------------------
+python3 - "$C/trace" <<'PY'
+import struct, sys, zlib
+out = sys.argv[1]
+def hdr(version=1, header_size=64):
+    return (b"SEEKSCP\x1a" + struct.pack("<IIIIQ", version, 0x01020304, header_size, 16, 1700000000 * 10**9)
+            + b"0.1.0".ljust(16, b"\0") + bytes(16))
+def rec(t, payload, crc=None):
+    pad = (-len(payload)) % 8
+    c = zlib.crc32(payload) if crc is None else crc
+    return struct.pack("<IIII", t, len(payload), c, 0) + payload + bytes(pad)
+DEV = (7 << 20) | 3
+def device():
+    return rec(1, struct.pack("<IIIIIIQQQ", DEV, 7, 3, 512, 4096, 1, 4194304, 0, 4194304)
+               + b"loop3".ljust(32, b"\0") + bytes(32) + b"xfs".ljust(16, b"\0") + b"/mnt/t".ljust(112, b"\0"))
+def zone(kind, idx, start, n, label):
+    return rec(2, struct.pack("<IIIIQQ", DEV, kind, idx, 0, start, n) + label.encode().ljust(32, b"\0"))
+def meta(k, v):
+    return rec(3, k.encode() + b"\0" + v.encode() + b"\0")
+def ev(ts, typ, sector, n, flags, cpu=0, err=0):
+    return struct.pack("<QQIIIiHHHHII", ts, sector, n, (n * 512) & 0xffffffff, DEV, err, typ, flags, cpu, 0, 1234, 0)
+def events(evs):
+    return rec(4, b"".join(evs))
+def phase(ts, kind, name):
+    return rec(5, struct.pack("<QII", ts, kind, 0) + name.encode().ljust(32, b"\0"))
+def cpustats(cpu, events, missed):
+    return rec(6, struct.pack("<IIQQQQQQ", cpu, 0, events, missed, 0, 0, 0, events * 48))
+def capture(start, end):
+    return rec(7, struct.pack("<QQQIi", start, end, 8192, 2, 0) + b"mono".ljust(16, b"\0") + b"seekscope-1-2".ljust(48, b"\0"))
+def end(nev, nrec):
+    return rec(8, struct.pack("<QQ", nev, nrec))
+MS = 10**6
+W, R, FL, FUA, PRE = 2, 1, 8, 0x20, 0x10
+evs1 = [ev(1600*MS, 1, 0, 8, W), ev(1601*MS, 2, 0, 8, W), ev(1700*MS, 1, 1048676, 16, W),
+        ev(1702*MS, 2, 1048676, 16, W), ev(1800*MS, 1, 2098160, 8, R | 0x100), ev(1804*MS, 2, 2098160, 8, R | 0x100)]
+evs2 = [ev(2600*MS, 1, 0, 0, FL | PRE), ev(2610*MS, 2, 2**64 - 1, 0, FL | PRE), ev(2700*MS, 1, 2098168, 8, W | FUA),
+        ev(2701*MS, 2, 2098168, 8, W | FUA), ev(2702*MS, 3, 2098168, 8, W), ev(2703*MS, 2, 5, 8, W, 1, -5)]
+evs3 = [ev(3600*MS, 2, 3145736, 8, R), ev(3700*MS, 1, 4194000, 8, W), ev(3710*MS, 2, 4194000, 8, W),
+        ev(3711*MS, 4, 4194000, 8, W), ev(3712*MS, 5, 4194000, 8, W)]
+body = (device() + b"".join(zone(1, i, i * 1048576, 1048576, "AG%d" % i) for i in range(4))
+        + zone(2, 0, 2098152, 20480, "log") + zone(3, 0, 100, 50, "journal") + zone(4, 1, 0, 8192, "group 1")
+        + zone(5, 0, 300, 20, "itable 0") + meta("cmdline", "tar xf a.tar") + meta("phase.extract.files", "200")
+        + meta("phase.extract.bytes", "4000000") + meta("phase.sync.files", "12x") + meta("workload", "untar")
+        + capture(1000*MS, 0) + phase(1500*MS, 1, "extract") + events(evs1) + phase(2000*MS, 3, "commit")
+        + phase(2500*MS, 2, "extract") + phase(2500*MS, 1, "sync") + events(evs2) + phase(3000*MS, 2, "sync")
+        + phase(3500*MS, 1, "delete") + events(evs3) + cpustats(0, 17, 2) + cpustats(1, 0, 0) + capture(1000*MS, 4000*MS))
+full = hdr() + body + end(17, 30)
+def w(name, data):
+    open("%s/%s" % (out, name), "wb").write(data)
+w("full.sst", full)
+w("no-end.sst", hdr() + body)
+w("cut-in-record.sst", full[:len(full) - 37])
+w("header-only.sst", hdr())
+w("empty-events.sst", hdr() + device() + events([]) + end(0, 2))
+w("unknown-record.sst", hdr() + rec(99, b"future") + device() + end(0, 2))
+w("bad-crc.sst", hdr()[:48] + b"\1" + hdr()[49:] + device()[:8] + b"\0\0\0\0" + device()[12:] + end(0, 1))
+w("big-header.sst", hdr(header_size=128) + bytes(64) + device() + end(0, 1))
+w("bad-version.sst", hdr(version=2) + end(0, 0))
+w("after-end.sst", hdr() + end(0, 0) + device())
+w("unordered.sst", hdr() + device() + events([ev(5*MS, 2, 9, 8, W), ev(1*MS, 1, 9, 8, W), ev(2**63, 1, 2**64-2, 2**32-1, 0xffff, 65535)]) + end(3, 2))
+w("many-phases.sst", hdr() + b"".join(phase(i * MS, 1 + i % 3, "p%d" % (i % 5)) for i in range(40)) + events(evs1) + end(6, 41))
+PY
+cp ../../samples/traces/xfs-agcount1.sst "$C/trace/sample-xfs-agcount1.sst"
+
+# ---- archives -------------------------------------------------------------------------------
+python3 - "$C/untar" <<'PY'
+import bz2, gzip, io, lzma, os, stat, struct, sys, tarfile, zipfile
+out = sys.argv[1]
+def tar(entries, fmt=tarfile.GNU_FORMAT):
+    b = io.BytesIO()
+    with tarfile.open(fileobj=b, mode="w", format=fmt) as t:
+        for name, kw, data in entries:
+            ti = tarfile.TarInfo(name)
+            ti.mtime = 1700000000
+            for k, v in kw.items():
+                setattr(ti, k, v)
+            if ti.isfile():
+                ti.size = len(data)
+                t.addfile(ti, io.BytesIO(data))
+            else:
+                t.addfile(ti)
+    return b.getvalue()
+D = dict(type=tarfile.DIRTYPE, mode=0o755)
+tree = [("src", D, b""), ("src/a.c", {}, b"int main(void) { return 0; }\n"), ("src/sub", D, b""),
+        ("src/sub/b.h", dict(mode=0o600), b"#define B 1\n" * 20), ("src/empty", {}, b""),
+        ("src/link", dict(type=tarfile.SYMTYPE, linkname="a.c"), b""),
+        ("src/hard", dict(type=tarfile.LNKTYPE, linkname="src/a.c"), b"")]
+plain = tar(tree)
+def w(name, data):
+    open("%s/%s" % (out, name), "wb").write(data)
+w("tree.tar", plain)
+w("tree-pax.tar", tar(tree + [("src/" + "long" * 40 + ".c", {}, b"x")], tarfile.PAX_FORMAT))
+w("tree-ustar.tar", tar(tree, tarfile.USTAR_FORMAT))
+w("tree.tar.gz", gzip.compress(plain, mtime=0))
+w("tree.tar.xz", lzma.compress(plain))
+w("tree.tar.lzma", lzma.compress(plain, format=lzma.FORMAT_ALONE))
+w("tree.tar.bz2", bz2.compress(plain))
+w("tree.tar.gz.truncated", gzip.compress(plain, mtime=0)[:200])
+w("tree.tar.xz.truncated", lzma.compress(plain)[:180])
+w("tree.tar.truncated", plain[:1100])
+# hostile entries (each refused or neutralised by the path policy)
+w("h-dotdot.tar", tar([("ok", {}, b"ok"), ("../../escaped", {}, b"evil")]))
+w("h-dotdot-inner.tar", tar([("a/../../escaped", {}, b"evil")]))
+w("h-abs.tar", tar([("/tmp/ss-fuzz-escaped", {}, b"evil")]))
+w("h-symlink-then-file.tar", tar([("l", dict(type=tarfile.SYMTYPE, linkname="../outside"), b""),
+                                  ("l/escaped", {}, b"evil")]))
+w("h-symlink-abs-then-file.tar", tar([("l", dict(type=tarfile.SYMTYPE, linkname="/"), b""),
+                                      ("l/tmp/ss-fuzz-escaped", {}, b"evil")]))
+w("h-symlink-dir-then-dir.tar", tar([("d", dict(type=tarfile.SYMTYPE, linkname="../.."), b""),
+                                     ("d/x", D, b""), ("d/x/y", {}, b"evil")]))
+w("h-hardlink-outside.tar", tar([("hl", dict(type=tarfile.LNKTYPE, linkname="../../outside/victim"), b"")]))
+w("h-hardlink-abs.tar", tar([("hl", dict(type=tarfile.LNKTYPE, linkname="/etc/passwd"), b"")]))
+w("h-hardlink-via-symlink.tar", tar([("s", dict(type=tarfile.SYMTYPE, linkname="../outside"), b""),
+                                     ("hl", dict(type=tarfile.LNKTYPE, linkname="s/victim"), b"")]))
+w("h-devices.tar", tar([("null", dict(type=tarfile.CHRTYPE, devmajor=1, devminor=3), b""),
+                        ("sda", dict(type=tarfile.BLKTYPE, devmajor=8, devminor=0), b""),
+                        ("fifo", dict(type=tarfile.FIFOTYPE), b""), ("after", {}, b"ok")]))
+w("h-setuid.tar", tar([("suid", dict(mode=0o4755), b"#!/bin/sh\n"), ("sgid", D | dict(mode=0o2775), b"")]))
+w("h-dot-names.tar", tar([(".", D, b""), ("./a", {}, b"x"), ("a//b/./c", {}, b"y"), ("..a", {}, b"z")]))
+big = tarfile.TarInfo("huge"); big.size = 2**40; big.mtime = 0
+w("h-absurd-size.tar", big.tobuf(tarfile.GNU_FORMAT) + b"x" * 512)
+w("h-many-empty.tar.gz", gzip.compress(tar([("e%04d" % i, {}, b"") for i in range(300)]), mtime=0))
+w("h-bomb.tar.gz", gzip.compress(tar([("zeros", {}, bytes(4 << 20))]), 9, mtime=0))
+# other formats
+z = io.BytesIO()
+with zipfile.ZipFile(z, "w") as f:
+    f.writestr("src/a.c", b"int x;\n" * 30, zipfile.ZIP_DEFLATED)
+    f.writestr("src/b.txt", b"stored", zipfile.ZIP_STORED)
+    f.writestr("../zip-escaped", b"evil")
+w("tree.zip", z.getvalue())
+def cpio_newc(entries):
+    b = b""
+    for ino, (name, mode, data) in enumerate(entries + [("TRAILER!!!", 0, b"")], 1):
+        n = name.encode() + b"\0"
+        h = b"070701" + b"".join(b"%08X" % v for v in (ino, mode, 0, 0, 1, 0, len(data), 0, 0, 0, 0, len(n), 0))
+        b += h + n + bytes((-(110 + len(n))) % 4) + data + bytes((-len(data)) % 4)
+    return b + bytes((-len(b)) % 512)
+w("tree.cpio", cpio_newc([("d", 0o40755, b""), ("d/f", 0o100644, b"hello\n"), ("d/l", 0o120777, b"f")]))
+w("h-dotdot.cpio", cpio_newc([("../cpio-escaped", 0o100644, b"evil")]))
+ar = b"!<arch>\n" + b"a.o/            0           0     0     644     6         `\n" + b"hello\n"
+w("tree.a", ar)
+w("empty.tar", bytes(1024))
+PY
+( cd "$W" && python3 -c "
+import io, tarfile
+b = io.BytesIO()
+with tarfile.open(fileobj=b, mode='w') as t:
+    for n, d in (('x/a', b'a' * 300), ('x/b', b'b')):
+        ti = tarfile.TarInfo(n); ti.size = len(d); t.addfile(ti, io.BytesIO(d))
+open('t.tar', 'wb').write(b.getvalue())" && zstd -q -19 t.tar -o "$C/untar/tree.tar.zst" &&
+  head -c 60 "$C/untar/tree.tar.zst" > "$C/untar/tree.tar.zst.truncated" )
+
+# ---- filesystem images: the first blocks, the rest is zeros to the harness -------------------
+mkimg() {   # mkimg NAME SIZE KEEP_BYTES MKFS ARGS...
+	local name=$1 size=$2 keep=$3; shift 3
+	truncate -s "$size" "$W/img"
+	"$@" "$W/img" >/dev/null 2>&1 || { echo "make-seeds: $* failed" >&2; rm -f "$W/img"; return 1; }
+	head -c "$keep" "$W/img" > "$C/fsprobe/$name"
+	rm -f "$W/img"
+}
+mkimg xfs-default      320M 4096  mkfs.xfs -q -f
+mkimg xfs-agcount2-log1 320M 4096  mkfs.xfs -q -f -d agcount=2 -l agnum=1
+mkimg xfs-v4           320M 4096  mkfs.xfs -q -f -m crc=0
+mkimg xfs-agcount7     700M 4096  mkfs.xfs -q -f -d agcount=7 -b size=1024
+mkimg xfs-4k-sector    320M 4096  mkfs.xfs -q -f -s size=4096
+mkimg ext2             4M   65536 mkfs.ext2 -q -F -b 1024 -N 64
+mkimg ext3             4M   65536 mkfs.ext3 -q -F -b 1024 -N 64
+mkimg ext4             8M   65536 mkfs.ext4 -q -F -b 1024 -N 64 -O ^resize_inode
+mkimg ext4-nocsum      8M   65536 mkfs.ext4 -q -F -b 1024 -N 64 -O ^metadata_csum,^resize_inode -G 1
+mkimg ext4-4k          16M  65536 mkfs.ext4 -q -F -N 64 -O ^metadata_csum
+printf 'not a filesystem\n' > "$C/fsprobe/junk"
+# the XFS parser alone needs only the superblock sector
+for f in "$C"/fsprobe/xfs-*; do
+	case $f in *4k-sector) cp "$f" "$C/xfs/" ;; *) head -c 1024 "$f" > "$C/xfs/${f##*/}" ;; esac
+done
+
+# ---- cli: selector byte (0 rwbs, 1 --fsync, 2 path policy, 3 report argv, 4 dump argv) ------
+p() { printf "$1" > "$C/cli/$2"; }
+p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
+p '\001file' fsync-file; p '\001none' fsync-none; p '\001endx' fsync-bad
+p '\002a/../b' path-dotdot; p '\002/abs' path-abs; p '\002a//b/..c' path-ok
+p '\003--json\nx.sst' report-json; p '\003-s\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
+p '\003-s\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-s' report-missing
+p '\004--no-events\nx' dump-noev; p '\004x\ny' dump-two; p '\004--help' dump-help
+ls "$C"/* | wc -l
