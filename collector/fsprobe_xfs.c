@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "fsprobe_int.h"
 
 #define XFS_SB_OFF_BLOCKSIZE  4
@@ -150,23 +151,14 @@ error:
 	return ret;
 }
 
+/* The whole region or an error: a short device cut the superblock off. */
 static int read_at(int fd, void *buf, size_t len, off_t off)
 {
-	size_t done = 0;
+	ssize_t n = ss_pread_full(fd, buf, len, off);
 
-	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, off + (off_t)done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			return -EIO;    /* short device: the superblock was cut off */
-		done += (size_t)n;
-	}
-	return 0;
+	if (n < 0)
+		return (int)n;
+	return (size_t)n == len ? 0 : -EIO;
 }
 
 int ss_xfs_sniff(int fd)

@@ -22,6 +22,8 @@
 #include <byteswap.h>
 #include <sys/stat.h>
 
+#include "fileio.h"
+#include "evheap.h"
 #include "trace_backend.h"
 
 #define BT_MAGIC        0x65617400u      /* BLK_IO_TRACE_MAGIC; low byte = version */
@@ -105,25 +107,6 @@ static bool bt_probe(const unsigned char *head, size_t len)
 	return len >= 4 && magic_order(head);
 }
 
-static ssize_t pread_full(int fd, void *buf, size_t len, off_t off)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, off + (off_t)done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
-	return (ssize_t)done;
-}
-
 enum { REC_END = 0, REC_OK = 1, REC_CUT = 2 };
 
 /*
@@ -138,7 +121,7 @@ static int read_record(struct bt_file *f, uint64_t limit, struct bt_raw *r, char
 	if (limit - f->off < BT_REC_SIZE)
 		return REC_CUT;
 	if (f->off < f->boff || f->off + BT_REC_SIZE > f->boff + f->blen) {
-		ssize_t n = pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
+		ssize_t n = ss_pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
 
 		if (n < 0) {
 			ss_trace_msg(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
@@ -410,29 +393,9 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 
 /* ---- the time-ordered merge */
 
-static bool heap_less(const struct bt_state *s, size_t a, size_t b)
+static const struct ss_event *pending(const void *ctx, size_t i)
 {
-	const struct ss_event *x = &s->files[a].cur, *y = &s->files[b].cur;
-
-	return x->ts_ns < y->ts_ns || (x->ts_ns == y->ts_ns && a < b);
-}
-
-static void heap_down(struct bt_state *s, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i, tmp;
-
-		if (l < s->nr_heap && heap_less(s, s->heap[l], s->heap[m]))
-			m = l;
-		if (l + 1 < s->nr_heap && heap_less(s, s->heap[l + 1], s->heap[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		tmp = s->heap[i];
-		s->heap[i] = s->heap[m];
-		s->heap[m] = tmp;
-		i = m;
-	}
+	return &((const struct bt_state *)ctx)->files[i].cur;
 }
 
 /* Load F's next event into F->cur.  1, 0 at its end, or -errno with a reason. */
@@ -471,8 +434,7 @@ static int bt_rewind(struct ss_trace *t)
 		if (ret)
 			s->heap[s->nr_heap++] = i;
 	}
-	for (size_t i = s->nr_heap / 2; i-- > 0;)
-		heap_down(s, i);
+	ss_evheap_build(s->heap, s->nr_heap, pending, s);
 	return 0;
 }
 
@@ -499,7 +461,7 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 		}
 		if (!ret)
 			s->heap[0] = s->heap[--s->nr_heap];
-		heap_down(s, 0);
+		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
 	}
 	if (!k)
 		return 0;
@@ -578,7 +540,7 @@ static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen
 		return -e;
 	}
 	*size = (uint64_t)st.st_size;
-	if (pread_full(f->fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+	if (ss_pread_full(f->fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
 	    !(order = magic_order(head))) {
 		ss_trace_msg(err, errlen, "%s: not a blktrace file (bad magic)", f->path);
 		return -EINVAL;

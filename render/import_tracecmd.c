@@ -16,6 +16,7 @@
 
 #include <trace-cmd.h>
 
+#include "evheap.h"
 #include "decode.h"
 #include "trace_backend.h"
 
@@ -85,29 +86,9 @@ static void advance(struct ring *r, bool first, uint64_t *lost)
 	}
 }
 
-static bool heap_less(const struct tc_state *s, size_t a, size_t b)
+static const struct ss_event *pending(const void *ctx, size_t i)
 {
-	const struct ss_event *x = &s->rings[a].cur, *y = &s->rings[b].cur;
-
-	return x->ts_ns < y->ts_ns || (x->ts_ns == y->ts_ns && a < b);
-}
-
-static void heap_down(struct tc_state *s, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i, tmp;
-
-		if (l < s->nr_heap && heap_less(s, s->heap[l], s->heap[m]))
-			m = l;
-		if (l + 1 < s->nr_heap && heap_less(s, s->heap[l + 1], s->heap[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		tmp = s->heap[i];
-		s->heap[i] = s->heap[m];
-		s->heap[m] = tmp;
-		i = m;
-	}
+	return &((const struct tc_state *)ctx)->rings[i].cur;
 }
 
 static int tc_rewind(struct ss_trace *t)
@@ -121,8 +102,7 @@ static int tc_rewind(struct ss_trace *t)
 		if (s->rings[i].has_cur)
 			s->heap[s->nr_heap++] = i;
 	}
-	for (size_t i = s->nr_heap / 2; i-- > 0;)
-		heap_down(s, i);
+	ss_evheap_build(s->heap, s->nr_heap, pending, s);
 	return 0;
 }
 
@@ -142,7 +122,7 @@ static int tc_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 		advance(r, false, NULL);
 		if (!r->has_cur)
 			s->heap[0] = s->heap[--s->nr_heap];
-		heap_down(s, 0);
+		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
 	}
 	if (!k)
 		return 0;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "fileio.h"
 #include "seekscope/codec.h"
 #include "trace_backend.h"
 
@@ -49,25 +50,6 @@ static int ensure_buf(struct native *p, size_t len)
 	p->buf = nb;
 	p->buf_cap = cap;
 	return 0;
-}
-
-static ssize_t pread_full(int fd, void *buf, size_t len, off_t off)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = pread(fd, (char *)buf + done, len - done, off + (off_t)done);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
-	return (ssize_t)done;
 }
 
 static int add_meta(struct ss_trace *t, const char *p, uint32_t len)
@@ -120,13 +102,13 @@ static int add_event_record(struct ss_trace *t, struct native *p, off_t off, uin
 	}
 	p->recs[p->nr_recs++] = er;
 	/* first and last timestamps give the time range without a full read */
-	n = pread_full(p->fd, &e, sizeof(e), er.off);
+	n = ss_pread_full(p->fd, &e, sizeof(e), er.off);
 	if (n != (ssize_t)sizeof(e))
 		return n < 0 ? (int)n : -EIO;
 	ss_swab_event(&e);
 	if (!t->nr_events)
 		t->first_ts = e.ts_ns;
-	n = pread_full(p->fd, &e, sizeof(e), er.off + (off_t)len - (off_t)sizeof(e));
+	n = ss_pread_full(p->fd, &e, sizeof(e), er.off + (off_t)len - (off_t)sizeof(e));
 	if (n != (ssize_t)sizeof(e))
 		return n < 0 ? (int)n : -EIO;
 	ss_swab_event(&e);
@@ -224,7 +206,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 				     "data after the end record at offset %lld ignored", (long long)off);
 			break;
 		}
-		n = pread_full(p->fd, &rh, sizeof(rh), off);
+		n = ss_pread_full(p->fd, &rh, sizeof(rh), off);
 		if (n < 0)
 			return (int)n;
 		if ((size_t)n < sizeof(rh)) {
@@ -255,7 +237,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 		} else if (rh.type <= SS_REC_END) {
 			if ((ret = ensure_buf(p, rh.length)))
 				return ret;
-			n = pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));
+			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));
 			if (n < 0)
 				return (int)n;
 			if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, rh.length) != rh.crc32) {
@@ -284,7 +266,7 @@ static int check_header(struct ss_trace *t, int fd, off_t size, char *err, size_
 	struct ss_file_header *h = &t->header;
 	ssize_t n;
 
-	n = pread_full(fd, h, sizeof(*h), 0);
+	n = ss_pread_full(fd, h, sizeof(*h), 0);
 	if (n < 0)
 		return (int)n;
 	if ((size_t)n < sizeof(h->magic) || memcmp(h->magic, SS_FILE_MAGIC, sizeof(h->magic))) {
@@ -378,7 +360,7 @@ static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, siz
 		ss_trace_set_error(t, "out of memory");
 		return -ENOMEM;
 	}
-	got = pread_full(p->fd, p->buf, r->len, r->off);
+	got = ss_pread_full(p->fd, p->buf, r->len, r->off);
 	if (got < 0) {
 		ss_trace_set_error(t, "read error: %s", strerror((int)-got));
 		return (int)got;

@@ -15,40 +15,9 @@
 #include <zlib.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "commands.h"
 #include "gentree.h"
-
-static char dir[] = "/tmp/ss-test-gentree-XXXXXX";
-
-static char *tpath(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *tpath(const char *fmt, ...)
-{
-	static char bufs[8][1024];
-	static unsigned next;
-	char *buf = bufs[next++ % 8];
-	va_list ap;
-	int n = snprintf(buf, sizeof(bufs[0]), "%s/", dir);
-
-	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof(bufs[0]) - (size_t)n, fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
-/* Long-lived paths go into the caller's buffer; tpath()'s rotating buffers are for
- * paths used within one statement. */
-#define TP(var, ...) char var[1024]; snprintf(var, sizeof(var), "%s", tpath(__VA_ARGS__))
-
-static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
-{
-	(void)sb; (void)flag; (void)f;
-	return remove(p);
-}
-
-static void cleanup(void)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 static uint32_t crc_of(const char *p)
 {
@@ -282,11 +251,8 @@ static void test_cli(void)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
-		printf("not ok 1 - mkdtemp: %s\n", strerror(errno));
+	if (testdir_make("gentree"))
 		return 1;
-	}
-	atexit(cleanup);
 	test_generator();
 	test_distribution();
 	test_cli();

@@ -21,49 +21,9 @@
 #include <zlib.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "gentree.h"
 #include "untar.h"
-
-static char dir[] = "/tmp/ss-test-untar-XXXXXX";
-
-static char *tpath(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *tpath(const char *fmt, ...)
-{
-	static char bufs[8][1024];
-	static unsigned next;
-	char *buf = bufs[next++ % 8];
-	va_list ap;
-	int n = snprintf(buf, sizeof(bufs[0]), "%s/", dir);
-
-	va_start(ap, fmt);
-	vsnprintf(buf + n, sizeof(bufs[0]) - (size_t)n, fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
-/* Long-lived paths go into the caller's buffer; tpath()'s rotating buffers are for
- * paths used within one statement. */
-#define TP(var, ...) char var[1024]; snprintf(var, sizeof(var), "%s", tpath(__VA_ARGS__))
-
-static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *f)
-{
-	(void)f;
-	/* chmod() follows symlinks: only ever on a directory, or a leftover link to "/"
-	 * (test_bad_dest makes one) would chmod the root */
-	if ((flag == FTW_DP || flag == FTW_D) && S_ISDIR(sb->st_mode))
-		fchmodat(AT_FDCWD, p, 0700, AT_SYMLINK_NOFOLLOW);
-	return remove(p);
-}
-
-static void rm_tree(const char *p)
-{
-	nftw(p, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void cleanup(void)
-{
-	rm_tree(dir);
-}
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
@@ -748,11 +708,8 @@ static void test_write_failure(void)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
-		printf("not ok 1 - mkdtemp: %s\n", strerror(errno));
+	if (testdir_make("untar"))
 		return 1;
-	}
-	atexit(cleanup);
 	test_names();
 	test_extract_modes();
 	test_repeat_delete_stop();
