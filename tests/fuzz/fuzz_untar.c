@@ -196,8 +196,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* After each input: nothing but outside/ and dest/ in the sandbox, the victim untouched. */
-static void check_contained(const char *err)
+/*
+ * After each input: nothing but outside/ and dest/ in the sandbox, the victim untouched.
+ * (Not a search for "Read-only file system" in the message: entry names are in it, and the
+ * fuzzer soon learnt to put that text in one.  The caller checks for -EROFS instead.)
+ */
+static void check_contained(void)
 {
 	struct stat st;
 	char buf[sizeof(victim_text) + 8];
@@ -206,8 +210,6 @@ static void check_contained(const char *err)
 	DIR *d;
 	struct dirent *de;
 
-	FUZZ_ASSERT(!strstr(err, "Read-only file system"),
-		    "extraction tried to write outside the sandbox: %s", err);
 	FUZZ_ASSERT(lstat(victim, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
 		    (st.st_mode & 07777) == 0644, "victim changed (mode %o, links %lu)",
 		    (unsigned)st.st_mode, (unsigned long)st.st_nlink);
@@ -255,7 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(ret != -EROFS, "EROFS: a write outside the sandbox was attempted: %s", err);
 	FUZZ_ASSERT(ret == 0 || err[0], "error %d without a message", ret);
 	FUZZ_ASSERT(st.nr_phases <= sizeof(st.phases) / sizeof(st.phases[0]), "phases overflow");
-	check_contained(err);
+	check_contained();
 
 	/* empty dest for the next input; the delete phase did that already on success */
 	dfd = open(dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
