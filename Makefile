@@ -41,6 +41,7 @@ TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace
 # Fuzz targets (tests/fuzz/fuzz_<name>.c).  Under the ordinary compiler each becomes a replayer
 # that runs its seed corpus and every crasher found so far (tests/fuzz/regress/<name>/).
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_HDRS := $(wildcard tests/fuzz/*.h)
 REPLAY_BINS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_CC   ?= clang
 FUZZ_BUILD := build-fuzz
@@ -84,7 +85,7 @@ $(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
 
 tools: $(TOOLS)
 
-$(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c tests/fuzz/fuzz.h $(LIB)
+$(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(FUZZ_HDRS) $(LIB)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/fuzz \
@@ -134,7 +135,7 @@ endif
 
 fuzz-build: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB)
+$(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(LIB)
 	$(call msg,FUZZ,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/fuzz -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(LIB) $(LDLIBS)

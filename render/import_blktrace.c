@@ -50,7 +50,7 @@
 #define TA_COMPLETE     8u
 #define TA_INSERT       12u
 
-#define BATCH           8192
+#define BATCH           2048     /* events per batch: 96 KiB, amortises the merge's calls */
 #define FILE_BUF        (64 * 1024)
 #define MAX_FILES       1024
 

@@ -20,7 +20,7 @@
 #include "decode.h"
 #include "trace_backend.h"
 
-#define BATCH 8192
+#define BATCH 2048   /* events per batch (96 KiB), as in import_blktrace.c */
 #define TRACECMD_MAGIC "\027\010\104tracing"
 
 static const struct {

@@ -10,24 +10,20 @@
  * the checksum-mismatch paths get exercised too.
  */
 #include <fcntl.h>
-#include <math.h>
 #include <zlib.h>
 
 #include "commands.h"
 #include "fuzz.h"
-#include "report_fmt.h"
+#include "fuzz_consume.h"
 #include "seekscope/codec.h"
-#include "stats.h"
-#include "trace_read.h"
 
 static int memfd = -1, devnull = -1;
-static FILE *null_stream;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc, (void)argv;
 	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	null_stream = fopen("/dev/null", "we");
+	fuzz_consume_init();
 	return 0;
 }
 
@@ -63,78 +59,9 @@ static void fix_crcs(uint8_t *d, size_t size)
 	}
 }
 
-struct hook_counts {
-	uint64_t ios, seeks;
-};
-
-static void on_io(const struct ss_io *io, void *arg)
-{
-	(void)io;
-	((struct hook_counts *)arg)->ios++;
-}
-
-static void on_seek(const struct ss_event *ev, int verdict, int64_t distance, void *arg)
-{
-	(void)ev, (void)verdict, (void)distance;
-	((struct hook_counts *)arg)->seeks++;
-}
-
-/* What `report` and `plot` do with a trace: statistics with bins and the per-event hooks,
- * every binned series (smoothed, as the plots draw them), both printers. */
-static void consume(struct ss_trace *t)
-{
-	struct report_opts ro = { .all_zones = true, .seek_threshold = 128 };
-	struct hook_counts hc = { 0 };
-	struct ss_stats_opts so;
-	struct ss_stats *st;
-	uint64_t nev = 0;
-	const struct ss_event *ev;
-	size_t n;
-	int ret;
-
-	(void)ss_trace_meta(t, "cmdline");
-	(void)ss_trace_lost_events(t);
-	for (size_t i = 0; i < t->nr_zones && i < 64; i++)
-		(void)ss_trace_zone_at(t, t->zones[i].dev, t->zones[i].start_sector);
-	/* streaming alone: the batches add up to the count the metadata pass announced */
-	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
-		nev += n;
-	if (ret == 0)
-		FUZZ_ASSERT(nev == t->nr_events, "%llu events streamed, %llu announced",
-			    (unsigned long long)nev, (unsigned long long)t->nr_events);
-	ss_trace_rewind(t);
-
-	ss_stats_opts_init(&so);
-	so.bins = true;
-	so.on_io = on_io;
-	so.on_seek = on_seek;
-	so.arg = &hc;
-	st = ss_stats_new(t, &so);
-	if (!st)
-		return;
-	if (ss_stats_run(st, t) == 0) {
-		const struct ss_bins *b = ss_stats_bins(st);
-		double *series = b ? calloc(b->n ? b->n : 1, sizeof(*series)) : NULL;
-
-		FUZZ_ASSERT(ss_stats_total(st)->events <= t->nr_events, "more events counted than read");
-		FUZZ_ASSERT(hc.ios <= t->nr_events && hc.seeks <= t->nr_events, "hooks called too often");
-		for (int m = 0; series && m < SS_BM_METRIC_MAX; m++) {
-			ss_bins_series(b, (enum ss_bin_metric)m, 5, series);
-			for (size_t i = 0; i < b->n; i++)
-				FUZZ_ASSERT(!isnan(series[i]), "metric %d is NaN in bin %zu", m, i);
-		}
-		free(series);
-		report_print_text(null_stream, t, st, &ro);
-		report_print_json(null_stream, t, st, &ro);
-		fflush(null_stream);
-	}
-	ss_stats_free(st);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64], err[256];
-	struct ss_trace *t;
+	char path[64];
 	uint8_t *copy;
 
 	if (size > (8u << 20))
@@ -150,13 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(copy);
 
-	t = ss_trace_open(path, err, sizeof(err));
-	if (!t) {
-		FUZZ_ASSERT(err[0], "open failed without a message");
-		return 0;
-	}
-	consume(t);
-	ss_trace_close(t);
+	fuzz_open_consume(path);
 
 	/* `seekscope dump FILE`, its output thrown away */
 	if (devnull >= 0) {

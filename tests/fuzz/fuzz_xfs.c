@@ -8,46 +8,11 @@
  */
 #include "fsprobe_int.h"
 #include "fuzz.h"
+#include "fuzz_fs.h"
 
 #define FUZZ_DEV_BYTES ((uint64_t)1 << 30)
 
 static int memfd = -1;
-
-static uint32_t crc32c(uint32_t crc, const uint8_t *p, size_t len)
-{
-	while (len--) {
-		crc ^= *p++;
-		for (int i = 0; i < 8; i++)
-			crc = (crc >> 1) ^ (0x82f63b78u & (0u - (crc & 1)));
-	}
-	return crc;
-}
-
-static void fix_crc(uint8_t *d, size_t size)
-{
-	uint32_t sect, crc;
-
-	if (size < 512 || (d[101] & 0xf) != 5)
-		return;
-	sect = (uint32_t)d[102] << 8 | d[103];
-	if (sect < 512 || sect > 32768 || (sect & (sect - 1)) || sect > size)
-		return;
-	crc = crc32c(~0u, d, 224);
-	crc = crc32c(crc, (const uint8_t *)"\0\0\0\0", 4);
-	crc = ~crc32c(crc, d + 228, sect - 228);
-	d[224] = (uint8_t)crc, d[225] = (uint8_t)(crc >> 8);
-	d[226] = (uint8_t)(crc >> 16), d[227] = (uint8_t)(crc >> 24);
-}
-
-static void check_zones(const struct ss_rec_zone *z, size_t n, uint64_t dev_sectors)
-{
-	for (size_t i = 0; i < n; i++)
-		FUZZ_ASSERT(z[i].start_sector <= dev_sectors &&
-			    z[i].nr_sectors <= dev_sectors - z[i].start_sector,
-			    "zone %s %llu+%llu beyond %llu sectors", z[i].label,
-			    (unsigned long long)z[i].start_sector,
-			    (unsigned long long)z[i].nr_sectors, (unsigned long long)dev_sectors);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -67,12 +32,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(copy, data, size);
 	if (!size || !(data[size - 1] & 1))
-		fix_crc(copy, size);
+		fuzz_fix_xfs_sb(copy, size);
 	ret = fuzz_memfile(&memfd, copy, size, 0, path, sizeof(path));
 	free(copy);
 	if (ret >= 0 && ss_xfs_probe(memfd, FUZZ_DEV_BYTES, &p) == 0) {
 		FUZZ_ASSERT(p.block_size >= 512 && p.block_size <= 65536, "block size %u", p.block_size);
-		check_zones(p.zones, p.nr_zones, FUZZ_DEV_BYTES / 512);
+		fuzz_check_zones(p.zones, p.nr_zones, FUZZ_DEV_BYTES / 512);
 		ss_fsprobe_release(&p);
 	}
 
@@ -94,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(ss_xfs_geom_check(&g) == 0, "zones for a geometry that fails the check");
 			FUZZ_ASSERT(nr == g.agcount + (g.logstart ? 1u : 0u), "%zu zones for %u AGs",
 				    nr, g.agcount);
-			check_zones(zones, nr, g.dblocks * (g.blocksize / 512));
+			fuzz_check_zones(zones, nr, g.dblocks * (g.blocksize / 512));
 			free(zones);
 		}
 	}

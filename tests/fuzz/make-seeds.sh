@@ -3,15 +3,25 @@
 # change them).  Traces and archives are written by python3 (plus zstd for .zst), filesystem
 # seeds are the first blocks of images made by mkfs.xfs / mkfs.ext2/3/4 on sparse files.
 # Root is not needed.  Everything is made in a temporary directory removed at exit.
+# Usage: make-seeds.sh [TARGET...]   (default: every target; a corpus that also holds inputs
+# a fuzz run found, such as fsprobe's, is better regenerated alone and merged by hand)
 set -euo pipefail
 cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-rm -rf "$C/trace" "$C/untar" "$C/fsprobe" "$C/xfs" "$C/cli"
-mkdir -p "$C/trace" "$C/untar" "$C/fsprobe" "$C/xfs" "$C/cli"
+ALL=(trace untar fsprobe xfs ext cli blktrace)
+(( $# )) || set -- "${ALL[@]}"
+for t in "$@"; do
+	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
+	rm -rf "${C:?}/$t"
+	mkdir -p "$C/$t"
+done
+SEL=" $* "
+want() { [[ $SEL == *" $1 "* ]]; }
 
 # ---- traces ---------------------------------------------------------------------------------
+if want trace; then
 python3 - "$C/trace" <<'PY'
 import struct, sys, zlib
 out = sys.argv[1]
@@ -74,8 +84,10 @@ w("unordered.sst", hdr() + device() + events([ev(5*MS, 2, 9, 8, W), ev(1*MS, 1, 
 w("many-phases.sst", hdr() + b"".join(phase(i * MS, 1 + i % 3, "p%d" % (i % 5)) for i in range(40)) + events(evs1) + end(6, 41))
 PY
 cp ../../samples/traces/xfs-agcount1.sst "$C/trace/sample-xfs-agcount1.sst"
+fi
 
 # ---- archives -------------------------------------------------------------------------------
+if want untar; then
 python3 - "$C/untar" <<'PY'
 import bz2, gzip, io, lzma, os, stat, struct, sys, tarfile, zipfile
 out = sys.argv[1]
@@ -162,13 +174,16 @@ with tarfile.open(fileobj=b, mode='w') as t:
         ti = tarfile.TarInfo(n); ti.size = len(d); t.addfile(ti, io.BytesIO(d))
 open('t.tar', 'wb').write(b.getvalue())" && zstd -q -19 t.tar -o "$C/untar/tree.tar.zst" &&
   head -c 60 "$C/untar/tree.tar.zst" > "$C/untar/tree.tar.zst.truncated" )
+fi
 
 # ---- filesystem images: the first blocks, the rest is zeros to the harness -------------------
+if want fsprobe || want xfs || want ext; then
+mkdir -p "$W/fs"
 mkimg() {   # mkimg NAME SIZE KEEP_BYTES MKFS ARGS...
 	local name=$1 size=$2 keep=$3; shift 3
 	truncate -s "$size" "$W/img"
 	"$@" "$W/img" >/dev/null 2>&1 || { echo "make-seeds: $* failed" >&2; rm -f "$W/img"; return 1; }
-	head -c "$keep" "$W/img" > "$C/fsprobe/$name"
+	head -c "$keep" "$W/img" > "$W/fs/$name"
 	rm -f "$W/img"
 }
 mkimg xfs-default      320M 4096  mkfs.xfs -q -f
@@ -181,13 +196,18 @@ mkimg ext3             4M   65536 mkfs.ext3 -q -F -b 1024 -N 64
 mkimg ext4             8M   65536 mkfs.ext4 -q -F -b 1024 -N 64 -O ^resize_inode
 mkimg ext4-nocsum      8M   65536 mkfs.ext4 -q -F -b 1024 -N 64 -O ^metadata_csum,^resize_inode -G 1
 mkimg ext4-4k          16M  65536 mkfs.ext4 -q -F -N 64 -O ^metadata_csum
-printf 'not a filesystem\n' > "$C/fsprobe/junk"
-# the XFS parser alone needs only the superblock sector
-for f in "$C"/fsprobe/xfs-*; do
+printf 'not a filesystem\n' > "$W/fs/junk"
+! want fsprobe || cp "$W"/fs/* "$C/fsprobe/"
+# the XFS parser alone needs only the superblock sector, the ext walk only ext images
+! want ext || cp "$W"/fs/ext* "$C/ext/"
+for f in "$W"/fs/xfs-*; do
+	want xfs || break
 	case $f in *4k-sector) cp "$f" "$C/xfs/" ;; *) head -c 1024 "$f" > "$C/xfs/${f##*/}" ;; esac
 done
+fi
 
 # ---- cli: selector byte (0 rwbs, 1 --fsync, 2 path policy, 3 report argv, 4 dump argv) ------
+if want cli; then
 p() { printf "$1" > "$C/cli/$2"; }
 p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
 p '\001file' fsync-file; p '\001none' fsync-none; p '\001endx' fsync-bad
@@ -195,4 +215,26 @@ p '\002a/../b' path-dotdot; p '\002/abs' path-abs; p '\002a//b/..c' path-ok
 p '\003--json\nx.sst' report-json; p '\003-s\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
 p '\003-s\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-s' report-missing
 p '\004--no-events\nx' dump-noev; p '\004x\ny' dump-two; p '\004--help' dump-help
+fi
+
+# ---- blktrace: byte 0 = how the files are opened (fuzz_blktrace.c), then the files' bytes ------
+if want blktrace; then
+make -s -C ../.. tools >/dev/null
+GEN=../../build/tests/tools/gen-blktrace
+bt() {   # bt NAME MODE GEN-ARGS...: the CPU files joined by fuzz_blktrace.c's separator
+	local name=$1 mode=$2; shift 2
+	"$GEN" -o "$W/bt" "$@"
+	{ printf "\\$mode"; first=1
+	  for f in "$W"/bt.blktrace.*; do
+		(( first )) || printf '\nBTSPLIT'; first=0; cat "$f"
+	  done; } > "$C/blktrace/$name"
+	rm -f "$W"/bt.blktrace.*
+}
+bt one-stream  000 -n 6 -c 1
+bt dir-2cpu    001 -n 5 -c 2 -s 7
+bt prefix-3cpu 002 -n 4 -c 3 -d 259:1
+bt member-big-endian 003 -n 4 -c 2 -S
+bt stream-big-endian 000 -n 8 -c 1 -S -d 7:3
+head -c 300 "$C/blktrace/dir-2cpu" > "$C/blktrace/cut-record"
+fi
 ls "$C"/* | wc -l
