@@ -8,11 +8,22 @@
  * pending event per ring, so memory is libtracecmd's current page per ring plus one batch.
  * Opening reads the file once for the devices, the event count, the time range and the events
  * the ring buffers reported lost.
+ *
+ * libtracecmd 3.1 is not safe on damaged files: its error paths crash (NULL dereferences in
+ * tracecmd_close() after a failed tracecmd_open() or tracecmd_buffer_instance_handle(), e.g.
+ * when an instance buffer's CPU data lies beyond the end of a .dat cut short).  So the whole
+ * opening pass (open, instance buffers, reading every record) first runs in a child process;
+ * a file the child does not survive is refused with a message, and only then is it read here,
+ * through the same calls on the same bytes.  That costs one extra read of the file.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include <trace-cmd.h>
 
@@ -250,7 +261,8 @@ static int cmp_devices(const void *a, const void *b)
 	return x->dev < y->dev ? -1 : x->dev > y->dev;
 }
 
-static int tc_open(struct ss_trace *t, char *err, size_t errlen)
+/* Open, set up every buffer and scan every record: the pass that runs twice (see the top). */
+static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 {
 	struct tc_state *s = calloc(1, sizeof(*s));
 	size_t known = 0;
@@ -272,7 +284,8 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
 	}
 	ret = setup_buffers(s, &known);
 	if (ret == -EINVAL)
-		ss_trace_msg(err, errlen, "cannot read an instance buffer of this trace-cmd file");
+		ss_trace_msg(err, errlen, "cannot read an instance buffer of this trace-cmd file "
+			     "(truncated or corrupt)");
 	if (ret)
 		return ret;
 	if (!known) {
@@ -285,6 +298,57 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
 	if (t->nr_devices)
 		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
 	return tc_rewind(t);
+}
+
+#define LOAD_OK     0
+#define LOAD_FAILED 3    /* tc_load() returned an error: the parent's own pass will say which */
+
+/*
+ * Whether tc_load() survives T's file, tried in a child process (output to /dev/null, default
+ * signal actions, _exit so nothing of the parent's is flushed or freed).  0 when it returned
+ * (with or without an error), -EBADMSG when it crashed or aborted, -errno if no child.
+ */
+static int load_survives(struct ss_trace *t)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		char err[8];
+
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);   /* libtracecmd printf()s some complaints */
+			dup2(fd, STDERR_FILENO);
+		}
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGABRT, SIG_DFL);
+		_exit(tc_load(t, err, sizeof(err)) ? LOAD_FAILED : LOAD_OK);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status) &&
+	    (WEXITSTATUS(status) == LOAD_OK || WEXITSTATUS(status) == LOAD_FAILED))
+		return 0;
+	return -EBADMSG;
+}
+
+static int tc_open(struct ss_trace *t, char *err, size_t errlen)
+{
+	int ret = load_survives(t);
+
+	if (ret == -EBADMSG)
+		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: corrupt or truncated "
+			     "(libtracecmd crashed reading it)");
+	else if (ret)
+		ss_trace_msg(err, errlen, "cannot check this trace-cmd file: %s", strerror(-ret));
+	return ret ? ret : tc_load(t, err, errlen);
 }
 
 static void tc_close(struct ss_trace *t)

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -215,6 +215,27 @@ p '\002a/../b' path-dotdot; p '\002/abs' path-abs; p '\002a//b/..c' path-ok
 p '\003--json\nx.sst' report-json; p '\003-s\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
 p '\003-s\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-s' report-missing
 p '\004--no-events\nx' dump-noev; p '\004x\ny' dump-two; p '\004--help' dump-help
+fi
+
+# ---- trace-cmd: real captures (root, tracefs, trace-cmd) shrunk by shrink-dat.py -------------
+if want tracecmd; then
+inst=ss-seeds-$$
+trap 'rmdir "/sys/kernel/tracing/instances/$inst" 2>/dev/null; rm -rf "$W"' EXIT
+tc() {   # tc NAME EVENTS...: record a little direct I/O in instance $inst, shrink it
+	local name=$1; shift
+	trace-cmd record -q -k -d -B "$inst" -C mono --file-version 6 --compression none \
+		"${@/#/-e}" -o "$W/tc.dat" -- \
+		dd if=/dev/zero of="$W/dd" bs=4k count=16 oflag=direct,sync >/dev/null 2>&1
+	trace-cmd reset -B "$inst" >/dev/null 2>&1 || true   # lockdown: some files refuse
+	rmdir "/sys/kernel/tracing/instances/$inst" 2>/dev/null || true
+	python3 shrink-dat.py "$W/tc.dat" "$C/tracecmd/$name.dat"
+}
+tc instance block:block_rq_issue block:block_rq_complete
+tc all-block block:block_rq_issue block:block_rq_complete block:block_rq_insert \
+	block:block_bio_queue block:block_rq_requeue
+tc no-complete block:block_rq_issue
+python3 shrink-dat.py "$W/tc.dat" "$C/tracecmd/top.dat" top
+head -c 6000 "$C/tracecmd/instance.dat" > "$C/tracecmd/cut.dat"
 fi
 
 # ---- blktrace: byte 0 = how the files are opened (fuzz_blktrace.c), then the files' bytes ------

@@ -4,7 +4,8 @@
 #   FUZZ_SECONDS=N  run each target N seconds (per worker)      FUZZ_RUNS=N  or N executions
 #   FUZZ_JOBS=N     parallel workers per target (default: the number of CPUs)
 #   FUZZ_WORKDIR=D  where work directories go (default BUILD_DIR/run; kept for inspection)
-# Each target works in WORKDIR/<target>/: a copy of the seed corpus grows in corpus/ (the
+# Per-target libFuzzer flags come from tests/fuzz/<target>.options, sanitizer environment from
+# tests/fuzz/<target>.env.  Each target works in WORKDIR/<target>/: a copy of the seed corpus grows in corpus/ (the
 # committed seeds in tests/fuzz/corpus/ are only read), crashers land in artifacts/, logs in
 # the directory itself.  A crasher fails the run; copy it into tests/fuzz/regress/<target>/
 # with the fix, so that `make check` replays it from then on.
@@ -33,7 +34,11 @@ for t in "$@"; do
 	sb=$(mktemp -d /dev/shm/ss-fuzz-sandbox.XXXXXX)
 	start=$(date +%s)
 	# -jobs writes fuzz-N.log into the current directory: run from the work directory
-	( cd "$w" && FUZZ_SANDBOX_DIR="$sb" "$bin" "${args[@]}" corpus "$ROOT/tests/fuzz/corpus/$t" \
+	# library leaks we cannot fix are suppressed as in `make sanitize`; a target may set more
+	# sanitizer options in tests/fuzz/<target>.env (VAR=value lines)
+	env=(LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0")
+	[[ -f tests/fuzz/$t.env ]] && mapfile -t -O ${#env[@]} env < <(grep -v '^#' "tests/fuzz/$t.env")
+	( cd "$w" && env "${env[@]}" FUZZ_SANDBOX_DIR="$sb" "$bin" "${args[@]}" corpus "$ROOT/tests/fuzz/corpus/$t" \
 		>"$w/driver.log" 2>&1 )
 	sleep 1   # the sandbox janitors finish
 	rm -rf "$sb"

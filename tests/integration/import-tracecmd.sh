@@ -74,6 +74,13 @@ head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
 "$SEEKSCOPE" report "$WORK/cut.dat" >/dev/null 2>"$WORK/cut.err"; rc=$?
 [[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file' "$WORK/cut.err"
 ok $? "a cut .dat: exit 1, one line: $(cat "$WORK/cut.err")"
+# an uncompressed (version 6) .dat cut inside an instance buffer's data: libtracecmd 3.1 crashes
+# opening such an instance; seekscope must refuse it instead (fuzz seeds: shrunk captures)
+for f in "$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/*.dat; do
+	"$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
+	[[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file: corrupt or truncated' "$WORK/cut.err"
+	ok $? "${f##*/}: exit 1 (not $rc), one line: $(cat "$WORK/cut.err")"
+done
 
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
