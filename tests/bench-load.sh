@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Load test: a long capture of at least 10 million events — fio 4 KiB random reads, iodepth 32,
 # on a loop device backed by /dev/shm, for a fixed amount of I/O (each 4 KiB read gives an
-# issue and a completion event) — then a report over the resulting file.  Prints the figures: events,
-# lost events at the default ring buffer size, recorder peak RSS, trace size, and the peak RSS
-# and time of `seekscope report` on it.  Asserts nothing.  Root only.
-# Usage: tests/bench-load.sh [MIN_EVENTS]      (default 10000000)
+# issue and a completion event) — then a report and plots (PNG, SVG, every panel) over the
+# resulting file.  Prints the figures: events, lost events at the default ring buffer size,
+# recorder peak RSS, trace size, and the peak RSS and time of `seekscope report` and
+# `seekscope plot` on it.  Asserts nothing.  Root only.
+# Usage: tests/bench-load.sh [MIN_EVENTS]      (default 10000000; KEEP_PLOT=FILE.png keeps the PNG)
 set -u
 cd "$(dirname "$0")/.."
 MIN_EVENTS=${1:-10000000}
@@ -44,6 +45,14 @@ bufkb=$("$SEEKSCOPE" dump --no-events "$W/load.sst" | sed -n 's/.*buffer \([0-9]
 /usr/bin/time -v -o "$W/report.time" "$SEEKSCOPE" report "$W/load.sst" >"$W/report.txt" 2>&1
 rep_status=$?
 
+# ---- plots over it: every panel, PNG and SVG (vector output keeps every mark it draws)
+/usr/bin/time -v -o "$W/plot.time" "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.png" \
+	-p io,seeks,tput,iops,lat,qd,dist >"$W/plot.out" 2>&1
+plot_status=$?
+/usr/bin/time -v -o "$W/plotsvg.time" "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.svg" \
+	>"$W/plotsvg.out" 2>&1
+plotsvg_status=$?
+
 echo "workload: fio randread 4 KiB, iodepth 32, $IOS I/Os on $LOOP (loop on /dev/shm), $(nproc) CPUs, $iops IOPS"
 printf '%-34s %s\n' "record exit status" "$rec_status" \
 	"events captured" "$events" \
@@ -53,6 +62,15 @@ printf '%-34s %s\n' "record exit status" "$rec_status" \
 	"trace file" "$(( $(stat -c %s "$W/load.sst") / 1048576 )) MiB" \
 	"report exit status" "$rep_status" \
 	"report wall time" "$(wall "$W/report.time")" \
-	"report peak RSS" "$(( $(rss_kb "$W/report.time") / 1024 )) MiB"
+	"report peak RSS" "$(( $(rss_kb "$W/report.time") / 1024 )) MiB" \
+	"plot PNG (7 panels) exit status" "$plot_status" \
+	"plot PNG wall time" "$(wall "$W/plot.time")" \
+	"plot PNG peak RSS" "$(( $(rss_kb "$W/plot.time") / 1024 )) MiB" \
+	"plot PNG file" "$(( $(stat -c %s "$W/load.png" 2>/dev/null || echo 0) / 1024 )) KiB" \
+	"plot SVG exit status" "$plotsvg_status" \
+	"plot SVG wall time" "$(wall "$W/plotsvg.time")" \
+	"plot SVG peak RSS" "$(( $(rss_kb "$W/plotsvg.time") / 1024 )) MiB" \
+	"plot SVG file" "$(( $(stat -c %s "$W/load.svg" 2>/dev/null || echo 0) / 1024 )) KiB"
+[[ -n ${KEEP_PLOT:-} ]] && cp "$W/load.png" "$KEEP_PLOT" && echo "plot kept in $KEEP_PLOT"
 [[ ${events:-0} -ge $MIN_EVENTS ]] || echo "bench-load: only ${events:-0} events (wanted $MIN_EVENTS)" >&2
 grep -m3 -E 'I/Os|IOPS|lost' "$W/report.txt" | sed 's/^/report: /'
