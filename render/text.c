@@ -3,6 +3,64 @@
 
 #include "text.h"
 
+#define TEXT_MAX 512    /* longest text drawn, in bytes (longer is cut at a character) */
+
+/* Length of the valid UTF-8 sequence at S (RFC 3629: no overlongs, surrogates or code points
+ * above U+10FFFF, which cairo refuses too), or 0 if S does not start one. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * S as text cairo accepts: S itself when it is valid UTF-8 of at most TEXT_MAX bytes, else a
+ * copy in BUF (TEXT_MAX + 1 bytes) with each invalid byte replaced by '?' and cut at a
+ * character.  Names come from trace files and command lines; one bad byte must not put the
+ * cairo context into its error state (which would blank the rest of the picture).
+ */
+static const char *drawable(const char *s, char *buf)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k = 0, n;
+	bool clean = true;
+
+	while (*p) {
+		n = utf8_seq(p);
+		if (k + (n ? n : 1) > TEXT_MAX) {
+			clean = false;
+			break;
+		}
+		if (n) {
+			memcpy(buf + k, p, n);
+			k += n, p += n;
+		} else {
+			buf[k++] = '?';
+			p++;
+			clean = false;
+		}
+	}
+	buf[k] = '\0';
+	return clean ? s : buf;
+}
+
 static void set_font(cairo_t *cr, double size, bool bold)
 {
 	cairo_select_font_face(cr, SS_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,
@@ -14,9 +72,10 @@ void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double 
 {
 	cairo_text_extents_t te;
 	cairo_font_extents_t fe;
+	char buf[TEXT_MAX + 1];
 
 	set_font(cr, size, bold);
-	cairo_text_extents(cr, s, &te);
+	cairo_text_extents(cr, drawable(s, buf), &te);
 	cairo_font_extents(cr, &fe);
 	if (w)
 		*w = te.x_advance;
@@ -43,12 +102,13 @@ static void place(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_va
 void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 		  double size, bool bold, const char *s, struct ss_box *box)
 {
+	char buf[TEXT_MAX + 1];
 	struct ss_box b;
 	double bx, by;
 
 	place(cr, x, y, ha, va, size, bold, s, &b, &bx, &by);
 	cairo_move_to(cr, bx, by);
-	cairo_show_text(cr, s);
+	cairo_show_text(cr, drawable(s, buf));
 	cairo_new_path(cr);
 	if (box)
 		*box = b;
@@ -57,6 +117,7 @@ void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_va
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box)
 {
+	char buf[TEXT_MAX + 1];
 	struct ss_box b;
 	double bx, by;
 
@@ -67,7 +128,7 @@ void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enu
 	cairo_fill(cr);
 	cairo_restore(cr);
 	cairo_move_to(cr, bx, by);
-	cairo_show_text(cr, s);
+	cairo_show_text(cr, drawable(s, buf));
 	cairo_new_path(cr);
 	if (box)
 		*box = b;

@@ -9,10 +9,49 @@
 #define SS_FUZZ_CONSUME_H
 
 #include <math.h>
+#include <zlib.h>
 
 #include "report_fmt.h"
+#include "seekscope/codec.h"
 #include "stats.h"
 #include "trace_read.h"
+
+static inline uint32_t fuzz_get_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void fuzz_put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+/*
+ * Seekscope trace inputs: recompute the CRC of every record that fits in the buffer, walking as
+ * the reader does, so that mutations reach the parsers behind the checksum — unless byte 48
+ * (the first reserved header byte, which readers ignore) is odd: then the CRCs stay as they are
+ * and the mismatch paths are fuzzed.
+ */
+static inline void fuzz_fix_sst_crcs(uint8_t *d, size_t size)
+{
+	size_t off;
+
+	if (size < SS_FILE_HEADER_SIZE || (d[48] & 1))
+		return;
+	off = fuzz_get_le32(d + 16);                                  /* header_size */
+	if (off < SS_FILE_HEADER_SIZE || off > 4096)
+		off = SS_FILE_HEADER_SIZE;
+	while (off + SS_RECORD_HEADER_SIZE <= size) {
+		uint32_t len = fuzz_get_le32(d + off + 4);
+		size_t padded = ((size_t)len + SS_RECORD_ALIGN - 1) & ~(size_t)(SS_RECORD_ALIGN - 1);
+
+		if (len > SS_MAX_RECORD_LEN || off + SS_RECORD_HEADER_SIZE + len > size)
+			return;
+		fuzz_put_le32(d + off + 8, (uint32_t)crc32(crc32(0L, Z_NULL, 0),
+						      d + off + SS_RECORD_HEADER_SIZE, len));
+		off += SS_RECORD_HEADER_SIZE + padded;
+	}
+}
 
 static FILE *fuzz_null_stream;
 

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -236,6 +236,39 @@ tc all-block block:block_rq_issue block:block_rq_complete block:block_rq_insert 
 tc no-complete block:block_rq_issue
 python3 shrink-dat.py "$W/tc.dat" "$C/tracecmd/top.dat" top
 head -c 6000 "$C/tracecmd/instance.dat" > "$C/tracecmd/cut.dat"
+fi
+
+# ---- plot: FUZZ_PLOT_HDR (32) option bytes (fuzz_plot.c) + a trace from the trace seeds ------
+if want plot; then
+[[ -f $C/trace/full.sst ]] || { echo "make-seeds: plot seeds need the trace seeds" >&2; exit 1; }
+python3 - "$C" <<'PY'
+import struct, sys
+C = sys.argv[1]
+def hdr(panels=0, two=False, w=480, h=360, xr=None, yr=None, units=0, rolling=0, thr=128, shift=0):
+    b = bytearray(32)
+    b[0] = panels | (0x80 if two else 0)
+    w, h = w - 120, h - 120
+    b[1], b[2], b[3], b[4] = w & 255, w >> 8, h & 255, h >> 8
+    b[5] = (1 if xr else 0) | (2 if yr else 0) | units << 2 | shift << 4
+    if xr:
+        struct.pack_into("<ii", b, 6, int(xr[0] * 65536), int(xr[1] * 65536))
+    if yr:
+        struct.pack_into("<QQ", b, 14, *yr)
+    b[30], b[31] = rolling, thr
+    return bytes(b)
+def w(name, h, trace):
+    open("%s/plot/%s" % (C, name), "wb").write(h + open("%s/trace/%s" % (C, trace), "rb").read())
+w("default-full", hdr(), "full.sst")
+w("all-panels-two", hdr(0x7f, True, 900, 700), "full.sst")
+w("io-xrange", hdr(1, xr=(0.5, 2.5)), "full.sst")
+w("io-yrange-mib", hdr(1, yr=(1 << 20, 3 << 20), units=2), "full.sst")
+w("inverted-ranges", hdr(0x3f, xr=(3, 1), yr=(9, 2)), "full.sst")
+w("rolling-lat-qd", hdr(0x30 | 2, rolling=5, thr=0), "many-phases.sst")
+w("sample", hdr(0x41, w=640, h=480), "sample-xfs-agcount1.sst")
+w("unordered", hdr(0x7f), "unordered.sst")
+w("empty-events", hdr(), "empty-events.sst")
+w("no-end", hdr(0x0f, True), "no-end.sst")
+PY
 fi
 
 # ---- blktrace: byte 0 = how the files are opened (fuzz_blktrace.c), then the files' bytes ------

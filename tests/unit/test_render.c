@@ -15,6 +15,7 @@
 #include "graph.h"
 #include "layout.h"
 #include "surface.h"
+#include "text.h"
 #include "ticks.h"
 #include "trace_read.h"
 #include "trace_write.h"
@@ -471,6 +472,43 @@ static void test_bad_size(void)
 	   !strcmp(go.panels[0], "tput"), "panel list keeps the order");
 }
 
+/* Names come from trace files: text that is not UTF-8 (or is very long) is drawn with
+ * replacements instead of putting the cairo context into its error state. */
+static void test_text_not_utf8(void)
+{
+	static const char *const bad[] = {
+		"label\xff", "\xc3", "\xe2\x82", "\xed\xa0\x80 surrogate", "\xf4\x90\x80\x80 big",
+		"\xc0\xaf overlong", "ok \xc3\xa9\xe2\x82\xac\xf0\x9f\x92\xbe",
+	};
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 100);
+	cairo_t *cr = cairo_create(s);
+	char longtext[2000];
+	double w = 0, w2 = 0;
+	int good = 1;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ss_text_draw(cr, 10, 10, SS_LEFT, SS_TOP, 10, false, bad[i], NULL);
+		ss_text_draw_plated(cr, 10, 50, SS_CENTER, SS_MIDDLE, 10, true, bad[i], NULL);
+		ss_text_draw_vertical(cr, 5, 50, 9, false, bad[i]);
+		if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+			good = 0;
+			printf("# after '%s': %s\n", bad[i], cairo_status_to_string(cairo_status(cr)));
+			break;
+		}
+	}
+	ok(good, "invalid UTF-8 drawn without a cairo error");
+	ss_text_measure(cr, 10, false, "ab\xff", &w, NULL);
+	ss_text_measure(cr, 10, false, "ab?", &w2, NULL);
+	ok(w > 0 && w == w2, "an invalid byte is measured as the '?' it is drawn as (%g, %g)", w, w2);
+	memset(longtext, 'x', sizeof(longtext) - 1);
+	longtext[sizeof(longtext) - 1] = '\0';
+	longtext[700] = '\xe2';   /* a cut sequence beyond the limit */
+	ss_text_draw(cr, 0, 0, SS_LEFT, SS_TOP, 10, false, longtext, NULL);
+	ok(cairo_status(cr) == CAIRO_STATUS_SUCCESS, "a 2000-byte text is drawn (cut)");
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -488,6 +526,7 @@ int main(void)
 	test_empty(1);
 	test_compare();
 	test_bad_size();
+	test_text_not_utf8();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", dir);
