@@ -3,7 +3,6 @@
  * the reproducible stand-in for "a kernel tarball" in untar benchmarks.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,16 +10,12 @@
 
 #include "commands.h"
 #include "gentree.h"
+#include "optable.h"
 
-enum { OPT_FILES = 256, OPT_DIRS, OPT_SEED, OPT_SCALE, OPT_TOP };
+enum { OPT_FILES = SS_OPT_LONG_ONLY, OPT_DIRS, OPT_SEED, OPT_SCALE, OPT_TOP };
 
 /* One table drives both getopt_long() and the help text, so they cannot drift apart. */
-static const struct {
-	const char *name;
-	int val;                /* short option letter, or an OPT_* code for long-only ones */
-	const char *arg;        /* NULL: takes no argument */
-	const char *help;
-} options[] = {
+static const struct ss_option options[] = {
 	{ "output", 'o', "FILE", "archive to write (required); its type follows the name:\n"
 				 ".tar .tar.gz .tar.xz .tar.bz2 .tar.zst .zip .cpio" },
 	{ "files", OPT_FILES, "N", "regular files (default 6000)" },
@@ -30,7 +25,6 @@ static const struct {
 	{ "top", OPT_TOP, "NAME", "name of the top-level directory (default srctree)" },
 	{ "help", 'h', NULL, "show this help" },
 };
-#define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
 static void usage(FILE *f)
 {
@@ -39,105 +33,59 @@ static void usage(FILE *f)
 		   "Write a deterministic archive shaped like a kernel source tree: nested\n"
 		   "directories, file sizes log-normal around 8 KiB plus a few of 0.5-4 MiB,\n"
 		   "compressible text.\n\nOPTIONS:\n");
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		char left[40];
-
-		if (options[i].val < 256)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", options[i].val, options[i].name,
-				 options[i].arg ? " " : "", options[i].arg ? options[i].arg : "");
-		else
-			snprintf(left, sizeof(left), "    --%s %s", options[i].name, options[i].arg);
-		/* continuation lines of the help text line up under its first line */
-		fprintf(f, "  %-22s", left);
-		for (const char *h = options[i].help; *h; ) {
-			int n = (int)strcspn(h, "\n");
-
-			fprintf(f, "%.*s\n", n, h);
-			h += n;
-			if (*h == '\n' && *++h)
-				fprintf(f, "%24s", "");
-		}
-	}
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
 	fprintf(f, "\nEXAMPLES:\n"
 		   "  seekscope mkarchive -o tree.tar.gz\n"
 		   "  seekscope mkarchive -o big.tar --files 36000 --dirs 2400 --scale 1.5\n"
 		   "  seekscope mkarchive -o small.tar.zst --files 300 --dirs 30 --seed 7\n");
 }
 
-static int parse_uint(const char *opt, const char *s, unsigned long max, unsigned long *out)
+/* --files / --dirs: 1..MAX; 0, or the exit status with the reason printed. */
+static int parse_count(const char *opt, const char *s, unsigned max, unsigned *out)
 {
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || s[strspn(s, " \t")] == '-' || v < 1 || v > max) {
-		fprintf(stderr, "seekscope mkarchive: --%s: '%s' is not a whole number in 1..%lu\n",
-			opt, s, max);
-		return -1;
-	}
-	*out = v;
+	if (ss_optarg_unsigned(s, 1, max, out))
+		return ss_optable_misuse("mkarchive", "--%s: '%s' is not a whole number in 1..%u",
+					 opt, s, max);
 	return 0;
 }
 
 int ss_cmd_mkarchive(int argc, char **argv)
 {
-	struct option lopts[NOPTIONS + 1];
 	struct ss_gentree_opts o = { .seed = 1 };
 	struct ss_gentree_stats st;
-	char shorts[2 * NOPTIONS + 2], err[512], *end;
-	size_t ns = 0;
-	unsigned long v;
+	struct ss_optable t;
+	char err[512], *end;
 	int c, ret;
 
-	shorts[ns++] = ':';   /* report a missing argument as ':' rather than '?' */
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		lopts[i] = (struct option){ options[i].name,
-					    options[i].arg ? required_argument : no_argument,
-					    NULL, options[i].val };
-		if (options[i].val < 256) {
-			shorts[ns++] = (char)options[i].val;
-			if (options[i].arg)
-				shorts[ns++] = ':';
-		}
+	if (ss_optable_init(&t, options, SS_NR_OPTIONS(options), 0)) {
+		fprintf(stderr, "seekscope mkarchive: internal error: bad option table\n");
+		return 1;
 	}
-	shorts[ns] = '\0';
-	memset(&lopts[NOPTIONS], 0, sizeof(lopts[NOPTIONS]));
-
-	optind = 0;   /* GNU: full re-initialisation, the command may run more than once */
-	while ((c = getopt_long(argc, argv, shorts, lopts, NULL)) != -1) {
+	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			o.path = optarg;
 			break;
 		case OPT_FILES:
-			if (parse_uint("files", optarg, SS_GENTREE_MAX_FILES, &v))
-				goto misuse;
-			o.files = (unsigned)v;
+			if ((ret = parse_count("files", optarg, SS_GENTREE_MAX_FILES, &o.files)))
+				return ret;
 			break;
 		case OPT_DIRS:
-			if (parse_uint("dirs", optarg, SS_GENTREE_MAX_DIRS, &v))
-				goto misuse;
-			o.dirs = (unsigned)v;
+			if ((ret = parse_count("dirs", optarg, SS_GENTREE_MAX_DIRS, &o.dirs)))
+				return ret;
 			break;
 		case OPT_SEED:
-			errno = 0;
-			o.seed = strtoull(optarg, &end, 0);
-			if (errno || end == optarg || *end || optarg[strspn(optarg, " \t")] == '-') {
-				fprintf(stderr, "seekscope mkarchive: --seed: '%s' is not an unsigned "
-					"64-bit number\n", optarg);
-				goto misuse;
-			}
+			if (ss_optarg_uint(optarg, 0, 0, UINT64_MAX, &o.seed))
+				return ss_optable_misuse("mkarchive", "--seed: '%s' is not an unsigned "
+							 "64-bit number", optarg);
 			break;
 		case OPT_SCALE:
 			errno = 0;
 			o.scale = strtod(optarg, &end);
 			if (errno || end == optarg || *end || !isfinite(o.scale) || o.scale <= 0 ||
-			    o.scale > SS_GENTREE_MAX_SCALE) {
-				fprintf(stderr, "seekscope mkarchive: --scale: '%s' is not a number in "
-					"(0, %g]\n", optarg, SS_GENTREE_MAX_SCALE);
-				goto misuse;
-			}
+			    o.scale > SS_GENTREE_MAX_SCALE)
+				return ss_optable_misuse("mkarchive", "--scale: '%s' is not a number in "
+							 "(0, %g]", optarg, SS_GENTREE_MAX_SCALE);
 			break;
 		case OPT_TOP:
 			o.top = optarg;
@@ -145,28 +93,19 @@ int ss_cmd_mkarchive(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			fprintf(stderr, "seekscope mkarchive: %s needs an argument\n", argv[optind - 1]);
-			goto misuse;
 		default:
-			fprintf(stderr, "seekscope mkarchive: unknown option '%s'\n", argv[optind - 1]);
-			goto misuse;
+			ss_optable_error(&t, c, argv, err, sizeof(err));
+			return ss_optable_misuse("mkarchive", "%s", err);
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "seekscope mkarchive: unexpected argument '%s'\n", argv[optind]);
-		goto misuse;
-	}
-	if (!o.path) {
-		fprintf(stderr, "seekscope mkarchive: -o FILE is required\n");
-		goto misuse;
-	}
+	if (optind < argc)
+		return ss_optable_misuse("mkarchive", "unexpected argument '%s'", argv[optind]);
+	if (!o.path)
+		return ss_optable_misuse("mkarchive", "-o FILE is required");
 
 	ret = ss_gentree_write_stats(&o, &st, err, sizeof(err));
-	if (ret == -EINVAL) {   /* options the library refused, e.g. an unknown extension */
-		fprintf(stderr, "seekscope mkarchive: %s\n", err);
-		goto misuse;
-	}
+	if (ret == -EINVAL)   /* options the library refused, e.g. an unknown extension */
+		return ss_optable_misuse("mkarchive", "%s", err);
 	if (ret) {
 		fprintf(stderr, "seekscope mkarchive: %s\n", err[0] ? err : strerror(-ret));
 		return 1;
@@ -176,8 +115,4 @@ int ss_cmd_mkarchive(int argc, char **argv)
 	       (unsigned long long)st.dirs, st.max_depth, (double)st.data_bytes / 1e6,
 	       (double)st.archive_bytes / 1e6);
 	return 0;
-
-misuse:
-	fprintf(stderr, "see 'seekscope mkarchive --help'\n");
-	return 2;
 }

@@ -1,23 +1,19 @@
 /*
  * seekscope record: capture the block requests of a workload into a trace file.
- * parse options -> resolve devices + create instance -> start -> run workload -> stop -> report.
+ * parse options (record_args.c) -> resolve devices + create instance -> start -> run workload
+ * -> stop -> report.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "blockdev.h"
 #include "commands.h"
+#include "record_args.h"
 #include "recorder.h"
 #include "workload.h"
-
-#define DEFAULT_OUTPUT    "seekscope.sst"
-#define DEFAULT_BUFFER_KB 8192
-#define MAX_DEV_ARGS      32
 
 /* The only mutable global: set by the signal handler, read by the main loop. */
 static volatile sig_atomic_t got_signal;
@@ -27,221 +23,8 @@ static void on_signal(int sig)
 	got_signal = sig;
 }
 
-struct record_opts {
-	const char *output;
-	const char *devs[MAX_DEV_ARGS];
-	size_t nr_devs;
-	size_t buffer_kb;
-	unsigned extra;
-	int quiet;
-	int no_zones;
-	char **command;          /* NULL-terminated argv after "--", or NULL */
-	struct ss_untar_opts untar;   /* .archive set: the extraction workload */
-};
-
-enum { OPT_NO_ZONES = 256, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE, OPT_DROP };
-
-static const struct option long_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "device", required_argument, NULL, 'd' },
-	{ "buffer-size", required_argument, NULL, 'b' },
-	{ "events", required_argument, NULL, 'e' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "no-zones", no_argument, NULL, OPT_NO_ZONES },
-	{ "untar", required_argument, NULL, OPT_UNTAR },
-	{ "into", required_argument, NULL, OPT_INTO },
-	{ "fsync", required_argument, NULL, OPT_FSYNC },
-	{ "repeat", required_argument, NULL, OPT_REPEAT },
-	{ "delete", no_argument, NULL, OPT_DELETE },
-	{ "drop-caches", no_argument, NULL, OPT_DROP },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"USAGE: seekscope record [-o FILE] -d DEV [-d DEV]... [OPTIONS] [-- COMMAND [ARG...]]\n"
-"       seekscope record [-o FILE] --untar ARCHIVE --into DIR [--fsync MODE] [--repeat N]\n"
-"                        [--delete] [--drop-caches] [-d DEV]... [OPTIONS]\n"
-"\n"
-"Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
-"given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
-"shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status, or 1 when the\n"
-"capture itself failed (the trace could not be written, e.g. its filesystem is full: the\n"
-"workload is then stopped; or a traced device disappeared).  Needs root.\n"
-"\n"
-"With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
-"compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
-"durable; each step is a phase in the trace.  The traced device is DIR's unless -d says\n"
-"otherwise.  Nothing is ever written outside DIR.\n"
-"\n"
-"Options:\n"
-"  -o, --output FILE       trace file to write (default %s)\n"
-"  -d, --device DEV        block device, partition, or any path on a mounted filesystem\n"
-"                          (repeatable: e.g. the members of an md array); a partition or\n"
-"                          directory resolves to its whole disk plus the partition offset\n"
-"  -b, --buffer-size KB    ring buffer per CPU in KiB (default %d)\n"
-"  -e, --events LIST       extra events, comma-separated: insert (block_rq_insert),\n"
-"                          queue (block_bio_queue)\n"
-"      --no-zones          do not read filesystem zones (XFS AGs/log, ext4 groups/journal)\n"
-"      --untar ARCHIVE     run the extraction workload on ARCHIVE\n"
-"      --into DIR          where to extract (an existing directory, not /)\n"
-"      --fsync MODE        durability: end (default: one syncfs after extracting), file\n"
-"                          (fsync every file as it is written, like star), none (no sync)\n"
-"      --repeat N          extract N times into DIR/1..N without syncing in between\n"
-"      --delete            afterwards remove the extracted trees, then sync (rm -rf phase)\n"
-"      --drop-caches       sync and drop the page cache before extracting\n"
-"  -q, --quiet             no live status line\n"
-"  -h, --help              this text\n"
-"\n"
-"EXAMPLES:\n"
-"  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
-"  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"
-"  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
-"  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
-"  seekscope report untar.sst\n",
-		DEFAULT_OUTPUT, DEFAULT_BUFFER_KB);
-}
-
-static int parse_size(const char *s, size_t *out)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || v < 4 || v > (1ull << 22))
-		return -EINVAL;
-	*out = (size_t)v;
-	return 0;
-}
-
-static int parse_events(const char *s, unsigned *out)
-{
-	char buf[128], *tok, *save = NULL;
-
-	if (strlen(s) >= sizeof(buf))
-		return -EINVAL;
-	strcpy(buf, s);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "insert"))
-			*out |= SS_CAP_INSERT;
-		else if (!strcmp(tok, "queue"))
-			*out |= SS_CAP_QUEUE;
-		else
-			return -EINVAL;
-	}
-	return 0;
-}
-
-/* 0 ok, 1 help printed, 2 misuse (message printed). */
-static int parse_args(int argc, char **argv, struct record_opts *o)
-{
-	int c;
-
-	o->output = DEFAULT_OUTPUT;
-	o->buffer_kb = DEFAULT_BUFFER_KB;
-	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
-	while ((c = getopt_long(argc, argv, "+o:d:b:e:qh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'd':
-			if (o->nr_devs == MAX_DEV_ARGS) {
-				fprintf(stderr, "seekscope record: at most %d devices\n", MAX_DEV_ARGS);
-				return 2;
-			}
-			o->devs[o->nr_devs++] = optarg;
-			break;
-		case 'b':
-			if (parse_size(optarg, &o->buffer_kb)) {
-				fprintf(stderr, "seekscope record: -b wants KiB from 4 to 4194304, "
-					"not '%s'\n", optarg);
-				return 2;
-			}
-			break;
-		case 'e':
-			if (parse_events(optarg, &o->extra)) {
-				fprintf(stderr, "seekscope record: -e takes insert,queue — not '%s'\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case OPT_NO_ZONES:
-			o->no_zones = 1;
-			break;
-		case OPT_UNTAR:
-			o->untar.archive = optarg;
-			break;
-		case OPT_INTO:
-			o->untar.dest = optarg;
-			break;
-		case OPT_FSYNC:
-			if (ss_fsync_mode_parse(optarg, &o->untar.fsync_mode)) {
-				fprintf(stderr, "seekscope record: --fsync takes none, file or end — "
-					"not '%s'\n", optarg);
-				return 2;
-			}
-			break;
-		case OPT_REPEAT: {
-			char *end;
-			unsigned long v;
-
-			errno = 0;
-			v = strtoul(optarg, &end, 10);
-			if (errno || end == optarg || *end || v < 1 || v > 1000) {
-				fprintf(stderr, "seekscope record: --repeat wants 1 to 1000, not '%s'\n",
-					optarg);
-				return 2;
-			}
-			o->untar.repeat = (unsigned)v;
-			break;
-		}
-		case OPT_DELETE:
-			o->untar.delete_after = true;
-			break;
-		case OPT_DROP:
-			o->untar.drop_caches = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		default:
-			fprintf(stderr, "Try 'seekscope record --help'.\n");
-			return 2;
-		}
-	}
-	if (optind < argc)
-		o->command = argv + optind;
-	if (o->untar.archive || o->untar.dest) {
-		if (!o->untar.archive || !o->untar.dest) {
-			fprintf(stderr, "seekscope record: --untar ARCHIVE and --into DIR go together\n");
-			return 2;
-		}
-		if (o->command) {
-			fprintf(stderr, "seekscope record: either --untar or a command, not both\n");
-			return 2;
-		}
-		if (!o->untar.repeat)
-			o->untar.repeat = 1;
-		if (!o->nr_devs)
-			o->devs[o->nr_devs++] = o->untar.dest;
-	}
-	if (!o->nr_devs) {
-		fprintf(stderr, "seekscope record: name at least one device with -d "
-			"(a block device or a path on the filesystem to watch)\n");
-		return 2;
-	}
-	return 0;
-}
-
 /* Writing the trace onto a traced device would record the recorder: say so. */
-static void warn_feedback(const struct record_opts *o, struct ss_recorder *r)
+static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
 {
 	struct ss_blockdev out;
 	char dir[4096], err[256];
@@ -266,7 +49,7 @@ static void warn_feedback(const struct record_opts *o, struct ss_recorder *r)
 
 int ss_cmd_record(int argc, char **argv)
 {
-	struct record_opts o = { 0 };
+	struct ss_record_opts o;
 	struct ss_recorder_opts ro = { 0 };
 	struct ss_recorder *r = NULL;
 	struct ss_workload_ui ui = { .signal = &got_signal };
@@ -274,9 +57,13 @@ int ss_cmd_record(int argc, char **argv)
 	char err[512] = "", gone[256] = "";
 	int ret, exit_status = 0, rc = 0;
 
-	ret = parse_args(argc, argv, &o);
+	ret = ss_record_parse(argc, argv, &o, err, sizeof(err));
+	if (ret == SS_PARSE_HELP) {
+		ss_record_usage(stdout);
+		return 0;
+	}
 	if (ret)
-		return ret == 1 ? 0 : 2;
+		return ss_optable_misuse("record", "%s", err);
 	ui.show = !o.quiet && isatty(STDERR_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

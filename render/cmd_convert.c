@@ -5,7 +5,6 @@
  * gets its AG/journal overlays.  Parse options → open input → probe → write → close.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,24 +15,19 @@
 #include "blockdev.h"
 #include "commands.h"
 #include "fsprobe.h"
+#include "optable.h"
 #include "trace_read.h"
 #include "trace_write.h"
 
 #define PROG "seekscope convert"
 
-static const struct convert_option {
-	const char *name;
-	int val;
-	const char *arg;
-	const char *help;
-} options[] = {
+static const struct ss_option options[] = {
 	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced)" },
 	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV" },
 	{ "fs-dev", 'd', "MAJ:MIN", "the traced device that --fs describes" },
 	{ "fs-offset", 's', "SECTORS", "where --fs starts on that device (512-byte units)" },
 	{ "help", 'h', NULL, "show this help" },
 };
-#define NR_OPTIONS (sizeof(options) / sizeof(options[0]))
 
 struct convert_args {
 	const char *in, *out, *fs;
@@ -63,13 +57,7 @@ static void usage(FILE *f)
 		   "DEV is a partition of this machine, else at the partition start the trace\n"
 		   "recorded (0 for imports).\n\n"
 		   "OPTIONS:\n");
-	for (size_t i = 0; i < NR_OPTIONS; i++) {
-		char left[40];
-
-		snprintf(left, sizeof(left), "-%c, --%s%s%s", options[i].val, options[i].name,
-			 options[i].arg ? " " : "", options[i].arg ? options[i].arg : "");
-		fprintf(f, "  %-26s %s\n", left, options[i].help);
-	}
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
 	fprintf(f, "\nEXIT STATUS:\n"
 		   "  0 written, 1 the input could not be read or the output written, 2 usage error.\n"
 		   "\nEXAMPLES:\n"
@@ -97,28 +85,18 @@ static int parse_dev(const char *s, uint32_t *dev)
 	return 0;
 }
 
-/* 0, 2 for misuse (message printed), or -1 for --help. */
+/* 0 to go on, -1 after --help, else the exit status (the reason printed). */
 static int parse_args(int argc, char **argv, struct convert_args *a)
 {
-	struct option longopts[NR_OPTIONS + 1];
-	char shortopts[2 * NR_OPTIONS + 2];
-	size_t k = 0;
+	struct ss_optable t;
+	char err[160];
 	int c;
 
-	shortopts[k++] = ':';
-	for (size_t i = 0; i < NR_OPTIONS; i++) {
-		longopts[i] = (struct option){ options[i].name,
-					       options[i].arg ? required_argument : no_argument,
-					       NULL, options[i].val };
-		shortopts[k++] = (char)options[i].val;
-		if (options[i].arg)
-			shortopts[k++] = ':';
+	if (ss_optable_init(&t, options, SS_NR_OPTIONS(options), 0)) {
+		fprintf(stderr, PROG ": internal error: bad option table\n");
+		return 1;
 	}
-	longopts[NR_OPTIONS] = (struct option){ 0 };
-	shortopts[k] = '\0';
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			a->out = optarg;
@@ -127,51 +105,31 @@ static int parse_args(int argc, char **argv, struct convert_args *a)
 			a->fs = optarg;
 			break;
 		case 'd':
-			if (parse_dev(optarg, &a->fs_dev)) {
-				fprintf(stderr, PROG ": --fs-dev wants MAJ:MIN, e.g. 8:16, not '%s'\n",
-					optarg);
-				return 2;
-			}
+			if (parse_dev(optarg, &a->fs_dev))
+				return ss_optable_misuse("convert", "--fs-dev wants MAJ:MIN, e.g. 8:16, "
+							 "not '%s'", optarg);
 			a->fs_dev_given = true;
 			break;
-		case 's': {
-			char *end;
-
-			errno = 0;
-			a->fs_offset = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end || *optarg == '-') {
-				fprintf(stderr, PROG ": --fs-offset wants a number of sectors, not "
-						"'%s'\n", optarg);
-				return 2;
-			}
+		case 's':
+			if (ss_optarg_uint(optarg, 10, 0, UINT64_MAX, &a->fs_offset))
+				return ss_optable_misuse("convert", "--fs-offset wants a number of "
+							 "sectors, not '%s'", optarg);
 			a->fs_offset_given = true;
 			break;
-		}
 		case 'h':
 			usage(stdout);
 			return -1;
-		case ':':
-			fprintf(stderr, PROG ": option '%s' needs an argument\n", argv[optind - 1]);
-			fprintf(stderr, "Try 'seekscope convert --help'.\n");
-			return 2;
 		default:
-			if (optopt)
-				fprintf(stderr, PROG ": unknown option '-%c'\n", optopt);
-			else
-				fprintf(stderr, PROG ": unknown option '%s'\n", argv[optind - 1]);
-			fprintf(stderr, "Try 'seekscope convert --help'.\n");
-			return 2;
+			ss_optable_error(&t, c, argv, err, sizeof(err));
+			return ss_optable_misuse("convert", "%s", err);
 		}
 	}
-	if (optind != argc - 1 || !a->out) {
-		fprintf(stderr, PROG ": %s\nTry 'seekscope convert --help'.\n",
-			optind != argc - 1 ? "name one input trace" : "name the output with -o OUT");
-		return 2;
-	}
-	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs) {
-		fprintf(stderr, PROG ": --fs-dev and --fs-offset go with --fs\n");
-		return 2;
-	}
+	if (optind != argc - 1)
+		return ss_optable_misuse("convert", "name one input trace");
+	if (!a->out)
+		return ss_optable_misuse("convert", "name the output with -o OUT");
+	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs)
+		return ss_optable_misuse("convert", "--fs-dev and --fs-offset go with --fs");
 	a->in = argv[optind];
 	return 0;
 }

@@ -2,14 +2,20 @@
  * seekscope dump: print a trace file's metadata and events as text, one event per line in the
  * style of blkparse, for checking a capture by eye or with grep/awk.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "optable.h"
 #include "seekscope/model.h"
 #include "trace_read.h"
+
+static const struct ss_option options[] = {
+	{ "no-events", 'n', NULL, "metadata only" },
+	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
+	{ "help", 'h', NULL, "show this help" },
+};
 
 static void usage(FILE *f)
 {
@@ -20,10 +26,9 @@ static void usage(FILE *f)
 "of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
 "  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]\n"
 "\n"
-"OPTIONS:\n"
-"  -n, --no-events   metadata only\n"
-"  -a, --absolute    TIME in the trace clock's nanoseconds (to line up captures)\n"
-"  -h, --help        show this help\n"
+"OPTIONS:\n");
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
+	fprintf(f,
 "\n"
 "EXAMPLES:\n"
 "  seekscope dump untar.sst | less\n"
@@ -82,21 +87,19 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 
 int ss_cmd_dump(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "no-events", no_argument, NULL, 'n' },
-		{ "absolute", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct ss_event *ev;
+	struct ss_optable opt;
 	struct ss_trace *t;
 	char err[256], rwbs[16];
 	int c, ret, events = 1, absolute = 0;
 	uint64_t t0;
 	size_t n;
 
-	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
-	while ((c = getopt_long(argc, argv, "nah", opts, NULL)) != -1) {
+	if (ss_optable_init(&opt, options, SS_NR_OPTIONS(options), 0)) {
+		fprintf(stderr, "seekscope dump: internal error: bad option table\n");
+		return 1;
+	}
+	while ((c = ss_optable_next(&opt, argc, argv)) != -1) {
 		switch (c) {
 		case 'n':
 			events = 0;
@@ -108,14 +111,12 @@ int ss_cmd_dump(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		default:
-			fprintf(stderr, "Try 'seekscope dump --help'.\n");
-			return 2;
+			ss_optable_error(&opt, c, argv, err, sizeof(err));
+			return ss_optable_misuse("dump", "%s", err);
 		}
 	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "seekscope dump: name one trace file\n");
-		return 2;
-	}
+	if (optind != argc - 1)
+		return ss_optable_misuse("dump", "name one trace file");
 	t = ss_trace_open(argv[optind], err, sizeof(err));
 	if (!t) {
 		fprintf(stderr, "seekscope dump: %s: %s\n", argv[optind], err);

@@ -4,28 +4,22 @@
  * succeeded, so a corrupt file never leaves half a report behind.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "optable.h"
 #include "report_fmt.h"
 #include "stats.h"
 #include "trace_read.h"
 
-static const struct report_option {
-	const char *name;
-	int val;
-	const char *arg;
-	const char *help;
-} options[] = {
+static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
 	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
 	{ "help", 'h', NULL, "show this help" },
 };
-#define NR_OPTIONS (sizeof(options) / sizeof(options[0]))
 
 static void usage(FILE *f)
 {
@@ -35,13 +29,7 @@ static void usage(FILE *f)
 		   "FILE is a seekscope trace, blktrace files (NAME.blktrace.N: NAME, one file or\n"
 		   "their directory) or a trace-cmd .dat file, recognised by content.\n\n"
 		   "OPTIONS:\n");
-	for (size_t i = 0; i < NR_OPTIONS; i++) {
-		char left[40];
-
-		snprintf(left, sizeof(left), "-%c, --%s%s%s", options[i].val, options[i].name,
-			 options[i].arg ? " " : "", options[i].arg ? options[i].arg : "");
-		fprintf(f, "  %-26s %s\n", left, options[i].help);
-	}
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
 	fprintf(f, "\nDEFINITIONS:\n"
 		   "  seek     an I/O whose start sector is more than N sectors (default 128) away from\n"
 		   "           where the previous I/O on the same device ended; evaluated on issue\n"
@@ -63,21 +51,6 @@ static void usage(FILE *f)
 		   "  seekscope report untar.sst\n"
 		   "  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
 		   "  seekscope report --json *.sst | python3 -m json.tool --json-lines\n");
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-	unsigned long long v;
-	char *end;
-
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end)
-		return -EINVAL;
-	*out = v;
-	return 0;
 }
 
 static int report_file(const char *path, const struct report_opts *ro)
@@ -124,28 +97,16 @@ cleanup:
 
 int ss_cmd_report(int argc, char **argv)
 {
-	struct option longopts[NR_OPTIONS + 1];
-	char shortopts[2 * NR_OPTIONS + 2];
 	struct report_opts ro = { .seek_threshold = SS_SEEK_THRESHOLD_DEFAULT };
-	size_t k = 0;
+	struct ss_optable t;
+	char err[160];
 	int c, status = 0;
 
-	/* getopt tables generated from the one option table that also makes --help; the leading
-	 * ':' makes getopt tell a missing argument (':') from an unknown option ('?') */
-	shortopts[k++] = ':';
-	for (size_t i = 0; i < NR_OPTIONS; i++) {
-		longopts[i] = (struct option){ options[i].name,
-					       options[i].arg ? required_argument : no_argument,
-					       NULL, options[i].val };
-		shortopts[k++] = (char)options[i].val;
-		if (options[i].arg)
-			shortopts[k++] = ':';
+	if (ss_optable_init(&t, options, SS_NR_OPTIONS(options), 0)) {
+		fprintf(stderr, "seekscope report: internal error: bad option table\n");
+		return 1;
 	}
-	longopts[NR_OPTIONS] = (struct option){ 0 };
-	shortopts[k] = '\0';
-	optind = 0;   /* 0, not 1: also resets glibc's position inside a cluster like -ab */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
 		switch (c) {
 		case 'j':
 			ro.json = true;
@@ -154,35 +115,20 @@ int ss_cmd_report(int argc, char **argv)
 			ro.all_zones = true;
 			break;
 		case 's':
-			if (parse_u64(optarg, &ro.seek_threshold)) {
-				fprintf(stderr, "seekscope report: --seek-threshold wants a number of "
-						"sectors (0 or more), not '%s'\n", optarg);
-				return 2;
-			}
+			if (ss_optarg_uint(optarg, 10, 0, UINT64_MAX, &ro.seek_threshold))
+				return ss_optable_misuse("report", "--seek-threshold wants a number of "
+							 "sectors (0 or more), not '%s'", optarg);
 			break;
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			fprintf(stderr, "seekscope report: option '%s' needs an argument\n",
-				argv[optind - 1]);
-			fprintf(stderr, "Try 'seekscope report --help'.\n");
-			return 2;
 		default:
-			if (optopt)
-				fprintf(stderr, "seekscope report: unknown option '-%c'\n", optopt);
-			else
-				fprintf(stderr, "seekscope report: unknown option '%s'\n",
-					argv[optind - 1]);
-			fprintf(stderr, "Try 'seekscope report --help'.\n");
-			return 2;
+			ss_optable_error(&t, c, argv, err, sizeof(err));
+			return ss_optable_misuse("report", "%s", err);
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "seekscope report: no trace file given\n"
-				"Try 'seekscope report --help'.\n");
-		return 2;
-	}
+	if (optind >= argc)
+		return ss_optable_misuse("report", "no trace file given");
 	for (int i = optind; i < argc; i++) {
 		if (i > optind && !ro.json)
 			putchar('\n');

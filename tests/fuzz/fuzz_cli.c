@@ -1,21 +1,43 @@
 /*
  * Fuzz target: the pure parsers behind the command line and the event decoder — rwbs strings
  * (ss_rwbs_parse, checked to round-trip through ss_rwbs_format), --fsync modes, the archive
- * path policy (ss_untar_path_check, checked against a straightforward reference), and the
- * option parsing of `report` and `dump` (getopt tables, --seek-threshold numbers).
+ * path policy (ss_untar_path_check, checked against a straightforward reference), the option
+ * parsing of `report` and `dump` (run as commands: getopt tables, --seek-threshold numbers),
+ * the argv parsers of `record` and `plot` (parse only: no capture, no workload, no drawing)
+ * and each of their value parsers on its own: plot's --x-range, --y-range and device offsets
+ * (checked against an exact __int128 reference: K/M/G/T multiply right and never overflow),
+ * --size, --seek-threshold, --rolling, --panels, --units; record's -b, -e and --repeat.
  *
- * Input: first byte selects the parser, the rest is its text.  For report/dump the text is
- * split at NUL or newline into argv; every argument that is not an option is replaced by a
- * small valid trace so that no input can make the harness open arbitrary host files.
- * Later: range/size parsers of `plot` and the importers' options belong here too.
+ * Input: first byte selects the parser (enum selector below), the rest is its text.  For the
+ * argv parsers the text is split at NUL or newline into argv; for report/dump every argument
+ * that is not an option is replaced by a small valid trace so that no input can make the
+ * harness open arbitrary host files (record and plot only parse, so their operands stay).
+ * After any argv parse a known-valid command line must still parse, and record's and plot's
+ * must give the same options as before any input: getopt keeps static state that must not leak.
  */
+#include <ctype.h>
 #include <fcntl.h>
+#include <math.h>
+#include <strings.h>
 #include <zlib.h>
 
 #include "commands.h"
 #include "fuzz.h"
+#include "plot_args.h"
+#include "record_args.h"
 #include "seekscope/model.h"
+#include "surface.h"
+#include "tracecap.h"
 #include "untar.h"
+
+enum selector {
+	SEL_RWBS, SEL_FSYNC, SEL_PATH, SEL_REPORT, SEL_DUMP,
+	SEL_RECORD, SEL_PLOT, SEL_X_RANGE, SEL_Y_RANGE, SEL_OFFSET, SEL_SIZE, SEL_SEEK_THRESHOLD,
+	SEL_ROLLING, SEL_PANELS, SEL_UNITS, SEL_RECORD_VALUES,
+	NR_SELECTORS
+};
+
+#define MAX_ARGS 33
 
 static int devnull = -1;
 static char trace_path[64];
@@ -39,11 +61,42 @@ static void make_trace(void)
 	fuzz_memfile(&fd, buf, sizeof(buf), 0, trace_path, sizeof(trace_path));
 }
 
+/* Known-valid command lines of record and plot, and what they parsed to before any input. */
+static const char *const valid_record[] = {
+	"record", "-o", "a.sst", "-qd", "/dev/x", "-d/dev/y", "--buffer-size=64", "-e", "insert",
+	"--no-zones", "dd", "if=/dev/zero", "-o", "x", NULL,
+};
+static const char *const valid_plot[] = {
+	"plot", "a.sst", "-l", "one", "b.sst", "-o", "x.svg", "--x-range", "1.5:20",
+	"--y-range=1G:2.5G", "-s800x600", "-p", "io,seeks", "-u", "mib", "-t", "256", "-r", "3",
+	"-T", "t", NULL,
+};
+static struct ss_record_opts ref_record;
+static struct ss_plot_args ref_plot;
+static char *ref_record_argv[MAX_ARGS + 1], *ref_plot_argv[MAX_ARGS + 1];
+
+/* A writable copy of a template argv (getopt may permute it); its argc. */
+static int copy_argv(const char *const *tmpl, char **argv)
+{
+	int n = 0;
+
+	for (; tmpl[n]; n++)
+		argv[n] = (char *)tmpl[n];
+	argv[n] = NULL;
+	return n;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	char err[200];
+
 	(void)argc, (void)argv;
 	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	make_trace();
+	FUZZ_ASSERT(ss_record_parse(copy_argv(valid_record, ref_record_argv), ref_record_argv,
+				    &ref_record, err, sizeof(err)) == 0, "valid record line: %s", err);
+	FUZZ_ASSERT(ss_plot_parse(copy_argv(valid_plot, ref_plot_argv), ref_plot_argv, &ref_plot,
+				  err, sizeof(err)) == 0, "valid plot line: %s", err);
 	return 0;
 }
 
@@ -68,6 +121,35 @@ static int ref_path_check(const char *p)
 }
 
 /*
+ * TEXT split at newlines/NULs into ARGV after NAME, at most MAX_ARGS in all; argc.  The
+ * strings live in the returned buffer (the caller frees it).  With TRACES, every argument that
+ * is not an option becomes the small valid trace.
+ */
+static char *split_argv(const char *name, const char *text, size_t len, bool traces,
+			char **argv, int *argc)
+{
+	char *buf = malloc(len + 1);
+	size_t start = 0;
+	int n = 0;
+
+	if (!buf)
+		return NULL;
+	memcpy(buf, text, len);
+	buf[len] = 0;
+	argv[n++] = (char *)name;
+	for (size_t i = 0; i <= len && n < MAX_ARGS; i++) {
+		if (i == len || buf[i] == '\n' || buf[i] == '\0') {
+			buf[i] = 0;
+			argv[n++] = !traces || buf[start] == '-' ? buf + start : trace_path;
+			start = i + 1;
+		}
+	}
+	argv[n] = NULL;
+	*argc = n;
+	return buf;
+}
+
+/*
  * Run CMD with argv from TEXT (split at newlines/NULs); output discarded.  Returns its exit
  * status; the argument strings stay allocated in *KEEP (the caller frees it) so that state a
  * parse leaves pointing into them is still readable and misparses show up deterministically.
@@ -75,23 +157,12 @@ static int ref_path_check(const char *p)
 static int run_cmd(int (*cmd)(int, char **), const char *name, const char *text, size_t len,
 		   char **keep)
 {
-	char *buf = malloc(len + 1), *argv[34];
-	int argc = 0, saved_out, saved_err, ret;
-	size_t start = 0;
+	char *buf, *argv[MAX_ARGS + 1];
+	int argc, saved_out, saved_err, ret;
 
+	buf = split_argv(name, text, len, true, argv, &argc);
 	if (!buf)
 		return -1;
-	memcpy(buf, text, len);
-	buf[len] = 0;
-	argv[argc++] = (char *)name;
-	for (size_t i = 0; i <= len && argc < 33; i++) {
-		if (i == len || buf[i] == '\n' || buf[i] == '\0') {
-			buf[i] = 0;
-			argv[argc++] = buf[start] == '-' ? buf + start : trace_path;
-			start = i + 1;
-		}
-	}
-	argv[argc] = NULL;
 	fflush(stdout);
 	fflush(stderr);
 	saved_out = dup(STDOUT_FILENO);
@@ -114,6 +185,354 @@ static int run_cmd(int (*cmd)(int, char **), const char *name, const char *text,
 	return ret;
 }
 
+/* ---- record and plot: argv parsing --------------------------------------------------- */
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static bool same_strv(char *const *a, char *const *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!same_str(a[i], b[i]))
+			return false;
+	return true;
+}
+
+static bool same_record(const struct ss_record_opts *a, const struct ss_record_opts *b)
+{
+	size_t na = 0, nb = 0;
+
+	while (a->command && a->command[na])
+		na++;
+	while (b->command && b->command[nb])
+		nb++;
+	return same_str(a->output, b->output) && a->nr_devs == b->nr_devs &&
+	       same_strv((char *const *)a->devs, (char *const *)b->devs, a->nr_devs) &&
+	       a->buffer_kb == b->buffer_kb && a->extra == b->extra && a->quiet == b->quiet &&
+	       a->no_zones == b->no_zones && !a->command == !b->command && na == nb &&
+	       (!a->command || same_strv(a->command, b->command, na)) &&
+	       same_str(a->untar.archive, b->untar.archive) &&
+	       same_str(a->untar.dest, b->untar.dest) &&
+	       a->untar.fsync_mode == b->untar.fsync_mode && a->untar.repeat == b->untar.repeat &&
+	       a->untar.drop_caches == b->untar.drop_caches &&
+	       a->untar.delete_after == b->untar.delete_after;
+}
+
+static bool same_plot(const struct ss_plot_args *a, const struct ss_plot_args *b)
+{
+	const struct ss_graph_opts *g = &a->g, *h = &b->g;
+
+	return same_str(a->out, b->out) && a->nr_labels == b->nr_labels &&
+	       same_strv((char *const *)a->labels, (char *const *)b->labels, (size_t)a->nr_labels) &&
+	       a->size_given == b->size_given && a->nr_traces == b->nr_traces &&
+	       same_strv(a->traces, b->traces, (size_t)a->nr_traces) && g->width == h->width &&
+	       g->height == h->height && same_str(g->title, h->title) &&
+	       g->nr_panels == h->nr_panels &&
+	       !memcmp(g->panels, h->panels, sizeof(g->panels[0]) * (size_t)g->nr_panels) &&
+	       g->has_x_range == h->has_x_range && g->x_lo_s == h->x_lo_s &&
+	       g->x_hi_s == h->x_hi_s && g->has_y_range == h->has_y_range && g->y_lo == h->y_lo &&
+	       g->y_hi == h->y_hi && g->units == h->units && g->seek_threshold == h->seek_threshold &&
+	       g->rolling == h->rolling;
+}
+
+/* record's argv: what a parse may return and what a successful one must hold. */
+static void check_record(const char *s, char **argv, int argc)
+{
+	char *before[MAX_ARGS + 1], err[200] = "x";
+	struct ss_record_opts o;
+	int ret;
+
+	memcpy(before, argv, sizeof(before[0]) * (size_t)(argc + 1));
+	ret = ss_record_parse(argc, argv, &o, err, sizeof(err));
+	FUZZ_ASSERT(ret == 0 || ret == SS_PARSE_HELP || ret == -EINVAL, "record '%s': %d", s, ret);
+	FUZZ_ASSERT(ret != -EINVAL || err[0], "record '%s': refused without a reason", s);
+	/* '+': options stop at the command, so argv is never permuted under its feet */
+	FUZZ_ASSERT(!memcmp(before, argv, sizeof(before[0]) * (size_t)(argc + 1)),
+		    "record '%s': argv permuted", s);
+	if (ret)
+		return;
+	FUZZ_ASSERT(o.nr_devs >= 1 && o.nr_devs <= SS_RECORD_MAX_DEVS, "record '%s': %zu devices",
+		    s, o.nr_devs);
+	for (size_t i = 0; i < o.nr_devs; i++)
+		FUZZ_ASSERT(o.devs[i], "record '%s': device %zu NULL", s, i);
+	FUZZ_ASSERT(o.output && o.buffer_kb >= SS_RECORD_MIN_BUFFER_KB &&
+		    o.buffer_kb <= SS_RECORD_MAX_BUFFER_KB, "record '%s': buffer %zu", s, o.buffer_kb);
+	FUZZ_ASSERT(!(o.extra & ~(SS_CAP_INSERT | SS_CAP_QUEUE)), "record '%s': events %#x", s,
+		    o.extra);
+	if (o.untar.archive || o.untar.dest)
+		FUZZ_ASSERT(o.untar.archive && o.untar.dest && !o.command && o.untar.repeat >= 1 &&
+			    o.untar.repeat <= SS_UNTAR_MAX_REPEAT, "record '%s': untar options", s);
+	if (o.command) {
+		ptrdiff_t at = o.command - argv;
+
+		FUZZ_ASSERT(at >= 1 && at < argc, "record '%s': command at %td of %d", s, at, argc);
+		/* the command is the first operand: a non-option, or what follows "--" */
+		FUZZ_ASSERT(o.command[0][0] != '-' || !o.command[0][1] || !strcmp(argv[at - 1], "--"),
+			    "record '%s': command starts with option '%s'", s, o.command[0]);
+	}
+}
+
+static void check_plot(const char *s, char **argv, int argc)
+{
+	const struct ss_graph_opts *g;
+	struct ss_plot_args a;
+	char err[200] = "x";
+	int ret;
+
+	ret = ss_plot_parse(argc, argv, &a, err, sizeof(err));
+	FUZZ_ASSERT(ret == 0 || ret == SS_PARSE_HELP || ret == -EINVAL, "plot '%s': %d", s, ret);
+	FUZZ_ASSERT(ret != -EINVAL || err[0], "plot '%s': refused without a reason", s);
+	if (ret)
+		return;
+	g = &a.g;
+	FUZZ_ASSERT(a.nr_traces >= 1 && a.nr_traces <= SS_GRAPH_MAX_TRACES &&
+		    a.nr_labels <= a.nr_traces && a.traces + a.nr_traces <= argv + argc,
+		    "plot '%s': %d traces, %d labels", s, a.nr_traces, a.nr_labels);
+	FUZZ_ASSERT(!a.out || ss_out_format_from_path(a.out) >= 0, "plot '%s': output", s);
+	FUZZ_ASSERT(!g->has_x_range || (g->x_lo_s >= 0 && g->x_lo_s < g->x_hi_s &&
+					g->x_hi_s <= SS_PLOT_MAX_X_S), "plot '%s': x range", s);
+	FUZZ_ASSERT(!g->has_y_range || g->y_lo < g->y_hi, "plot '%s': y range", s);
+	FUZZ_ASSERT(g->width >= SS_PLOT_MIN_WIDTH && g->height >= SS_PLOT_MIN_HEIGHT &&
+		    g->width <= SS_PLOT_MAX_SIDE && g->height <= SS_PLOT_MAX_SIDE,
+		    "plot '%s': size %dx%d", s, g->width, g->height);
+	FUZZ_ASSERT(g->seek_threshold >= 1 && g->seek_threshold <= SS_PLOT_MAX_SEEK_THRESHOLD &&
+		    g->rolling <= SS_PLOT_MAX_ROLLING && g->nr_panels >= 0 &&
+		    g->nr_panels <= SS_GRAPH_MAX_PANELS && (unsigned)g->units <= SS_UNITS_GIB,
+		    "plot '%s': graph options", s);
+}
+
+/* After any parse, the known-valid lines parse as they did before any input. */
+static void check_valid_lines(const char *s)
+{
+	char *argv[MAX_ARGS + 1], err[200];
+	struct ss_record_opts o;
+	struct ss_plot_args a;
+
+	FUZZ_ASSERT(ss_record_parse(copy_argv(valid_record, argv), argv, &o, err, sizeof(err)) == 0 &&
+		    same_record(&o, &ref_record), "valid record line parsed otherwise after '%s'", s);
+	FUZZ_ASSERT(ss_plot_parse(copy_argv(valid_plot, argv), argv, &a, err, sizeof(err)) == 0 &&
+		    same_plot(&a, &ref_plot), "valid plot line parsed otherwise after '%s'", s);
+}
+
+/* ---- value parsers against references --------------------------------------------------- */
+
+/*
+ * The offset grammar the slow way: every digit into one wide integer N with F digits after the
+ * point, then sectors = N * 2^e / 10^F rounded half up, in one division.  N stays below 2^95
+ * for anything below 2^64 sectors (at most 9 fraction digits), so N << 32 cannot overflow.
+ */
+static int ref_offset(const char *s, uint64_t *out)
+{
+	static const char *const units = "kmgt";
+	unsigned __int128 n = 0, den = 1, v;
+	const unsigned __int128 big = (unsigned __int128)1 << 95;
+	int frac = -1, whole = 0, e = 0;
+	bool huge = false;
+	const char *p;
+
+	for (p = s; isdigit((unsigned char)*p) || *p == '.'; p++) {
+		if (*p == '.') {
+			if (frac >= 0 || !whole)
+				return -EINVAL;
+			frac = 0;
+			continue;
+		}
+		if (n >= big)
+			huge = true;
+		else
+			n = n * 10 + (unsigned)(*p - '0');
+		if (frac >= 0)
+			frac++, den *= 10;
+		else
+			whole++;
+		if (frac > SS_PLOT_MAX_FRACTION_DIGITS)
+			return -EINVAL;
+	}
+	if (!whole)
+		return -EINVAL;
+	if (*p) {
+		const char *u = strchr(units, tolower((unsigned char)*p));
+
+		if (!u || !*u)
+			return -EINVAL;
+		e = 1 + 10 * (int)(u - units);
+		if (p[1] && strcasecmp(p + 1, "b") && strcasecmp(p + 1, "ib"))
+			return -EINVAL;
+	}
+	if (huge)
+		return -EINVAL;
+	v = ((n << e) * 2 + den) / (2 * den);
+	if (v > UINT64_MAX)
+		return -EINVAL;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+/* "A:B" split at the first colon into two strings (the caller frees *a); false without one. */
+static bool split_colon(const char *s, char **a, const char **b)
+{
+	const char *colon = strchr(s, ':');
+
+	if (!colon || !(*a = strndup(s, (size_t)(colon - s))))
+		return false;
+	*b = colon + 1;
+	return true;
+}
+
+/* Decimal digits only, within MIN..MAX: the reference for the whole-number options. */
+static int ref_uint(const char *s, size_t len, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned __int128 v = 0;
+
+	if (!len || strspn(s, "0123456789") < len)
+		return -EINVAL;
+	for (size_t i = 0; i < len; i++)
+		if ((v = v * 10 + (unsigned)(s[i] - '0')) > max)
+			return -EINVAL;
+	if (v < min)
+		return -EINVAL;
+	*out = (uint64_t)v;
+	return 0;
+}
+
+static void check_values(enum selector sel, const char *s)
+{
+	char err[200] = "", *a = NULL;
+	const char *b;
+
+	switch (sel) {
+	case SEL_X_RANGE: {
+		double lo = -1, hi = -1, rlo, rhi;
+		int ret = ss_plot_parse_x_range(s, &lo, &hi), ref = -EINVAL;
+		char *e1, *e2;
+
+		if (split_colon(s, &a, &b) && *a && *b) {
+			rlo = strtod(a, &e1);
+			rhi = strtod(b, &e2);
+			if (!*e1 && !*e2 && rlo >= 0 && rhi > rlo && rhi <= 1e9)
+				ref = 0;
+		}
+		FUZZ_ASSERT(ret == ref, "x-range '%s': %d, reference %d", s, ret, ref);
+		if (ret == 0)
+			FUZZ_ASSERT(isfinite(lo) && isfinite(hi) && lo >= 0 && lo < hi &&
+				    hi <= SS_PLOT_MAX_X_S && lo == rlo && hi == rhi,
+				    "x-range '%s' -> %g:%g", s, lo, hi);
+		else
+			FUZZ_ASSERT(lo == -1 && hi == -1, "x-range '%s': touched on failure", s);
+		break;
+	}
+	case SEL_Y_RANGE: {
+		uint64_t lo = 7, hi = 7, rlo = 0, rhi = 0;
+		int ret = ss_plot_parse_y_range(s, &lo, &hi), ref = -EINVAL;
+
+		if (split_colon(s, &a, &b) && !ref_offset(a, &rlo) && !ref_offset(b, &rhi) &&
+		    rlo < rhi)
+			ref = 0;
+		FUZZ_ASSERT(ret == ref, "y-range '%s': %d, reference %d", s, ret, ref);
+		FUZZ_ASSERT(ret ? lo == 7 && hi == 7 : lo == rlo && hi == rhi && lo < hi,
+			    "y-range '%s' -> %llu:%llu, reference %llu:%llu", s,
+			    (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)rlo,
+			    (unsigned long long)rhi);
+		break;
+	}
+	case SEL_OFFSET: {
+		uint64_t v = 7, r = 0;
+		int ret = ss_plot_parse_offset(s, &v), ref = ref_offset(s, &r);
+
+		FUZZ_ASSERT(ret == ref, "offset '%s': %d, reference %d", s, ret, ref);
+		FUZZ_ASSERT(ret ? v == 7 : v == r, "offset '%s' -> %llu, reference %llu", s,
+			    (unsigned long long)v, (unsigned long long)r);
+		break;
+	}
+	case SEL_SIZE: {
+		int w = 1, h = 1, ret = ss_plot_parse_size(s, &w, &h), ref = -EINVAL;
+		size_t n = strspn(s, "0123456789");
+		uint64_t rw = 0, rh = 0;
+
+		if (s[n] == 'x' &&
+		    !ref_uint(s, n, SS_PLOT_MIN_WIDTH, SS_PLOT_MAX_SIDE, &rw) &&
+		    !ref_uint(s + n + 1, strlen(s + n + 1), SS_PLOT_MIN_HEIGHT, SS_PLOT_MAX_SIDE, &rh))
+			ref = 0;
+		FUZZ_ASSERT(ret == ref, "size '%s': %d, reference %d", s, ret, ref);
+		FUZZ_ASSERT(ret ? w == 1 && h == 1 : (uint64_t)w == rw && (uint64_t)h == rh,
+			    "size '%s' -> %dx%d", s, w, h);
+		break;
+	}
+	case SEL_SEEK_THRESHOLD: {
+		uint64_t v = 0, r = 0;
+		int ret = ss_plot_parse_seek_threshold(s, &v);
+		int ref = ref_uint(s, strlen(s), 1, SS_PLOT_MAX_SEEK_THRESHOLD, &r);
+
+		FUZZ_ASSERT(ret == ref && v == r, "seek threshold '%s': %d -> %llu, reference %d", s,
+			    ret, (unsigned long long)v, ref);
+		break;
+	}
+	case SEL_ROLLING: {
+		unsigned v = 0;
+		uint64_t r = 0;
+		int ret = ss_plot_parse_rolling(s, &v);
+		int ref = ref_uint(s, strlen(s), 0, SS_PLOT_MAX_ROLLING, &r);
+
+		FUZZ_ASSERT(ret == ref && v == r, "rolling '%s': %d -> %u, reference %d", s, ret, v,
+			    ref);
+		break;
+	}
+	case SEL_PANELS: {
+		struct ss_graph_opts g;
+
+		ss_graph_opts_init(&g);
+		if (ss_graph_parse_panels(&g, s, err, sizeof(err))) {
+			FUZZ_ASSERT(err[0], "panels '%s': refused without a reason", s);
+			break;
+		}
+		FUZZ_ASSERT(g.nr_panels >= 1 && g.nr_panels <= SS_GRAPH_MAX_PANELS,
+			    "panels '%s': %d", s, g.nr_panels);
+		for (int i = 0; i < g.nr_panels; i++) {
+			FUZZ_ASSERT(strstr(s, g.panels[i]), "panels '%s': '%s' not asked for", s,
+				    g.panels[i]);
+			for (int j = 0; j < i; j++)
+				FUZZ_ASSERT(strcmp(g.panels[i], g.panels[j]), "panels '%s': twice", s);
+		}
+		break;
+	}
+	case SEL_UNITS: {
+		static const char *const names[] = { "auto", "sectors", "mib", "gib" };
+		enum ss_offset_units u = SS_UNITS_AUTO;
+
+		if (ss_offset_units_parse(s, &u) == 0)
+			FUZZ_ASSERT((unsigned)u <= SS_UNITS_GIB && !strcasecmp(s, names[u]),
+				    "units '%s' -> %d", s, u);
+		break;
+	}
+	case SEL_RECORD_VALUES: {
+		size_t kb = 0;
+		unsigned mask = 0, rep = 0;
+		uint64_t r = 0;
+		int ret = ss_record_parse_buffer_kb(s, &kb);
+		int ref = ref_uint(s, strlen(s), SS_RECORD_MIN_BUFFER_KB, SS_RECORD_MAX_BUFFER_KB, &r);
+
+		FUZZ_ASSERT(ret == ref && kb == r, "-b '%s': %d -> %zu, reference %d", s, ret, kb, ref);
+		ret = ss_record_parse_repeat(s, &rep);
+		ref = ref_uint(s, strlen(s), 1, SS_UNTAR_MAX_REPEAT, &r);
+		FUZZ_ASSERT(ret == ref && (ret || rep == r), "--repeat '%s': %d -> %u, reference %d",
+			    s, ret, rep, ref);
+		if (ss_record_parse_events(s, &mask) == 0)
+			FUZZ_ASSERT(mask && !(mask & ~(SS_CAP_INSERT | SS_CAP_QUEUE)) &&
+				    !!(mask & SS_CAP_INSERT) == !!strstr(s, "insert") &&
+				    !!(mask & SS_CAP_QUEUE) == !!strstr(s, "queue"),
+				    "-e '%s' -> %#x", s, mask);
+		else
+			FUZZ_ASSERT(mask == 0, "-e '%s': touched on failure", s);
+		break;
+	}
+	default:
+		break;
+	}
+	free(a);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data + 1;
@@ -125,8 +544,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s = strndup(text, len);     /* NUL-terminated view (cut at the first NUL) */
 	if (!s)
 		return 0;
-	switch (data[0] % 5) {
-	case 0: {                   /* rwbs: one op at most; formatting is stable */
+	switch ((enum selector)(data[0] % NR_SELECTORS)) {
+	case SEL_RWBS: {                   /* rwbs: one op at most; formatting is stable */
 		/* Not f == parse(format(f)): the kernel's own text is ambiguous ("FF" is a
 		 * preflush flush or a flush with FUA), so the text, not the flags, round-trips. */
 		char out[16], out2[16];
@@ -140,29 +559,48 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(!strcmp(out, out2), "rwbs '%s' -> '%s' -> '%s'", s, out, out2);
 		break;
 	}
-	case 1: {                   /* --fsync MODE */
+	case SEL_FSYNC: {           /* --fsync MODE */
 		enum ss_fsync_mode m = SS_FSYNC_END;
 
 		if (ss_fsync_mode_parse(s, &m) == 0)
 			FUZZ_ASSERT(!strcmp(ss_fsync_mode_name(m), s), "fsync '%s'", s);
 		break;
 	}
-	case 2:                     /* archive path policy */
+	case SEL_PATH:              /* archive path policy */
 		FUZZ_ASSERT(ss_untar_path_check(s) == ref_path_check(s), "path check '%s': %d vs %d",
 			    s, ss_untar_path_check(s), ref_path_check(s));
 		break;
 	/* Then a valid command line, which must succeed whatever the previous parse left
 	 * behind: getopt keeps static state, and tests (and a future plot) run commands
 	 * repeatedly in one process. */
-	case 3:
+	case SEL_REPORT:
 		run_cmd(ss_cmd_report, "report", text, len, &k1);
 		FUZZ_ASSERT(run_cmd(ss_cmd_report, "report", "-j\nx", 4, &k2) == 0,
 			    "report -j FILE failed after 'report %s'", s);
 		break;
-	case 4:
+	case SEL_DUMP:
 		run_cmd(ss_cmd_dump, "dump", text, len, &k1);
 		FUZZ_ASSERT(run_cmd(ss_cmd_dump, "dump", "--no-events\nx", 13, &k2) == 0,
 			    "dump --no-events FILE failed after 'dump %s'", s);
+		break;
+	case SEL_RECORD:            /* parse only: never a capture, never a workload */
+	case SEL_PLOT: {            /* parse only: nothing drawn */
+		char *argv[MAX_ARGS + 1];
+		int argc;
+
+		k1 = split_argv(data[0] % NR_SELECTORS == SEL_RECORD ? "record" : "plot", text, len,
+				false, argv, &argc);
+		if (!k1)
+			break;
+		if (data[0] % NR_SELECTORS == SEL_RECORD)
+			check_record(s, argv, argc);
+		else
+			check_plot(s, argv, argc);
+		check_valid_lines(s);
+		break;
+	}
+	default:
+		check_values((enum selector)(data[0] % NR_SELECTORS), s);
 		break;
 	}
 	free(k1);

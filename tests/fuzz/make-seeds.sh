@@ -206,7 +206,9 @@ for f in "$W"/fs/xfs-*; do
 done
 fi
 
-# ---- cli: selector byte (0 rwbs, 1 --fsync, 2 path policy, 3 report argv, 4 dump argv) ------
+# ---- cli: selector byte (enum selector in fuzz_cli.c: 0 rwbs, 1 --fsync, 2 path policy,
+# 3 report argv, 4 dump argv, 5 record argv, 6 plot argv, 7 --x-range, 8 --y-range, 9 offset,
+# 10 --size, 11 --seek-threshold, 12 --rolling, 13 --panels, 14 --units, 15 record's values) -----
 if want cli; then
 p() { printf "$1" > "$C/cli/$2"; }
 p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
@@ -215,6 +217,25 @@ p '\002a/../b' path-dotdot; p '\002/abs' path-abs; p '\002a//b/..c' path-ok
 p '\003--json\nx.sst' report-json; p '\003-s\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
 p '\003-s\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-s' report-missing
 p '\004--no-events\nx' dump-noev; p '\004x\ny' dump-two; p '\004--help' dump-help
+p '\005-o\nx.sst\n-d\n/dev/loop0\n--\ndd\nif=/dev/zero\nof=/dev/null' record-dashdash
+p '\005-d\n/dev/loop0\n-o\nx.sst\ndd\n-o\ny' record-command-options
+p '\005--untar\na.tar\n--into\n/mnt/t\n--fsync=file\n--repeat\n3\n--delete\n--drop-caches' record-untar
+p '\005-qd\n/dev/a\n-d/dev/b\n-b\n64\n-e\ninsert,queue\n--no-zones' record-cluster
+p '\005-qZq' record-stale-cluster; p '\005-d\nx\n-b' record-missing; p '\005--help' record-help
+p '\006a.sst\n-o\nx.svg\n--x-range\n10:20\n--y-range\n2G:3G\n-p\nio,seeks' plot-zoom
+p '\006a\nb\n-l\none\n-l\ntwo\n-s800x600\n-u\nmib\n-t\n256\n-r\n5\n-T\nt' plot-all
+p '\006a\n-qZ' plot-unknown; p '\006a\n--size' plot-missing; p '\006a\n--y-range=5:5' plot-empty-range
+p '\00710:20' xrange-ok; p '\0075:1' xrange-reversed; p '\0070.5:1e9' xrange-limit; p '\007nan:1' xrange-nan
+p '\0101G:2G' yrange-ok; p '\0101024:1M' yrange-mixed; p '\0102G:1G' yrange-reversed
+p '\0108589934591T:18446744073709551615' yrange-max
+p '\0111.5GiB' offset-fraction; p '\0118589934591.999999999T' offset-max
+p '\01118446744073709551616' offset-overflow; p '\0110.25k' offset-half-sector
+p '\012800x600' size-ok; p '\012199x150' size-small; p '\01216000x16000' size-max; p '\0124294968096x600' size-wrap
+p '\0131099511627776' seek-threshold-max; p '\0130' seek-threshold-zero
+p '\01410000' rolling-max; p '\014-1' rolling-negative
+p '\015io,seeks,tput' panels-ok; p '\015io,io' panels-twice; p '\015io,,lat' panels-empty-item
+p '\016MiB' units-mib; p '\016furlongs' units-bad
+p '\017insert,queue' record-values-events; p '\01760' record-values-repeat; p '\0174194304' record-values-buffer
 fi
 
 # ---- trace-cmd: real captures (root, tracefs, trace-cmd) shrunk by shrink-dat.py -------------
