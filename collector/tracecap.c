@@ -1,5 +1,6 @@
 /* tracefs capture: private instance, per-CPU non-blocking reads, decoding by field name. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 
 struct cpu_reader {
 	struct tracefs_cpu *tcpu;
+	int fd;                  /* its trace_pipe_raw, ours to close (-1: none) */
 	void *page;
 	int page_size;
 	uint64_t events, missed, read_bytes;
@@ -151,6 +153,35 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 	return 0;
 }
 
+/*
+ * CPU's trace_pipe_raw of INST, read without blocking — tracefs_cpu_open() but opened
+ * close-on-exec: the workload the recorder spawns must not inherit the pipes (it could read
+ * them, and while it or its children hold one open the instance cannot be removed).  The file
+ * stays ours: tracefs_cpu_free_fd() + close().  NULL if the CPU has no such file (offline).
+ */
+static struct tracefs_cpu *open_cpu(struct tracefs_instance *inst, unsigned cpu, int *fdp)
+{
+	struct tracefs_cpu *t;
+	char rel[64], *path;
+	int fd;
+
+	snprintf(rel, sizeof(rel), "per_cpu/cpu%u/trace_pipe_raw", cpu);
+	path = tracefs_instance_get_file(inst, rel);
+	if (!path)
+		return NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	if (fd < 0)
+		return NULL;
+	t = tracefs_cpu_alloc_fd(fd, getpagesize(), true);
+	if (!t) {
+		close(fd);
+		return NULL;
+	}
+	*fdp = fd;
+	return t;
+}
+
 static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
@@ -164,7 +195,8 @@ static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 	for (unsigned i = 0; i < c->nr_cpus; i++) {
 		struct cpu_reader *r = &c->cpus[i];
 
-		r->tcpu = tracefs_cpu_open(c->inst, (int)i, true);
+		r->fd = -1;
+		r->tcpu = open_cpu(c->inst, i, &r->fd);
 		if (!r->tcpu)
 			continue;      /* offline or absent CPU */
 		r->page_size = tracefs_cpu_read_size(r->tcpu);
@@ -393,8 +425,10 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 	if (c->inst)
 		tracefs_trace_off(c->inst);
 	for (unsigned i = 0; c->cpus && i < c->nr_cpus; i++) {
-		if (c->cpus[i].tcpu)
-			tracefs_cpu_close(c->cpus[i].tcpu);
+		if (c->cpus[i].tcpu) {
+			tracefs_cpu_free_fd(c->cpus[i].tcpu);
+			close(c->cpus[i].fd);
+		}
 		free(c->cpus[i].page);
 	}
 	free(c->cpus);

@@ -110,6 +110,15 @@ else
 	ok 0 "# SKIP no partition device nodes for loop devices here"
 fi
 
+# The workload inherits the caller's descriptors but none of the recorder's: no trace pipe (it
+# could read the trace, and while held open the instance cannot be removed), no trace file.
+"$SEEKSCOPE" record -q -o "$WORK/fds.sst" -d "$XFS_LOOP" -- \
+	sh -c 'for f in /proc/$$/fd/*; do readlink "$f"; done' 9</dev/null >"$WORK/fds.txt" 2>"$WORK/fds.err"
+ok $? "record of a workload listing its descriptors exits 0"
+! grep -E '/tracing/|fds\.sst' "$WORK/fds.txt"
+ok $? "the workload holds no trace pipe or trace file: $(tr '\n' ' ' <"$WORK/fds.txt")"
+grep -qx /dev/null "$WORK/fds.txt"; ok $? "... and still the descriptor (9) its caller gave it"
+
 is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
 done_testing
