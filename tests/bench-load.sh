@@ -41,36 +41,35 @@ events=$(sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1/p' <<< "$line")
 lost=$(sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\2/p' <<< "$line")
 bufkb=$("$SEEKSCOPE" dump --no-events "$W/load.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')
 
-# ---- the report over it
-/usr/bin/time -v -o "$W/report.time" "$SEEKSCOPE" report "$W/load.sst" >"$W/report.txt" 2>&1
-rep_status=$?
-
-# ---- plots over it: every panel, PNG and SVG (vector output keeps every mark it draws)
-/usr/bin/time -v -o "$W/plot.time" "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.png" \
-	-p io,seeks,tput,iops,lat,qd,dist >"$W/plot.out" 2>&1
-plot_status=$?
-/usr/bin/time -v -o "$W/plotsvg.time" "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.svg" \
-	>"$W/plotsvg.out" 2>&1
-plotsvg_status=$?
+# ---- the report and the plots over it: timed NAME COMMAND... keeps NAME's exit status and
+# the time/RSS figures; figures NAME LABEL prints them
+timed() {
+	local name=$1; shift
+	/usr/bin/time -v -o "$W/$name.time" "$@" >"$W/$name.out" 2>&1
+	echo $? >"$W/$name.status"
+}
+figures() {
+	printf '%-40s %s\n' "$2 exit status" "$(cat "$W/$1.status")" \
+		"$2 wall time" "$(wall "$W/$1.time")" \
+		"$2 peak RSS" "$(( $(rss_kb "$W/$1.time") / 1024 )) MiB"
+}
+timed report "$SEEKSCOPE" report "$W/load.sst"
+# every panel, PNG and SVG (vector output keeps every mark it draws)
+timed plot "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.png" -p io,seeks,tput,iops,lat,qd,dist
+timed plotsvg "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.svg"
 
 echo "workload: fio randread 4 KiB, iodepth 32, $IOS I/Os on $LOOP (loop on /dev/shm), $(nproc) CPUs, $iops IOPS"
-printf '%-34s %s\n' "record exit status" "$rec_status" \
+printf '%-40s %s\n' "record exit status" "$rec_status" \
 	"events captured" "$events" \
 	"lost events" "$lost (ring buffer ${bufkb} KiB per CPU, the default)" \
 	"capture wall time" "$(wall "$W/record.time")" \
 	"recorder peak RSS" "$(( $(rss_kb "$W/record.time") / 1024 )) MiB" \
-	"trace file" "$(( $(stat -c %s "$W/load.sst") / 1048576 )) MiB" \
-	"report exit status" "$rep_status" \
-	"report wall time" "$(wall "$W/report.time")" \
-	"report peak RSS" "$(( $(rss_kb "$W/report.time") / 1024 )) MiB" \
-	"plot PNG (7 panels) exit status" "$plot_status" \
-	"plot PNG wall time" "$(wall "$W/plot.time")" \
-	"plot PNG peak RSS" "$(( $(rss_kb "$W/plot.time") / 1024 )) MiB" \
-	"plot PNG file" "$(( $(stat -c %s "$W/load.png" 2>/dev/null || echo 0) / 1024 )) KiB" \
-	"plot SVG exit status" "$plotsvg_status" \
-	"plot SVG wall time" "$(wall "$W/plotsvg.time")" \
-	"plot SVG peak RSS" "$(( $(rss_kb "$W/plotsvg.time") / 1024 )) MiB" \
+	"trace file" "$(( $(stat -c %s "$W/load.sst") / 1048576 )) MiB"
+figures report report
+figures plot "plot PNG (7 panels)"
+figures plotsvg "plot SVG (default panels)"
+printf '%-40s %s\n' "plot PNG file" "$(( $(stat -c %s "$W/load.png" 2>/dev/null || echo 0) / 1024 )) KiB" \
 	"plot SVG file" "$(( $(stat -c %s "$W/load.svg" 2>/dev/null || echo 0) / 1024 )) KiB"
 [[ -n ${KEEP_PLOT:-} ]] && cp "$W/load.png" "$KEEP_PLOT" && echo "plot kept in $KEEP_PLOT"
 [[ ${events:-0} -ge $MIN_EVENTS ]] || echo "bench-load: only ${events:-0} events (wanted $MIN_EVENTS)" >&2
-grep -m3 -E 'I/Os|IOPS|lost' "$W/report.txt" | sed 's/^/report: /'
+grep -m3 -E 'I/Os|IOPS|lost' "$W/report.out" | sed 's/^/report: /'

@@ -22,20 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ss_fsprobe p = { 0 };
 	char path[64];
-	uint8_t *copy;
 	int ret;
 
-	if (size > FUZZ_MAX_INPUT)
-		return 0;
-	copy = malloc(size ? size : 1);
-	if (!copy)
-		return 0;
-	memcpy(copy, data, size);
-	if (!size || !(data[size - 1] & 1))
-		fuzz_fix_ext_sb(copy, size);
-	ret = fuzz_memfile(&memfd, copy, size, FUZZ_IMAGE_SIZE, path, sizeof(path));
-	free(copy);
-	if (ret < 0)
+	if (size > FUZZ_MAX_INPUT ||
+	    fuzz_fs_image(&memfd, data, size, FUZZ_IMAGE_SIZE, FUZZ_FIX_EXT, path, sizeof(path)))
 		return 0;
 
 	ret = ss_ext_probe(path, memfd, (uint64_t)FUZZ_IMAGE_SIZE, &p);

@@ -58,6 +58,34 @@ static inline void fuzz_fix_ext_sb(uint8_t *d, size_t size)
 	memcpy(d + SUPERBLOCK_OFFSET, &sb, sizeof(sb));
 }
 
+#define FUZZ_FIX_XFS 1u
+#define FUZZ_FIX_EXT 2u
+
+/*
+ * DATA as an image in the reused in-memory file *MEMFD (zero-extended to MIN_SIZE), named by
+ * PATH: with the superblock checksums FIX names recomputed first, unless bit 0 of the last
+ * byte is set (then they stay as they are and the mismatch paths are fuzzed).  0 or -1.
+ */
+static inline int fuzz_fs_image(int *memfd, const uint8_t *data, size_t size, off_t min_size,
+				unsigned fix, char *path, size_t pathlen)
+{
+	uint8_t *copy = malloc(size ? size : 1);
+	int ret;
+
+	if (!copy)
+		return -1;
+	memcpy(copy, data, size);
+	if (!size || !(data[size - 1] & 1)) {
+		if (fix & FUZZ_FIX_XFS)
+			fuzz_fix_xfs_sb(copy, size);
+		if (fix & FUZZ_FIX_EXT)
+			fuzz_fix_ext_sb(copy, size);
+	}
+	ret = fuzz_memfile(memfd, copy, size, min_size, path, pathlen);
+	free(copy);
+	return ret < 0 ? -1 : 0;
+}
+
 /* Every zone a probe returns lies on a device of DEV_SECTORS and has a terminated label. */
 static inline void fuzz_check_zones(const struct ss_rec_zone *z, size_t n, uint64_t dev_sectors)
 {

@@ -21,21 +21,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ss_rec_zone *zones = NULL;
 	size_t nr = 0;
 	char path[64];
-	uint8_t *copy;
 	int ret;
 
 	if (size > 65536)
 		return 0;
 	/* 1: the superblock as the probe reads it */
-	copy = malloc(size ? size : 1);
-	if (!copy)
-		return 0;
-	memcpy(copy, data, size);
-	if (!size || !(data[size - 1] & 1))
-		fuzz_fix_xfs_sb(copy, size);
-	ret = fuzz_memfile(&memfd, copy, size, 0, path, sizeof(path));
-	free(copy);
-	if (ret >= 0 && ss_xfs_probe(memfd, FUZZ_DEV_BYTES, &p) == 0) {
+	if (fuzz_fs_image(&memfd, data, size, 0, FUZZ_FIX_XFS, path, sizeof(path)) == 0 &&
+	    ss_xfs_probe(memfd, FUZZ_DEV_BYTES, &p) == 0) {
 		FUZZ_ASSERT(p.block_size >= 512 && p.block_size <= 65536, "block size %u", p.block_size);
 		fuzz_check_zones(p.zones, p.nr_zones, FUZZ_DEV_BYTES / 512);
 		ss_fsprobe_release(&p);
