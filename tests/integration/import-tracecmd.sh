@@ -76,11 +76,17 @@ head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
 ok $? "a cut .dat: exit 1, one line: $(cat "$WORK/cut.err")"
 # an uncompressed (version 6) .dat cut inside an instance buffer's data: libtracecmd 3.1 crashes
 # opening such an instance; seekscope must refuse it instead (fuzz seeds: shrunk captures)
-for f in "$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/*.dat; do
+for f in "$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat; do
 	"$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
 	[[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file: corrupt or truncated' "$WORK/cut.err"
 	ok $? "${f##*/}: exit 1 (not $rc), one line: $(cat "$WORK/cut.err")"
 done
+# a damaged .dat that libtracecmd cannot mmap: it falls back to reading pages through one file
+# position and then gives fewer events when the rings are read interleaved; refused, not crashed
+f=$(dirname "$0")/../fuzz/regress/tracecmd/reread-differs.dat
+"$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
+[[ $rc -eq 1 ]] && grep -q 'damaged trace-cmd file: 84 events on the second read, 121 on the first' "$WORK/cut.err"
+ok $? "${f##*/}: exit 1 (not $rc): $(tail -1 "$WORK/cut.err")"
 
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
