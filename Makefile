@@ -118,12 +118,14 @@ sanitize: deps
 		LDFLAGS="-fsanitize=address,undefined" check-run
 
 # Unit tests and fuzz replayers under valgrind memcheck: any error or definite/indirect leak
-# fails the test (an unoptimised build of its own, so that valgrind sees every access).
+# fails the test (an unoptimised build of its own, so that valgrind sees every access; the
+# binary some unit tests run is built there too, and runs outside valgrind).
 valgrind: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build-vg CFLAGS="-O0 -g" valgrind-run
+	$(Q)$(MAKE) --no-print-directory BUILD=build-vg BIN=build-vg/seekscope CFLAGS="-O0 -g" \
+		valgrind-run
 
-valgrind-run: $(TEST_BINS) $(REPLAY_BINS)
-	$(Q)VALGRIND="$(VALGRIND)" tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
+valgrind-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS)
+	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) VALGRIND="$(VALGRIND)" tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
 
 # libFuzzer builds: the library with coverage instrumentation and ASan+UBSan, one binary per
 # target.  FUZZ_SECONDS / FUZZ_RUNS run them (tests/fuzz/run-fuzz.sh prints the figures).
