@@ -317,6 +317,9 @@ static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 	return tc_rewind(t);
 }
 
+/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
+__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
 #define LOAD_OK     0
 #define LOAD_FAILED 3    /* tc_load() returned an error: the parent's own pass will say which */
 
@@ -344,9 +347,12 @@ static int load_survives(struct ss_trace *t)
 			dup2(fd, STDOUT_FILENO);   /* libtracecmd printf()s some complaints */
 			dup2(fd, STDERR_FILENO);
 		}
-		/* die of them, whoever (a sanitizer, a fuzzer) handles them in the parent */
+		/* die of them, whoever (a sanitizer, a fuzzer) handles them in the parent, and
+		 * without a fuzzer's death callback (it would save the input as a crash) */
 		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 			signal(fatal[i], SIG_DFL);
+		if (__sanitizer_set_death_callback)
+			__sanitizer_set_death_callback(NULL);
 		_exit(tc_load(t, err, sizeof(err)) ? LOAD_FAILED : LOAD_OK);
 	}
 	while (waitpid(pid, &status, 0) < 0)
