@@ -99,39 +99,40 @@ static void place(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_va
 	*by = box->y + fe.ascent;
 }
 
-void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
-		  double size, bool bold, const char *s, struct ss_box *box)
+/* Place S and draw it, on a translucent white plate first if PLATE. */
+static void draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		 double size, bool bold, const char *s, bool plate, struct ss_box *box)
 {
 	char buf[TEXT_MAX + 1];
+	const char *t = drawable(s, buf);
 	struct ss_box b;
 	double bx, by;
 
-	place(cr, x, y, ha, va, size, bold, s, &b, &bx, &by);
+	place(cr, x, y, ha, va, size, bold, t, &b, &bx, &by);
+	if (plate) {
+		cairo_save(cr);
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+		cairo_rectangle(cr, b.x - 2, b.y, b.w + 4, b.h);
+		cairo_fill(cr);
+		cairo_restore(cr);
+	}
 	cairo_move_to(cr, bx, by);
-	cairo_show_text(cr, drawable(s, buf));
+	cairo_show_text(cr, t);
 	cairo_new_path(cr);
 	if (box)
 		*box = b;
 }
 
+void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box)
+{
+	draw(cr, x, y, ha, va, size, bold, s, false, box);
+}
+
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box)
 {
-	char buf[TEXT_MAX + 1];
-	struct ss_box b;
-	double bx, by;
-
-	place(cr, x, y, ha, va, size, bold, s, &b, &bx, &by);
-	cairo_save(cr);
-	cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
-	cairo_rectangle(cr, b.x - 2, b.y, b.w + 4, b.h);
-	cairo_fill(cr);
-	cairo_restore(cr);
-	cairo_move_to(cr, bx, by);
-	cairo_show_text(cr, drawable(s, buf));
-	cairo_new_path(cr);
-	if (box)
-		*box = b;
+	draw(cr, x, y, ha, va, size, bold, s, true, box);
 }
 
 void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
