@@ -1,24 +1,43 @@
-# seekscope — plain Makefile, dependencies through pkg-config, objects out of tree in build/.
-#   make            build ./seekscope
-#   make check      build and run every test (unit, render, integration; root-only ones skip
-#                   with a message when not root)
-#   make sanitize   build with ASan+UBSan into build-san/ and run the tests there
-#   make valgrind   the unit tests and fuzz replayers under valgrind memcheck
-#   make fuzz       libFuzzer targets (clang) into build-fuzz/fuzz/; with FUZZ_SECONDS=N or
-#                   FUZZ_RUNS=N also run each target (FUZZ_TARGETS, FUZZ_JOBS) on a copy of
-#                   its seed corpus, see tests/fuzz/run-fuzz.sh
-#   make demo       XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
-#   make V=1        show the commands
-PKGS      := libtracefs libtraceevent libtracecmd cairo libarchive ext2fs blkid zlib
+# SPDX-License-Identifier: GPL-2.0-or-later
+# seekscope — plain Makefile, dependencies through pkg-config, objects out of tree.
+#   make              build ./seekscope (objects in build/)
+#   make O=DIR        build out of tree: objects and the binary in DIR
+#   make check        build and run every test (unit, cli, integration; root-only ones skip
+#                     with a message when not root, and fail instead under CI=true)
+#   make sanitize     build with ASan+UBSan into build-san/ and run the tests there
+#   make valgrind     the unit tests and fuzz replayers under valgrind memcheck
+#   make fuzz         libFuzzer targets (clang) into build-fuzz/fuzz/; with FUZZ_SECONDS=N or
+#                     FUZZ_RUNS=N also run each target (FUZZ_TARGETS, FUZZ_JOBS) on a copy of
+#                     its seed corpus, see tests/fuzz/run-fuzz.sh
+#   make demo         XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
+#   make install      PREFIX=/usr/local DESTDIR= ; make uninstall removes what it installed
+#   make V=1          show the commands;  WERROR=0 builds without -Werror (packagers)
+#
+# The folders and the one direction of their dependencies are in docs/architecture.md; the
+# LAYERS table below is the build's copy of it.  Each folder is compiled with the include
+# paths of the folders it may use and no others, so an include against the direction fails to
+# compile, and `make check-layers` (part of `make check`) checks the calls between folders in
+# the objects' symbol tables.
+
+# Packages and the oldest versions seekscope is known to build with (Debian 12's).
+PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libarchive:3.6 \
+	     ext2fs:1.46 blkid:2.36 zlib:1.2.11
+PKG_NAMES := $(foreach p,$(PKGS),$(firstword $(subst :, ,$(p))))
 CC        ?= cc
-BUILD     ?= build
+O         ?=
+BUILD     ?= $(if $(O),$(O),build)
+BIN       ?= $(if $(O),$(O)/seekscope,seekscope)
 PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+DESTDIR   ?=
 CFLAGS    ?= -O2 -g
-WARN      := -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wno-missing-field-initializers
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CPPFLAGS  += -Iinclude -Icollector -Irender -D_GNU_SOURCE
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
+WERROR    ?= 1
+WARN      := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wshadow \
+	     -Wno-missing-field-initializers
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_NAMES) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKG_NAMES) 2>/dev/null)
+CPPFLAGS  += -D_GNU_SOURCE
+BASE_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS    += $(PKG_LIBS) -lm -lpthread
 
 ifeq ($(V),1)
@@ -29,13 +48,47 @@ Q := @
 msg = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
-LIB_SRCS  := $(filter-out collector/main.c,$(wildcard collector/*.c render/*.c))
-LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/%.o)
-MAIN_OBJ  := $(BUILD)/collector/main.o
-LIB       := $(BUILD)/libseekscope.a
-BIN       := seekscope
+# ---- the layers --------------------------------------------------------------------------
+# FOLDER: the folders whose headers it may include (include/ is open to all).  Lower layers
+# first; a folder may use only folders listed before it.
+LAYERS := \
+	collector/core: \
+	collector/capture:collector/core \
+	collector/fsprobe:collector/core \
+	collector/workload:collector/core \
+	collector/record:collector/capture,collector/fsprobe,collector/core \
+	render/readers:collector/core \
+	render/analysis:render/readers,collector/core \
+	render/report:render/analysis,render/readers,collector/core \
+	render/plot:render/analysis,render/readers,collector/core \
+	render/plot/panels:render/plot,render/analysis,render/readers,collector/core \
+	render/cli:render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/capture,collector/fsprobe,collector/core \
+	collector/cli:render/cli,render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/workload,collector/capture,collector/fsprobe,collector/core
+FOLDERS   := $(foreach l,$(LAYERS),$(firstword $(subst :, ,$(l))))
+uses      = $(subst $(comma), ,$(patsubst $(1):%,%,$(filter $(1):%,$(LAYERS))))
+comma     := ,
+# include paths of a folder: include/, itself, and what it may use
+incs      = -Iinclude -I$(1) $(addprefix -I,$(call uses,$(1)))
+ALL_INCS  := -Iinclude $(addprefix -I,$(FOLDERS))
+
+# The library halves: core (shared), collector (capture, probe, workload, recording session),
+# render (readers, analysis, report, plot).  The cli folders are linked as objects.
+srcs_of   = $(wildcard $(addsuffix /*.c,$(1)))
+CORE_SRCS := $(call srcs_of,collector/core)
+COLL_SRCS := $(call srcs_of,collector/capture collector/fsprobe collector/workload collector/record)
+REND_SRCS := $(call srcs_of,render/readers render/analysis render/report render/plot render/plot/panels)
+CLI_SRCS  := $(call srcs_of,render/cli collector/cli)
+LIB_CORE  := $(BUILD)/libseekscope-core.a
+LIB_COLL  := $(BUILD)/libseekscope-collector.a
+LIB_REND  := $(BUILD)/libseekscope-render.a
+CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/%.o)
+# what the tests link: every cli object but main()'s
+TEST_OBJS := $(filter-out $(BUILD)/collector/cli/main.o,$(CLI_OBJS))
+LIBS      := $(LIB_REND) $(LIB_COLL) $(LIB_CORE)
+
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
+TEST_HDRS := $(wildcard tests/lib/*.h tests/unit/*.h)
 TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace
 
 # Fuzz targets (tests/fuzz/fuzz_<name>.c).  Under the ordinary compiler each becomes a replayer
@@ -54,45 +107,66 @@ VALGRIND  := valgrind -q --error-exitcode=1 --child-silent-after-fork=yes --leak
 	--suppressions=$(CURDIR)/tests/valgrind.supp \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
-.PHONY: all check check-run unit sanitize valgrind valgrind-run fuzz fuzz-build clean install deps demo tools
+.PHONY: all check check-run check-layers unit sanitize valgrind valgrind-run fuzz fuzz-build \
+	clean install uninstall deps demo tools pkgcheck
 all: $(BIN)
+
+# Missing libraries are named (with the version wanted) before anything is compiled.
+pkgcheck:
+	$(Q)missing=; for p in $(PKGS); do n=$${p%%:*}; v=$${p#*:}; \
+		pkg-config --exists "$$n >= $$v" 2>/dev/null || missing="$$missing $$n>=$$v"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "seekscope: missing pkg-config packages:$$missing" >&2; \
+		echo "  on Debian: 'make deps' as root installs them (tests/install-deps.sh lists them)" >&2; \
+		exit 1; fi
 
 # Debian packages (installs what is missing when run as root; says what to install otherwise).
 deps:
 	$(Q)tests/install-deps.sh
 
-$(BUILD)/%.o: %.c
+# one rule for every library and cli object: the folder's own include paths
+$(BUILD)/%.o: %.c | pkgcheck
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(BASE_CFLAGS) $(call incs,$(patsubst %/,%,$(dir $<))) -c -o $@ $<
 
-$(LIB): $(LIB_OBJS)
+$(LIB_CORE): $(CORE_SRCS:%.c=$(BUILD)/%.o)
+$(LIB_COLL): $(COLL_SRCS:%.c=$(BUILD)/%.o)
+$(LIB_REND): $(REND_SRCS:%.c=$(BUILD)/%.o)
+$(LIBS):
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BIN): $(MAIN_OBJ) $(LIB)
+$(BIN): $(CLI_OBJS) $(LIBS)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB) tests/unit/tap.h
+# Tests, tools and fuzz targets may use every folder.
+TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit
+$(BUILD)/tests/unit/%: tests/unit/%.c $(TEST_OBJS) $(LIBS) $(TEST_HDRS)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
+	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $(TEST_OBJS) $(LIBS) $(LDFLAGS) $(LDLIBS)
 
 # Test tools: synthetic trace generators for the render tests and the benchmarks.
-$(BUILD)/tests/tools/%: tests/tools/%.c $(LIB)
+$(BUILD)/tests/tools/%: tests/tools/%.c $(LIBS)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDFLAGS) $(LDLIBS)
+	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $(LIBS) $(LDFLAGS) $(LDLIBS)
 
 tools: $(TOOLS)
 
-$(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(FUZZ_HDRS) $(LIB)
+$(BUILD)/tests/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(FUZZ_HDRS) $(TEST_OBJS) $(LIBS)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/fuzz \
+	$(Q)$(CC) $(TEST_CFLAGS) -Itests/fuzz \
 		-DREPLAY_DIRS='"$(CURDIR)/tests/fuzz/corpus/$*:$(CURDIR)/tests/fuzz/regress/$*"' \
-		-o $@ $< tests/fuzz/replay_main.c $(LIB) $(LDFLAGS) $(LDLIBS)
+		-o $@ $< tests/fuzz/replay_main.c $(TEST_OBJS) $(LIBS) $(LDFLAGS) $(LDLIBS)
+
+# The calls between folders, read from the objects: a folder may call only into the folders
+# LAYERS lets it include.
+check-layers: $(CLI_OBJS) $(LIBS)
+	$(Q)tests/tools/check-layers.sh $(BUILD) $(LAYERS)
 
 # Every test prints TAP; tests/run-tests collects the results and prints "N passed, N failed".
 # `check` first makes sure the packages are there, then builds with a fresh pkg-config reading.
@@ -100,20 +174,20 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) GEN_TRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-trace \
-		GEN_BLKTRACE=$(CURDIR)/$(BUILD)/tests/tools/gen-blktrace \
+	$(Q)SEEKSCOPE=$(abspath $(BIN)) GEN_TRACE=$(abspath $(BUILD))/tests/tools/gen-trace \
+		GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
 		tests/run-tests $(TEST_BINS) $(REPLAY_BINS) $(sort $(wildcard tests/cli/*.sh)) \
 		$(sort $(wildcard tests/integration/*.sh))
 
 unit: $(TEST_BINS) $(REPLAY_BINS)
-	$(Q)tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
+	$(Q)SEEKSCOPE=$(abspath $(BIN)) tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
 
 # Library-internal leaks (fontconfig caches, libtracefs) are suppressed in tests/lsan.supp;
 # full malloc stacks (slow unwind) so that the suppressions see the library frames.
 sanitize: deps
 	$(Q)ASAN_OPTIONS=fast_unwind_on_malloc=0 \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-		$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/seekscope \
+		$(MAKE) --no-print-directory O=build-san \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check-run
 
@@ -121,16 +195,15 @@ sanitize: deps
 # fails the test (an unoptimised build of its own, so that valgrind sees every access; the
 # binary some unit tests run is built there too, and runs outside valgrind).
 valgrind: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build-vg BIN=build-vg/seekscope CFLAGS="-O0 -g" \
-		valgrind-run
+	$(Q)$(MAKE) --no-print-directory O=build-vg CFLAGS="-O0 -g" valgrind-run
 
 valgrind-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS)
-	$(Q)SEEKSCOPE=$(CURDIR)/$(BIN) VALGRIND="$(VALGRIND)" tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
+	$(Q)SEEKSCOPE=$(abspath $(BIN)) VALGRIND="$(VALGRIND)" tests/run-tests $(TEST_BINS) $(REPLAY_BINS)
 
-# libFuzzer builds: the library with coverage instrumentation and ASan+UBSan, one binary per
+# libFuzzer builds: the libraries with coverage instrumentation and ASan+UBSan, one binary per
 # target.  FUZZ_SECONDS / FUZZ_RUNS run them (tests/fuzz/run-fuzz.sh prints the figures).
 fuzz: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
+	$(Q)$(MAKE) --no-print-directory O=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
 		CFLAGS="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-build
 ifneq ($(FUZZ_SECONDS)$(FUZZ_RUNS),)
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) \
@@ -139,21 +212,25 @@ endif
 
 fuzz-build: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(LIB)
+$(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(TEST_OBJS) $(LIBS)
 	$(call msg,FUZZ,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/fuzz -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(LIB) $(LDLIBS)
+	$(Q)$(CC) $(TEST_CFLAGS) -Itests/fuzz -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< \
+		$(TEST_OBJS) $(LIBS) $(LDLIBS)
 
 # The headline picture: XFS agcount=1 vs agcount=4 on loop devices (as root; otherwise the
 # shipped sample traces are drawn).  Output in out/.
 demo: deps
 	$(Q)$(MAKE) --no-print-directory $(BIN)
-	$(Q)samples/agcount-compare.sh -o out
+	$(Q)SEEKSCOPE=$(abspath $(BIN)) samples/agcount-compare.sh -o out
 
 install: $(BIN)
-	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	install -D -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/seekscope
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/seekscope
 
 clean:
-	rm -rf build build-san build-vg $(FUZZ_BUILD) $(BIN)
+	rm -rf build build-san build-vg $(FUZZ_BUILD) seekscope $(if $(O),$(O))
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

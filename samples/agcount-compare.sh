@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The seekwatcher picture: extract the same source tree (then sync) onto XFS with agcount=1
 # and with agcount=4, record both with seekscope, and draw them side by side.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The same extraction + sync on ext4 and on XFS (default mkfs options), side by side.
 #
 #   samples/ext4-vs-xfs.sh [-o OUTDIR] [--files N] [--fsync none|file|end] [--archive FILE]

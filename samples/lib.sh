@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared pieces of the sample scenarios: loop-backed filesystems that are always cleaned up,
 # the archive to extract, and the fallback to shipped traces without root or tracefs.
 set -u

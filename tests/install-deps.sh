@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the Debian packages seekscope needs to build, test, benchmark and run its samples.
 # Does nothing when they are all present; otherwise needs root (apt-get).  Used by
 # `make deps` (and so by `make check` and `make demo`) and by .ci/run.

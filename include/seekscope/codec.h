@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Byte-order conversion of the on-disk structures in format.h.  The file is little-endian; each
  * ss_swab_* function converts a structure in place between file order and host order (the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * seekscope trace file format — the one contract between the collector and the renderer.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Names and helpers for the event model shared by collector and renderer: zone kinds, event
  * types and rwbs flags as text.  Implemented in collector/model.c (pure functions, no state).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope convert and imported traces from the command line, unprivileged: help, misuse
 # (exit 2), unreadable input (exit 1, one line), blktrace -> seekscope round trip, zones from an
 # XFS image file (--fs, --fs-dev), output refusing to overwrite the input, dump/report on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope plot from the command line: help, misuse (exit 2), unreadable traces (exit 1, one
 # line), truncated traces (rendered with a warning), every output format.  Prints TAP.
 set -u

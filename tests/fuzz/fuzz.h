@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Shared helpers for the fuzz targets (tests/fuzz/fuzz_*.c).  Each target defines
  * LLVMFuzzerTestOneInput (and optionally LLVMFuzzerInitialize); it is linked either with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the blktrace importer (render/import_blktrace.c) behind the format detection
  * every command uses, and what report and plot do with what it returns (fuzz_consume.h).

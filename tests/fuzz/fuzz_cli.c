@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the pure parsers behind the command line and the event decoder — rwbs strings
  * (ss_rwbs_parse, checked to round-trip through ss_rwbs_format), --fsync modes, the archive

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What `report` and `plot` do with an opened trace, for the fuzz targets of every reader
  * (fuzz_trace.c: seekscope files; fuzz_blktrace.c, fuzz_tracecmd.c: the importers): stream

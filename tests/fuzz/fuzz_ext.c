@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: our walk of ext2/3/4 filesystems through libext2fs (collector/fsprobe_ext4.c:
  * block groups, inode tables, the journal's extents) without libblkid in front, so that it

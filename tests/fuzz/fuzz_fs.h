@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Shared pieces of the filesystem-probe fuzz targets (fuzz_fsprobe.c, fuzz_xfs.c, fuzz_ext.c):
  * superblock checksums recomputed so that random mutation gets past them to the geometry code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the filesystem probe (collector/fsprobe*.c) on an untrusted image — libblkid's
  * identification, our own XFS superblock decoding and geometry checks, and the ext2/3/4 walk

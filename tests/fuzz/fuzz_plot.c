@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the plot pipeline (render/graph.c and the panels: layout, scales, ticks, bins,
  * per-pixel accumulators, zone bands, phase markers, the summary table) on untrusted traces and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the seekscope trace reader (render/trace_read.c) and everything that consumes
  * what it returns — the statistics pass with time bins (render/stats.h), the text and JSON

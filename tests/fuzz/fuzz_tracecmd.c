@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the trace-cmd importer (render/import_tracecmd.c, which reads .dat files through
  * libtracecmd: headers, event formats, options, instance buffers, per-CPU pages) behind the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: the extraction workload (collector/untar.c: libarchive reading any supported
  * format and filter, our path policy, archive_write_disk with the secure flags, and the

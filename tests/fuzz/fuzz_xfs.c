@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz target: our own XFS superblock parser (collector/fsprobe_xfs.c) without libblkid in
  * front of it, so that it runs at full speed: ss_xfs_probe() on the input as a device of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Regenerates the seed corpora in tests/fuzz/corpus/<target>/ (committed; run this only to
 # change them).  Traces and archives are written by python3 (plus zstd for .zst), filesystem
 # seeds are the first blocks of images made by mkfs.xfs / mkfs.ext2/3/4 on sparse files.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Regression replayer for a fuzz target: runs LLVMFuzzerTestOneInput on every file of the
  * directories named at build time (REPLAY_DIRS, colon-separated: the seed corpus and the

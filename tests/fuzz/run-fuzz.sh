@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs libFuzzer targets built by `make fuzz` and prints the figures: executions, corpus size,
 # crashes.  Usage: tests/fuzz/run-fuzz.sh BUILD_DIR TARGET...
 #   FUZZ_SECONDS=N  run each target N seconds (per worker)      FUZZ_RUNS=N  or N executions

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Shrink a trace-cmd .dat file (file version 6, uncompressed: `trace-cmd record --file-version 6
 --compression none`) into a small fuzz seed for fuzz_tracecmd.c: keep the page and event
 headers, the event formats, the options and the trace data; drop kallsyms, trace_printk

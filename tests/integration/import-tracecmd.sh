@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # trace-cmd .dat import on a real capture: an untar + sync on loop-backed XFS recorded at the same
 # time by `seekscope record` and by `trace-cmd record -B` (run as seekscope's workload), then
 # the .dat is read by dump/report/convert/plot and must hold the same I/Os as seekscope's own

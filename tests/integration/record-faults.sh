@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope record under signals and in a bad environment: SIGINT, SIGTERM, SIGKILL (partial
 # trace readable, stale instance removed by the next run), failing workloads, not root, not a
 # block device, tracefs not mounted.  Root only; everything created is removed at exit.

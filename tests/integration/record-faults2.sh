@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope record under faults not covered by record-faults.sh: the output file's filesystem
 # filling up while a busy workload runs elsewhere, the traced device disappearing mid-capture
 # (loop device detached; lazy unmount + detach), the workload killed by a signal from outside.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope record on real loop-backed XFS (agcount=4) and ext4: a real tracefs capture of an
 # untar + sync.  Root only; everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The sample scenarios run end to end: the agcount comparison as root (recorded on loop
 # devices) and, as an unprivileged user, from the shipped traces.
 source "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hostile archives under `seekscope record --untar ARCH --into DIR -o T.sst` on loop-backed
 # filesystems, beyond the basics of untar.sh: every form of path traversal libarchive can
 # express (absolute, "..", symlink then file through it, hard link to outside), device nodes,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The extraction workload under `seekscope record --untar` on loop-backed XFS and ext4:
 # fsync semantics, phases, repeat, delete, hostile archives, a full filesystem.
 # Root only; everything created is removed at exit.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TAP helpers and cleanup for the shell tests.  Source it; every test script then calls
 # `done_testing` at the end.  Everything registered with `on_exit` runs when the script
 # exits, also on failure or interruption, in reverse order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writing blktrace binary records (struct blk_io_trace, include/uapi/linux/blktrace_api.h) for
  * the tests and the import benchmark: the 48-byte record in host or swapped byte order plus an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gen-blktrace: writes synthetic blktrace binary traces (PREFIX.blktrace.N, one file per CPU,
  * as `blktrace -o PREFIX` does) for the import benchmark: an untar-like pattern of write runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * gen-trace: writes synthetic seekscope traces for the render tests, the demo pictures and the
  * benchmark.  A crude disk model (transfer time plus a seek penalty growing with distance)

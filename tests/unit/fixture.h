@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A hand-made trace shared by the statistics and report tests: one XFS-like device with four
  * AGs and a log inside AG2, three phases (one never ended), a mark, workload meta and 13 events

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The command-line layer without running a command: the option table module (getopt arrays,
  * --help lines, misuse messages, getopt reset, whole-number arguments), record's and plot's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Decoding block events by field name, with the formats of different kernels. */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* Trace format: writer/reader round trip, truncation, corruption and hostile headers. */
 #include <errno.h>
 #include <fcntl.h>

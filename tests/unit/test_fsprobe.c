@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Filesystem probe: the XFS geometry arithmetic on hand-made superblocks, then real XFS and
  * ext2/3/4 images (sparse files, no root, no loop device) made with mkfs and compared with what

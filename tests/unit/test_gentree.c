@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Archive generator and the mkarchive command: same seed gives the same bytes in every
  * format, another seed other bytes, the counts asked for, a kernel-like size distribution;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * blktrace import: per-CPU files written here (both byte orders, two CPUs interleaved, two
  * devices, notify records, pass-through records and unknown actions to skip), read back through

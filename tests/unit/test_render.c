@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Render tests: tick marks, layout and surfaces as units, then whole pictures checked for
  * content — synthetic traces written with the trace writer, drawn, and the PNG read back:

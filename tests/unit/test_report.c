@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * `seekscope report` end to end: writes hand-made traces (tests/unit/fixture.h), runs the
  * binary ($SEEKSCOPE, else ./seekscope) and checks the JSON with python3's parser (flattened to

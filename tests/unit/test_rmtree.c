@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The delete walker: removes a whole tree, through read-only and mode-0 directories, never
  * through a symlink, stops on request.  Works in a mkdtemp() directory under /tmp, removed

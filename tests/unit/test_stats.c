@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Statistics primitives on hand-made event lists: seeks at the threshold boundary, request
  * pairing (flushes, requeues, unmatched completions, queue depth), bin widths, latency

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Statistics over a real trace file (tests/unit/fixture.h): period, per-phase and per-zone
  * attribution, workload meta, bins over the capture, and the zone index agreeing with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Extraction workload: extraction in every fsync mode checked file by file against the
  * archive, phases, repeat/delete/stop, hostile archives (nothing may appear outside dest),

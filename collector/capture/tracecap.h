@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tracefs capture of block request events in a private tracing instance.  Creates and
+ * configures the instance (events, per-device filter, clock, buffer size), reads the per-CPU
+ * ring buffers without blocking, decodes events by field name and hands them to a sink, and
+ * collects the ring buffer's lost-event counters.  Global tracing state is never touched.
+ * Library code: returns 0/-errno, one-line reasons in the caller's buffer, never prints.
+ */
+#ifndef SS_TRACECAP_H
+#define SS_TRACECAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "seekscope/format.h"
+
+#define SS_INSTANCE_PREFIX "seekscope-"
+
+/* Optional events beyond issue/complete/requeue. */
+#define SS_CAP_INSERT  0x1u   /* block:block_rq_insert */
+#define SS_CAP_QUEUE   0x2u   /* block:block_bio_queue */
+
+struct ss_tracecap_opts {
+	const uint32_t *devs;       /* devices to keep (SS_MKDEV encoding); none = all */
+	size_t nr_devs;
+	size_t buffer_kb;           /* per-CPU ring buffer; 0 = leave the kernel default */
+	unsigned extra;             /* SS_CAP_* */
+	const char *clock;          /* trace clock, "mono" if NULL */
+};
+
+struct ss_tracecap;
+
+/* Called for each decoded event, in per-CPU order (not globally sorted). */
+typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev);
+
+/*
+ * Find (and if needed mount) tracefs, remove stale seekscope instances of dead recorders,
+ * create and configure a new instance with tracing off.  NULL + errno and a reason on error.
+ */
+struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *err, size_t errlen);
+int ss_tracecap_start(struct ss_tracecap *c);
+int ss_tracecap_stop(struct ss_tracecap *c);
+/*
+ * Read everything currently in the ring buffers (non-blocking), decode and pass to SINK.
+ * Returns the number of events read, or -errno (a sink error is returned as is).
+ * With FLUSH, also take the partially filled pages (use after ss_tracecap_stop()).
+ */
+long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush);
+/* Per-CPU counters into OUT (up to MAX entries); returns the count filled. */
+size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out, size_t max);
+/* Events lost so far according to page headers (cheap; stats files are read at the end). */
+uint64_t ss_tracecap_missed(const struct ss_tracecap *c);
+const char *ss_tracecap_instance(const struct ss_tracecap *c);
+unsigned ss_tracecap_nr_cpus(const struct ss_tracecap *c);
+size_t ss_tracecap_buffer_kb(const struct ss_tracecap *c);
+/* Disable, destroy the instance and free.  Accepts NULL.  Returns 0 or -errno of the rmdir. */
+int ss_tracecap_destroy(struct ss_tracecap *c);
+
+/* Remove instances named SS_INSTANCE_PREFIX<pid>-* whose recorder process is gone.
+ * Returns how many were removed, or -errno. */
+int ss_tracecap_remove_stale(void);
+
+#endif

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * seekscope record: capture the block requests of a workload into a trace file.
+ * parse options (record_args.c) -> resolve devices + create instance -> start -> run workload
+ * -> stop -> report.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "blockdev.h"
+#include "commands.h"
+#include "record_args.h"
+#include "recorder.h"
+#include "workload.h"
+
+/* The only mutable global: set by the signal handler, read by the main loop. */
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* Writing the trace onto a traced device would record the recorder: say so. */
+static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
+{
+	struct ss_blockdev out;
+	char dir[4096], err[256];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", o->output);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		slash[slash == dir] = 0;
+	if (ss_blockdev_resolve(dir, "/sys", &out, err, sizeof(err)))
+		return;
+	for (size_t i = 0; i < ss_recorder_nr_devices(r); i++) {
+		const struct ss_rec_device *d = ss_recorder_device(r, i);
+
+		if (out.rec.dev == d->dev)
+			fprintf(stderr, "seekscope record: warning: %s is on the traced device %s; "
+				"the trace's own writes will show up in it\n", o->output, d->name);
+	}
+}
+
+int ss_cmd_record(int argc, char **argv)
+{
+	struct ss_record_opts o;
+	struct ss_recorder_opts ro = { 0 };
+	struct ss_recorder *r = NULL;
+	struct ss_workload_ui ui = { .signal = &got_signal };
+	struct sigaction sa;
+	char err[512] = "", gone[256] = "";
+	int ret, exit_status = 0, rc = 0;
+
+	ret = ss_record_parse(argc, argv, &o, err, sizeof(err));
+	if (ret == SS_PARSE_HELP) {
+		ss_record_usage(stdout);
+		return 0;
+	}
+	if (ret)
+		return ss_optable_misuse("record", "%s", err);
+	ui.show = !o.quiet && isatty(STDERR_FILENO);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* a closed stderr pipe must not kill the recorder before it removes its instance */
+	signal(SIGPIPE, SIG_IGN);
+
+	ro.output = o.output;
+	ro.dev_paths = o.devs;
+	ro.nr_dev_paths = o.nr_devs;
+	ro.buffer_kb = o.buffer_kb;
+	ro.extra_events = o.extra;
+	ro.sysfs = "/sys";
+	ro.probe_fs = !o.no_zones;
+	r = ss_recorder_new(&ro, err, sizeof(err));
+	if (!r) {
+		fprintf(stderr, "seekscope record: %s\n", err[0] ? err : strerror(errno));
+		return 1;
+	}
+	warn_feedback(&o, r);
+	if (o.command) {
+		char cmdline[4096];
+		size_t len = 0;
+
+		cmdline[0] = 0;
+		for (char **a = o.command; *a && len < sizeof(cmdline) - 1; a++)
+			len += (size_t)snprintf(cmdline + len, sizeof(cmdline) - len, "%s%s",
+						a == o.command ? "" : " ", *a);
+		ss_recorder_meta(r, "workload", "command");
+		ss_recorder_meta(r, "cmdline", cmdline);
+	}
+	if (ss_recorder_start(r, err, sizeof(err))) {
+		fprintf(stderr, "seekscope record: %s\n", err);
+		ss_recorder_free(r);
+		return 1;
+	}
+	if (o.command)
+		exit_status = ss_workload_command(r, o.command, &ui);
+	else if (o.untar.archive)
+		exit_status = ss_workload_untar(r, &o.untar, &ui);
+	else
+		ss_workload_wait_signal(r, &ui);
+	ss_workload_clear_line(&ui);
+	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
+		gone[0] = 0;
+	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
+	{
+		struct ss_recorder_status st2;
+		uint64_t lost = ss_recorder_lost(r);
+
+		ss_recorder_status(r, &st2);
+		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
+			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
+			(unsigned long long)lost, ret ? ", failed" : got_signal ? ", interrupted" : "");
+		if (lost)
+			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
+				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,
+				o.buffer_kb);
+	}
+	if (ret) {
+		fprintf(stderr, "seekscope record: %s (the events before that are in %s)\n", err,
+			o.output);
+		rc = 1;
+	}
+	if (gone[0]) {
+		fprintf(stderr, "seekscope record: %s\n", gone);
+		rc = 1;
+	}
+	ss_recorder_free(r);
+	return rc ? rc : exit_status;
+}

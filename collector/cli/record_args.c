@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * seekscope record's command line (record_args.h): the option table, which is also the
+ * source of --help, and the parse into struct ss_record_opts.  Prints nothing.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "errbuf.h"
+#include "record_args.h"
+#include "tracecap.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
+       OPT_DROP };
+
+static const struct ss_option options[] = {
+	{ "output", 'o', "FILE", "trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")" },
+	{ "device", 'd', "DEV", "block device, partition, or any path on a mounted filesystem\n"
+				"(repeatable: e.g. the members of an md array); a partition or\n"
+				"directory resolves to its whole disk plus the partition offset" },
+	{ "buffer-size", 'b', "KB",
+	  "ring buffer per CPU in KiB (default " STR(SS_RECORD_DEFAULT_BUFFER_KB) ")" },
+	{ "events", 'e', "LIST", "extra events, comma-separated: insert (block_rq_insert),\n"
+				 "queue (block_bio_queue)" },
+	{ "no-zones", OPT_NO_ZONES, NULL,
+	  "do not read filesystem zones (XFS AGs/log, ext4 groups/journal)" },
+	{ "untar", OPT_UNTAR, "ARCHIVE", "run the extraction workload on ARCHIVE" },
+	{ "into", OPT_INTO, "DIR", "where to extract (an existing directory, not /)" },
+	{ "fsync", OPT_FSYNC, "MODE", "durability: end (default: one syncfs after extracting), file\n"
+				      "(fsync every file as it is written, like star), none (no sync)" },
+	{ "repeat", OPT_REPEAT, "N", "extract N times into DIR/1..N without syncing in between\n"
+				     "(at most " STR(SS_UNTAR_MAX_REPEAT) ")" },
+	{ "delete", OPT_DELETE, NULL, "afterwards remove the extracted trees, then sync (rm -rf phase)" },
+	{ "drop-caches", OPT_DROP, NULL, "sync and drop the page cache before extracting" },
+	{ "quiet", 'q', NULL, "no live status line" },
+	{ "help", 'h', NULL, "this text" },
+};
+
+void ss_record_usage(FILE *f)
+{
+	fprintf(f,
+"USAGE: seekscope record [-o FILE] -d DEV [-d DEV]... [OPTIONS] [--] [COMMAND [ARG...]]\n"
+"       seekscope record [-o FILE] --untar ARCHIVE --into DIR [--fsync MODE] [--repeat N]\n"
+"                        [--delete] [--drop-caches] [-d DEV]... [OPTIONS]\n"
+"\n"
+"Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
+"given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
+"shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status, or 1 when the\n"
+"capture itself failed (the trace could not be written, e.g. its filesystem is full: the\n"
+"workload is then stopped; or a traced device disappeared).  Needs root.  Options end at\n"
+"COMMAND: what follows it is COMMAND's own.\n"
+"\n"
+"With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
+"compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
+"durable; each step is a phase in the trace.  The traced device is DIR's unless -d says\n"
+"otherwise.  Nothing is ever written outside DIR.\n"
+"\n"
+"Options:\n");
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
+	fprintf(f,
+"\n"
+"EXAMPLES:\n"
+"  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
+"  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"
+"  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
+"  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
+"  seekscope report untar.sst\n");
+}
+
+int ss_record_parse_buffer_kb(const char *s, size_t *kb)
+{
+	uint64_t v;
+
+	if (ss_optarg_uint(s, 10, SS_RECORD_MIN_BUFFER_KB, SS_RECORD_MAX_BUFFER_KB, &v))
+		return -EINVAL;
+	*kb = (size_t)v;
+	return 0;
+}
+
+int ss_record_parse_events(const char *s, unsigned *mask)
+{
+	unsigned bits = 0;
+
+	for (const char *p = s;; p++) {
+		size_t len = strcspn(p, ",");
+
+		if (len == strlen("insert") && !strncmp(p, "insert", len))
+			bits |= SS_CAP_INSERT;
+		else if (len == strlen("queue") && !strncmp(p, "queue", len))
+			bits |= SS_CAP_QUEUE;
+		else
+			return -EINVAL;   /* also an empty item */
+		p += len;
+		if (!*p)
+			break;
+	}
+	*mask |= bits;
+	return 0;
+}
+
+int ss_record_parse_repeat(const char *s, unsigned *repeat)
+{
+	return ss_optarg_unsigned(s, 1, SS_UNTAR_MAX_REPEAT, repeat) ? -EINVAL : 0;
+}
+
+/* One option's value into the struct ss_record_opts at CTX (ss_optable_parse's TAKE). */
+static int take_option(void *ctx, int c, const char *arg, char *err, size_t errlen)
+{
+	struct ss_record_opts *o = ctx;
+	const char *want = NULL;   /* "WANT, not 'ARG'" */
+
+	switch (c) {
+	case 'h':
+		return SS_PARSE_HELP;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'd':
+		if (o->nr_devs == SS_RECORD_MAX_DEVS) {
+			ss_errf(err, errlen, "at most %d devices", SS_RECORD_MAX_DEVS);
+			return -EINVAL;
+		}
+		o->devs[o->nr_devs++] = arg;
+		break;
+	case 'b':
+		if (ss_record_parse_buffer_kb(arg, &o->buffer_kb))
+			want = "-b wants KiB from " STR(SS_RECORD_MIN_BUFFER_KB) " to "
+			       STR(SS_RECORD_MAX_BUFFER_KB);
+		break;
+	case 'e':
+		if (ss_record_parse_events(arg, &o->extra))
+			want = "-e takes insert,queue";
+		break;
+	case 'q':
+		o->quiet = 1;
+		break;
+	case OPT_NO_ZONES:
+		o->no_zones = 1;
+		break;
+	case OPT_UNTAR:
+		o->untar.archive = arg;
+		break;
+	case OPT_INTO:
+		o->untar.dest = arg;
+		break;
+	case OPT_FSYNC:
+		if (ss_fsync_mode_parse(arg, &o->untar.fsync_mode))
+			want = "--fsync takes none, file or end";
+		break;
+	case OPT_REPEAT:
+		if (ss_record_parse_repeat(arg, &o->untar.repeat))
+			want = "--repeat wants 1 to " STR(SS_UNTAR_MAX_REPEAT);
+		break;
+	case OPT_DELETE:
+		o->untar.delete_after = true;
+		break;
+	case OPT_DROP:
+		o->untar.drop_caches = true;
+		break;
+	default:
+		ss_errf(err, errlen, "internal error: option %d not handled", c);
+		return -EINVAL;
+	}
+	if (!want)
+		return 0;
+	ss_errf(err, errlen, "%s, not '%s'", want, arg);
+	return -EINVAL;
+}
+
+int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, size_t errlen)
+{
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	o->output = SS_RECORD_DEFAULT_OUTPUT;
+	o->buffer_kb = SS_RECORD_DEFAULT_BUFFER_KB;
+	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), SS_OPTABLE_STOP_AT_OPERAND, argc,
+			       argv, take_option, o, err, errlen);
+	if (ret)
+		return ret;
+	if (optind < argc)
+		o->command = argv + optind;
+	if (o->untar.archive || o->untar.dest) {
+		if (!o->untar.archive || !o->untar.dest) {
+			ss_errf(err, errlen, "--untar ARCHIVE and --into DIR go together");
+			return -EINVAL;
+		}
+		if (o->command) {
+			ss_errf(err, errlen, "either --untar or a command, not both");
+			return -EINVAL;
+		}
+		if (!o->untar.repeat)
+			o->untar.repeat = 1;
+		if (!o->nr_devs)
+			o->devs[o->nr_devs++] = o->untar.dest;
+	}
+	if (!o->nr_devs) {
+		ss_errf(err, errlen, "name at least one device with -d (a block device or a path on "
+			"the filesystem to watch)");
+		return -EINVAL;
+	}
+	return 0;
+}

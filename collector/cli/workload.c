@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Workloads under `seekscope record`: a command, the extraction, or waiting for Ctrl-C. */
+#include <errno.h>
+#include <inttypes.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+extern char **environ;
+
+_Static_assert(sizeof(sig_atomic_t) == sizeof(int), "the untar stop flag is the signal flag");
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+void ss_workload_clear_line(const struct ss_workload_ui *ui)
+{
+	if (ui->show) {
+		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
+}
+
+static void status_line(struct ss_recorder *r, const struct ss_workload_ui *ui, const char *extra)
+{
+	struct ss_recorder_status st;
+
+	if (!ui->show)
+		return;
+	ss_recorder_status(r, &st);
+	fprintf(stderr, "\r\033[K%s%srecording %.1f s, %" PRIu64 " events, %" PRIu64 " lost",
+		extra ? extra : "", extra ? "  " : "seekscope: ", (double)st.elapsed_ns / 1e9,
+		st.events, st.lost);
+	fflush(stderr);
+}
+
+int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui)
+{
+	posix_spawnattr_t attr;
+	sigset_t none;
+	int forwarded = 0, status = 0, ret;
+	pid_t pid;
+
+	sigset_t dflt;
+
+	posix_spawnattr_init(&attr);
+	sigemptyset(&none);
+	posix_spawnattr_setsigmask(&attr, &none);
+	/* the recorder ignores SIGPIPE; the workload gets the usual behaviour back */
+	sigemptyset(&dflt);
+	sigaddset(&dflt, SIGPIPE);
+	posix_spawnattr_setsigdefault(&attr, &dflt);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	ss_recorder_phase(r, "workload", SS_PHASE_BEGIN, 0);
+	ret = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
+	if (ret) {
+		ss_recorder_phase(r, "workload", SS_PHASE_END, 0);
+		ss_workload_clear_line(ui);
+		fprintf(stderr, "seekscope record: cannot run '%s': %s\n", argv[0], strerror(ret));
+		return 127;
+	}
+	for (int tick = 0;; tick++) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			status = 0;
+			break;
+		}
+		/* the trace cannot be written any more (output full): the run is pointless */
+		if (!*ui->signal && ss_recorder_failed(r))
+			*ui->signal = SIGTERM;
+		if (*ui->signal && !forwarded) {
+			/* Ctrl-C reaches the whole process group; a kill aimed at us is passed on */
+			kill(pid, *ui->signal);
+			forwarded = 1;
+		}
+		if (tick % 4 == 0)
+			status_line(r, ui, NULL);
+		nap_ms(50);
+	}
+	ss_recorder_phase(r, "workload", SS_PHASE_END, 0);
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 1;
+}
+
+void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui *ui)
+{
+	if (ui->show)
+		fprintf(stderr, "seekscope: recording until Ctrl-C\n");
+	for (int tick = 0; !*ui->signal && !ss_recorder_failed(r); tick++) {
+		if (tick % 4 == 0)
+			status_line(r, ui, NULL);
+		nap_ms(50);
+	}
+}
+
+/* ---- extraction ---------------------------------------------------------------------- */
+
+struct untar_ctx {
+	struct ss_recorder *r;
+	const struct ss_workload_ui *ui;
+	uint64_t phase_start_ns;     /* for the rate shown in the progress bar */
+};
+
+/* The extraction polls its stop flag between entries: raise it once the trace is lost. */
+static void stop_if_failed(struct untar_ctx *u)
+{
+	if (!*u->ui->signal && ss_recorder_failed(u->r))
+		*u->ui->signal = SIGTERM;
+}
+
+static void on_phase(void *ctx, const char *name, bool begin, uint64_t mono_ns)
+{
+	struct untar_ctx *u = ctx;
+
+	stop_if_failed(u);
+	ss_recorder_phase(u->r, name, begin ? SS_PHASE_BEGIN : SS_PHASE_END, mono_ns);
+	if (begin)
+		u->phase_start_ns = mono_ns;
+	if (begin) {
+		char line[96];
+
+		snprintf(line, sizeof(line), "[%s]", name);
+		status_line(u->r, u->ui, line);
+	}
+}
+
+static void human(double v, char *buf, size_t len)
+{
+	static const char *const unit[] = { "B", "KB", "MB", "GB", "TB" };
+	int i = 0;
+
+	while (v >= 1000 && i < 4) {
+		v /= 1000;
+		i++;
+	}
+	snprintf(buf, len, i ? "%.1f %s" : "%.0f %s", v, unit[i]);
+}
+
+static void on_progress(void *ctx, const struct ss_untar_progress *p)
+{
+	struct untar_ctx *u = ctx;
+	char bar[24], done[16], total[16], rate[16], line[160];
+	int filled = 0, width = 20;
+	uint64_t now = ss_mono_now_ns();
+	double secs = u->phase_start_ns && now > u->phase_start_ns ?
+		      (double)(now - u->phase_start_ns) / 1e9 : 0;
+
+	stop_if_failed(u);
+	if (!u->ui->show)
+		return;
+	if (p->archive_total)
+		filled = (int)(p->archive_read * (uint64_t)width / p->archive_total);
+	if (filled > width)
+		filled = width;
+	for (int i = 0; i < width; i++)
+		bar[i] = i < filled ? '#' : '-';
+	bar[width] = 0;
+	human((double)p->archive_read, done, sizeof(done));
+	human((double)p->archive_total, total, sizeof(total));
+	human(secs > 0 ? (double)p->bytes / secs : 0, rate, sizeof(rate));
+	snprintf(line, sizeof(line), "%-10s [%s] %s/%s, %" PRIu64 " entries, %s/s", p->phase, bar,
+		 done, total, p->entries, rate);
+	status_line(u->r, u->ui, line);
+}
+
+static void put_u64(struct ss_recorder *r, const char *key, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	ss_recorder_meta(r, key, buf);
+}
+
+/* The figures the report and the plots show: archive, entries, and per phase files/bytes. */
+static void store_stats(struct ss_recorder *r, const struct ss_untar_opts *o,
+			const struct ss_untar_stats *st)
+{
+	char key[96];
+
+	ss_recorder_meta(r, "archive", o->archive);
+	put_u64(r, "archive.bytes", st->archive_bytes);
+	put_u64(r, "archive.entries", st->entries);
+	put_u64(r, "archive.files", st->files);
+	put_u64(r, "archive.dirs", st->dirs);
+	put_u64(r, "archive.symlinks", st->symlinks);
+	put_u64(r, "archive.hardlinks", st->hardlinks);
+	put_u64(r, "archive.data_bytes", st->data_bytes);
+	for (size_t i = 0; i < st->nr_phases; i++) {
+		const struct ss_untar_phase *p = &st->phases[i];
+
+		/* only what the phase did: a sync has no files/s, a delete writes no bytes */
+		if (p->files) {
+			snprintf(key, sizeof(key), "phase.%s.files", p->name);
+			put_u64(r, key, p->files);
+		}
+		if (p->bytes) {
+			snprintf(key, sizeof(key), "phase.%s.bytes", p->name);
+			put_u64(r, key, p->bytes);
+		}
+		if (p->entries) {
+			snprintf(key, sizeof(key), "phase.%s.entries", p->name);
+			put_u64(r, key, p->entries);
+		}
+	}
+}
+
+int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui)
+{
+	struct untar_ctx u = { .r = r, .ui = ui };
+	struct ss_untar_stats st;
+	char err[512] = "", buf[32];
+	int ret;
+
+	memset(&st, 0, sizeof(st));
+	o->phase_cb = on_phase;
+	o->progress_cb = on_progress;
+	o->ctx = &u;
+	o->stop = (volatile int *)ui->signal;
+	ss_recorder_meta(r, "workload", "untar");
+	ss_recorder_meta(r, "fsync", ss_fsync_mode_name(o->fsync_mode));
+	snprintf(buf, sizeof(buf), "%u", o->repeat);
+	ss_recorder_meta(r, "repeat", buf);
+	ret = ss_untar_run(o, &st, err, sizeof(err));
+	store_stats(r, o, &st);
+	ss_workload_clear_line(ui);
+	if (ret) {
+		ss_recorder_meta(r, "workload.error", err[0] ? err : strerror(-ret));
+		fprintf(stderr, "seekscope record: extraction %s: %s\n",
+			ret == -EINTR ? "interrupted" : "failed", err[0] ? err : strerror(-ret));
+		return 1;
+	}
+	for (size_t i = 0; i < st.nr_phases; i++) {
+		const struct ss_untar_phase *p = &st.phases[i];
+		double s = (double)(p->end_ns - p->start_ns) / 1e9;
+
+		fprintf(stderr, "seekscope: %-12s %8.2f s", p->name, s);
+		if (p->files && s > 0)
+			fprintf(stderr, "  %8" PRIu64 " files %9.0f files/s", p->files,
+				(double)p->files / s);
+		if (p->bytes && s > 0)
+			fprintf(stderr, " %10.0f KB/s", (double)p->bytes / 1e3 / s);
+		fputc('\n', stderr);
+	}
+	return 0;
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Workloads run under `seekscope record`: an external command, or the built-in extraction
+ * (collector/untar.h).  Both mark their phases in the trace, keep a status line on a
+ * terminal, and react to the recorder's signal flag.  CLI side: these print.
+ */
+#ifndef SS_WORKLOAD_H
+#define SS_WORKLOAD_H
+
+#include <signal.h>
+#include "recorder.h"
+#include "untar.h"
+
+struct ss_workload_ui {
+	int show;                            /* live status line on stderr */
+	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
+};
+
+/* Run ARGV (no shell) and wait; returns its exit status (128+signal when killed, 127 when it
+ * could not be started). */
+int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui);
+/* Run the extraction; stores its figures in the trace.  Returns 0, or 1 after printing why. */
+int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui);
+/* Without a workload: record until the signal flag is set. */
+void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui *ui);
+/* Erase the status line (before printing anything else). */
+void ss_workload_clear_line(const struct ss_workload_ui *ui);
+
+#endif

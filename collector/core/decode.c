@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Block event decoding by field name (see decode.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event-parse.h>
+
+#include "decode.h"
+#include "seekscope/model.h"
+
+#define MAX_TYPES 8
+
+struct type_fields {
+	int id;
+	uint16_t type;
+	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid;
+};
+
+struct ss_decoder {
+	struct tep_handle *tep;
+	struct type_fields types[MAX_TYPES];
+	int nr_types;
+};
+
+struct ss_decoder *ss_decoder_new(struct tep_handle *tep)
+{
+	struct ss_decoder *d = calloc(1, sizeof(*d));
+
+	if (d)
+		d->tep = tep;
+	return d;
+}
+
+void ss_decoder_free(struct ss_decoder *d)
+{
+	free(d);
+}
+
+int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
+{
+	struct tep_event *ev = tep_find_event_by_name(d->tep, "block", name);
+	struct type_fields *t;
+
+	if (!ev)
+		return -ENOENT;
+	if (d->nr_types == MAX_TYPES)
+		return -ENOSPC;
+	t = &d->types[d->nr_types];
+	memset(t, 0, sizeof(*t));
+	t->id = ev->id;
+	t->type = type;
+	t->dev = tep_find_field(ev, "dev");
+	t->sector = tep_find_field(ev, "sector");
+	t->nr_sector = tep_find_field(ev, "nr_sector");
+	t->bytes = tep_find_field(ev, "bytes");
+	t->error = tep_find_field(ev, "error");
+	if (!t->error)
+		t->error = tep_find_field(ev, "errors");
+	t->rwbs = tep_find_field(ev, "rwbs");
+	t->pid = tep_find_common_field(ev, "common_pid");
+	if (!t->dev || !t->sector || !t->nr_sector || !t->rwbs)
+		return -EPROTO;
+	d->nr_types++;
+	return 0;
+}
+
+static unsigned long long num(const struct tep_format_field *f, const void *data)
+{
+	unsigned long long v = 0;
+
+	if (f)
+		tep_read_number_field((struct tep_format_field *)f, data, &v);
+	return v;
+}
+
+int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts, unsigned cpu,
+		      struct ss_event *ev)
+{
+	uint16_t id;
+	const struct type_fields *t = NULL;
+	const char *rwbs;
+	size_t rwbs_len;
+
+	memcpy(&id, data, sizeof(id));   /* common_type is the first field of every event */
+	for (int i = 0; i < d->nr_types; i++)
+		if (d->types[i].id == id) {
+			t = &d->types[i];
+			break;
+		}
+	if (!t)
+		return 0;
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = ts;
+	ev->type = t->type;
+	ev->dev = (uint32_t)num(t->dev, data);
+	ev->sector = num(t->sector, data);
+	ev->nr_sector = (uint32_t)num(t->nr_sector, data);
+	ev->bytes = t->bytes ? (uint32_t)num(t->bytes, data) : ev->nr_sector * 512u;
+	ev->error = (int32_t)num(t->error, data);
+	ev->pid = (uint32_t)num(t->pid, data);
+	ev->cpu = (uint16_t)cpu;
+	if (t->rwbs->flags & TEP_FIELD_IS_DYNAMIC) {
+		unsigned long long loc = num(t->rwbs, data);
+
+		rwbs = (const char *)data + (loc & 0xffff);
+		rwbs_len = (size_t)(loc >> 16);
+	} else {
+		rwbs = (const char *)data + t->rwbs->offset;
+		rwbs_len = (size_t)t->rwbs->size;
+	}
+	ev->flags = ss_rwbs_parse(rwbs, rwbs_len);
+	/* flushes carry no sector: issue at 0 and complete at (sector_t)-1; store "none" */
+	if ((ev->flags & SS_RW_FLUSH) && ev->nr_sector == 0 &&
+	    (ev->sector == 0 || ev->sector == UINT64_MAX))
+		ev->sector = SS_SECTOR_NONE;
+	return 1;
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Text names and rwbs decoding for the shared event model (include/seekscope/model.h). */
+#include <string.h>
+#include "seekscope/model.h"
+
+const char *ss_zone_kind_name(uint32_t kind)
+{
+	switch (kind) {
+	case SS_ZONE_AG: return "ag";
+	case SS_ZONE_LOG: return "log";
+	case SS_ZONE_JOURNAL: return "journal";
+	case SS_ZONE_GROUP: return "group";
+	case SS_ZONE_INODE_TABLE: return "inode_table";
+	default: return "unknown";
+	}
+}
+
+const char *ss_event_type_name(uint32_t type)
+{
+	switch (type) {
+	case SS_EV_ISSUE: return "issue";
+	case SS_EV_COMPLETE: return "complete";
+	case SS_EV_REQUEUE: return "requeue";
+	case SS_EV_INSERT: return "insert";
+	case SS_EV_QUEUE: return "queue";
+	default: return "unknown";
+	}
+}
+
+static bool is_op_char(char c)
+{
+	return c == 'W' || c == 'R' || c == 'D' || c == 'F' || c == 'N';
+}
+
+/*
+ * The kernel writes: [F preflush] op [E secure-erase] [F fua] [A] [S] [M].  A lone leading F is
+ * ambiguous only in appearance: "F" is the flush op, "FW" a preflush write, "FF" a preflush flush.
+ */
+uint16_t ss_rwbs_parse(const char *s, size_t len)
+{
+	uint16_t f = 0;
+	size_t i = 0;
+
+	len = strnlen(s, len);
+	if (len == 0)
+		return 0;
+	if (s[0] == 'F' && len > 1 && is_op_char(s[1])) {
+		f |= SS_RW_PREFLUSH;
+		i = 1;
+	}
+	switch (s[i]) {
+	case 'W': f |= SS_RW_WRITE; break;
+	case 'R': f |= SS_RW_READ; break;
+	case 'D':
+		f |= SS_RW_DISCARD;
+		if (i + 1 < len && s[i + 1] == 'E') {
+			f |= SS_RW_SECURE;
+			i++;
+		}
+		break;
+	case 'F': f |= SS_RW_FLUSH; break;
+	case 'N': f |= SS_RW_NONE; break;
+	default: return 0;
+	}
+	for (i++; i < len; i++) {
+		switch (s[i]) {
+		case 'F': f |= SS_RW_FUA; break;
+		case 'A': f |= SS_RW_AHEAD; break;
+		case 'S': f |= SS_RW_SYNC; break;
+		case 'M': f |= SS_RW_META; break;
+		default: break;   /* newer kernels may add letters; ignore them */
+		}
+	}
+	return f;
+}
+
+char *ss_rwbs_format(uint16_t f, char *buf, size_t len)
+{
+	char tmp[16];
+	size_t i = 0;
+
+	if (f & SS_RW_PREFLUSH)
+		tmp[i++] = 'F';
+	if (f & SS_RW_WRITE)
+		tmp[i++] = 'W';
+	else if (f & SS_RW_READ)
+		tmp[i++] = 'R';
+	else if (f & SS_RW_DISCARD) {
+		tmp[i++] = 'D';
+		if (f & SS_RW_SECURE)
+			tmp[i++] = 'E';
+	} else if (f & SS_RW_FLUSH)
+		tmp[i++] = 'F';
+	else
+		tmp[i++] = 'N';
+	if (f & SS_RW_FUA)
+		tmp[i++] = 'F';
+	if (f & SS_RW_AHEAD)
+		tmp[i++] = 'A';
+	if (f & SS_RW_SYNC)
+		tmp[i++] = 'S';
+	if (f & SS_RW_META)
+		tmp[i++] = 'M';
+	tmp[i] = '\0';
+	if (len) {
+		strncpy(buf, tmp, len - 1);
+		buf[len - 1] = '\0';
+	}
+	return buf;
+}
+
+bool ss_event_has_data(const struct ss_event *ev)
+{
+	if (ev->nr_sector == 0 || ev->sector == SS_SECTOR_NONE)
+		return false;
+	return (ev->flags & (SS_RW_READ | SS_RW_WRITE | SS_RW_DISCARD)) != 0;
+}

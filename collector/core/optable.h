@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One option table per command.  Each option is described once (long name, short letter,
+ * argument name, help text); from that table come getopt_long()'s arrays, the OPTIONS section
+ * of --help and the wording of the common misuse messages, so that options, help and errors
+ * cannot drift apart and read the same in every command.
+ *
+ *   static const struct ss_option options[] = {
+ *       { "output", 'o', "FILE", "trace file to write" },
+ *       { "no-zones", OPT_NO_ZONES, NULL, "do not read filesystem zones" },
+ *       { "help", 'h', NULL, "show this help" },
+ *   };
+ *   struct ss_optable t;
+ *   ss_optable_init(&t, options, SS_NR_OPTIONS(options), 0);
+ *   while ((c = ss_optable_next(&t, argc, argv)) != -1)
+ *       switch (c) { ... default: ss_optable_error(&t, c, argv, err, errlen); ... }
+ *
+ * or, for a parser that must not print (record_args.c, plot_args.c), the same loop as one call
+ * that hands each option to a function: ss_optable_parse().  ss_optable_help() prints the
+ * OPTIONS lines of --help from the same table.  (The commands' tests in tests/unit/test_cli_args.c
+ * run both forms.)
+ *
+ * Nothing here prints but ss_optable_help() (to the FILE it is handed) and ss_optable_misuse(),
+ * which is for the commands themselves.  getopt's own globals (optind, optarg) are the only
+ * state outside the struct; the first ss_optable_next() of a parse resets them.
+ */
+#ifndef SS_OPTABLE_H
+#define SS_OPTABLE_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SS_OPT_LONG_ONLY 256     /* first value for options without a short letter */
+#define SS_OPTABLE_MAX 32        /* options in one table */
+#define SS_NR_OPTIONS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* What parse functions built on a table (ss_record_parse, ss_plot_parse) return for --help. */
+#define SS_PARSE_HELP 1
+
+struct ss_option {
+	const char *name;        /* long name, without "--" */
+	int val;                 /* short letter, or >= SS_OPT_LONG_ONLY for a long-only option */
+	const char *arg;         /* argument name shown in --help; NULL: takes no argument */
+	const char *help;        /* '\n' starts a continuation line, indented under the first */
+};
+
+/* Flags of ss_optable_init(). */
+#define SS_OPTABLE_STOP_AT_OPERAND 1u   /* '+': stop at the first operand (record's COMMAND) */
+
+/* The getopt arrays built from one table, and the state of one parse.  Fill with
+ * ss_optable_init(); the table is borrowed and must outlive it. */
+struct ss_optable {
+	const struct ss_option *opts;
+	size_t nr;
+	struct option longopts[SS_OPTABLE_MAX + 1];
+	char shortopts[2 + 2 * SS_OPTABLE_MAX + 1];   /* "+:" + "x:" per option + NUL */
+	int started;
+};
+
+/*
+ * Build the getopt_long() arrays for OPTS[0..NR).  0, or -EINVAL for a table getopt cannot
+ * express: more than SS_OPTABLE_MAX options, a missing name, a short letter that is not a
+ * printable character other than ':', '?', '-', '+' and ';', or a value used twice.
+ */
+int ss_optable_init(struct ss_optable *t, const struct ss_option *opts, size_t nr,
+		    unsigned flags);
+
+/*
+ * getopt_long() on the table: the next option's value, ':' for an option missing its argument,
+ * '?' for an unknown option (or an argument given to one that takes none), -1 at the end;
+ * optarg and optind as getopt leaves them.  The first call of a parse resets getopt with
+ * optind = 0, which also forgets glibc's position inside a cluster like -ab that an earlier
+ * parse left behind (optind = 1 does not).  getopt never prints (opterr = 0).
+ */
+int ss_optable_next(struct ss_optable *t, int argc, char **argv);
+
+/*
+ * The message for C = ':' or '?' just returned by ss_optable_next(), into ERR:
+ * "option '--x' needs an argument", "unknown option '-q'", "option '--json' takes no
+ * argument".  Options are named as they were written (long or short).  Returns -EINVAL.
+ */
+int ss_optable_error(const struct ss_optable *t, int c, char **argv, char *err, size_t errlen);
+
+/*
+ * The OPTIONS lines of --help: "  -o, --output FILE   help", long-only options as
+ * "      --no-zones", help texts in one column after the widest option, continuation lines
+ * indented under the first.
+ */
+void ss_optable_help(FILE *f, const struct ss_option *opts, size_t nr);
+
+/*
+ * A whole number for an option argument: decimal digits only (BASE 10), or also 0x hex and
+ * 0 octal (BASE 0); no sign, no blanks.  0, -EINVAL when S is not such a number, -ERANGE when
+ * it is outside MIN..MAX.
+ */
+int ss_optarg_uint(const char *s, int base, uint64_t min, uint64_t max, uint64_t *out);
+
+/* The same into an unsigned int (MAX at most UINT_MAX). */
+int ss_optarg_unsigned(const char *s, unsigned min, unsigned max, unsigned *out);
+
+/*
+ * A whole parse with the table, for parsers that print nothing: resets getopt, hands every
+ * option to TAKE(CTX, value, optarg, ERR, ERRLEN) and stops at the first non-zero return of
+ * TAKE (e.g. SS_PARSE_HELP, or -EINVAL with the reason in ERR), which it returns.  ':' and '?'
+ * become -EINVAL with ss_optable_error()'s message.  0 at the end of the options; optind is
+ * then the first operand.
+ */
+int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, int argc,
+		     char **argv, int (*take)(void *ctx, int c, const char *arg, char *err,
+					       size_t errlen),
+		     void *ctx, char *err, size_t errlen);
+
+/*
+ * For the commands (CLI code): print "seekscope CMD: MESSAGE" and "Try 'seekscope CMD --help'."
+ * to stderr; returns 2, the misuse exit status.
+ */
+int ss_optable_misuse(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

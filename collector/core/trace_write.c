@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Trace writer: appends fixed-layout, CRC-protected records to a seekscope trace file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/uio.h>
+#include <zlib.h>
+
+#include "seekscope/codec.h"
+#include "trace_write.h"
+#include "seekscope/version.h"
+
+struct ss_writer {
+	int fd;
+	int error;                 /* first error, sticky: later calls fail with it */
+	uint64_t nr_events;
+	uint64_t nr_records;
+	struct ss_event *swapbuf;  /* only used on big-endian hosts */
+};
+
+static int write_all(int fd, struct iovec *iov, int cnt)
+{
+	while (cnt > 0) {
+		ssize_t n = writev(fd, iov, cnt);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		while (cnt > 0 && (size_t)n >= iov->iov_len) {
+			n -= (ssize_t)iov->iov_len;
+			iov++;
+			cnt--;
+		}
+		if (cnt > 0) {
+			iov->iov_base = (char *)iov->iov_base + n;
+			iov->iov_len -= (size_t)n;
+		}
+	}
+	return 0;
+}
+
+static int put_record(struct ss_writer *w, uint32_t type, const void *payload, uint32_t len)
+{
+	static const char zeros[SS_RECORD_ALIGN];
+	struct ss_record_header rh = {
+		.type = type,
+		.length = len,
+		.crc32 = (uint32_t)crc32(crc32(0L, Z_NULL, 0), payload, len),
+	};
+	struct iovec iov[3];
+	size_t pad = (SS_RECORD_ALIGN - len % SS_RECORD_ALIGN) % SS_RECORD_ALIGN;
+	int ret;
+
+	if (w->error)
+		return w->error;
+	if (len > SS_MAX_RECORD_LEN)
+		return -EMSGSIZE;
+	ss_swab_record_header(&rh);
+	iov[0] = (struct iovec){ &rh, sizeof(rh) };
+	iov[1] = (struct iovec){ (void *)payload, len };
+	iov[2] = (struct iovec){ (void *)zeros, pad };
+	ret = write_all(w->fd, iov, pad ? 3 : 2);
+	if (ret) {
+		w->error = ret;
+		return ret;
+	}
+	w->nr_records++;
+	return 0;
+}
+
+struct ss_writer *ss_writer_open(const char *path)
+{
+	struct ss_file_header h;
+	struct ss_writer *w;
+	struct timespec now;
+	struct iovec iov;
+	int ret;
+
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return NULL;
+	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w->fd < 0)
+		goto error;
+	memset(&h, 0, sizeof(h));
+	memcpy(h.magic, SS_FILE_MAGIC, sizeof(h.magic));
+	h.version = SS_FORMAT_VERSION;
+	h.endian = SS_ENDIAN_TAG;
+	h.header_size = SS_FILE_HEADER_SIZE;
+	h.record_header_size = SS_RECORD_HEADER_SIZE;
+	clock_gettime(CLOCK_REALTIME, &now);
+	h.created_unix_ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	strncpy(h.tool_version, SS_VERSION, sizeof(h.tool_version) - 1);
+	ss_swab_file_header(&h);
+	iov = (struct iovec){ &h, sizeof(h) };
+	ret = write_all(w->fd, &iov, 1);
+	if (ret) {
+		errno = -ret;
+		goto error;
+	}
+	return w;
+error:
+	ret = errno;
+	if (w->fd >= 0)
+		close(w->fd);
+	free(w);
+	errno = ret;
+	return NULL;
+}
+
+int ss_writer_device(struct ss_writer *w, const struct ss_rec_device *dev)
+{
+	struct ss_rec_device d = *dev;
+
+	ss_swab_device(&d);
+	return put_record(w, SS_REC_DEVICE, &d, sizeof(d));
+}
+
+int ss_writer_zone(struct ss_writer *w, const struct ss_rec_zone *zone)
+{
+	struct ss_rec_zone z = *zone;
+
+	ss_swab_zone(&z);
+	return put_record(w, SS_REC_ZONE, &z, sizeof(z));
+}
+
+int ss_writer_meta(struct ss_writer *w, const char *key, const char *value)
+{
+	size_t kl = strlen(key), vl = strlen(value);
+	char *buf;
+	int ret;
+
+	if (kl + vl + 2 > SS_MAX_RECORD_LEN)
+		return -EMSGSIZE;
+	buf = malloc(kl + vl + 2);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, key, kl + 1);
+	memcpy(buf + kl + 1, value, vl + 1);
+	ret = put_record(w, SS_REC_META, buf, (uint32_t)(kl + vl + 2));
+	free(buf);
+	return ret;
+}
+
+int ss_writer_events(struct ss_writer *w, const struct ss_event *ev, size_t n)
+{
+	while (n > 0) {
+		size_t chunk = n < SS_MAX_EVENTS_PER_RECORD ? n : SS_MAX_EVENTS_PER_RECORD;
+		const struct ss_event *src = ev;
+		int ret;
+
+		if (!ss_host_is_le()) {
+			if (!w->swapbuf) {
+				w->swapbuf = malloc(SS_MAX_EVENTS_PER_RECORD * sizeof(*ev));
+				if (!w->swapbuf)
+					return -ENOMEM;
+			}
+			memcpy(w->swapbuf, ev, chunk * sizeof(*ev));
+			for (size_t i = 0; i < chunk; i++)
+				ss_swab_event(&w->swapbuf[i]);
+			src = w->swapbuf;
+		}
+		ret = put_record(w, SS_REC_EVENTS, src, (uint32_t)(chunk * sizeof(*ev)));
+		if (ret)
+			return ret;
+		w->nr_events += chunk;
+		ev += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
+int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name)
+{
+	struct ss_rec_phase p;
+
+	memset(&p, 0, sizeof(p));
+	p.ts_ns = ts_ns;
+	p.kind = kind;
+	strncpy(p.name, name, sizeof(p.name) - 1);
+	ss_swab_phase(&p);
+	return put_record(w, SS_REC_PHASE, &p, sizeof(p));
+}
+
+int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st)
+{
+	struct ss_rec_cpu_stats s = *st;
+
+	ss_swab_cpu_stats(&s);
+	return put_record(w, SS_REC_CPU_STATS, &s, sizeof(s));
+}
+
+int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap)
+{
+	struct ss_rec_capture c = *cap;
+
+	ss_swab_capture(&c);
+	return put_record(w, SS_REC_CAPTURE, &c, sizeof(c));
+}
+
+int ss_writer_sync(struct ss_writer *w)
+{
+	if (w->error)
+		return w->error;
+	if (fdatasync(w->fd) < 0) {
+		w->error = -errno;
+		return w->error;
+	}
+	return 0;
+}
+
+uint64_t ss_writer_nr_events(const struct ss_writer *w)
+{
+	return w->nr_events;
+}
+
+int ss_writer_close(struct ss_writer *w)
+{
+	struct ss_rec_end e = { .nr_events = w->nr_events, .nr_records = w->nr_records };
+	int ret;
+
+	ss_swab_end(&e);
+	ret = put_record(w, SS_REC_END, &e, sizeof(e));
+	if (!ret && close(w->fd) < 0)
+		ret = -errno;
+	else if (ret)
+		close(w->fd);
+	free(w->swapbuf);
+	free(w);
+	return ret;
+}
+
+void ss_writer_abort(struct ss_writer *w)
+{
+	if (!w)
+		return;
+	close(w->fd);
+	free(w->swapbuf);
+	free(w);
+}

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Internals shared by the filesystem probe's files (fsprobe.c, fsprobe_xfs.c, fsprobe_ext4.c):
+ * a bounded, growable zone array and the per-filesystem entry points.  Not a public interface.
+ */
+#ifndef SS_FSPROBE_INT_H
+#define SS_FSPROBE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "fsprobe.h"
+
+/*
+ * Hard cap on the zones one probe may return.  Every count we size arrays from comes off the
+ * disk, so a hostile image could otherwise make us allocate gigabytes; 1M zones (64 MiB) is far
+ * beyond any real filesystem (an XFS with 1M AGs or an ext4 with 1M flex groups is exabytes).
+ */
+#define SS_FSPROBE_MAX_ZONES (1u << 20)
+
+struct ss_zone_vec {
+	struct ss_rec_zone *v;      /* malloc'd; ownership passes to struct ss_fsprobe on success */
+	size_t n, cap;
+};
+
+/* Make room for at least WANT zones in total: -EUCLEAN beyond the cap, -ENOMEM. */
+int ss_zone_vec_reserve(struct ss_zone_vec *zv, size_t want);
+/* Append a zone (label truncated to fit): -EUCLEAN beyond the cap, -ENOMEM. */
+int ss_zone_vec_push(struct ss_zone_vec *zv, uint32_t kind, uint32_t index, uint64_t start_sector,
+		     uint64_t nr_sectors, const char *label);
+void ss_zone_vec_free(struct ss_zone_vec *zv);
+
+/*
+ * Per-filesystem probes.  FD is open read-only on PATH; DEV_BYTES is the size of the device or
+ * file (0 if unknown).  On success they fill out->block_size and hand over the zones; on error
+ * they leave *out untouched and return -errno.
+ */
+int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out);
+int ss_ext_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out);
+
+/* Does the primary XFS superblock magic sit at offset 0 of FD?  1 yes, 0 no, -errno. */
+int ss_xfs_sniff(int fd);
+
+#endif

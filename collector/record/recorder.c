@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Recorder: capture thread, time ordering of events, and the trace file (see recorder.h). */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "errbuf.h"
+#include "blockdev.h"
+#include "fsprobe.h"
+#include "recorder.h"
+#include "trace_write.h"
+
+#define MAX_DEVS        32
+/*
+ * Time between drains.  Reading back to back would mostly fetch partly filled pages, paying a
+ * system call for a handful of events; a pause lets pages fill (8 MiB per CPU holds about
+ * 100,000 events, far more than arrive in this time at any rate a disk sustains).
+ */
+#define DRAIN_PERIOD_NS 50000000ull
+/*
+ * Events are written only once they are older than the time of the read that found them minus
+ * this margin: the kernel commits an event microseconds after stamping it, so anything older
+ * has been seen on every CPU and the file stays in global time order.
+ */
+#define ORDER_MARGIN_NS 2000000ull
+
+struct ss_recorder {
+	struct ss_writer *w;
+	struct ss_tracecap *cap;
+	pthread_mutex_t lock;           /* serialises writer calls across threads */
+	pthread_t thread;
+	bool thread_running;
+	volatile int stop_thread;
+	int thread_error;               /* first error in the drain thread (atomic access) */
+	char thread_msg[160];
+	struct ss_blockdev devs[MAX_DEVS];
+	size_t nr_devs;
+	size_t nr_zones;
+	uint32_t dev_ids[MAX_DEVS];
+	size_t nr_dev_ids;
+	struct ss_event *pending;       /* read but not yet written (time order not yet final) */
+	size_t nr_pending, cap_pending;
+	uint64_t written;
+	uint64_t start_ns;
+	uint64_t lost_total;
+	bool stopped;
+	struct ss_rec_capture capture;
+	char sysfs[64];                 /* sysfs root the devices were resolved against */
+};
+
+uint64_t ss_mono_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int sink(void *ctx, const struct ss_event *ev)
+{
+	struct ss_recorder *r = ctx;
+
+	if (r->nr_pending == r->cap_pending) {
+		size_t ncap = r->cap_pending ? r->cap_pending * 2 : 65536;
+		struct ss_event *p = reallocarray(r->pending, ncap, sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		r->pending = p;
+		r->cap_pending = ncap;
+	}
+	r->pending[r->nr_pending++] = *ev;
+	return 0;
+}
+
+static int cmp_ts(const void *a, const void *b)
+{
+	const struct ss_event *x = a, *y = b;
+
+	if (x->ts_ns != y->ts_ns)
+		return x->ts_ns < y->ts_ns ? -1 : 1;
+	/* same stamp: issue before complete keeps pairing simple for readers */
+	return (int)x->type - (int)y->type;
+}
+
+/* Sort what is pending and write the events older than LIMIT (all of them if LIMIT is 0). */
+static int flush_pending(struct ss_recorder *r, uint64_t limit)
+{
+	size_t n = r->nr_pending;
+	int ret;
+
+	if (!n)
+		return 0;
+	qsort(r->pending, n, sizeof(*r->pending), cmp_ts);
+	if (limit) {
+		size_t lo = 0, hi = n;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (r->pending[mid].ts_ns < limit)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		n = lo;
+	}
+	if (!n)
+		return 0;
+	pthread_mutex_lock(&r->lock);
+	ret = ss_writer_events(r->w, r->pending, n);
+	pthread_mutex_unlock(&r->lock);
+	if (ret)
+		return ret;
+	__atomic_add_fetch(&r->written, n, __ATOMIC_RELAXED);
+	memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
+	r->nr_pending -= n;
+	return 0;
+}
+
+static void *drain_thread(void *arg)
+{
+	struct ss_recorder *r = arg;
+	sigset_t all;
+
+	/* signals belong to the main thread, which decides what a SIGINT means */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	while (!r->stop_thread) {
+		uint64_t t0 = ss_mono_now_ns();
+		long n = ss_tracecap_drain(r->cap, sink, r, false);
+		int ret;
+
+		if (n < 0) {
+			snprintf(r->thread_msg, sizeof(r->thread_msg), "reading the ring buffer: %s",
+				 strerror((int)-n));
+			__atomic_store_n(&r->thread_error, (int)n, __ATOMIC_RELEASE);
+			break;
+		}
+		ret = flush_pending(r, t0 > ORDER_MARGIN_NS ? t0 - ORDER_MARGIN_NS : 1);
+		if (ret) {
+			snprintf(r->thread_msg, sizeof(r->thread_msg), "writing the trace: %s",
+				 strerror(-ret));
+			__atomic_store_n(&r->thread_error, ret, __ATOMIC_RELEASE);
+			break;
+		}
+		{
+			uint64_t spent = ss_mono_now_ns() - t0;
+
+			if (spent < DRAIN_PERIOD_NS) {
+				struct timespec ts = { 0, (long)(DRAIN_PERIOD_NS - spent) };
+
+				nanosleep(&ts, NULL);
+			}
+		}
+	}
+	return NULL;
+}
+
+static int add_device(struct ss_recorder *r, const char *path, const struct ss_recorder_opts *o,
+		      char *err, size_t errlen)
+{
+	struct ss_blockdev *bd = &r->devs[r->nr_devs];
+	int ret;
+
+	if (r->nr_devs == MAX_DEVS) {
+		ss_errf(err, errlen, "too many devices (at most %d)", MAX_DEVS);
+		return -E2BIG;
+	}
+	ret = ss_blockdev_resolve(path, o->sysfs ? o->sysfs : "/sys", bd, err, errlen);
+	if (ret)
+		return ret;
+	r->nr_devs++;
+	for (size_t i = 0; i < r->nr_dev_ids; i++)
+		if (r->dev_ids[i] == bd->rec.dev)
+			return 0;
+	r->dev_ids[r->nr_dev_ids++] = bd->rec.dev;
+	return 0;
+}
+
+/* Device records and, where a filesystem is recognised, its zones in absolute sectors. */
+static int write_devices(struct ss_recorder *r, bool probe_fs)
+{
+	for (size_t d = 0; d < r->nr_devs; d++) {
+		struct ss_blockdev *bd = &r->devs[d];
+		struct ss_fsprobe probe = { 0 };
+		int ret = 0;
+
+		/* a probe failure is not fatal: the capture works without zones */
+		if (probe_fs && bd->node[0] && ss_fsprobe_path(bd->node, &probe) == 0) {
+			snprintf(bd->rec.fstype, sizeof(bd->rec.fstype), "%s", probe.fstype);
+			for (size_t i = 0; i < probe.nr_zones && !ret; i++) {
+				probe.zones[i].dev = bd->rec.dev;
+				probe.zones[i].start_sector += bd->rec.part_start;
+				ret = ss_writer_zone(r->w, &probe.zones[i]);
+			}
+			r->nr_zones += probe.nr_zones;
+			ss_fsprobe_release(&probe);
+		}
+		if (!ret)
+			ret = ss_writer_device(r->w, &bd->rec);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void write_host_meta(struct ss_recorder *r)
+{
+	struct utsname u;
+	char host[256];
+
+	if (uname(&u) == 0) {
+		char kernel[400];
+
+		snprintf(kernel, sizeof(kernel), "%s %s %s", u.sysname, u.release, u.machine);
+		ss_writer_meta(r->w, "kernel", kernel);
+	}
+	if (gethostname(host, sizeof(host)) == 0) {
+		host[sizeof(host) - 1] = 0;
+		ss_writer_meta(r->w, "hostname", host);
+	}
+}
+
+struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err, size_t errlen)
+{
+	struct ss_tracecap_opts co = { 0 };
+	struct ss_recorder *r;
+	int ret;
+
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	snprintf(r->sysfs, sizeof(r->sysfs), "%s", o->sysfs ? o->sysfs : "/sys");
+	/* everything that can be refused (devices, tracefs, root) before the output is touched */
+	for (size_t i = 0; i < o->nr_dev_paths; i++) {
+		ret = add_device(r, o->dev_paths[i], o, err, errlen);
+		if (ret)
+			goto error;
+	}
+	co.devs = r->dev_ids;
+	co.nr_devs = r->nr_dev_ids;
+	co.buffer_kb = o->buffer_kb;
+	co.extra = o->extra_events;
+	co.clock = "mono";
+	r->cap = ss_tracecap_create(&co, err, errlen);
+	if (!r->cap) {
+		ret = -errno;
+		goto error;
+	}
+	r->capture.buffer_kb = ss_tracecap_buffer_kb(r->cap);
+	r->capture.nr_cpus = ss_tracecap_nr_cpus(r->cap);
+	snprintf(r->capture.clock, sizeof(r->capture.clock), "mono");
+	snprintf(r->capture.instance, sizeof(r->capture.instance), "%s",
+		 ss_tracecap_instance(r->cap));
+	r->w = ss_writer_open(o->output);
+	if (!r->w) {
+		ret = -errno;
+		ss_errf(err, errlen, "cannot create %s: %s", o->output, strerror(errno));
+		goto error;
+	}
+	ret = write_devices(r, o->probe_fs);
+	if (ret) {
+		ss_errf(err, errlen, "writing %s: %s", o->output, strerror(-ret));
+		goto error;
+	}
+	write_host_meta(r);
+	return r;
+error:
+	ss_recorder_free(r);
+	errno = -ret;
+	return NULL;
+}
+
+int ss_recorder_meta(struct ss_recorder *r, const char *key, const char *value)
+{
+	int ret;
+
+	pthread_mutex_lock(&r->lock);
+	ret = ss_writer_meta(r->w, key, value);
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+int ss_recorder_start(struct ss_recorder *r, char *err, size_t errlen)
+{
+	int ret;
+
+	r->start_ns = ss_mono_now_ns();
+	r->capture.start_ns = r->start_ns;
+	ret = ss_writer_capture(r->w, &r->capture);
+	if (!ret)
+		ret = ss_tracecap_start(r->cap);
+	if (ret) {
+		ss_errf(err, errlen, "cannot start tracing: %s", strerror(-ret));
+		return ret;
+	}
+	ret = pthread_create(&r->thread, NULL, drain_thread, r);
+	if (ret) {
+		ss_tracecap_stop(r->cap);
+		ss_errf(err, errlen, "cannot start the reader thread: %s", strerror(ret));
+		return -ret;
+	}
+	r->thread_running = true;
+	return ss_recorder_phase(r, "start", SS_PHASE_MARK, r->start_ns);
+}
+
+int ss_recorder_phase(struct ss_recorder *r, const char *name, uint32_t kind, uint64_t mono_ns)
+{
+	int ret;
+
+	pthread_mutex_lock(&r->lock);
+	ret = ss_writer_phase(r->w, mono_ns ? mono_ns : ss_mono_now_ns(), kind, name);
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+void ss_recorder_status(struct ss_recorder *r, struct ss_recorder_status *st)
+{
+	st->events = __atomic_load_n(&r->written, __ATOMIC_RELAXED);
+	st->lost = ss_tracecap_missed(r->cap);
+	st->elapsed_ns = r->start_ns ? ss_mono_now_ns() - r->start_ns : 0;
+}
+
+int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t errlen)
+{
+	struct ss_rec_cpu_stats stats[1024];
+	size_t n;
+	int ret = 0, ret2;
+	uint64_t end;
+
+	if (r->stopped)
+		return 0;
+	r->stopped = true;
+	ss_tracecap_stop(r->cap);
+	end = ss_mono_now_ns();
+	if (r->thread_running) {
+		r->stop_thread = 1;
+		pthread_join(r->thread, NULL);
+		r->thread_running = false;
+	}
+	if (r->thread_error) {
+		ret = r->thread_error;
+		ss_errf(err, errlen, "%s", r->thread_msg);
+	} else {
+		long got = ss_tracecap_drain(r->cap, sink, r, true);
+
+		if (got < 0) {
+			ret = (int)got;
+			ss_errf(err, errlen, "reading the ring buffer: %s", strerror(-ret));
+		}
+	}
+	/* whatever was read is written, even after an error, so nothing recorded is lost */
+	ret2 = flush_pending(r, 0);
+	if (ret2 && !ret) {
+		ret = ret2;
+		ss_errf(err, errlen, "writing the trace: %s", strerror(-ret2));
+	}
+	ss_recorder_phase(r, "end", SS_PHASE_MARK, end);
+	n = ss_tracecap_cpu_stats(r->cap, stats, sizeof(stats) / sizeof(stats[0]));
+	r->lost_total = 0;
+	for (size_t i = 0; i < n; i++) {
+		ss_writer_cpu_stats(r->w, &stats[i]);
+		r->lost_total += stats[i].missed + stats[i].overrun + stats[i].commit_overrun +
+				 stats[i].dropped;
+	}
+	r->capture.end_ns = end;
+	r->capture.exit_status = exit_status;
+	ss_writer_capture(r->w, &r->capture);
+	ret2 = ss_writer_close(r->w);
+	r->w = NULL;
+	if (ret2 && !ret) {
+		ret = ret2;
+		ss_errf(err, errlen, "writing the trace: %s", strerror(-ret2));
+	}
+	return ret;
+}
+
+int ss_recorder_failed(struct ss_recorder *r)
+{
+	return __atomic_load_n(&r->thread_error, __ATOMIC_ACQUIRE);
+}
+
+int ss_recorder_check_devices(struct ss_recorder *r, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < r->nr_devs; i++) {
+		const struct ss_rec_device *d = &r->devs[i].rec;
+		char path[128], buf[32] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/dev/block/%u:%u/size", r->sysfs, d->major, d->minor);
+		f = fopen(path, "re");
+		if (f) {
+			if (!fgets(buf, sizeof(buf), f))
+				buf[0] = 0;
+			fclose(f);
+		}
+		if (!f || strtoull(buf, NULL, 10) == 0) {
+			ss_errf(err, errlen, "device %s (%u:%u) disappeared during the capture (%s); "
+			    "its events end there", d->name, d->major, d->minor,
+			    f ? "now 0 bytes: detached" : "removed");
+			ss_recorder_meta(r, "capture.warning", err);
+			return -ENODEV;
+		}
+	}
+	return 0;
+}
+
+uint64_t ss_recorder_lost(struct ss_recorder *r)
+{
+	return r->lost_total;
+}
+
+void ss_recorder_free(struct ss_recorder *r)
+{
+	if (!r)
+		return;
+	if (r->thread_running) {
+		r->stop_thread = 1;
+		pthread_join(r->thread, NULL);
+	}
+	ss_tracecap_destroy(r->cap);
+	if (r->w) {
+		/* not stopped cleanly: keep what was read, leave the file marked truncated */
+		flush_pending(r, 0);
+		ss_writer_abort(r->w);
+	}
+	free(r->pending);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}
+
+size_t ss_recorder_nr_devices(const struct ss_recorder *r)
+{
+	return r->nr_devs;
+}
+
+const struct ss_rec_device *ss_recorder_device(const struct ss_recorder *r, size_t i)
+{
+	return &r->devs[i].rec;
+}
+
+size_t ss_recorder_nr_zones(const struct ss_recorder *r)
+{
+	return r->nr_zones;
+}
+
+const char *ss_recorder_instance(const struct ss_recorder *r)
+{
+	return r->capture.instance;
+}

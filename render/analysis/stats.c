@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Trace statistics in one streaming pass (definitions in stats.h).  Each event updates a small
+ * set of "targets" — the trace total, the event's device and the phases open at its time — so
+ * the cost per event is constant for the usual handful of phases.  Queue depth is integrated
+ * over time between consecutive events ("advance"), clipped to each period.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seekscope/model.h"
+#include "stats.h"
+#include "zone_index.h"
+
+struct ss_stats {
+	const struct ss_trace *t;
+	struct ss_stats_opts o;
+	struct ss_seek *seek;
+	struct ss_pair *pair;
+	struct ss_zone_index *zi;
+	struct ss_bins *bins;
+
+	struct ss_summary total;
+	bool auto_period;              /* no trace: the period follows the events */
+	bool seen_event;
+
+	struct ss_phase_stats *phases;
+	uint64_t *phase_stop;          /* attribution end (exclusive) per phase */
+	size_t nr_phases;
+	size_t next_phase;             /* first phase not yet activated */
+	size_t *active;                /* indexes of phases open now */
+	size_t nr_active;
+
+	struct ss_device_stats *devs;
+	size_t nr_devs, last_dev;
+	struct ss_zone_stats *zones;
+	size_t nr_zones;
+	uint64_t unzoned;
+
+	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
+	size_t nr_targets;
+	uint64_t now;                  /* time up to which depth has been integrated */
+	bool finished;
+};
+
+void ss_stats_opts_init(struct ss_stats_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
+}
+
+void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns)
+{
+	uint64_t s = t->first_ts, e = t->last_ts;
+
+	if (t->has_capture && t->capture.start_ns &&
+	    (!t->nr_events || t->capture.start_ns < s))
+		s = t->capture.start_ns;
+	if (t->has_capture && t->capture.end_ns > e)
+		e = t->capture.end_ns;
+	if (e < s)
+		e = s;
+	*start_ns = s;
+	*end_ns = e;
+}
+
+static void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
+{
+	memset(s, 0, sizeof(*s));
+	ss_lathist_init(&s->lat);
+	ss_lathist_init(&s->flush_lat);
+	s->start_ns = start;
+	s->end_ns = end;
+}
+
+void ss_summary_derive(struct ss_summary *s)
+{
+	uint64_t span = s->end_ns > s->start_ns ? s->end_ns - s->start_ns : 0;
+	double d = (double)span / 1e9;
+
+	s->duration_s = d;
+	s->iops = s->seeks_per_s = s->read_mb_s = s->write_mb_s = s->mean_depth = 0;
+	if (span) {
+		s->iops = (double)s->ios / d;
+		s->seeks_per_s = (double)s->seeks / d;
+		s->read_mb_s = (double)s->read_bytes / 1e6 / d;
+		s->write_mb_s = (double)s->write_bytes / 1e6 / d;
+		s->mean_depth = s->depth_ns / (double)span;
+	}
+	s->lat_p50_ns = ss_lathist_percentile(&s->lat, 50);
+	s->lat_p99_ns = ss_lathist_percentile(&s->lat, 99);
+	s->lat_max_ns = s->lat.max_ns;
+}
+
+/* A decimal meta value "phase.<name>.<what>"; false if absent or not a number. */
+static bool meta_u64(const struct ss_trace *t, const char *name, const char *what, uint64_t *out)
+{
+	char key[96], *end;
+	const char *v;
+	unsigned long long x;
+
+	snprintf(key, sizeof(key), "phase.%s.%s", name, what);
+	v = ss_trace_meta(t, key);
+	if (!v || !*v || *v == '-')
+		return false;
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = x;
+	return true;
+}
+
+static int setup_phases(struct ss_stats *st, uint64_t end)
+{
+	const struct ss_trace *t = st->t;
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nr_phases; i++)
+		n += t->phases[i].kind == SS_PHASE_BEGIN;
+	st->phases = calloc(n ? n : 1, sizeof(*st->phases));
+	st->phase_stop = calloc(n ? n : 1, sizeof(*st->phase_stop));
+	st->active = calloc(n ? n : 1, sizeof(*st->active));
+	if (!st->phases || !st->phase_stop || !st->active)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nr_phases; i++) {
+		const struct ss_rec_phase *m = &t->phases[i];
+
+		if (m->kind == SS_PHASE_BEGIN) {
+			struct ss_phase_stats *p = &st->phases[st->nr_phases++];
+
+			memcpy(p->name, m->name, sizeof(p->name));
+			p->name[sizeof(p->name) - 1] = '\0';
+			summary_init(&p->s, m->ts_ns, UINT64_MAX);
+		} else if (m->kind == SS_PHASE_END) {
+			/* closes the most recent still-open phase of that name */
+			for (size_t j = st->nr_phases; j-- > 0;) {
+				struct ss_phase_stats *p = &st->phases[j];
+
+				if (!p->ended && !strncmp(p->name, m->name, sizeof(m->name))) {
+					p->ended = true;
+					p->s.end_ns = m->ts_ns < p->s.start_ns ? p->s.start_ns : m->ts_ns;
+					break;
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < st->nr_phases; i++) {
+		struct ss_phase_stats *p = &st->phases[i];
+
+		if (!p->ended)          /* runs to the end of the trace, end included */
+			p->s.end_ns = end > p->s.start_ns ? end : p->s.start_ns;
+		st->phase_stop[i] = p->ended ? p->s.end_ns : p->s.end_ns + 1;
+		p->has_files = meta_u64(t, p->name, "files", &p->files);
+		p->has_bytes = meta_u64(t, p->name, "bytes", &p->bytes);
+	}
+	return 0;
+}
+
+struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
+{
+	struct ss_stats *st = calloc(1, sizeof(*st));
+	uint64_t start = 0, end = 0;
+	int err = ENOMEM;
+
+	if (!st)
+		return NULL;
+	if (opts)
+		st->o = *opts;
+	else
+		ss_stats_opts_init(&st->o);
+	st->t = t;
+	st->seek = ss_seek_new(st->o.seek_threshold);
+	st->pair = ss_pair_new(st->o.max_inflight);
+	if (!st->seek || !st->pair)
+		goto error;
+	if (t) {
+		ss_stats_trace_period(t, &start, &end);
+		if (setup_phases(st, end))
+			goto error;
+		st->nr_devs = t->nr_devices;
+		st->devs = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->devs));
+		st->nr_zones = t->nr_zones;
+		st->zones = calloc(st->nr_zones ? st->nr_zones : 1, sizeof(*st->zones));
+		st->zi = ss_zone_index_new(t->zones, t->nr_zones);
+		if (!st->devs || !st->zones || !st->zi)
+			goto error;
+		for (size_t i = 0; i < st->nr_devs; i++) {
+			st->devs[i].device = &t->devices[i];
+			summary_init(&st->devs[i].s, start, end);
+		}
+		for (size_t i = 0; i < st->nr_zones; i++)
+			st->zones[i].zone = &t->zones[i];
+	} else {
+		st->auto_period = true;
+	}
+	summary_init(&st->total, start, end);
+	st->now = start;
+	st->targets = calloc(2 + st->nr_phases, sizeof(*st->targets));
+	if (!st->targets)
+		goto error;
+	if (st->o.bins) {
+		uint64_t bs = st->o.bin_start_ns, be = st->o.bin_end_ns;
+
+		if (!bs && !be) {
+			if (!t) {
+				err = EINVAL;
+				goto error;
+			}
+			bs = start;
+			be = end;
+		}
+		if (be < bs) {
+			err = EINVAL;
+			goto error;
+		}
+		st->bins = ss_bins_new(bs, be, st->o.bin_width_ns ? st->o.bin_width_ns :
+					   ss_bins_choose_width(be - bs, st->o.max_bins));
+		if (!st->bins) {
+			err = errno;
+			goto error;
+		}
+	}
+	return st;
+error:
+	ss_stats_free(st);
+	errno = err;
+	return NULL;
+}
+
+void ss_stats_free(struct ss_stats *st)
+{
+	if (!st)
+		return;
+	ss_seek_free(st->seek);
+	ss_pair_free(st->pair);
+	ss_zone_index_free(st->zi);
+	ss_bins_free(st->bins);
+	free(st->phases);
+	free(st->phase_stop);
+	free(st->active);
+	free(st->devs);
+	free(st->zones);
+	free(st->targets);
+	free(st);
+}
+
+static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
+{
+	if (st->last_dev < st->nr_devs && st->devs[st->last_dev].device->dev == dev)
+		return &st->devs[st->last_dev];
+	for (size_t i = 0; i < st->nr_devs; i++)
+		if (st->devs[i].device->dev == dev) {
+			st->last_dev = i;
+			return &st->devs[i];
+		}
+	return NULL;
+}
+
+static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
+{
+	uint64_t lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
+
+	return hi > lo ? hi - lo : 0;
+}
+
+/*
+ * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
+ * ts and close those that ended by then.
+ */
+static void advance(struct ss_stats *st, uint64_t ts)
+{
+	uint64_t from = st->now, depth = ss_pair_inflight(st->pair);
+	size_t k = 0;
+
+	if (ts < from)
+		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
+	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts) {
+		/* requests already in flight when the phase begins count towards its depth */
+		st->phases[st->next_phase].s.max_depth = depth;
+		st->active[st->nr_active++] = st->next_phase++;
+	}
+	if (ts > from) {
+		if (depth) {
+			st->total.depth_ns += (double)depth * (double)(ts - from);
+			for (size_t i = 0; i < st->nr_active; i++) {
+				struct ss_phase_stats *p = &st->phases[st->active[i]];
+
+				p->s.depth_ns += (double)depth *
+					(double)overlap(from, ts, p->s.start_ns, st->phase_stop[st->active[i]]);
+			}
+			for (size_t i = 0; i < st->nr_devs; i++) {
+				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
+
+				st->devs[i].s.depth_ns += (double)dd * (double)(ts - from);
+			}
+			if (st->bins)
+				ss_bins_add_depth(st->bins, from, ts, depth);
+		}
+		st->now = ts;
+	}
+	for (size_t i = 0; i < st->nr_active; i++)
+		if (st->phase_stop[st->active[i]] > ts)
+			st->active[k++] = st->active[i];
+	st->nr_active = k;
+}
+
+static void count_io(struct ss_stats *st, const struct ss_io *io)
+{
+	uint64_t bytes = (uint64_t)io->nr_sector * 512, lat = ss_io_latency_ns(io);
+	bool flush = !io->has_data && (io->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH));
+	struct ss_bin *b = NULL;
+	long bi;
+
+	if (st->bins && (bi = ss_bins_index(st->bins, io->complete_ts)) >= 0)
+		b = &st->bins->bin[bi];
+	for (size_t i = 0; i < st->nr_targets; i++) {
+		struct ss_summary *s = st->targets[i];
+
+		if (io->has_data) {
+			s->ios++;
+			if (io->flags & SS_RW_WRITE) {
+				s->writes++;
+				s->write_bytes += bytes;
+			} else if (io->flags & SS_RW_READ) {
+				s->reads++;
+				s->read_bytes += bytes;
+			} else {
+				s->discards++;
+				s->discard_bytes += bytes;
+			}
+			if (io->matched)
+				ss_lathist_add(&s->lat, lat);
+		} else if (flush) {
+			s->flushes++;
+			if (io->matched)
+				ss_lathist_add(&s->flush_lat, lat);
+		}
+		s->fua += (io->flags & SS_RW_FUA) != 0;
+		s->unmatched += !io->matched;
+		s->errors += io->error != 0;
+	}
+	if (b) {
+		if (io->has_data) {
+			if (io->flags & SS_RW_WRITE) {
+				b->writes++;
+				b->write_bytes += bytes;
+			} else if (io->flags & SS_RW_READ) {
+				b->reads++;
+				b->read_bytes += bytes;
+			} else {
+				b->discards++;
+				b->discard_bytes += bytes;
+			}
+			if (io->matched) {
+				b->lat_count++;
+				b->lat_sum_ns += lat;
+				if (lat > b->lat_max_ns)
+					b->lat_max_ns = lat;
+			}
+		}
+		b->flushes += flush;
+		b->fua += (io->flags & SS_RW_FUA) != 0;
+	}
+	if (io->has_data && st->zi && st->nr_zones) {
+		long z = ss_zone_index_find(st->zi, io->dev, io->sector);
+
+		if (z < 0) {
+			st->unzoned++;
+		} else {
+			struct ss_zone_stats *zs = &st->zones[z];
+
+			if (io->flags & SS_RW_WRITE) {
+				zs->write_ios++;
+				zs->write_bytes += bytes;
+			} else if (io->flags & SS_RW_READ) {
+				zs->read_ios++;
+				zs->read_bytes += bytes;
+			}
+			zs->bytes += bytes;
+		}
+	}
+}
+
+static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdict, int64_t dist)
+{
+	bool far = verdict == SS_SEEK_FAR;
+	long bi;
+
+	for (size_t i = 0; i < st->nr_targets; i++) {
+		st->targets[i]->issues++;
+		if (verdict >= SS_SEEK_NEAR)
+			ss_seek_hist_add(&st->targets[i]->seek_dist, dist);
+		st->targets[i]->seeks += far;
+	}
+	if (st->bins && (bi = ss_bins_index(st->bins, ev->ts_ns)) >= 0) {
+		st->bins->bin[bi].issues++;
+		st->bins->bin[bi].seeks += far;
+	}
+	if (far && st->zi && st->nr_zones) {
+		long z = ss_zone_index_find(st->zi, ev->dev, ev->sector);
+
+		if (z >= 0)
+			st->zones[z].seeks++;
+	}
+}
+
+static int feed_one(struct ss_stats *st, const struct ss_event *ev)
+{
+	struct ss_device_stats *dev;
+	struct ss_io io;
+	int64_t dist;
+	int verdict, ret;
+
+	if (st->auto_period) {
+		if (!st->seen_event) {
+			st->total.start_ns = st->now = ev->ts_ns;
+			st->seen_event = true;
+		}
+		if (ev->ts_ns > st->total.end_ns)
+			st->total.end_ns = ev->ts_ns;
+	}
+	advance(st, ev->ts_ns);
+	dev = find_dev(st, ev->dev);
+	st->nr_targets = 0;
+	st->targets[st->nr_targets++] = &st->total;
+	for (size_t i = 0; i < st->nr_active; i++)
+		if (st->phases[st->active[i]].s.start_ns <= ev->ts_ns)
+			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
+	if (dev)
+		st->targets[st->nr_targets++] = &dev->s;
+	for (size_t i = 0; i < st->nr_targets; i++)
+		st->targets[i]->events++;
+
+	verdict = ss_seek_feed(st->seek, ev, &dist);
+	if (verdict < 0)
+		return verdict;
+	if (verdict != SS_SEEK_IGNORED) {
+		count_seek(st, ev, verdict, dist);
+		if (st->o.on_seek)
+			st->o.on_seek(ev, verdict, dist, st->o.arg);
+	}
+	ret = ss_pair_feed(st->pair, ev, &io);
+	if (ret < 0)
+		return ret;
+	if (ret == 1) {
+		count_io(st, &io);
+		if (st->o.on_io)
+			st->o.on_io(&io, st->o.arg);
+	}
+	if (ev->type == SS_EV_ISSUE) {
+		uint64_t depth = ss_pair_inflight(st->pair);
+
+		for (size_t i = 0; i < st->nr_targets; i++) {
+			struct ss_summary *s = st->targets[i];
+			uint64_t d = dev && s == &dev->s ? ss_pair_inflight_dev(st->pair, ev->dev) : depth;
+
+			if (d > s->max_depth)
+				s->max_depth = d;
+		}
+	}
+	return 0;
+}
+
+int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int ret = feed_one(st, &ev[i]);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void ss_stats_finish(struct ss_stats *st)
+{
+	if (st->finished)
+		return;
+	st->finished = true;
+	advance(st, st->total.end_ns);
+	ss_summary_derive(&st->total);
+	for (size_t i = 0; i < st->nr_devs; i++)
+		ss_summary_derive(&st->devs[i].s);
+	for (size_t i = 0; i < st->nr_phases; i++) {
+		struct ss_phase_stats *p = &st->phases[i];
+
+		ss_summary_derive(&p->s);
+		p->files_per_s = p->has_files && p->s.duration_s > 0 ?
+				 (double)p->files / p->s.duration_s : 0;
+		p->kb_per_s = p->has_bytes && p->s.duration_s > 0 ?
+			      (double)p->bytes / 1e3 / p->s.duration_s : 0;
+	}
+}
+
+int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
+{
+	const struct ss_event *ev;
+	size_t n;
+	int ret;
+
+	ss_trace_rewind(t);
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
+		if ((ret = ss_stats_feed(st, ev, n)))
+			return ret;
+	if (ret < 0)
+		return ret;
+	ss_stats_finish(st);
+	return 0;
+}
+
+const struct ss_summary *ss_stats_total(const struct ss_stats *st) { return &st->total; }
+size_t ss_stats_nr_phases(const struct ss_stats *st) { return st->nr_phases; }
+size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
+size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
+uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
+const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
+
+const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
+{
+	return i < st->nr_phases ? &st->phases[i] : NULL;
+}
+
+const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i)
+{
+	return i < st->nr_devs ? &st->devs[i] : NULL;
+}
+
+const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i)
+{
+	return i < st->nr_zones ? &st->zones[i] : NULL;
+}
+
+const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st)
+{
+	return ss_pair_stats(st->pair);
+}

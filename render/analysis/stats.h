@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Trace statistics: one streaming pass over a trace's events computing the summary figures
+ * (per trace, per phase, per device, per zone) and, optionally, time bins for the plots.
+ * Memory is bounded by the metadata, the bins and the requests in flight — never by the number
+ * of events.  Nothing here prints; `report` and `plot` format the results.
+ *
+ * Definitions (also in `seekscope report --help`):
+ *  - I/O: a completed request that moves data (ss_event_has_data(): read, write or discard with
+ *    sectors), counted at its COMPLETE event.  Bytes, reads/writes, IOPS and MB/s all come from
+ *    completions, so a request counts once even if it was requeued, and only once it happened.
+ *    Completions whose issue was not captured still count as I/Os (no latency for them).
+ *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default.
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), data I/Os only;
+ *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
+ *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
+ *    completion carrying the FUA flag.
+ *  - Queue depth: requests issued and not yet completed (pair.h), time-weighted mean.
+ *  - Period: a trace runs from the capture start (capture.start_ns; else the first event) to
+ *    the capture end (capture.end_ns; else the last event), whichever is wider.  A phase runs
+ *    from its BEGIN marker to the matching END marker (the next END of the same name), or to the
+ *    end of the trace if it never ended.  An event belongs to a period when begin <= ts < end
+ *    (the trace's own period also includes ts == end).  MARK markers are points, not phases.
+ *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
+ *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
+ *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
+
+ *
+ * Typical use (a plot comparing traces passes the same bin width and span to each):
+ *
+ *	struct ss_stats_opts o;
+ *	ss_stats_opts_init(&o);
+ *	o.bins = true;                        // optional: o.bin_width_ns, bin_start/end_ns
+ *	o.on_io = draw_io; o.arg = ctx;       // optional: every completion, paired
+ *	struct ss_stats *st = ss_stats_new(t, &o);
+ *	if (!st || ss_stats_run(st, t) < 0) ...
+ *	const struct ss_bins *b = ss_stats_bins(st);
+ *	ss_bins_series(b, SS_BM_SEEKS_PER_S, rolling, values);   // values[b->n]
+ *	printf("%.1f seeks/s\n", ss_stats_total(st)->seeks_per_s);
+ *	ss_stats_free(st);
+ */
+#ifndef SS_STATS_H
+#define SS_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "seekscope/format.h"
+#include "trace_read.h"
+#include "seek.h"
+#include "pair.h"
+#include "bins.h"
+#include "lathist.h"
+
+/* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
+struct ss_summary {
+	uint64_t start_ns, end_ns;       /* the period, trace clock */
+	uint64_t events;                 /* events of any type in the period */
+	uint64_t ios;                    /* completed data I/Os: reads + writes + discards */
+	uint64_t reads, writes, discards;
+	uint64_t read_bytes, write_bytes, discard_bytes;
+	uint64_t flushes, fua;
+	uint64_t issues;                 /* data I/Os issued (ISSUE events with data) */
+	uint64_t seeks;                  /* issues that were seeks */
+	uint64_t unmatched;              /* completions without an issue (no latency) */
+	uint64_t errors;                 /* completions with a non-zero error */
+	uint64_t max_depth;              /* most requests in flight at once */
+	double   depth_ns;               /* integral of requests in flight over the period */
+	struct ss_lathist lat;           /* data I/O latency */
+	struct ss_lathist flush_lat;     /* flush latency */
+	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
+
+	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
+	double   duration_s;
+	double   iops, seeks_per_s, read_mb_s, write_mb_s, mean_depth;
+	uint64_t lat_p50_ns, lat_p99_ns, lat_max_ns;
+};
+
+struct ss_phase_stats {
+	char     name[32];
+	bool     ended;                  /* an END marker was found (else it runs to trace end) */
+	bool     has_files, has_bytes;   /* workload meta was present */
+	uint64_t files, bytes;           /* from meta phase.<name>.files / .bytes */
+	double   files_per_s, kb_per_s;  /* derived; 0 unless has_files / has_bytes */
+	struct ss_summary s;
+};
+
+struct ss_zone_stats {
+	const struct ss_rec_zone *zone;  /* points into the trace's zone table */
+	uint64_t read_ios, write_ios;    /* completions whose start sector is in the zone */
+	uint64_t read_bytes, write_bytes;
+	uint64_t bytes;                  /* read + write + discard bytes */
+	uint64_t seeks;                  /* seeks that landed in the zone (by issue sector) */
+};
+
+struct ss_device_stats {
+	const struct ss_rec_device *device;  /* points into the trace's device table */
+	struct ss_summary s;
+};
+
+struct ss_stats_opts {
+	uint64_t seek_threshold;         /* sectors; ss_stats_opts_init(): 128 */
+	size_t   max_inflight;           /* 0: SS_PAIR_MAX_INFLIGHT_DEFAULT */
+	bool     bins;                   /* accumulate time bins */
+	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
+	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
+	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
+	/* Optional hooks, called during ss_stats_feed() (may be NULL). */
+	void   (*on_io)(const struct ss_io *io, void *arg);     /* every completion */
+	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
+	void    *arg;
+};
+
+struct ss_stats;
+
+/* Defaults: threshold 128, no bins, no hooks. */
+void ss_stats_opts_init(struct ss_stats_opts *o);
+
+/* The period of a trace as defined above. */
+void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns);
+
+/*
+ * New accumulator for trace T (metadata only is used: devices, zones, phases, meta, capture;
+ * T must outlive the stats).  T may be NULL for a bare event list: then there are no phases,
+ * devices or zones, the period is first..last event fed, and bins need bin_start/bin_end.
+ * opts may be NULL (defaults).  NULL + errno (EINVAL, E2BIG, ENOMEM).
+ */
+struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts);
+void ss_stats_free(struct ss_stats *st);     /* accepts NULL */
+
+/* Feed events in time order (any batch size).  0, or -ENOMEM. */
+int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n);
+/* Close the periods (queue depth to the end) and compute derived figures.  Call once. */
+void ss_stats_finish(struct ss_stats *st);
+/*
+ * Convenience: rewind T, feed every batch, finish.  0, or the negative errno of a read error
+ * (message in ss_trace_error(t)) or -ENOMEM.
+ */
+int ss_stats_run(struct ss_stats *st, struct ss_trace *t);
+
+/* Results (owned by st; valid until ss_stats_free). */
+const struct ss_summary *ss_stats_total(const struct ss_stats *st);
+size_t ss_stats_nr_phases(const struct ss_stats *st);            /* BEGIN markers, time order */
+const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i);
+size_t ss_stats_nr_devices(const struct ss_stats *st);           /* = t->nr_devices */
+const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i);
+size_t ss_stats_nr_zones(const struct ss_stats *st);             /* = t->nr_zones, same order */
+const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
+/* Completions outside every zone (when the trace has zones). */
+uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
+const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
+const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
+
+/* Recompute the derived fields of one summary (used by ss_stats_finish). */
+void ss_summary_derive(struct ss_summary *s);
+
+#endif

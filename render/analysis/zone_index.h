@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Fast sector -> zone lookup.  Gives exactly the answer of ss_trace_zone_at() (the most specific,
+ * i.e. smallest, zone containing the sector; the first in file order on ties) but in
+ * O(log zones) instead of a scan of every zone, which matters with thousands of ext4 groups and
+ * millions of I/Os.  Built once from the trace's zone table.  Nothing here prints.
+ */
+#ifndef SS_ZONE_INDEX_H
+#define SS_ZONE_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "seekscope/format.h"
+
+struct ss_zone_index;
+
+/*
+ * Build an index over zones[0..n) (the array must outlive the index; typically t->zones).
+ * NULL + errno on failure.  n == 0 gives an index that finds nothing.
+ */
+struct ss_zone_index *ss_zone_index_new(const struct ss_rec_zone *zones, size_t n);
+void ss_zone_index_free(struct ss_zone_index *zi);      /* accepts NULL */
+/* Index into the zones array of the zone holding SECTOR on DEV, or -1. */
+long ss_zone_index_find(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector);
+
+#endif

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * seekscope dump: print a trace file's metadata and events as text, one event per line in the
+ * style of blkparse, for checking a capture by eye or with grep/awk.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render_commands.h"
+#include "optable.h"
+#include "seekscope/model.h"
+#include "trace_read.h"
+
+static const struct ss_option options[] = {
+	{ "no-events", 'n', NULL, "metadata only" },
+	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
+	{ "help", 'h', NULL, "show this help" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"USAGE: seekscope dump [--no-events] [--absolute] FILE\n"
+"\n"
+"Prints the header, devices, zones, phases, capture statistics and every event\n"
+"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
+"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]\n"
+"\n"
+"OPTIONS:\n");
+	ss_optable_help(f, options, SS_NR_OPTIONS(options));
+	fprintf(f,
+"\n"
+"EXAMPLES:\n"
+"  seekscope dump untar.sst | less\n"
+"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l\n");
+}
+
+static void dump_meta(const struct ss_trace *t, uint64_t t0)
+{
+	if (t->header.version)
+		printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
+		       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
+		       t->truncated ? t->warning : "");
+	else
+		printf("# %s trace %s (imported)%s%s\n", t->format, t->path,
+		       t->truncated ? ", " : "", t->truncated ? t->warning : "");
+	for (size_t i = 0; i < t->nr_meta; i++)
+		printf("# meta %s = %s\n", t->meta[i].key, t->meta[i].value);
+	for (size_t i = 0; i < t->nr_devices; i++) {
+		const struct ss_rec_device *d = &t->devices[i];
+
+		printf("# device %s (%u,%u) %" PRIu64 " sectors, lbs %u, partition %s start %" PRIu64
+		       " length %" PRIu64 ", fs %s, named as %s\n", d->name, d->major, d->minor,
+		       d->nr_sectors, d->logical_block_size, d->part_name[0] ? d->part_name : "-",
+		       d->part_start, d->part_nr_sectors, d->fstype[0] ? d->fstype : "-", d->path);
+	}
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		const struct ss_rec_zone *z = &t->zones[i];
+
+		printf("# zone %s %s (%u,%u) %" PRIu64 "+%" PRIu64 "\n", ss_zone_kind_name(z->kind),
+		       z->label, SS_DEV_MAJOR(z->dev), SS_DEV_MINOR(z->dev), z->start_sector,
+		       z->nr_sectors);
+	}
+	for (size_t i = 0; i < t->nr_phases; i++) {
+		const struct ss_rec_phase *p = &t->phases[i];
+		static const char *const kinds[] = { "?", "begin", "end", "mark" };
+
+		printf("# phase %.6f %s %s\n", (double)(p->ts_ns - t0) / 1e9,
+		       kinds[p->kind <= 3 ? p->kind : 0], p->name);
+	}
+	if (t->has_capture)
+		printf("# capture clock %s, %u CPUs, buffer %" PRIu64 " KiB/CPU, instance %s, "
+		       "duration %.6f s, exit status %d\n", t->capture.clock, t->capture.nr_cpus,
+		       t->capture.buffer_kb, t->capture.instance,
+		       t->capture.end_ns > t->capture.start_ns ?
+		       (double)(t->capture.end_ns - t->capture.start_ns) / 1e9 : 0.0,
+		       t->capture.exit_status);
+	for (size_t i = 0; i < t->nr_cpu_stats; i++) {
+		const struct ss_rec_cpu_stats *s = &t->cpu_stats[i];
+
+		printf("# cpu %u: %" PRIu64 " events, missed %" PRIu64 ", overrun %" PRIu64
+		       ", commit overrun %" PRIu64 ", dropped %" PRIu64 "\n", s->cpu, s->events,
+		       s->missed, s->overrun, s->commit_overrun, s->dropped);
+	}
+	printf("# %" PRIu64 " events, %" PRIu64 " lost\n", t->nr_events, ss_trace_lost_events(t));
+}
+
+int ss_cmd_dump(int argc, char **argv)
+{
+	const struct ss_event *ev;
+	struct ss_optable opt;
+	struct ss_trace *t;
+	char err[256], rwbs[16];
+	int c, ret, events = 1, absolute = 0;
+	uint64_t t0;
+	size_t n;
+
+	if (ss_optable_init(&opt, options, SS_NR_OPTIONS(options), 0)) {
+		fprintf(stderr, "seekscope dump: internal error: bad option table\n");
+		return 1;
+	}
+	while ((c = ss_optable_next(&opt, argc, argv)) != -1) {
+		switch (c) {
+		case 'n':
+			events = 0;
+			break;
+		case 'a':
+			absolute = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			ss_optable_error(&opt, c, argv, err, sizeof(err));
+			return ss_optable_misuse("dump", "%s", err);
+		}
+	}
+	if (optind != argc - 1)
+		return ss_optable_misuse("dump", "name one trace file");
+	t = ss_trace_open(argv[optind], err, sizeof(err));
+	if (!t) {
+		fprintf(stderr, "seekscope dump: %s: %s\n", argv[optind], err);
+		return 1;
+	}
+	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
+	dump_meta(t, t0);
+	while (events && (ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
+		for (size_t i = 0; i < n; i++) {
+			const struct ss_event *e = &ev[i];
+
+			if (absolute)
+				printf("%" PRIu64, e->ts_ns);
+			else
+				printf("%12.6f", (double)(int64_t)(e->ts_ns - t0) / 1e9);
+			printf(" %2u %7u %-8s %3u,%-3u %-5s ", e->cpu, e->pid, ss_event_type_name(e->type), SS_DEV_MAJOR(e->dev),
+			       SS_DEV_MINOR(e->dev), ss_rwbs_format(e->flags, rwbs, sizeof(rwbs)));
+			if (e->sector == SS_SECTOR_NONE)
+				printf("-");
+			else
+				printf("%" PRIu64 "+%u", e->sector, e->nr_sector);
+			if (e->error)
+				printf(" [%d]", e->error);
+			putchar('\n');
+		}
+	}
+	if (events && ret < 0) {
+		fprintf(stderr, "seekscope dump: %s: %s\n", argv[optind], ss_trace_error(t));
+		ss_trace_close(t);
+		return 1;
+	}
+	if (t->truncated)
+		fprintf(stderr, "seekscope dump: warning: %s: %s\n", argv[optind], t->warning);
+	ss_trace_close(t);
+	return 0;
+}

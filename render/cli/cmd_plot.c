@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * seekscope plot: draw trace files (sector over time, seeks/s, throughput, latency, ...) into
+ * a PNG, SVG or PDF; several traces side by side on shared scales.  Parse (plot_args.c) -> open
+ * -> configure -> run -> draw -> one cleanup label.  The drawing itself is graph.c and the panels.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_commands.h"
+#include "graph.h"
+#include "plot_args.h"
+#include "surface.h"
+#include "trace_read.h"
+
+#define PROG "seekscope plot"
+
+/* Default output: the first trace's file name with .png, in the current directory. */
+static char *default_output(const char *trace)
+{
+	char *copy = strdup(trace), *base, *dot, *out = NULL;
+
+	if (!copy)
+		return NULL;
+	base = basename(copy);
+	dot = strrchr(base, '.');
+	if (dot && dot != base)
+		*dot = 0;
+	if (asprintf(&out, "%s.png", base) < 0)
+		out = NULL;
+	free(copy);
+	return out;
+}
+
+int ss_cmd_plot(int argc, char **argv)
+{
+	struct ss_plot_args a;
+	struct ss_trace *traces[SS_GRAPH_MAX_TRACES] = { NULL };
+	struct ss_graph *g = NULL;
+	struct ss_surface *surf = NULL;
+	char err[400], *out_alloc = NULL;
+	int nr = 0, ret, status = 1, fmt;
+
+	ret = ss_plot_parse(argc, argv, &a, err, sizeof(err));
+	if (ret == SS_PARSE_HELP) {
+		ss_plot_usage(stdout);
+		return 0;
+	}
+	if (ret)
+		return ss_optable_misuse("plot", "%s", err);
+	nr = a.nr_traces;
+	for (int i = 0; i < nr; i++) {
+		const char *path = a.traces[i];
+
+		traces[i] = ss_trace_open(path, err, sizeof(err));
+		if (!traces[i]) {
+			fprintf(stderr, PROG ": %s: %s\n", path, err);
+			goto cleanup;
+		}
+		if (traces[i]->truncated)
+			fprintf(stderr, PROG ": %s: warning: %s; plotting what was recorded\n", path,
+				traces[i]->warning);
+	}
+	if (!a.out) {
+		if (!(out_alloc = default_output(a.traces[0]))) {
+			fprintf(stderr, PROG ": out of memory\n");
+			goto cleanup;
+		}
+		a.out = out_alloc;
+	}
+	if (!a.size_given)
+		ss_graph_default_size(nr, a.g.nr_panels, &a.g.width, &a.g.height);
+	g = ss_graph_new(&a.g);
+	if (!g) {
+		fprintf(stderr, PROG ": %s\n", strerror(errno));
+		goto cleanup;
+	}
+	for (int i = 0; i < nr; i++) {
+		char *copy = NULL;
+		const char *label = i < a.nr_labels ? a.labels[i] : NULL;
+
+		if (!label && (copy = strdup(traces[i]->path)))
+			label = basename(copy);
+		ret = ss_graph_add_trace(g, traces[i], label);
+		free(copy);
+		if (ret) {
+			fprintf(stderr, PROG ": %s\n", strerror(-ret));
+			goto cleanup;
+		}
+	}
+	if ((ret = ss_graph_run(g, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		status = ret == -EINVAL && a.size_given ? 2 : 1;
+		goto cleanup;
+	}
+	fmt = ss_out_format_from_path(a.out);
+	surf = ss_surface_new(a.out, (enum ss_out_format)fmt, a.g.width, a.g.height);
+	if (!surf) {
+		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(errno));
+		goto cleanup;
+	}
+	ss_graph_draw(g, ss_surface_cairo(surf));
+	if ((ret = ss_surface_finish(surf))) {
+		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(-ret));
+		goto cleanup;
+	}
+	status = 0;
+cleanup:
+	ss_surface_free(surf);
+	ss_graph_free(g);
+	for (int i = 0; i < nr; i++)
+		ss_trace_close(traces[i]);
+	free(out_alloc);
+	return status;
+}

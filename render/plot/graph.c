@@ -1,0 +1,664 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The seekscope figure: columns of panels over shared scales; see graph.h. */
+#include <errno.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errbuf.h"
+#include "seekscope/model.h"
+#include "graph.h"
+#include "legend.h"
+#include "palette.h"
+#include "panel.h"
+#include "table.h"
+#include "text.h"
+#include "zones.h"
+
+#define MAX_TABLE_ROWS 16
+
+static const char *const default_panels[] = { "io", "seeks", "tput", "lat", "dist" };
+
+struct column {
+	struct ss_trace *t;
+	char *label;
+	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
+	struct ss_stats *stats;
+	void *state[SS_GRAPH_MAX_PANELS];
+	char note[160];                     /* big note over the panels ("no I/O") */
+	char warn[300];                     /* header warning (truncated, lost events) */
+};
+
+struct ss_graph {
+	struct ss_graph_opts o;
+	const struct ss_panel_ops *ops[SS_GRAPH_MAX_PANELS];
+	int nr_panels;
+	struct column col[SS_GRAPH_MAX_TRACES];
+	int nr;
+	bool ran;
+	struct ss_layout lay;
+	uint64_t x_lo, x_hi;                /* ns after each column's t0 */
+	uint64_t y_lo, y_hi;                /* sectors */
+	double vlo[SS_GRAPH_MAX_PANELS], vhi[SS_GRAPH_MAX_PANELS];
+	struct ss_table_row rows[MAX_TABLE_ROWS];
+	int nr_rows;
+	char title[256];
+	char seeks_title[128];
+};
+
+void ss_graph_opts_init(struct ss_graph_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->width = 1600;
+	o->height = 1100;
+	o->units = SS_UNITS_AUTO;
+	o->seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
+}
+
+void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h)
+{
+	if (nr_panels <= 0)
+		nr_panels = (int)(sizeof(default_panels) / sizeof(default_panels[0]));
+	*w = nr_traces <= 1 ? 1600 : nr_traces * 1100 + 100;
+	if (*w > 4400)
+		*w = 4400;
+	*h = 560 + 150 * (nr_panels - 1) + 19 * (nr_traces > 1 ? 2 * nr_traces : 2);
+}
+
+int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	o->nr_panels = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char name[16];
+		const struct ss_panel_ops *ops;
+
+		if (len == 0 || len >= sizeof(name)) {
+			ss_errf(err, errlen, "bad panel list '%s'", list);
+			return -EINVAL;
+		}
+		memcpy(name, p, len);
+		name[len] = 0;
+		if (!(ops = ss_panel_find(name))) {
+			ss_errf(err, errlen, "unknown panel '%s' (panels: %s)", name,
+				ss_graph_panel_names());
+			return -EINVAL;
+		}
+		for (int i = 0; i < o->nr_panels; i++)
+			if (!strcmp(o->panels[i], ops->name)) {
+				ss_errf(err, errlen, "panel '%s' given twice", name);
+				return -EINVAL;
+			}
+		if (o->nr_panels >= SS_GRAPH_MAX_PANELS) {
+			ss_errf(err, errlen, "too many panels");
+			return -EINVAL;
+		}
+		o->panels[o->nr_panels++] = ops->name;   /* static storage */
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (!o->nr_panels) {
+		ss_errf(err, errlen, "empty panel list");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
+{
+	struct ss_graph *g;
+	int n = o->nr_panels;
+
+	if (o->width <= 0 || o->height <= 0 || n < 0 || n > SS_GRAPH_MAX_PANELS ||
+	    (o->has_x_range && !(o->x_hi_s > o->x_lo_s && o->x_lo_s >= 0)) ||
+	    (o->has_y_range && o->y_hi <= o->y_lo)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		return NULL;
+	g->o = *o;
+	if (!g->o.seek_threshold)
+		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
+	if (!n) {
+		n = (int)(sizeof(default_panels) / sizeof(default_panels[0]));
+		for (int i = 0; i < n; i++)
+			g->o.panels[i] = default_panels[i];
+		g->o.nr_panels = n;
+	}
+	for (int i = 0; i < n; i++) {
+		g->ops[i] = ss_panel_find(g->o.panels[i]);
+		if (!g->ops[i]) {
+			free(g);
+			errno = EINVAL;
+			return NULL;
+		}
+	}
+	g->nr_panels = n;
+	g->o.title = NULL;       /* copied into g->title below: the caller's string may go */
+	if (o->title)
+		snprintf(g->title, sizeof(g->title), "%s", o->title);
+	return g;
+}
+
+void ss_graph_free(struct ss_graph *g)
+{
+	if (!g)
+		return;
+	for (int c = 0; c < g->nr; c++) {
+		for (int p = 0; p < g->nr_panels; p++)
+			if (g->ops[p]->destroy)
+				g->ops[p]->destroy(g->col[c].state[p]);
+		ss_stats_free(g->col[c].stats);
+		free(g->col[c].label);
+	}
+	free(g);
+}
+
+int ss_graph_add_trace(struct ss_graph *g, struct ss_trace *t, const char *label)
+{
+	struct column *c;
+
+	if (g->ran || !t)
+		return -EINVAL;
+	if (g->nr >= SS_GRAPH_MAX_TRACES)
+		return -E2BIG;
+	c = &g->col[g->nr];
+	memset(c, 0, sizeof(*c));
+	c->t = t;
+	c->label = strdup(label ? label : t->path);
+	if (!c->label)
+		return -ENOMEM;
+	g->nr++;
+	return 0;
+}
+
+static int io_row(const struct ss_graph *g)
+{
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->ops[p] == &ss_panel_io)
+			return p;
+	return -1;
+}
+
+/* First pass when nothing says which sectors to show: the extent of the data I/O. */
+static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, char *err, size_t errlen)
+{
+	uint64_t a = UINT64_MAX, b = 0;
+
+	for (int i = 0; i < g->nr; i++) {
+		struct column *c = &g->col[i];
+		const struct ss_event *ev;
+		size_t n;
+		int ret;
+
+		ss_trace_rewind(c->t);
+		while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
+			for (size_t k = 0; k < n; k++) {
+				if (ev[k].type != SS_EV_ISSUE || !ss_event_has_data(&ev[k]) ||
+				    ev[k].ts_ns < c->t0 + g->x_lo || ev[k].ts_ns > c->t0 + g->x_hi)
+					continue;
+				if (ev[k].sector < a)
+					a = ev[k].sector;
+				if (ev[k].sector + ev[k].nr_sector > b)
+					b = ev[k].sector + ev[k].nr_sector;
+			}
+		}
+		if (ret < 0) {
+			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+			return ret;
+		}
+	}
+	if (a >= b) {
+		*lo = 0;
+		*hi = 2048;
+		return 0;
+	}
+	/* a little air above and below so the extreme I/Os do not sit on the frame */
+	uint64_t pad = (b - a) / 40 + 8;
+	*lo = a > pad ? a - pad : 0;
+	*hi = b + pad;
+	return 0;
+}
+
+static void describe_columns(struct ss_graph *g)
+{
+	size_t len = 0;
+
+	for (int i = 0; i < g->nr; i++) {
+		struct column *c = &g->col[i];
+		const struct ss_summary *s = ss_stats_total(c->stats);
+		uint64_t lost = ss_trace_lost_events(c->t);
+		size_t wl = 0;
+
+		if (s->ios == 0)
+			snprintf(c->note, sizeof(c->note), c->t->nr_events
+				 ? "no I/O: %" PRIu64 " event(s), no completed request"
+				 : "no I/O: the trace has no events", c->t->nr_events);
+		if (c->t->truncated) {
+			const char *why = c->t->warning;
+
+			if (!strncmp(why, "truncated: ", 11))
+				why += 11;
+			wl += (size_t)snprintf(c->warn, sizeof(c->warn), "TRUNCATED: %s", why);
+		}
+		if (lost && wl < sizeof(c->warn))
+			snprintf(c->warn + wl, sizeof(c->warn) - wl, "%s%" PRIu64 " events LOST",
+				 wl ? "; " : "", lost);
+	}
+	if (g->title[0])
+		return;
+	for (int i = 0; i < g->nr && len < sizeof(g->title); i++)
+		len += (size_t)snprintf(g->title + len, sizeof(g->title) - len, "%s%s",
+					i ? " vs " : "seekscope: ", g->col[i].label);
+}
+
+/* Rows grouped so that what competes sits together: every trace's totals, then each phase
+ * (in order of first appearance) for every trace that has it. */
+static void build_table(struct ss_graph *g)
+{
+	const char *names[MAX_TABLE_ROWS];
+	int nr_names = 0;
+
+	g->nr_rows = 0;
+	for (int i = 0; i < g->nr && g->nr_rows < MAX_TABLE_ROWS; i++)
+		g->rows[g->nr_rows++] = (struct ss_table_row){
+			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
+			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
+		};
+	for (int i = 0; i < g->nr; i++)
+		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
+			const char *name = ss_stats_phase(g->col[i].stats, p)->name;
+			bool seen = false;
+
+			for (int k = 0; k < nr_names && !seen; k++)
+				seen = !strcmp(names[k], name);
+			if (!seen && nr_names < MAX_TABLE_ROWS)
+				names[nr_names++] = name;
+		}
+	for (int k = 0; k < nr_names; k++)
+		for (int i = 0; i < g->nr; i++)
+			for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
+				const struct ss_phase_stats *ph = ss_stats_phase(g->col[i].stats, p);
+
+				if (strcmp(ph->name, names[k]) || g->nr_rows >= MAX_TABLE_ROWS)
+					continue;
+				g->rows[g->nr_rows++] = (struct ss_table_row){
+					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
+					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
+					.group = k + 1,
+				};
+			}
+}
+
+static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, char *err,
+			 size_t errlen)
+{
+	struct ss_stats_opts so;
+	const struct ss_event *ev;
+	size_t n;
+	int ret;
+
+	ss_stats_opts_init(&so);
+	so.seek_threshold = g->o.seek_threshold;
+	so.bins = true;
+	so.bin_start_ns = c->t0 + g->x_lo;
+	so.bin_end_ns = c->t0 + g->x_hi;
+	so.bin_width_ns = bin_w;
+	c->stats = ss_stats_new(c->t, &so);
+	if (!c->stats) {
+		ret = -errno;
+		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(errno));
+		return ret;
+	}
+	for (int p = 0; p < g->nr_panels; p++) {
+		struct ss_panel_ctx ctx = {
+			.trace = c->t, .opts = &g->o, .t0 = c->t0, .x_lo = g->x_lo, .x_hi = g->x_hi,
+			.rect = g->lay.plot[p][c - g->col], .y_lo = g->y_lo, .y_hi = g->y_hi,
+		};
+
+		if (g->ops[p]->create && (ret = g->ops[p]->create(&c->state[p], &ctx))) {
+			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+			return ret;
+		}
+	}
+	ss_trace_rewind(c->t);
+	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
+		if ((ret = ss_stats_feed(c->stats, ev, n))) {
+			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+			return ret;
+		}
+		for (int p = 0; p < g->nr_panels; p++)
+			if (g->ops[p]->feed)
+				g->ops[p]->feed(c->state[p], ev, n);
+	}
+	if (ret < 0) {
+		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+		return ret;
+	}
+	ss_stats_finish(c->stats);
+	return 0;
+}
+
+int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
+{
+	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
+	size_t nr_phases[SS_GRAPH_MAX_TRACES];
+	uint64_t dur = 0, bin_w;
+	int ret;
+
+	if (g->ran || g->nr == 0) {
+		ss_errf(err, errlen, "no trace to plot");
+		return -EINVAL;
+	}
+	g->ran = true;
+	for (int i = 0; i < g->nr; i++) {
+		struct column *c = &g->col[i];
+
+		ss_stats_trace_period(c->t, &c->t0, &c->t_end);
+		if (c->t_end - c->t0 > dur)
+			dur = c->t_end - c->t0;
+		nr_phases[i] = 0;
+		for (size_t p = 0; p < c->t->nr_phases; p++)
+			nr_phases[i] += c->t->phases[p].kind == SS_PHASE_BEGIN;
+	}
+	if (g->o.has_x_range) {
+		g->x_lo = (uint64_t)llround(g->o.x_lo_s * 1e9);
+		g->x_hi = (uint64_t)llround(g->o.x_hi_s * 1e9);
+	} else {
+		g->x_lo = 0;
+		g->x_hi = dur ? dur : 1000000000ull;    /* nothing happened: show one second */
+	}
+	if (g->x_hi <= g->x_lo)
+		g->x_hi = g->x_lo + 1000;
+
+	/* sector range: asked for, else every zone (all AGs show), else where the I/O was */
+	if (g->o.has_y_range) {
+		g->y_lo = g->o.y_lo;
+		g->y_hi = g->o.y_hi;
+	} else if (io_row(g) >= 0) {
+		bool any = false;
+
+		for (int i = 0; i < g->nr; i++) {
+			uint64_t a, b;
+
+			if (!ss_zones_range(g->col[i].t, &a, &b))
+				continue;
+			if (!any || a < g->y_lo)
+				g->y_lo = a;
+			if (!any || b > g->y_hi)
+				g->y_hi = b;
+			any = true;
+		}
+		if (!any && (ret = busy_range(g, &g->y_lo, &g->y_hi, err, errlen)))
+			return ret;
+	} else {
+		g->y_lo = 0;
+		g->y_hi = 1;
+	}
+
+	spec.nr_cols = g->nr;
+	spec.nr_rows = g->nr_panels;
+	for (int p = 0; p < g->nr_panels; p++)
+		spec.row_weight[p] = g->ops[p]->weight;
+	spec.table_rows = ss_table_rows(nr_phases, g->nr, MAX_TABLE_ROWS);
+	spec.legend = io_row(g) >= 0;
+	if (ss_layout_compute(&spec, &g->lay)) {
+		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
+			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
+			g->o.width < 300 * g->nr ? 300 * g->nr : g->o.width,
+			ss_layout_min_height(&spec));
+		return -EINVAL;
+	}
+	/* one bin per ~4 pixels: a 3-second untar gets ~300 points, not three */
+	bin_w = ss_bins_choose_width(g->x_hi - g->x_lo, (unsigned)fmax(g->lay.plot[0][0].w / 4, 8));
+	for (int i = 0; i < g->nr; i++)
+		if ((ret = stream_column(g, &g->col[i], bin_w, err, errlen)))
+			return ret;
+
+	/* shared value scales: every column of a row on the same axis */
+	for (int p = 0; p < g->nr_panels; p++) {
+		double lo = 0, hi = 0;
+
+		for (int i = 0; i < g->nr; i++) {
+			struct ss_panel_data d = { g->col[i].t, g->col[i].stats, &g->o, g->col[i].t0,
+						   g->x_lo, g->x_hi };
+			double l = 0, h = 0;
+
+			g->ops[p]->extent(g->col[i].state[p], &d, &l, &h);
+			if (i == 0 || l < lo)
+				lo = l;
+			if (i == 0 || h > hi)
+				hi = h;
+		}
+		if (g->ops[p] != &ss_panel_io) {
+			struct ss_ticks t;
+			int want = (int)(g->lay.plot[p][0].h / 28);
+
+			/* headroom, then up to a tick so the top of the scale is labelled */
+			hi = hi > 0 ? hi * 1.05 : 1;
+			if (!ss_ticks_compute(lo, hi, want < 3 ? 3 : want > 12 ? 12 : want, &t) &&
+			    ss_ticks_value(&t, t.count - 1) < hi)
+				hi = ss_ticks_value(&t, t.count - 1) + t.step;
+		}
+		if (hi <= lo)
+			hi = lo + 1;
+		g->vlo[p] = lo;
+		g->vhi[p] = hi;
+	}
+	describe_columns(g);
+	build_table(g);
+	snprintf(g->seeks_title, sizeof(g->seeks_title),
+		 "Seeks per second (an issued I/O starting > %" PRIu64
+		 " sectors from where the previous one ended)", g->o.seek_threshold);
+	return 0;
+}
+
+static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f, char *ybuf,
+		      size_t ylen)
+{
+	const struct ss_rect *r = &g->lay.plot[p][c];
+
+	memset(f, 0, sizeof(*f));
+	f->r = *r;
+	f->x = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r->x, r->x + r->w, false };
+	f->y = (struct ss_axis){ g->vlo[p], g->vhi[p], r->y + r->h, r->y, false };
+	f->xu = ss_unit_time((double)(g->x_hi - g->x_lo));
+	f->yu = (struct ss_unit){ "", 1 };
+	f->y_title = g->ops[p]->y_title;
+	f->x_unit_on_last = true;
+	if (g->ops[p] == &ss_panel_io) {
+		f->yu = ss_unit_offset(g->o.units, (double)(g->y_hi - g->y_lo));
+		snprintf(ybuf, ylen, "device offset (%s)", f->yu.name);
+		f->y_title = ybuf;
+	}
+}
+
+static void draw_title(struct ss_graph *g, cairo_t *cr)
+{
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, g->lay.title.x + g->lay.title.w / 2, g->lay.title.y + g->lay.title.h / 2,
+		     SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, g->title, NULL);
+}
+
+static void device_summary(const struct ss_trace *t, char *buf, size_t len)
+{
+	size_t ags = 0, groups = 0;
+	int n = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		ags += t->zones[i].kind == SS_ZONE_AG;
+		groups += t->zones[i].kind == SS_ZONE_GROUP;
+	}
+	if (t->nr_devices) {
+		const struct ss_rec_device *d = &t->devices[0];
+		uint64_t size = d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors;
+
+		/* imported traces know devices by number only: no size then */
+		n = snprintf(buf, len, "%s%s%s", d->part_name[0] ? d->part_name : d->name,
+			     d->fstype[0] ? " " : "", d->fstype);
+		if (size && n >= 0 && (size_t)n < len)
+			n += snprintf(buf + n, len - (size_t)n, " %.1f GiB",
+				      (double)size / 2097152.0);
+	}
+	if (n >= 0 && (size_t)n < len && (ags || groups))
+		snprintf(buf + n, len - (size_t)n, "%s%zu %s", n ? ", " : "", ags ? ags : groups,
+			 ags ? "AGs" : "groups");
+}
+
+static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
+{
+	const struct ss_rect *r = &g->lay.col_header[i];
+	const struct column *c = &g->col[i];
+	char dev[160];
+	struct ss_box b;
+
+	device_summary(c->t, dev, sizeof(dev));
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, r->x, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true,
+		     c->label, &b);
+	ss_set_rgb(cr, ss_col_axis);
+	ss_text_draw(cr, b.x + b.w + 10, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_small,
+		     false, dev, &b);
+	if (c->warn[0]) {
+		double w, avail = r->x + r->w - (b.x + b.w + 16);
+		char tmp[sizeof(c->warn)];
+
+		snprintf(tmp, sizeof(tmp), "%s", c->warn);
+		/* shorten from the end rather than run into the device text */
+		ss_text_measure(cr, ss_metrics.font_small, true, tmp, &w, NULL);
+		for (size_t len = strlen(tmp); w > avail && len > 8; ) {
+			len -= 4;
+			memcpy(tmp + len - 3, "...", 4);
+			ss_text_measure(cr, ss_metrics.font_small, true, tmp, &w, NULL);
+		}
+		ss_set_rgb(cr, ss_col_warn);
+		ss_text_draw(cr, r->x + r->w, r->y + r->h / 2, SS_RIGHT, SS_MIDDLE,
+			     ss_metrics.font_small, true, tmp, NULL);
+	}
+}
+
+static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
+{
+	double w, h, x, y;
+
+	ss_text_measure(cr, ss_metrics.font_title, true, note, &w, &h);
+	x = r->x + r->w / 2;
+	y = r->y + r->h / 2;
+	cairo_save(cr);
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
+	cairo_rectangle(cr, x - w / 2 - 12, y - h / 2 - 8, w + 24, h + 16);
+	cairo_fill_preserve(cr);
+	ss_set_rgb(cr, ss_col_warn);
+	cairo_set_line_width(cr, 1.5);
+	cairo_stroke(cr);
+	ss_text_draw(cr, x, y, SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, note, NULL);
+	cairo_restore(cr);
+}
+
+void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
+{
+	int last_time_row = -1, first_time_row = -1;
+
+	if (!g->ran)
+		return;
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	draw_title(g, cr);
+	{
+		const struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+
+		for (int i = 0; i < g->nr; i++)
+			tr[i] = g->col[i].t;
+		ss_legend_draw(cr, &g->lay.legend, tr, g->nr);
+	}
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->ops[p]->time_x)
+			last_time_row = p;
+	for (int p = g->nr_panels - 1; p >= 0; p--)
+		if (g->ops[p]->time_x)
+			first_time_row = p;
+	for (int i = 0; i < g->nr; i++) {
+		struct column *c = &g->col[i];
+		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
+
+		draw_header(g, cr, i);
+		for (int p = 0; p < g->nr_panels; p++) {
+			struct ss_frame f;
+			char ybuf[48];
+			const char *title = g->ops[p] == &ss_panel_seeks ? g->seeks_title
+									  : g->ops[p]->title;
+
+			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
+			ss_set_rgb(cr, ss_col_text);
+			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
+				     SS_MIDDLE, ss_metrics.font_label, true, title, NULL);
+			d.label_phases = p == first_time_row;
+			g->ops[p]->draw(c->state[p], cr, &d, &f);
+			if (p == last_time_row && p == g->nr_panels - 1) {
+				char xt[64];
+
+				snprintf(xt, sizeof(xt), "time since the start of the trace (%s)",
+					 f.xu.name);
+				ss_set_rgb(cr, ss_col_text);
+				ss_text_draw(cr, f.r.x + f.r.w / 2,
+					     f.r.y + f.r.h + ss_metrics.tick_label_h, SS_CENTER,
+					     SS_TOP, ss_metrics.font_small, false, xt, NULL);
+			}
+		}
+		if (c->note[0])
+			draw_note(cr, &g->lay.plot[0][i], c->note);
+	}
+	ss_table_draw(cr, &g->lay.table, g->rows, g->nr_rows);
+	cairo_restore(cr);
+}
+
+int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
+{
+	int p = io_row(g);
+
+	if (!g->ran || p < 0 || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[p][col];
+	return 0;
+}
+
+int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y)
+{
+	struct ss_rect r;
+	struct ss_axis a;
+
+	if (ss_graph_io_rect(g, col, &r))
+		return -ENOENT;
+	a = (struct ss_axis){ (double)g->y_lo, (double)g->y_hi, r.y + r.h, r.y, false };
+	*y = ss_axis_map(&a, (double)sector);
+	return 0;
+}
+
+int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
+{
+	struct ss_rect r;
+	struct ss_axis a;
+
+	if (ss_graph_io_rect(g, col, &r))
+		return -ENOENT;
+	a = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r.x, r.x + r.w, false };
+	*x = ss_axis_map(&a, t_s * 1e9);
+	return 0;
+}
+
+const char *ss_graph_note(const struct ss_graph *g, int col)
+{
+	if (col < 0 || col >= g->nr || !g->col[col].note[0])
+		return NULL;
+	return g->col[col].note;
+}

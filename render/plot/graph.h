@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The seekscope figure (after fio's graph.c): a small opaque object that takes one or more
+ * traces, streams their events once through the statistics and the panels' per-pixel
+ * accumulators, and draws the picture into a cairo_t it is handed — the caller picks PNG, SVG
+ * or PDF (see surface.h).  Several traces become columns on shared time and value scales.
+ *
+ *   g = ss_graph_new(&opts);  ss_graph_add_trace(g, t, "agcount=4") ...;
+ *   ss_graph_run(g, err, sizeof(err));  ss_graph_draw(g, cr);  ss_graph_free(g);
+ *
+ * Memory is bounded by the picture (one pixel grid per sector panel) and the time bins, never
+ * by the number of events.  Nothing here prints: errors are -errno plus a one-line message.
+ */
+#ifndef SS_GRAPH_H
+#define SS_GRAPH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <cairo.h>
+
+#include "layout.h"
+#include "ticks.h"
+#include "trace_read.h"
+
+#define SS_GRAPH_MAX_TRACES SS_LAYOUT_MAX_COLS
+#define SS_GRAPH_MAX_PANELS 7
+
+struct ss_graph_opts {
+	int width, height;                 /* pixels (points for PDF) */
+	const char *title;                 /* NULL: built from the trace labels */
+	const char *panels[SS_GRAPH_MAX_PANELS];  /* panel names in drawing order */
+	int nr_panels;                     /* 0: the default set */
+	bool has_x_range;                  /* show [x_lo_s, x_hi_s] seconds after each start */
+	double x_lo_s, x_hi_s;
+	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
+	uint64_t y_lo, y_hi;
+	enum ss_offset_units units;
+	uint64_t seek_threshold;           /* sectors; 0: SS_SEEK_THRESHOLD_DEFAULT */
+	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
+};
+
+/* Defaults: 1600x1000, default panels, auto units, threshold 128, no smoothing. */
+void ss_graph_opts_init(struct ss_graph_opts *o);
+/* Default width/height for n traces side by side. */
+void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h);
+/* Comma-separated panel list ("io,seeks,tput") into o->panels (pointers into a static table).
+ * Returns 0, or -EINVAL naming the bad entry in err. */
+int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, size_t errlen);
+/* The panel names, comma-separated, for help text. */
+const char *ss_graph_panel_names(void);
+
+struct ss_graph;
+
+/* NULL + errno (ENOMEM, EINVAL for bad options). */
+struct ss_graph *ss_graph_new(const struct ss_graph_opts *o);
+void ss_graph_free(struct ss_graph *g);        /* accepts NULL */
+/* Add a trace as the next column.  T is borrowed (must outlive the graph); LABEL is copied. */
+int ss_graph_add_trace(struct ss_graph *g, struct ss_trace *t, const char *label);
+/* Lay out, stream every trace (one pass, two when the sector range must be found first) and
+ * compute shared scales.  0, or -errno with a message in err. */
+int ss_graph_run(struct ss_graph *g, char *err, size_t errlen);
+/* Draw the figure at (0,0)-(width,height) of CR.  Call after ss_graph_run. */
+void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
+
+/* Introspection for tests and callers (after ss_graph_run). */
+/* The sector panel's data rectangle for column COL; -ENOENT if there is no sector panel. */
+int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
+/* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
+ * start, in the sector panel of column COL.  0 or -ENOENT. */
+int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
+int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
+/* The note written over column COL ("no I/O ..."), or NULL. */
+const char *ss_graph_note(const struct ss_graph *g, int col);
+
+#endif

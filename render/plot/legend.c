@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The legend row of the sector panel's marks; see legend.h. */
+#include "legend.h"
+#include "palette.h"
+#include "text.h"
+
+static bool any_zone(const struct ss_trace *const *t, int n, uint32_t kind)
+{
+	for (int i = 0; i < n; i++)
+		for (size_t z = 0; z < t[i]->nr_zones; z++)
+			if (t[i]->zones[z].kind == kind)
+				return true;
+	return false;
+}
+
+static bool any_phase(const struct ss_trace *const *t, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (t[i]->nr_phases)
+			return true;
+	return false;
+}
+
+enum legend_kind { LK_SWATCH, LK_FLUSH, LK_FUA, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE };
+
+static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
+{
+	static const double dash[] = { 4, 3 };
+
+	switch (k) {
+	case LK_SWATCH:
+		ss_set_rgb(cr, ss_col_class[cls]);
+		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
+		cairo_fill(cr);
+		break;
+	case LK_FLUSH:
+	case LK_FUA:
+		ss_set_rgb(cr, k == LK_FLUSH ? ss_col_flush : ss_col_fua);
+		cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
+		cairo_fill(cr);
+		break;
+	case LK_BAND:
+		ss_set_rgba(cr, ss_col_logband, 0.45);
+		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
+		cairo_fill(cr);
+		break;
+	case LK_ITABLE:
+		ss_set_rgba(cr, ss_col_itable, 0.55);
+		cairo_rectangle(cr, x, y - 1.5, sw, 3);
+		cairo_fill(cr);
+		break;
+	case LK_AG:
+	case LK_GROUP:
+		if (k == LK_AG) {
+			cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+			cairo_set_dash(cr, dash, 2, 0);
+		} else {
+			cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.6);
+		}
+		cairo_set_line_width(cr, 1);
+		cairo_move_to(cr, x, y + 0.5);
+		cairo_line_to(cr, x + sw, y + 0.5);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		break;
+	case LK_PHASE:
+		ss_set_rgb(cr, ss_col_phase);
+		cairo_set_line_width(cr, 1.6);
+		cairo_move_to(cr, x + sw / 2, y - sw / 2);
+		cairo_line_to(cr, x + sw / 2, y + sw / 2);
+		cairo_stroke(cr);
+		break;
+	}
+}
+
+/* Legend of the sector panel's marks, centred in one row; zone entries only when present. */
+void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr)
+{
+	struct { enum legend_kind k; int cls; const char *name; } it[16];
+	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
+	double total = 0, x, y = r->y + r->h / 2, w;
+	int n = 0;
+
+	if (r->h <= 0)
+		return;
+	for (int c = 0; c < SS_CLS_MAX; c++)
+		it[n++] = (typeof(it[0])){ LK_SWATCH, c, ss_class_name[c] };
+	it[n++] = (typeof(it[0])){ LK_FLUSH, 0, "flush (top strip)" };
+	it[n++] = (typeof(it[0])){ LK_FUA, 0, "FUA (second strip)" };
+	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
+		it[n++] = (typeof(it[0])){ LK_BAND, 0, "log / journal zone" };
+	if (any_zone(t, nr, SS_ZONE_AG))
+		it[n++] = (typeof(it[0])){ LK_AG, 0, "AG boundary" };
+	if (any_zone(t, nr, SS_ZONE_GROUP))
+		it[n++] = (typeof(it[0])){ LK_GROUP, 0, "group boundary" };
+	if (any_zone(t, nr, SS_ZONE_INODE_TABLE))
+		it[n++] = (typeof(it[0])){ LK_ITABLE, 0, "inode table" };
+	if (any_phase(t, nr))
+		it[n++] = (typeof(it[0])){ LK_PHASE, 0, "phase start (dashed: end)" };
+	for (int i = 0; i < n; i++) {
+		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
+		total += sw + 5 + w + (i ? gap : 0);
+	}
+	x = r->x + (r->w - total) / 2;
+	cairo_save(cr);
+	for (int i = 0; i < n; i++) {
+		struct ss_box b;
+
+		legend_mark(cr, it[i].k, it[i].cls, x, y, sw);
+		x += sw + 5;
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, it[i].name, &b);
+		x += b.w + gap;
+	}
+	cairo_restore(cr);
+}
+

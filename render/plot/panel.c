@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Panel registry and the phase markers every time panel shares; see panel.h. */
+#include <string.h>
+
+#include "palette.h"
+#include "panel.h"
+#include "text.h"
+
+static const struct ss_panel_ops *const registry[] = {
+	&ss_panel_io, &ss_panel_seeks, &ss_panel_tput, &ss_panel_iops,
+	&ss_panel_lat, &ss_panel_qd, &ss_panel_dist,
+};
+
+const struct ss_panel_ops *ss_panel_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(registry) / sizeof(registry[0]); i++)
+		if (!strcmp(registry[i]->name, name))
+			return registry[i];
+	return NULL;
+}
+
+const char *ss_graph_panel_names(void)
+{
+	return "io,seeks,tput,iops,lat,qd,dist";
+}
+
+void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+		    uint64_t t0, bool labels)
+{
+	static const double dashed[] = { 5, 3 }, dotted[] = { 1.5, 2.5 };
+	struct ss_text_lanes lanes;
+	double top = f->r.y + 16;   /* below the flush/FUA strips */
+
+	ss_text_lanes_init(&lanes, 3);
+	cairo_save(cr);
+	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
+	cairo_clip(cr);
+	for (size_t i = 0; i < t->nr_phases; i++) {
+		const struct ss_rec_phase *ph = &t->phases[i];
+		double x, w, h;
+		int lane;
+
+		if (ph->ts_ns < t0)
+			continue;
+		x = ss_axis_map(&f->x, (double)(ph->ts_ns - t0));
+		if (x < f->r.x - 0.5 || x > f->r.x + f->r.w + 0.5)
+			continue;
+		x = (double)(long)x + 0.5;
+		ss_set_rgba(cr, ss_col_phase, 0.85);
+		cairo_set_line_width(cr, ph->kind == SS_PHASE_BEGIN ? 1.6 : 1.2);
+		if (ph->kind == SS_PHASE_END)
+			cairo_set_dash(cr, dashed, 2, 0);
+		else if (ph->kind == SS_PHASE_MARK)
+			cairo_set_dash(cr, dotted, 2, 0);
+		else
+			cairo_set_dash(cr, NULL, 0, 0);
+		cairo_move_to(cr, x, f->r.y);
+		cairo_line_to(cr, x, f->r.y + f->r.h);
+		cairo_stroke(cr);
+		if (!labels || ph->kind == SS_PHASE_END)
+			continue;
+		ss_text_measure(cr, ss_metrics.font_small, true, ph->name, &w, &h);
+		/* right of the line, or left of it near the right edge */
+		double lx = x + 3;
+		if (lx + w > f->r.x + f->r.w - 2)
+			lx = x - 3 - w;
+		lane = ss_text_lanes_claim(&lanes, lx, lx + w, 3);
+		if (lane < 0)
+			continue;
+		ss_set_rgb(cr, ss_col_phase);
+		ss_text_draw_plated(cr, lx, top + lane * (h + 2), SS_LEFT, SS_TOP,
+				    ss_metrics.font_small, true, ph->name, NULL);
+	}
+	cairo_restore(cr);
+}

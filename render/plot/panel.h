@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One module per plot behind a small ops table.  The graph owns the layout and the event
+ * stream; a panel optionally keeps state (accumulated while events stream), reports the extent
+ * of its values so columns can share a scale, and draws into the frame it is given.
+ */
+#ifndef SS_PANEL_H
+#define SS_PANEL_H
+
+#include <cairo.h>
+#include "axes.h"
+#include "graph.h"
+#include "stats.h"
+
+/* What a panel knows when it is created, before events stream (one column). */
+struct ss_panel_ctx {
+	const struct ss_trace *trace;
+	const struct ss_graph_opts *opts;
+	uint64_t t0;                 /* trace clock at x = 0 */
+	uint64_t x_lo, x_hi;         /* shown time range, ns after t0 */
+	struct ss_rect rect;         /* the data area it will draw into */
+	uint64_t y_lo, y_hi;         /* sector range shown (sector panel), shared by columns */
+};
+
+/* What a panel gets at draw time. */
+struct ss_panel_data {
+	const struct ss_trace *trace;
+	const struct ss_stats *stats;    /* finished */
+	const struct ss_graph_opts *opts;
+	uint64_t t0, x_lo, x_hi;
+	bool label_phases;               /* the column's top time panel names the phases */
+};
+
+struct ss_panel_ops {
+	const char *name;            /* --panels keyword */
+	const char *title;           /* shown above the plot; carries the unit */
+	const char *y_title;         /* short rotated axis title */
+	double weight;               /* relative height */
+	bool time_x;                 /* x is time (shares the time axis and phase lines) */
+	/* Optional: allocate state.  0 or -errno. */
+	int (*create)(void **state, const struct ss_panel_ctx *ctx);
+	/* Optional: see a batch of events (time order). */
+	void (*feed)(void *state, const struct ss_event *ev, size_t n);
+	/* Value range of the data (for scales shared by columns); lo/hi already hold a default. */
+	void (*extent)(void *state, const struct ss_panel_data *d, double *lo, double *hi);
+	/* Draw: f->y spans the shared range.  Axes are drawn by the panel (it knows its units). */
+	void (*draw)(void *state, cairo_t *cr, const struct ss_panel_data *d,
+		     const struct ss_frame *f);
+	void (*destroy)(void *state);
+};
+
+extern const struct ss_panel_ops ss_panel_io, ss_panel_seeks, ss_panel_tput, ss_panel_iops,
+	ss_panel_lat, ss_panel_qd, ss_panel_dist;
+
+/* Panel by --panels keyword, or NULL. */
+const struct ss_panel_ops *ss_panel_find(const char *name);
+
+/* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
+void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+		    uint64_t t0, bool labels);
+
+#endif

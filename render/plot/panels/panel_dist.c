@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Seek-distance distribution: how far the head moves between consecutive I/Os, not just how
+ * often.  Bars over signed log2 buckets of the distance (seek.h's ss_seek_hist, from the
+ * statistics pass): backward moves left of zero, forward moves right, as a share of all moves
+ * so runs with different I/O counts compare.  Moves within the seek threshold are grey; seeks
+ * are in colour.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "palette.h"
+#include "panel.h"
+#include "text.h"
+
+/* Widest bucket that the shown device range can produce (at least the threshold's). */
+static int max_bucket(const struct ss_panel_data *d)
+{
+	const struct ss_summary *s = ss_stats_total(d->stats);
+	int m = (int)ss_seek_hist_bucket((int64_t)(d->opts->seek_threshold ? d->opts->seek_threshold
+								   : SS_SEEK_THRESHOLD_DEFAULT)) + 2;
+
+	for (int b = SS_SEEK_HIST_BUCKETS - 1; b > m; b--)
+		if (s->seek_dist.pos[b] || s->seek_dist.neg[b]) {
+			m = b;
+			break;
+		}
+	return m;
+}
+
+static void dist_extent(void *state, const struct ss_panel_data *d, double *lo, double *hi)
+{
+	const struct ss_summary *s = ss_stats_total(d->stats);
+
+	(void)state;
+	*lo = 0;
+	if (!s->seek_dist.count)
+		return;
+	for (int b = 0; b < SS_SEEK_HIST_BUCKETS; b++) {
+		double p = 100.0 * (double)s->seek_dist.pos[b] / (double)s->seek_dist.count;
+		double n = 100.0 * (double)s->seek_dist.neg[b] / (double)s->seek_dist.count;
+
+		if (p > *hi)
+			*hi = p;
+		if (n > *hi)
+			*hi = n;
+	}
+}
+
+/* "64K", "1M", "4G": bucket b's lower bound, 2^(b-1) sectors, in bytes. */
+static void bucket_label(int b, char *buf, size_t len)
+{
+	static const char sfx[] = "KMGTPE";
+	double bytes = ldexp(512.0, abs(b) - 1);
+	int k = -1;
+
+	while (bytes >= 1024 && k < 5) {
+		bytes /= 1024;
+		k++;
+	}
+	char unit[2] = { k >= 0 ? sfx[k] : 'B', 0 };
+
+	snprintf(buf, len, "%s%.0f%s", b < 0 ? "-" : "", bytes, unit);
+}
+
+static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
+		      const struct ss_frame *fin)
+{
+	const struct ss_summary *s = ss_stats_total(d->stats);
+	unsigned thr_b = ss_seek_hist_bucket((int64_t)(d->opts->seek_threshold
+				? d->opts->seek_threshold : SS_SEEK_THRESHOLD_DEFAULT));
+	struct ss_frame f = *fin;
+	struct ss_text_lanes lanes;
+	int mb = max_bucket(d);
+
+	(void)state;
+	/* x is the signed bucket index; the frame's time axis does not apply here */
+	f.x = (struct ss_axis){ -mb - 0.7, mb + 0.7, f.r.x, f.r.x + f.r.w, false };
+	ss_axes_background(cr, &f);
+	ss_axes_y(cr, &f);
+	cairo_save(cr);
+	ss_text_lanes_init(&lanes, 1);
+	for (int b = -mb; b <= mb; b++) {
+		char buf[16];
+		double px = round(ss_axis_map(&f.x, b)) + 0.5, w;
+
+		if (b != 0 && (abs(b) - 4) % 4)
+			continue;
+		ss_set_rgb(cr, ss_col_grid);
+		cairo_move_to(cr, px, f.r.y);
+		cairo_line_to(cr, px, f.r.y + f.r.h);
+		cairo_stroke(cr);
+		if (b == 0)
+			snprintf(buf, sizeof(buf), "0");
+		else
+			bucket_label(b, buf, sizeof(buf));
+		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
+		if (ss_text_lanes_claim(&lanes, px - w / 2, px + w / 2, 4) < 0)
+			continue;
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, px, f.r.y + f.r.h + 3, SS_CENTER, SS_TOP, ss_metrics.font_tick, false,
+			     buf, NULL);
+	}
+	if (s->seek_dist.count) {
+		double bw = (f.x.p1 - f.x.p0) / (2 * mb + 1.4) * 0.8;
+
+		for (int b = -mb; b <= mb; b++) {
+			uint64_t c = b < 0 ? s->seek_dist.neg[-b] : s->seek_dist.pos[b];
+			double pct = 100.0 * (double)c / (double)s->seek_dist.count, x, y0, y1;
+
+			if (!c)
+				continue;
+			x = ss_axis_map(&f.x, b);
+			y0 = ss_axis_map(&f.y, 0);
+			y1 = ss_axis_map(&f.y, pct);
+			if (y0 - y1 < 1.5)
+				y1 = y0 - 1.5;
+			if ((unsigned)abs(b) > thr_b)
+				ss_set_rgb(cr, ss_col_seek);
+			else
+				cairo_set_source_rgb(cr, 0.62, 0.62, 0.62);
+			cairo_rectangle(cr, x - bw / 2, y1, bw, y0 - y1);
+			cairo_fill(cr);
+		}
+	} else {
+		ss_set_rgb(cr, ss_col_axis);
+		ss_text_draw(cr, f.r.x + f.r.w / 2, f.r.y + f.r.h / 2, SS_CENTER, SS_MIDDLE,
+			     ss_metrics.font_label, false, "no head movement recorded", NULL);
+	}
+	/* the threshold, both ways */
+	for (int sgn = -1; sgn <= 1; sgn += 2) {
+		double px = round(ss_axis_map(&f.x, sgn * (thr_b + 0.5))) + 0.5;
+		static const double dash[] = { 3, 3 };
+
+		cairo_set_dash(cr, dash, 2, 0);
+		ss_set_rgb(cr, ss_col_flush);
+		cairo_set_line_width(cr, 1);
+		cairo_move_to(cr, px, f.r.y);
+		cairo_line_to(cr, px, f.r.y + f.r.h);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw_plated(cr, f.r.x + 6, f.r.y + 4, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
+			    "<- backward", NULL);
+	ss_text_draw_plated(cr, f.r.x + f.r.w - 6, f.r.y + 4, SS_RIGHT, SS_TOP,
+			    ss_metrics.font_small, false, "forward ->", NULL);
+	cairo_restore(cr);
+	ss_axes_border(cr, &f);
+}
+
+const struct ss_panel_ops ss_panel_dist = {
+	.name = "dist",
+	.title = "Seek distance: share of moves by distance (bytes, log2 buckets; grey = within "
+		 "the threshold, dashed)",
+	.y_title = "% of moves",
+	.weight = 1.0,
+	.time_x = false,
+	.extent = dist_extent,
+	.draw = dist_draw,
+};

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The time-series panels: seeks/s, throughput, IOPS, latency and queue depth.  They draw the
+ * time bins computed by the statistics module (stats.h / bins.h) — one definition of a seek,
+ * of an I/O and of latency for the plot and for `seekscope report`.  Each panel is a small
+ * descriptor (which metrics, how they look) behind the common ops table.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "palette.h"
+#include "panel.h"
+#include "text.h"
+
+struct series_line {
+	enum ss_bin_metric metric;
+	const char *name;
+	struct ss_rgb colour;
+	double width;
+	bool dashed;
+	bool fill;               /* shade the area under the line */
+	bool gaps;               /* latency: a bin without completions is a gap, not zero */
+};
+
+struct series_desc {
+	int nr;
+	struct series_line line[2];
+	double scale;            /* raw metric value -> plotted value (us -> ms) */
+	const char *unit;        /* for the y axis unit name */
+};
+
+static const struct series_desc desc_seeks = {
+	1, { { SS_BM_SEEKS_PER_S, "seeks/s", SS_RGB(0x000000), 1.4, false, true, false } }, 1, ""
+};
+static const struct series_desc desc_tput = {
+	2, { { SS_BM_WRITE_MB_S, "write", SS_RGB(0x0072B2), 1.8, false, false, false },
+	     { SS_BM_READ_MB_S, "read", SS_RGB(0xE69F00), 1.8, true, false, false } }, 1, ""
+};
+static const struct series_desc desc_iops = {
+	2, { { SS_BM_WRITE_IOPS, "write", SS_RGB(0x0072B2), 1.8, false, false, false },
+	     { SS_BM_READ_IOPS, "read", SS_RGB(0xE69F00), 1.8, true, false, false } }, 1, ""
+};
+static const struct series_desc desc_lat = {
+	2, { { SS_BM_LAT_MAX_US, "max", SS_RGB(0xE69F00), 1.0, true, false, true },
+	     { SS_BM_LAT_MEAN_US, "mean", SS_RGB(0x0072B2), 1.8, false, false, true } }, 1e-3, ""
+};
+static const struct series_desc desc_qd = {
+	1, { { SS_BM_QUEUE_DEPTH, "mean in flight", SS_RGB(0x009E73), 1.4, false, true, false } },
+	1, ""
+};
+
+static bool bin_empty_lat(const struct ss_bins *b, size_t i)
+{
+	return b->bin[i].lat_count == 0;
+}
+
+/* Fill out (b->n doubles) with line l, plotted units. */
+static void series_values(const struct ss_bins *b, const struct series_desc *d,
+			  const struct series_line *l, unsigned rolling, double *out)
+{
+	ss_bins_series(b, l->metric, rolling, out);
+	for (size_t i = 0; i < b->n; i++)
+		out[i] *= d->scale;
+}
+
+static void series_extent(const struct series_desc *d, const struct ss_panel_data *pd,
+			  double *lo, double *hi)
+{
+	const struct ss_bins *b = ss_stats_bins(pd->stats);
+	double *v;
+
+	*lo = 0;
+	if (!b || !b->n || !(v = malloc(b->n * sizeof(*v))))
+		return;
+	for (int k = 0; k < d->nr; k++) {
+		series_values(b, d, &d->line[k], pd->opts->rolling, v);
+		for (size_t i = 0; i < b->n; i++)
+			if (v[i] > *hi)
+				*hi = v[i];
+	}
+	free(v);
+}
+
+static double bin_mid_x(const struct ss_frame *f, const struct ss_bins *b, size_t i, uint64_t t0)
+{
+	double mid = (double)ss_bins_bin_start(b, i) + ss_bins_bin_width(b, i) / 2.0 - (double)t0;
+
+	return ss_axis_map(&f->x, mid);
+}
+
+static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bins *b,
+		      const struct series_line *l, const double *v, uint64_t t0)
+{
+	static const double dash[] = { 6, 3 };
+	double base = f->r.y + f->r.h;
+	bool pen = false;
+
+	if (l->fill) {
+		cairo_move_to(cr, bin_mid_x(f, b, 0, t0), base);
+		for (size_t i = 0; i < b->n; i++)
+			cairo_line_to(cr, bin_mid_x(f, b, i, t0), ss_axis_map(&f->y, v[i]));
+		cairo_line_to(cr, bin_mid_x(f, b, b->n - 1, t0), base);
+		cairo_close_path(cr);
+		ss_set_rgba(cr, l->colour, 0.18);
+		cairo_fill(cr);
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		double x = bin_mid_x(f, b, i, t0), y = ss_axis_map(&f->y, v[i]);
+
+		if (l->gaps && bin_empty_lat(b, i)) {
+			pen = false;
+			continue;
+		}
+		if (pen)
+			cairo_line_to(cr, x, y);
+		else
+			cairo_move_to(cr, x, y);
+		/* a lone point between gaps still shows */
+		if (!pen && l->gaps && (i + 1 >= b->n || bin_empty_lat(b, i + 1)))
+			cairo_line_to(cr, x + 1.5, y);
+		pen = true;
+	}
+	ss_set_rgb(cr, l->colour);
+	cairo_set_line_width(cr, l->width);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_set_dash(cr, l->dashed ? dash : NULL, l->dashed ? 2 : 0, 0);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* Key for multi-line panels, right-aligned in the title band above the frame. */
+static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct series_desc *d)
+{
+	static const double dash[] = { 6, 3 };
+	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+
+	if (d->nr < 2)
+		return;
+	for (int k = d->nr - 1; k >= 0; k--) {
+		const struct series_line *l = &d->line[k];
+		double w;
+
+		ss_text_measure(cr, ss_metrics.font_small, false, l->name, &w, NULL);
+		x -= w;
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, l->name,
+			     NULL);
+		x -= 26;
+		ss_set_rgb(cr, l->colour);
+		cairo_set_line_width(cr, l->width + 0.4);
+		cairo_set_dash(cr, l->dashed ? dash : NULL, l->dashed ? 2 : 0, 0);
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x + 22, y);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		x -= 14;
+	}
+}
+
+static void series_draw(const struct series_desc *d, cairo_t *cr,
+			const struct ss_panel_data *pd, const struct ss_frame *f)
+{
+	const struct ss_bins *b = ss_stats_bins(pd->stats);
+	double *v = NULL;
+
+	ss_axes_background(cr, f);
+	ss_axes_x(cr, f);
+	ss_axes_y(cr, f);
+	ss_phases_draw(cr, f, pd->trace, pd->t0, pd->label_phases);
+	cairo_save(cr);
+	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
+	cairo_clip(cr);
+	if (b && b->n && (v = malloc(b->n * sizeof(*v)))) {
+		for (int k = 0; k < d->nr; k++) {
+			series_values(b, d, &d->line[k], pd->opts->rolling, v);
+			draw_line(cr, f, b, &d->line[k], v, pd->t0);
+		}
+	}
+	free(v);
+	cairo_restore(cr);
+	draw_key(cr, f, d);
+	ss_axes_border(cr, f);
+}
+
+#define SERIES_PANEL(id, desc, nm, ttl, ytitle, w)                                          \
+	static void id##_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi) \
+	{                                                                                   \
+		(void)s;                                                                    \
+		series_extent(&desc, d, lo, hi);                                            \
+	}                                                                                   \
+	static void id##_draw(void *s, cairo_t *cr, const struct ss_panel_data *d,          \
+			      const struct ss_frame *f)                                     \
+	{                                                                                   \
+		(void)s;                                                                    \
+		series_draw(&desc, cr, d, f);                                               \
+	}                                                                                   \
+	const struct ss_panel_ops ss_panel_##id = {                                         \
+		.name = nm, .title = ttl, .y_title = ytitle, .weight = w, .time_x = true,   \
+		.extent = id##_extent, .draw = id##_draw,                                   \
+	}
+
+SERIES_PANEL(seeks, desc_seeks, "seeks",
+	     "Seeks per second (issue > threshold sectors from where the previous I/O ended)",
+	     "seeks/s", 1.0);
+SERIES_PANEL(tput, desc_tput, "tput", "Throughput (MB/s = 10^6 bytes/s, completed I/O)", "MB/s",
+	     1.0);
+SERIES_PANEL(iops, desc_iops, "iops", "I/O operations per second (completed requests)", "IOPS",
+	     1.0);
+SERIES_PANEL(lat, desc_lat, "lat", "Latency, issue to completion (ms, per bin)", "ms", 1.0);
+SERIES_PANEL(qd, desc_qd, "qd", "Queue depth (requests issued and not completed)", "in flight",
+	     0.8);

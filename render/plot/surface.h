@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Output surfaces: the plot draws into a cairo_t; this module picks the cairo surface from the
+ * output file's extension (.png, .svg, .pdf) and writes the file.  Functions return 0 or
+ * -errno and never print.
+ */
+#ifndef SS_SURFACE_H
+#define SS_SURFACE_H
+
+#include <cairo.h>
+
+enum ss_out_format { SS_OUT_PNG, SS_OUT_SVG, SS_OUT_PDF };
+
+/* Format for PATH's extension (case-insensitive); -EINVAL for anything else. */
+int ss_out_format_from_path(const char *path);
+
+struct ss_surface;
+
+/* Create the surface (SVG and PDF open PATH now, PNG writes it at finish).  NULL + errno. */
+struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int width,
+				  int height);
+/* The drawing context, owned by the surface. */
+cairo_t *ss_surface_cairo(struct ss_surface *s);
+/* Flush and write the file.  Returns 0 or -errno (EIO for a cairo write error). */
+int ss_surface_finish(struct ss_surface *s);
+void ss_surface_free(struct ss_surface *s);      /* accepts NULL */
+
+#endif

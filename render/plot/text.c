@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Text drawing and non-overlap bookkeeping on a cairo context; see text.h. */
+#include <string.h>
+
+#include "text.h"
+
+#define TEXT_MAX 512    /* longest text drawn, in bytes (longer is cut at a character) */
+
+/* Length of the valid UTF-8 sequence at S (RFC 3629: no overlongs, surrogates or code points
+ * above U+10FFFF, which cairo refuses too), or 0 if S does not start one. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+/*
+ * S as text cairo accepts: S itself when it is valid UTF-8 of at most TEXT_MAX bytes, else a
+ * copy in BUF (TEXT_MAX + 1 bytes) with each invalid byte replaced by '?' and cut at a
+ * character.  Names come from trace files and command lines; one bad byte must not put the
+ * cairo context into its error state (which would blank the rest of the picture).
+ */
+static const char *drawable(const char *s, char *buf)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k = 0, n;
+	bool clean = true;
+
+	while (*p) {
+		n = utf8_seq(p);
+		if (k + (n ? n : 1) > TEXT_MAX) {
+			clean = false;
+			break;
+		}
+		if (n) {
+			memcpy(buf + k, p, n);
+			k += n, p += n;
+		} else {
+			buf[k++] = '?';
+			p++;
+			clean = false;
+		}
+	}
+	buf[k] = '\0';
+	return clean ? s : buf;
+}
+
+static void set_font(cairo_t *cr, double size, bool bold)
+{
+	cairo_select_font_face(cr, SS_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size);
+}
+
+void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
+{
+	cairo_text_extents_t te;
+	cairo_font_extents_t fe;
+	char buf[TEXT_MAX + 1];
+
+	set_font(cr, size, bold);
+	cairo_text_extents(cr, drawable(s, buf), &te);
+	cairo_font_extents(cr, &fe);
+	if (w)
+		*w = te.x_advance;
+	if (h)
+		*h = fe.ascent + fe.descent;
+}
+
+static void place(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box, double *bx, double *by)
+{
+	cairo_font_extents_t fe;
+	double w, h;
+
+	ss_text_measure(cr, size, bold, s, &w, &h);
+	cairo_font_extents(cr, &fe);
+	box->w = w;
+	box->h = h;
+	box->x = ha == SS_LEFT ? x : ha == SS_CENTER ? x - w / 2 : x - w;
+	box->y = va == SS_TOP ? y : va == SS_MIDDLE ? y - h / 2 : y - h;
+	*bx = box->x;
+	*by = box->y + fe.ascent;
+}
+
+/* Place S and draw it, on a translucent white plate first if PLATE. */
+static void draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		 double size, bool bold, const char *s, bool plate, struct ss_box *box)
+{
+	char buf[TEXT_MAX + 1];
+	const char *t = drawable(s, buf);
+	struct ss_box b;
+	double bx, by;
+
+	place(cr, x, y, ha, va, size, bold, t, &b, &bx, &by);
+	if (plate) {
+		cairo_save(cr);
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+		cairo_rectangle(cr, b.x - 2, b.y, b.w + 4, b.h);
+		cairo_fill(cr);
+		cairo_restore(cr);
+	}
+	cairo_move_to(cr, bx, by);
+	cairo_show_text(cr, t);
+	cairo_new_path(cr);
+	if (box)
+		*box = b;
+}
+
+void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box)
+{
+	draw(cr, x, y, ha, va, size, bold, s, false, box);
+}
+
+void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+			 double size, bool bold, const char *s, struct ss_box *box)
+{
+	draw(cr, x, y, ha, va, size, bold, s, true, box);
+}
+
+void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
+			   const char *s)
+{
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	cairo_rotate(cr, -1.5707963267948966);
+	ss_text_draw(cr, 0, 0, SS_CENTER, SS_MIDDLE, size, bold, s, NULL);
+	cairo_restore(cr);
+}
+
+void ss_text_lanes_init(struct ss_text_lanes *l, int nr_lanes)
+{
+	memset(l, 0, sizeof(*l));
+	l->nr_lanes = nr_lanes < 1 ? 1 : nr_lanes > SS_LANES_MAX ? SS_LANES_MAX : nr_lanes;
+}
+
+int ss_text_lanes_claim(struct ss_text_lanes *l, double x0, double x1, double gap)
+{
+	x0 -= gap;
+	x1 += gap;
+	for (int k = 0; k < l->nr_lanes; k++) {
+		bool clash = false;
+
+		if (l->n[k] >= SS_LANE_SPANS)
+			continue;
+		for (int i = 0; i < l->n[k] && !clash; i++)
+			clash = x0 < l->x1[k][i] && l->x0[k][i] < x1;
+		if (clash)
+			continue;
+		l->x0[k][l->n[k]] = x0;
+		l->x1[k][l->n[k]] = x1;
+		l->n[k]++;
+		return k;
+	}
+	return -1;
+}

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Text placement on a cairo_t (after fio's cairo_text_helpers.c): aligned and rotated labels,
+ * measured boxes, and a small bookkeeper that refuses a label whose box would overlap one
+ * already placed, so no two labels ever collide.  No allocation; nothing kept between calls
+ * except in the caller's ss_text_lanes.
+ */
+#ifndef SS_TEXT_H
+#define SS_TEXT_H
+
+#include <stdbool.h>
+#include <cairo.h>
+
+#define SS_FONT_FACE "DejaVu Sans"
+
+enum ss_halign { SS_LEFT, SS_CENTER, SS_RIGHT };
+enum ss_valign { SS_TOP, SS_MIDDLE, SS_BOTTOM };
+
+struct ss_box {
+	double x, y, w, h;
+};
+
+/* Width and height of S at SIZE (bold or not), in user units. */
+void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h);
+/*
+ * Draw S so that (x, y) is at the given alignment of its box (the box is the font's ascent +
+ * descent tall, so labels of one size line up).  Uses the current source colour.  Returns the
+ * box in *box if not NULL.
+ */
+void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+		  double size, bool bold, const char *s, struct ss_box *box);
+/* The same rotated 90° counter-clockwise (for y-axis titles), centred on (x, y). */
+void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
+			   const char *s);
+/* Draw S on a translucent white plate so it reads over data. */
+void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
+			 double size, bool bold, const char *s, struct ss_box *box);
+
+/*
+ * Non-overlapping label placement in horizontal lanes: a label spans [x0, x1] and takes the
+ * first lane where it overlaps nothing.  Fixed capacity; a full lane simply refuses.
+ */
+#define SS_LANES_MAX 4
+#define SS_LANE_SPANS 96
+struct ss_text_lanes {
+	int nr_lanes;
+	int n[SS_LANES_MAX];
+	double x0[SS_LANES_MAX][SS_LANE_SPANS], x1[SS_LANES_MAX][SS_LANE_SPANS];
+};
+void ss_text_lanes_init(struct ss_text_lanes *l, int nr_lanes);
+/* Lane index that now holds [x0, x1] (with gap added on both sides), or -1 if none fits. */
+int ss_text_lanes_claim(struct ss_text_lanes *l, double x0, double x1, double gap);
+
+#endif

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Filesystem zones on the sector panel: which sectors are log/journal (for classifying I/O),
+ * the range the zones cover (the default y range), and drawing of the overlays: AG bands and
+ * boundaries labelled AG0..AGn, the shaded log/journal band, ext4 group lines labelled every
+ * k-th group, inode tables as thin lines.  Labels go in the right gutter and never overlap.
+ */
+#ifndef SS_ZONES_H
+#define SS_ZONES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <cairo.h>
+
+#include "axes.h"
+#include "trace_read.h"
+
+/* Sorted log/journal extents of a trace, for a fast "is this sector journal?" test. */
+struct ss_zone_bands {
+	size_t n;
+	struct ss_zone_band { uint32_t dev; uint64_t lo, hi; } *b;
+};
+int ss_zone_bands_init(struct ss_zone_bands *zb, const struct ss_trace *t);   /* 0 / -ENOMEM */
+void ss_zone_bands_fini(struct ss_zone_bands *zb);
+bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t sector);
+
+/* Sectors [lo, hi) covered by the trace's zones and filesystem partition; false if no zones. */
+bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi);
+
+/* Underneath the data: alternating AG shading and the log/journal band. */
+void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
+/* Boundaries of AGs and groups, inode tables (drawn under the data, over the bands). */
+void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
+/* Zone labels in the right gutter. */
+void ss_zones_draw_labels(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
+
+#endif

@@ -1,0 +1,659 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reader backend for blktrace binary traces: the per-CPU files NAME.blktrace.N that
+ * `blktrace -o NAME` writes (or one stream such as `blkparse -d` output).  The layout is the
+ * kernel's struct blk_io_trace (include/uapi/linux/blktrace_api.h): a fixed 48-byte record
+ * whose first word is a magic with the format version in its low byte, followed by pdu_len
+ * bytes of payload that we skip.  Records are in the byte order of the machine that traced;
+ * the magic tells which.
+ *
+ * Opening reads every file once (devices, event count, time range, truncation); streaming then
+ * merges the files by time with a heap over one pending event per file, so memory is one small
+ * buffer per file plus one batch.  Notify records (process names, timestamps, messages),
+ * pass-through and driver-data records and actions other than Q, I, D, C and R are skipped.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <byteswap.h>
+#include <sys/stat.h>
+
+#include "fileio.h"
+#include "evheap.h"
+#include "trace_backend.h"
+
+#define BT_MAGIC        0x65617400u      /* BLK_IO_TRACE_MAGIC; low byte = version */
+#define BT_MAGIC_MASK   0xffffff00u
+#define BT_VERSION      0x07u            /* BLK_IO_TRACE_VERSION */
+#define BT_SUFFIX       ".blktrace."
+
+/* Trace categories: the high 16 bits of the action word (enum blktrace_cat). */
+#define TC_READ         (1u << 0)
+#define TC_WRITE        (1u << 1)
+#define TC_FLUSH        (1u << 2)
+#define TC_SYNC         (1u << 3)
+#define TC_PC           (1u << 9)
+#define TC_NOTIFY       (1u << 10)
+#define TC_AHEAD        (1u << 11)
+#define TC_META         (1u << 12)
+#define TC_DISCARD      (1u << 13)
+#define TC_DRV_DATA     (1u << 14)
+#define TC_FUA          (1u << 15)
+/* Basic actions: the low byte (enum blktrace_act; bit 8 flags a cgroup id in the payload). */
+#define TA_QUEUE        1u
+#define TA_REQUEUE      6u
+#define TA_ISSUE        7u
+#define TA_COMPLETE     8u
+#define TA_INSERT       12u
+
+#define BATCH           2048     /* events per batch: 96 KiB, amortises the merge's calls */
+#define FILE_BUF        (64 * 1024)
+#define MAX_FILES       1024
+
+/* struct blk_io_trace, field for field. */
+struct bt_raw {
+	uint32_t magic, sequence;
+	uint64_t time, sector;
+	uint32_t bytes, action, pid, device, cpu;
+	uint16_t error, pdu_len;
+};
+_Static_assert(sizeof(struct bt_raw) == 48, "struct blk_io_trace is 48 bytes");
+#define BT_REC_SIZE     sizeof(struct bt_raw)
+
+struct bt_file {
+	char *path;
+	int fd;
+	bool swap;              /* file byte order differs from ours */
+	uint64_t end;           /* complete records end here (found by the metadata pass) */
+	uint64_t off;           /* next record */
+	unsigned char *buf;     /* read-ahead window [boff, boff + blen) */
+	uint64_t boff;
+	size_t blen;
+	struct ss_event cur;    /* this file's next event, if has_cur */
+	bool has_cur;
+};
+
+struct bt_state {
+	struct bt_file *files;
+	size_t nr_files;
+	size_t *heap;           /* files with a pending event, min-heap on (ts, index) */
+	size_t nr_heap;
+	uint64_t last_ts;       /* delivered so far: keeps the output non-decreasing */
+	struct ss_event out[BATCH];
+};
+
+static bool magic_ok(uint32_t m)
+{
+	return (m & BT_MAGIC_MASK) == BT_MAGIC;
+}
+
+/* 1 for our byte order, 2 for the other, 0 if not a blktrace magic. */
+static int magic_order(const unsigned char *p)
+{
+	uint32_t m;
+
+	memcpy(&m, p, sizeof(m));
+	if (magic_ok(m))
+		return 1;
+	return magic_ok(bswap_32(m)) ? 2 : 0;
+}
+
+static bool bt_probe(const unsigned char *head, size_t len)
+{
+	return len >= 4 && magic_order(head);
+}
+
+enum { REC_END = 0, REC_OK = 1, REC_CUT = 2 };
+
+/*
+ * Read the record at f->off, not past LIMIT.  REC_OK (and f->off moves past its payload),
+ * REC_END exactly at LIMIT, REC_CUT for a record cut short by LIMIT, or -errno with a reason.
+ */
+static int read_record(struct bt_file *f, uint64_t limit, struct bt_raw *r, char *err,
+		       size_t errlen)
+{
+	if (f->off >= limit)
+		return REC_END;
+	if (limit - f->off < BT_REC_SIZE)
+		return REC_CUT;
+	if (f->off < f->boff || f->off + BT_REC_SIZE > f->boff + f->blen) {
+		ssize_t n = ss_pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
+
+		if (n < 0) {
+			ss_trace_msg(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
+			return (int)n;
+		}
+		f->boff = f->off;
+		f->blen = (size_t)n;
+		if (f->blen < BT_REC_SIZE) {
+			ss_trace_msg(err, errlen, "%s: file shrank while reading", f->path);
+			return -EIO;
+		}
+	}
+	memcpy(r, f->buf + (f->off - f->boff), sizeof(*r));
+	if (f->swap) {
+		r->magic = bswap_32(r->magic);
+		r->sequence = bswap_32(r->sequence);
+		r->time = bswap_64(r->time);
+		r->sector = bswap_64(r->sector);
+		r->bytes = bswap_32(r->bytes);
+		r->action = bswap_32(r->action);
+		r->pid = bswap_32(r->pid);
+		r->device = bswap_32(r->device);
+		r->cpu = bswap_32(r->cpu);
+		r->error = bswap_16(r->error);
+		r->pdu_len = bswap_16(r->pdu_len);
+	}
+	if (!magic_ok(r->magic)) {
+		ss_trace_msg(err, errlen, "%s: corrupt blktrace record at offset %llu (bad magic)",
+			     f->path, (unsigned long long)f->off);
+		return -EINVAL;
+	}
+	if ((r->magic & 0xff) != BT_VERSION) {
+		ss_trace_msg(err, errlen, "%s: unsupported blktrace version %#x (seekscope reads %#x)",
+			     f->path, r->magic & 0xff, BT_VERSION);
+		return -EPROTONOSUPPORT;
+	}
+	if (limit - f->off - BT_REC_SIZE < r->pdu_len)
+		return REC_CUT;
+	f->off += BT_REC_SIZE + r->pdu_len;
+	return REC_OK;
+}
+
+/* rwbs flags from the categories, as the kernel's rwbs string would show the same request. */
+static uint16_t map_flags(uint32_t cat, uint32_t bytes)
+{
+	uint16_t f;
+
+	if (cat & TC_DISCARD)
+		f = SS_RW_DISCARD;
+	else if (cat & TC_WRITE)
+		f = SS_RW_WRITE;
+	else if ((cat & TC_FLUSH) && !bytes)
+		f = SS_RW_FLUSH;        /* the flush op: blktrace files it under READ */
+	else if (bytes)
+		f = SS_RW_READ;
+	else
+		f = SS_RW_NONE;
+	/* blktrace has one bit for preflush and the flush op; tracefs shows flush requests "FF" */
+	if (cat & TC_FLUSH)
+		f |= SS_RW_PREFLUSH;
+	if (cat & TC_FUA)
+		f |= SS_RW_FUA;
+	if (cat & TC_AHEAD)
+		f |= SS_RW_AHEAD;
+	if (cat & TC_SYNC)
+		f |= SS_RW_SYNC;
+	if (cat & TC_META)
+		f |= SS_RW_META;
+	return f;
+}
+
+/* The event a record stands for; false for records that are skipped. */
+static bool map_event(const struct bt_raw *r, struct ss_event *ev)
+{
+	uint32_t cat = r->action >> 16;
+	int16_t error = (int16_t)r->error;
+	uint16_t type;
+
+	if (cat & (TC_NOTIFY | TC_PC | TC_DRV_DATA))
+		return false;
+	switch (r->action & 0xffu) {
+	case TA_QUEUE: type = SS_EV_QUEUE; break;
+	case TA_INSERT: type = SS_EV_INSERT; break;
+	case TA_ISSUE: type = SS_EV_ISSUE; break;
+	case TA_COMPLETE: type = SS_EV_COMPLETE; break;
+	case TA_REQUEUE: type = SS_EV_REQUEUE; break;
+	default: return false;
+	}
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = r->time;
+	ev->type = type;
+	ev->flags = map_flags(cat, r->bytes);
+	ev->sector = r->sector;
+	ev->nr_sector = r->bytes >> 9;
+	ev->bytes = r->bytes;
+	ev->dev = r->device;
+	ev->error = error > 0 ? -error : error;   /* the kernel stores -errno in 16 bits */
+	ev->cpu = (uint16_t)r->cpu;
+	ev->pid = r->pid;
+	if ((ev->flags & SS_RW_FLUSH) && !ev->nr_sector &&
+	    (ev->sector == 0 || ev->sector == UINT64_MAX))
+		ev->sector = SS_SECTOR_NONE;
+	return true;
+}
+
+/* ---- which files: a prefix, one file (and its per-CPU siblings), or a directory */
+
+/* If NAME is PREFIX.blktrace.N, the length of PREFIX and N; else -1. */
+static long split_name(const char *name, unsigned long *cpu)
+{
+	const char *s = NULL, *p;
+	char *end;
+
+	for (p = strstr(name, BT_SUFFIX); p; p = strstr(p + 1, BT_SUFFIX))
+		s = p;
+	if (!s || s == name)
+		return -1;
+	p = s + strlen(BT_SUFFIX);
+	if (*p < '0' || *p > '9')
+		return -1;
+	errno = 0;
+	*cpu = strtoul(p, &end, 10);
+	if (*end || errno)
+		return -1;
+	return (long)(s - name);
+}
+
+struct name_ent {
+	char *path;
+	size_t plen;            /* prefix length within the base name */
+	const char *base;
+	unsigned long cpu;
+};
+
+static int cmp_names(const void *a, const void *b)
+{
+	const struct name_ent *x = a, *y = b;
+	int c = strncmp(x->base, y->base, x->plen < y->plen ? x->plen : y->plen);
+
+	if (c)
+		return c;
+	if (x->plen != y->plen)
+		return x->plen < y->plen ? -1 : 1;
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
+/*
+ * The files to read, sorted by prefix and CPU: in DIR those named PREFIX.blktrace.N (any
+ * prefix if PREFIX is NULL), skipping empty ones (CPUs that saw no I/O).
+ */
+static int scan_dir(const char *dir, const char *prefix, struct name_ent **out, size_t *nr,
+		    char *err, size_t errlen)
+{
+	struct name_ent *v = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int ret = 0;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		struct name_ent e;
+		struct stat st;
+		long plen = split_name(de->d_name, &e.cpu);
+
+		if (plen < 0 || (prefix && (strlen(prefix) != (size_t)plen ||
+					    strncmp(prefix, de->d_name, (size_t)plen))))
+			continue;
+		if (n == MAX_FILES) {
+			ss_trace_msg(err, errlen, "more than %d blktrace files", MAX_FILES);
+			ret = -E2BIG;
+			break;
+		}
+		if (asprintf(&e.path, "%s/%s", dir, de->d_name) < 0) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (stat(e.path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+			free(e.path);
+			continue;
+		}
+		if (n == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct name_ent *q = reallocarray(v, ncap, sizeof(*q));
+
+			if (!q) {
+				free(e.path);
+				ret = -ENOMEM;
+				break;
+			}
+			v = q;
+			cap = ncap;
+		}
+		e.plen = (size_t)plen;
+		e.base = strrchr(e.path, '/') + 1;
+		v[n++] = e;
+	}
+	closedir(d);
+	if (!ret && n)
+		qsort(v, n, sizeof(*v), cmp_names);
+	*out = v;
+	*nr = n;
+	return ret;
+}
+
+static int list_files(const char *path, struct name_ent **files, size_t *nr, char *err,
+		      size_t errlen)
+{
+	char *dir = NULL, *base, *prefix = NULL;
+	unsigned long cpu;
+	struct stat st;
+	bool exists;
+	long plen;
+	int ret;
+
+	*files = NULL;
+	*nr = 0;
+	exists = stat(path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		ret = scan_dir(path, NULL, files, nr, err, errlen);
+		if (!ret && !*nr) {
+			ss_trace_msg(err, errlen, "not a seekscope, blktrace or trace-cmd file: a "
+				     "directory without blktrace files (NAME.blktrace.N)");
+			ret = -ENOENT;
+		}
+		return ret;
+	}
+	if (!(dir = strdup(path)))
+		return -ENOMEM;
+	base = strrchr(dir, '/');
+	if (base) {
+		*base++ = 0;
+		if (!*dir)
+			strcpy(dir, "/");   /* fits: "/" is shorter than what was there */
+	} else {
+		base = dir;
+	}
+	plen = split_name(base, &cpu);
+	if (exists && plen < 0) {
+		/* one stream with another name (e.g. blkparse -d output): just that file */
+		struct name_ent *e = calloc(1, sizeof(*e));
+
+		ret = -ENOMEM;
+		if (e && (e->path = strdup(path))) {
+			*files = e;
+			*nr = 1;
+			ret = 0;
+		} else {
+			free(e);
+		}
+		free(dir);
+		return ret;
+	}
+	/* PREFIX.blktrace.N: all of PREFIX's CPUs; a name that is no file: a prefix */
+	ret = -ENOMEM;
+	prefix = exists ? strndup(base, (size_t)plen) : strdup(base);
+	if (prefix) {
+		const char *d = base == dir ? "." : dir;
+
+		ret = scan_dir(d, prefix, files, nr, err, errlen);
+		if (!ret && !*nr)
+			ret = -ENOENT;
+	}
+	free(prefix);
+	free(dir);
+	return ret;
+}
+
+/* ---- the time-ordered merge */
+
+static const struct ss_event *pending(const void *ctx, size_t i)
+{
+	return &((const struct bt_state *)ctx)->files[i].cur;
+}
+
+/* Load F's next event into F->cur.  1, 0 at its end, or -errno with a reason. */
+static int advance(struct bt_file *f, char *err, size_t errlen)
+{
+	struct bt_raw r;
+	int ret;
+
+	f->has_cur = false;
+	while ((ret = read_record(f, f->end, &r, err, errlen)) == REC_OK)
+		if (map_event(&r, &f->cur)) {
+			f->has_cur = true;
+			return 1;
+		}
+	return ret < 0 ? ret : 0;
+}
+
+static int bt_rewind(struct ss_trace *t)
+{
+	struct bt_state *s = ss_trace_state(t);
+	char err[200];
+
+	s->nr_heap = 0;
+	s->last_ts = 0;
+	for (size_t i = 0; i < s->nr_files; i++) {
+		struct bt_file *f = &s->files[i];
+		int ret;
+
+		f->off = 0;
+		f->blen = 0;
+		ret = advance(f, err, sizeof(err));
+		if (ret < 0) {
+			ss_trace_set_error(t, "%s", err);
+			return ret;
+		}
+		if (ret)
+			s->heap[s->nr_heap++] = i;
+	}
+	ss_evheap_build(s->heap, s->nr_heap, pending, s);
+	return 0;
+}
+
+static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
+{
+	struct bt_state *s = ss_trace_state(t);
+	size_t k = 0;
+	char err[200];
+
+	while (k < BATCH && s->nr_heap) {
+		struct bt_file *f = &s->files[s->heap[0]];
+		int ret;
+
+		s->out[k] = f->cur;
+		/* a CPU file that steps back in time must not break the order we promise */
+		if (s->out[k].ts_ns < s->last_ts)
+			s->out[k].ts_ns = s->last_ts;
+		s->last_ts = s->out[k].ts_ns;
+		k++;
+		ret = advance(f, err, sizeof(err));
+		if (ret < 0) {
+			ss_trace_set_error(t, "%s", err);
+			return ret;
+		}
+		if (!ret)
+			s->heap[0] = s->heap[--s->nr_heap];
+		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
+	}
+	if (!k)
+		return 0;
+	*ev = s->out;
+	*n = k;
+	return 1;
+}
+
+/* ---- open: the metadata pass */
+
+struct scan_totals {
+	uint64_t skipped, backwards;
+	unsigned orders;        /* bit 0: our byte order seen, bit 1: the other */
+};
+
+static int scan_file(struct ss_trace *t, struct bt_file *f, uint64_t size,
+		     struct scan_totals *tot, char *err, size_t errlen)
+{
+	uint64_t last = 0;
+	uint32_t last_dev = 0;
+	struct bt_raw r;
+	int ret;
+
+	f->off = 0;
+	while ((ret = read_record(f, size, &r, err, errlen)) == REC_OK) {
+		struct ss_event ev;
+
+		if (!map_event(&r, &ev)) {
+			tot->skipped++;
+			continue;
+		}
+		if (ev.ts_ns < last)
+			tot->backwards++;
+		last = ev.ts_ns;
+		if (!t->nr_events || ev.ts_ns < t->first_ts)
+			t->first_ts = ev.ts_ns;
+		if (ev.ts_ns > t->last_ts)
+			t->last_ts = ev.ts_ns;
+		t->nr_events++;
+		if ((!t->nr_devices || ev.dev != last_dev) &&
+		    (ret = ss_trace_add_bare_device(t, ev.dev)))
+			return ret;
+		last_dev = ev.dev;
+	}
+	if (ret < 0)
+		return ret;
+	f->end = f->off;
+	if (ret == REC_CUT && !t->truncated) {
+		t->truncated = true;
+		ss_trace_msg(t->warning, sizeof(t->warning),
+			     "truncated: %s ends in a partial record at offset %llu (%llu bytes "
+			     "ignored)", f->path, (unsigned long long)f->off,
+			     (unsigned long long)(size - f->off));
+	}
+	return 0;
+}
+
+static int cmp_devices(const void *a, const void *b)
+{
+	const struct ss_rec_device *x = a, *y = b;
+
+	return x->dev < y->dev ? -1 : x->dev > y->dev;
+}
+
+static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen)
+{
+	unsigned char head[4];
+	struct stat st;
+	int order;
+
+	f->fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	if (f->fd < 0 || fstat(f->fd, &st) < 0) {
+		int e = errno;
+
+		ss_trace_msg(err, errlen, "%s: %s", f->path, strerror(e));
+		return -e;
+	}
+	*size = (uint64_t)st.st_size;
+	if (ss_pread_full(f->fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+	    !(order = magic_order(head))) {
+		ss_trace_msg(err, errlen, "%s: not a blktrace file (bad magic)", f->path);
+		return -EINVAL;
+	}
+	f->swap = order == 2;
+	if (!(f->buf = malloc(FILE_BUF)))
+		return -ENOMEM;
+	posix_fadvise(f->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	return 0;
+}
+
+static int add_summary_meta(struct ss_trace *t, const struct bt_state *s,
+			    const struct scan_totals *tot)
+{
+	static const char *const orders[] = { "-", "host", "swapped", "mixed" };
+	char buf[32];
+	int ret = 0;
+
+	ret |= ss_trace_add_meta(t, "source", "blktrace");
+	ret |= ss_trace_add_meta(t, "source.path", t->path);
+	snprintf(buf, sizeof(buf), "%zu", s->nr_files);
+	ret |= ss_trace_add_meta(t, "blktrace.files", buf);
+	ret |= ss_trace_add_meta(t, "blktrace.byte_order", orders[tot->orders & 3]);
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)tot->skipped);
+	ret |= ss_trace_add_meta(t, "blktrace.skipped_records", buf);
+	if (tot->backwards) {
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)tot->backwards);
+		ret |= ss_trace_add_meta(t, "blktrace.out_of_order", buf);
+	}
+	return ret ? -ENOMEM : 0;
+}
+
+static int bt_open(struct ss_trace *t, char *err, size_t errlen)
+{
+	struct scan_totals tot = { 0 };
+	struct name_ent *names = NULL;
+	struct bt_state *s;
+	size_t nr = 0;
+	int ret;
+
+	ret = list_files(t->path, &names, &nr, err, errlen);
+	if (ret) {
+		for (size_t i = 0; i < nr; i++)
+			free(names[i].path);
+		free(names);
+		return ret;
+	}
+	s = calloc(1, sizeof(*s));
+	if (s) {
+		s->files = calloc(nr ? nr : 1, sizeof(*s->files));
+		s->heap = calloc(nr ? nr : 1, sizeof(*s->heap));
+	}
+	if (!s || !s->files || !s->heap) {
+		if (s) {
+			free(s->files);
+			free(s->heap);
+			free(s);
+		}
+		for (size_t i = 0; i < nr; i++)
+			free(names[i].path);
+		free(names);
+		return -ENOMEM;
+	}
+	/* the state owns the paths from here on, so close frees everything */
+	for (size_t i = 0; i < nr; i++) {
+		s->files[i].path = names[i].path;
+		s->files[i].fd = -1;
+	}
+	s->nr_files = nr;
+	free(names);
+	ss_trace_set_state(t, s);
+	for (size_t i = 0; i < nr; i++) {
+		uint64_t size = 0;
+
+		if ((ret = open_file(&s->files[i], &size, err, errlen)))
+			return ret;
+		tot.orders |= s->files[i].swap ? 2u : 1u;
+		if ((ret = scan_file(t, &s->files[i], size, &tot, err, errlen)))
+			return ret;
+	}
+	if (t->nr_devices)
+		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+	if ((ret = add_summary_meta(t, s, &tot)))
+		return ret;
+	ret = bt_rewind(t);
+	if (ret)
+		ss_trace_msg(err, errlen, "%s", ss_trace_error(t));
+	return ret;
+}
+
+static void bt_close(struct ss_trace *t)
+{
+	struct bt_state *s = ss_trace_state(t);
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_files; i++) {
+		if (s->files[i].fd >= 0)
+			close(s->files[i].fd);
+		free(s->files[i].buf);
+		free(s->files[i].path);
+	}
+	free(s->files);
+	free(s->heap);
+	free(s);
+}
+
+const struct ss_trace_backend ss_trace_backend_blktrace = {
+	.name = "blktrace",
+	.probe = bt_probe,
+	.open = bt_open,
+	.next_batch = bt_next_batch,
+	.rewind = bt_rewind,
+	.close = bt_close,
+};

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reader backend for trace-cmd .dat files, through libtracecmd: the block request events
+ * (block_rq_issue, _complete, _requeue, _insert and block_bio_queue) of the top-level buffer and
+ * of every instance buffer (`trace-cmd record -B NAME`), decoded by field name with the event
+ * formats stored in the file (collector/decode.h, the same decoder the recorder uses).
+ *
+ * Each (buffer, CPU) ring is already in time order; streaming merges them with a heap over one
+ * pending event per ring, so memory is libtracecmd's current page per ring plus one batch.
+ * Opening reads the file once for the devices, the event count, the time range and the events
+ * the ring buffers reported lost.
+ *
+ * libtracecmd 3.1 is not safe on damaged files: its error paths crash (NULL dereferences in
+ * tracecmd_close() after a failed tracecmd_open() or tracecmd_buffer_instance_handle(), e.g.
+ * when an instance buffer's CPU data lies beyond the end of a .dat cut short).  So the whole
+ * opening pass (open, instance buffers, reading every record) first runs in a child process;
+ * a file the child does not survive is refused with a message, and only then is it read here,
+ * through the same calls on the same bytes.  That costs one extra read of the file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <trace-cmd.h>
+
+#include "evheap.h"
+#include "decode.h"
+#include "trace_backend.h"
+
+#define BATCH 2048   /* events per batch (96 KiB), as in import_blktrace.c */
+#define TRACECMD_MAGIC "\027\010\104tracing"
+
+static const struct {
+	const char *name;
+	uint16_t type;
+} block_events[] = {
+	{ "block_rq_issue", SS_EV_ISSUE },
+	{ "block_rq_complete", SS_EV_COMPLETE },
+	{ "block_rq_requeue", SS_EV_REQUEUE },
+	{ "block_rq_insert", SS_EV_INSERT },
+	{ "block_bio_queue", SS_EV_QUEUE },
+};
+#define NR_BLOCK_EVENTS (sizeof(block_events) / sizeof(block_events[0]))
+
+/* One per-CPU ring of one buffer, with its next block event. */
+struct ring {
+	struct tracecmd_input *h;
+	const struct ss_decoder *dec;
+	int cpu;
+	struct ss_event cur;
+	bool has_cur;
+};
+
+struct tc_state {
+	struct tracecmd_input *top;
+	struct tracecmd_input **inst;   /* instance buffers; closed before top */
+	int nr_inst;
+	struct ss_decoder **dec;        /* per buffer: [0] top, [1 + i] instance i */
+	struct ring *rings;
+	size_t nr_rings;
+	size_t *heap;                   /* rings with a pending event, min-heap on (ts, index) */
+	size_t nr_heap;
+	uint64_t last_ts;
+	uint64_t delivered;             /* events streamed since the last rewind */
+	struct ss_event out[BATCH];
+};
+
+static bool tc_probe(const unsigned char *head, size_t len)
+{
+	return len >= sizeof(TRACECMD_MAGIC) - 1 &&
+	       !memcmp(head, TRACECMD_MAGIC, sizeof(TRACECMD_MAGIC) - 1);
+}
+
+/*
+ * Load the ring's next block event (the first one if FIRST).  LOST, if given, adds the events
+ * the ring buffer reported lost on the way (an unknown count counts as one).
+ */
+static void advance(struct ring *r, bool first, uint64_t *lost)
+{
+	struct tep_record *rec;
+
+	r->has_cur = false;
+	rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
+	for (; rec; rec = tracecmd_read_data(r->h, r->cpu)) {
+		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, &r->cur);
+
+		if (lost && rec->missed_events)
+			*lost += rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1;
+		tracecmd_free_record(rec);
+		if (ok) {
+			r->has_cur = true;
+			return;
+		}
+	}
+}
+
+static const struct ss_event *pending(const void *ctx, size_t i)
+{
+	return &((const struct tc_state *)ctx)->rings[i].cur;
+}
+
+static int tc_rewind(struct ss_trace *t)
+{
+	struct tc_state *s = ss_trace_state(t);
+
+	s->nr_heap = 0;
+	s->last_ts = 0;
+	s->delivered = 0;
+	for (size_t i = 0; i < s->nr_rings; i++) {
+		advance(&s->rings[i], true, NULL);
+		if (s->rings[i].has_cur)
+			s->heap[s->nr_heap++] = i;
+	}
+	ss_evheap_build(s->heap, s->nr_heap, pending, s);
+	return 0;
+}
+
+static int tc_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
+{
+	struct tc_state *s = ss_trace_state(t);
+	size_t k = 0;
+
+	while (k < BATCH && s->nr_heap) {
+		struct ring *r = &s->rings[s->heap[0]];
+
+		s->out[k] = r->cur;
+		if (s->out[k].ts_ns < s->last_ts)   /* clocks of different buffers: keep order */
+			s->out[k].ts_ns = s->last_ts;
+		s->last_ts = s->out[k].ts_ns;
+		k++;
+		advance(r, false, NULL);
+		if (!r->has_cur)
+			s->heap[0] = s->heap[--s->nr_heap];
+		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
+	}
+	if (!k) {
+		/*
+		 * The merge reads the rings interleaved, the metadata pass one after the other.
+		 * libtracecmd gives the same events both ways, except on a damaged file it cannot
+		 * mmap (it then reads pages through one shared file position): say so rather than
+		 * hand out a silently different trace.
+		 */
+		if (s->delivered != t->nr_events) {
+			ss_trace_set_error(t, "damaged trace-cmd file: %llu events on the second "
+					   "read, %llu on the first",
+					   (unsigned long long)s->delivered,
+					   (unsigned long long)t->nr_events);
+			return -EIO;
+		}
+		return 0;
+	}
+	s->delivered += k;
+	*ev = s->out;
+	*n = k;
+	return 1;
+}
+
+/* A decoder for buffer H's event formats; *known counts the block events it knows. */
+static struct ss_decoder *make_decoder(struct tracecmd_input *h, size_t *known)
+{
+	struct ss_decoder *d = ss_decoder_new(tracecmd_get_tep(h));
+
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < NR_BLOCK_EVENTS; i++)
+		if (!ss_decoder_add(d, block_events[i].name, block_events[i].type))
+			(*known)++;
+	return d;
+}
+
+/* Open the instance buffers and one ring per (buffer, CPU). */
+static int setup_buffers(struct tc_state *s, size_t *known)
+{
+	int nb = tracecmd_buffer_instances(s->top);
+	size_t nr = 0;
+
+	if (nb < 0)
+		nb = 0;
+	s->inst = calloc((size_t)nb + 1, sizeof(*s->inst));
+	s->dec = calloc((size_t)nb + 1, sizeof(*s->dec));
+	if (!s->inst || !s->dec)
+		return -ENOMEM;
+	for (int i = 0; i < nb; i++) {
+		s->inst[i] = tracecmd_buffer_instance_handle(s->top, i);
+		if (!s->inst[i])
+			return -EINVAL;
+		s->nr_inst = i + 1;
+	}
+	for (int b = 0; b <= nb; b++) {
+		struct tracecmd_input *h = b ? s->inst[b - 1] : s->top;
+		int cpus = tep_get_cpus(tracecmd_get_tep(h));
+
+		if (!(s->dec[b] = make_decoder(h, known)))
+			return -ENOMEM;
+		nr += cpus > 0 ? (size_t)cpus : 0;
+	}
+	s->rings = calloc(nr ? nr : 1, sizeof(*s->rings));
+	s->heap = calloc(nr ? nr : 1, sizeof(*s->heap));
+	if (!s->rings || !s->heap)
+		return -ENOMEM;
+	for (int b = 0; b <= nb; b++) {
+		struct tracecmd_input *h = b ? s->inst[b - 1] : s->top;
+		int cpus = tep_get_cpus(tracecmd_get_tep(h));
+
+		for (int c = 0; c < cpus; c++)
+			s->rings[s->nr_rings++] = (struct ring){ .h = h, .dec = s->dec[b], .cpu = c };
+	}
+	return 0;
+}
+
+/* Metadata pass: devices, counts, time range and lost events per CPU. */
+static int scan(struct ss_trace *t, struct tc_state *s)
+{
+	struct ss_rec_cpu_stats *st = NULL;
+	size_t nr_st = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < s->nr_rings; i++)
+		if ((size_t)s->rings[i].cpu + 1 > nr_st)
+			nr_st = (size_t)s->rings[i].cpu + 1;
+	if (nr_st && !(st = calloc(nr_st, sizeof(*st))))
+		return -ENOMEM;
+	for (size_t i = 0; i < s->nr_rings && !ret; i++) {
+		struct ring *r = &s->rings[i];
+		struct ss_rec_cpu_stats *cs = &st[r->cpu];
+		uint32_t last_dev = 0;
+
+		for (advance(r, true, &cs->missed); r->has_cur; advance(r, false, &cs->missed)) {
+			const struct ss_event *e = &r->cur;
+
+			if (!t->nr_events || e->ts_ns < t->first_ts)
+				t->first_ts = e->ts_ns;
+			if (e->ts_ns > t->last_ts)
+				t->last_ts = e->ts_ns;
+			t->nr_events++;
+			cs->events++;
+			if ((!t->nr_devices || e->dev != last_dev) &&
+			    (ret = ss_trace_add_bare_device(t, e->dev)))
+				break;
+			last_dev = e->dev;
+		}
+	}
+	for (size_t c = 0; c < nr_st && !ret; c++) {
+		st[c].cpu = (uint32_t)c;
+		ret = ss_trace_add_cpu_stats(t, &st[c]);
+	}
+	free(st);
+	return ret;
+}
+
+static int add_summary_meta(struct ss_trace *t, const struct tc_state *s)
+{
+	char buf[512] = "top";
+	size_t len = strlen(buf);
+	int ret = 0;
+
+	for (int i = 0; i < s->nr_inst && len < sizeof(buf); i++) {
+		const char *name = tracecmd_buffer_instance_name(s->top, i);
+		int n = snprintf(buf + len, sizeof(buf) - len, ",%s", name ? name : "?");
+
+		if (n > 0)
+			len += (size_t)n;
+	}
+	ret |= ss_trace_add_meta(t, "source", "trace-cmd");
+	ret |= ss_trace_add_meta(t, "source.path", t->path);
+	ret |= ss_trace_add_meta(t, "trace-cmd.buffers", buf);
+	return ret ? -ENOMEM : 0;
+}
+
+static int cmp_devices(const void *a, const void *b)
+{
+	const struct ss_rec_device *x = a, *y = b;
+
+	return x->dev < y->dev ? -1 : x->dev > y->dev;
+}
+
+/* Open, set up every buffer and scan every record: the pass that runs twice (see the top). */
+static int tc_load(struct ss_trace *t, char *err, size_t errlen)
+{
+	struct tc_state *s = calloc(1, sizeof(*s));
+	size_t known = 0;
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ss_trace_set_state(t, s);
+	/* library code prints nothing: silence libtracecmd and libtraceevent */
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	errno = 0;
+	s->top = tracecmd_open(t->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!s->top) {
+		ret = errno && errno != ENOENT ? -errno : -EINVAL;
+		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: %s",
+			     errno && errno != ENOENT && errno != EINVAL ? strerror(errno) :
+			     "truncated, corrupt or of an unsupported version");
+		return ret;
+	}
+	ret = setup_buffers(s, &known);
+	if (ret == -EINVAL)
+		ss_trace_msg(err, errlen, "cannot read an instance buffer of this trace-cmd file "
+			     "(truncated or corrupt)");
+	if (ret)
+		return ret;
+	if (!known) {
+		ss_trace_msg(err, errlen, "trace-cmd file without block request events (record "
+			     "with -e block:block_rq_issue -e block:block_rq_complete)");
+		return -ENOENT;
+	}
+	if ((ret = scan(t, s)) || (ret = add_summary_meta(t, s)))
+		return ret;
+	if (t->nr_devices)
+		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+	return tc_rewind(t);
+}
+
+/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
+__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
+#define LOAD_OK     0
+#define LOAD_FAILED 3    /* tc_load() returned an error: the parent's own pass will say which */
+
+/*
+ * Whether tc_load() survives T's file, tried in a child process (output to /dev/null, default
+ * signal actions, _exit so nothing of the parent's is flushed or freed).  0 when it returned
+ * (with or without an error), -EBADMSG when it crashed or aborted, -errno if no child.
+ */
+static int load_survives(struct ss_trace *t)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP,
+					     SIGSYS };
+		int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		char err[8];
+
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);   /* libtracecmd printf()s some complaints */
+			dup2(fd, STDERR_FILENO);
+		}
+		/* die of them, whoever (a sanitizer, a fuzzer) handles them in the parent, and
+		 * without a fuzzer's death callback (it would save the input as a crash) */
+		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+			signal(fatal[i], SIG_DFL);
+		if (__sanitizer_set_death_callback)
+			__sanitizer_set_death_callback(NULL);
+		_exit(tc_load(t, err, sizeof(err)) ? LOAD_FAILED : LOAD_OK);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFEXITED(status) &&
+	    (WEXITSTATUS(status) == LOAD_OK || WEXITSTATUS(status) == LOAD_FAILED))
+		return 0;
+	return -EBADMSG;
+}
+
+static int tc_open(struct ss_trace *t, char *err, size_t errlen)
+{
+	int ret = load_survives(t);
+
+	if (ret == -EBADMSG)
+		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: corrupt or truncated "
+			     "(libtracecmd crashed reading it)");
+	else if (ret)
+		ss_trace_msg(err, errlen, "cannot check this trace-cmd file: %s", strerror(-ret));
+	return ret ? ret : tc_load(t, err, errlen);
+}
+
+static void tc_close(struct ss_trace *t)
+{
+	struct tc_state *s = ss_trace_state(t);
+
+	if (!s)
+		return;
+	for (int i = 0; i < s->nr_inst; i++)
+		tracecmd_close(s->inst[i]);
+	if (s->dec)
+		for (int i = 0; i <= s->nr_inst; i++)
+			ss_decoder_free(s->dec[i]);
+	if (s->top)
+		tracecmd_close(s->top);
+	free(s->inst);
+	free(s->dec);
+	free(s->rings);
+	free(s->heap);
+	free(s);
+}
+
+const struct ss_trace_backend ss_trace_backend_tracecmd = {
+	.name = "trace-cmd",
+	.probe = tc_probe,
+	.open = tc_open,
+	.next_batch = tc_next_batch,
+	.rewind = tc_rewind,
+	.close = tc_close,
+};

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Internal interface between the trace reader (trace_read.c) and its format backends: the
+ * seekscope format itself (trace_native.c), blktrace binary traces (import_blktrace.c) and
+ * trace-cmd .dat files (import_tracecmd.c).  trace_read.c detects the format from the content,
+ * then calls the backend's open, which fills the metadata of struct ss_trace and keeps its own
+ * streaming state; consumers only ever see trace_read.h.  Not for use outside the reader.
+ */
+#ifndef SS_TRACE_BACKEND_H
+#define SS_TRACE_BACKEND_H
+
+#include <stdarg.h>
+#include "trace_read.h"
+
+struct ss_trace_backend {
+	const char *name;        /* "seekscope", "blktrace", "trace-cmd": also ss_trace.format */
+	/* True if the first LEN bytes of a regular file (LEN may be short) are this format's. */
+	bool (*probe)(const unsigned char *head, size_t len);
+	/*
+	 * Open t->path (a file that passed probe; for blktrace also a directory or a prefix
+	 * that names no file), fill the metadata (devices, zones, meta, nr_events, first/last_ts,
+	 * truncated + warning) and store the streaming state with ss_trace_set_state().  Returns
+	 * 0 or -errno with a one-line reason in err.  On failure close is still called.
+	 */
+	int (*open)(struct ss_trace *t, char *err, size_t errlen);
+	/* As ss_trace_next_batch(); errors are described with ss_trace_set_error(). */
+	int (*next_batch)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
+	int (*rewind)(struct ss_trace *t);
+	/* Free the state (which may be NULL or half built).  Metadata is freed by the reader. */
+	void (*close)(struct ss_trace *t);
+};
+
+extern const struct ss_trace_backend ss_trace_backend_native;
+extern const struct ss_trace_backend ss_trace_backend_blktrace;
+extern const struct ss_trace_backend ss_trace_backend_tracecmd;
+
+void *ss_trace_state(const struct ss_trace *t);
+void ss_trace_set_state(struct ss_trace *t, void *state);
+void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* snprintf into a caller's message buffer that may have length 0. */
+void ss_trace_msg(char *dst, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Append to the metadata arrays; 0 or -ENOMEM (nothing appended then). */
+int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d);
+int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z);
+int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p);
+int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s);
+int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value);
+/*
+ * For importers: a device record for DEV (kernel encoding) that knows nothing but the number —
+ * size 0 (unknown), name "MAJ:MIN", path = the trace's path.  Devices already present are not
+ * added twice.  0 or -ENOMEM.
+ */
+int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev);
+
+#endif

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Trace reader: recognises the format of a trace from its content, hands it to the matching
+ * backend (trace_backend.h) and offers the metadata helpers and accessors that every format
+ * shares.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "trace_backend.h"
+
+struct ss_trace_priv {
+	const struct ss_trace_backend *be;
+	void *state;
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
+	char error[200];
+};
+
+/* Tried in this order on the first bytes of a regular file. */
+static const struct ss_trace_backend *const backends[] = {
+	&ss_trace_backend_native,
+	&ss_trace_backend_blktrace,
+	&ss_trace_backend_tracecmd,
+};
+#define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
+#define UNKNOWN_FORMAT "not a seekscope, blktrace or trace-cmd file"
+
+void ss_trace_msg(char *dst, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(dst, len, fmt, ap);
+	va_end(ap);
+}
+
+void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->priv->error, sizeof(t->priv->error), fmt, ap);
+	va_end(ap);
+}
+
+void *ss_trace_state(const struct ss_trace *t)
+{
+	return t->priv->state;
+}
+
+void ss_trace_set_state(struct ss_trace *t, void *state)
+{
+	t->priv->state = state;
+}
+
+/* Append ELEM to *arr (nr, cap): amortised doubling; bounded by what the input holds. */
+static int push(void *arrp, size_t *nr, size_t *cap, const void *elem, size_t size)
+{
+	void **arr = arrp;
+
+	if (*nr == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		void *p = reallocarray(*arr, ncap, size);
+
+		if (!p)
+			return -ENOMEM;
+		*arr = p;
+		*cap = ncap;
+	}
+	memcpy((char *)*arr + *nr * size, elem, size);
+	(*nr)++;
+	return 0;
+}
+
+int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d)
+{
+	return push(&t->devices, &t->nr_devices, &t->priv->cap_devices, d, sizeof(*d));
+}
+
+int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z)
+{
+	return push(&t->zones, &t->nr_zones, &t->priv->cap_zones, z, sizeof(*z));
+}
+
+int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p)
+{
+	return push(&t->phases, &t->nr_phases, &t->priv->cap_phases, p, sizeof(*p));
+}
+
+int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s)
+{
+	return push(&t->cpu_stats, &t->nr_cpu_stats, &t->priv->cap_stats, s, sizeof(*s));
+}
+
+int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value)
+{
+	struct ss_meta m = { strdup(key), strdup(value) };
+
+	if (!m.key || !m.value || push(&t->meta, &t->nr_meta, &t->priv->cap_meta, &m, sizeof(m))) {
+		free(m.key);
+		free(m.value);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
+{
+	struct ss_rec_device d;
+
+	for (size_t i = 0; i < t->nr_devices; i++)
+		if (t->devices[i].dev == dev)
+			return 0;
+	memset(&d, 0, sizeof(d));
+	d.dev = dev;
+	d.major = SS_DEV_MAJOR(dev);
+	d.minor = SS_DEV_MINOR(dev);
+	snprintf(d.name, sizeof(d.name), "%u:%u", d.major, d.minor);
+	snprintf(d.path, sizeof(d.path), "%s", t->path);
+	return ss_trace_add_device(t, &d);
+}
+
+/*
+ * Which backend reads PATH.  Regular files are recognised by their first bytes; a directory,
+ * or a name that is no file, can only be a set of blktrace per-CPU files (its backend says
+ * whether there are any).
+ */
+static int detect(const char *path, const struct ss_trace_backend **be, char *err, size_t errlen)
+{
+	unsigned char head[64];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (stat(path, &st) < 0) {
+		if (errno != ENOENT)
+			return -errno;
+		*be = &ss_trace_backend_blktrace;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*be = &ss_trace_backend_blktrace;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		ss_trace_msg(err, errlen, "not a regular file");
+		return -EINVAL;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	do
+		n = pread(fd, head, sizeof(head), 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	close(fd);
+	if (n == 0) {
+		ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (empty file)");
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < NR_BACKENDS; i++)
+		if (backends[i]->probe(head, (size_t)n)) {
+			*be = backends[i];
+			return 0;
+		}
+	ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (bad magic)");
+	return -EINVAL;
+}
+
+struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
+{
+	const struct ss_trace_backend *be = NULL;
+	struct ss_trace *t;
+	int ret;
+
+	if (errlen)
+		err[0] = 0;
+	t = calloc(1, sizeof(*t));
+	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path))) {
+		ret = -ENOMEM;
+		goto error;
+	}
+	ret = detect(path, &be, err, errlen);
+	if (ret)
+		goto error;
+	t->priv->be = be;
+	t->format = be->name;
+	ret = be->open(t, err, errlen);
+	if (ret)
+		goto error;
+	return t;
+error:
+	if (errlen && !err[0])
+		ss_trace_msg(err, errlen, "%s", strerror(-ret));
+	ss_trace_close(t);
+	errno = -ret;
+	return NULL;
+}
+
+void ss_trace_close(struct ss_trace *t)
+{
+	if (!t)
+		return;
+	if (t->priv) {
+		if (t->priv->be)
+			t->priv->be->close(t);
+		free(t->priv);
+	}
+	for (size_t i = 0; i < t->nr_meta; i++) {
+		free(t->meta[i].key);
+		free(t->meta[i].value);
+	}
+	free(t->meta);
+	free(t->devices);
+	free(t->zones);
+	free(t->phases);
+	free(t->cpu_stats);
+	free(t->path);
+	free(t);
+}
+
+const char *ss_trace_meta(const struct ss_trace *t, const char *key)
+{
+	for (size_t i = t->nr_meta; i-- > 0;)
+		if (!strcmp(t->meta[i].key, key))
+			return t->meta[i].value;
+	return NULL;
+}
+
+uint64_t ss_trace_lost_events(const struct ss_trace *t)
+{
+	uint64_t lost = 0;
+
+	for (size_t i = 0; i < t->nr_cpu_stats; i++)
+		lost += t->cpu_stats[i].missed + t->cpu_stats[i].overrun +
+			t->cpu_stats[i].commit_overrun + t->cpu_stats[i].dropped;
+	return lost;
+}
+
+const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector)
+{
+	const struct ss_rec_zone *best = NULL;
+
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		const struct ss_rec_zone *z = &t->zones[i];
+
+		if (z->dev != dev || sector < z->start_sector ||
+		    sector - z->start_sector >= z->nr_sectors)
+			continue;
+		/* smaller zones are more specific: the log inside an AG, a table inside a group */
+		if (!best || z->nr_sectors < best->nr_sectors)
+			best = z;
+	}
+	return best;
+}
+
+int ss_trace_rewind(struct ss_trace *t)
+{
+	t->priv->error[0] = 0;
+	return t->priv->be->rewind(t);
+}
+
+int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
+{
+	return t->priv->be->next_batch(t, ev, n);
+}
+
+const char *ss_trace_error(const struct ss_trace *t)
+{
+	return t->priv->error;
+}

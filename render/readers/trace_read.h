@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Trace reader: opens a trace, loads its metadata (devices, zones, phases, statistics,
+ * key/value meta) in one pass, then streams the events in batches, in time order.  The format
+ * is recognised from the content: seekscope traces, blktrace binary traces (per-CPU files
+ * NAME.blktrace.N, named by prefix, one of the files, or their directory) and trace-cmd .dat
+ * files; the last two are imported on the fly (render/trace_backend.h).  Memory is bounded by
+ * the metadata and one batch, never by the number of events.  Nothing here prints: errors come
+ * back as NULL/-errno plus a one-line message.
+ */
+#ifndef SS_TRACE_READ_H
+#define SS_TRACE_READ_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "seekscope/format.h"
+
+struct ss_meta {
+	char *key;
+	char *value;
+};
+
+/* Everything but the events, in host byte order.  Owned by the ss_trace; read-only for users. */
+struct ss_trace {
+	char *path;
+	const char *format;                 /* "seekscope", "blktrace" or "trace-cmd" */
+	struct ss_file_header header;       /* seekscope traces only; zero for imports */
+	struct ss_rec_device *devices;
+	size_t nr_devices;
+	struct ss_rec_zone *zones;
+	size_t nr_zones;
+	struct ss_rec_phase *phases;        /* in file order (= time order) */
+	size_t nr_phases;
+	struct ss_rec_cpu_stats *cpu_stats;
+	size_t nr_cpu_stats;
+	struct ss_meta *meta;
+	size_t nr_meta;
+	struct ss_rec_capture capture;      /* the last capture record; zero if none */
+	bool has_capture;
+	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */
+	uint64_t first_ts, last_ts;         /* of the events; 0 when there are none */
+	bool truncated;                     /* no END record, or a record cut short */
+	char warning[200];                  /* why it is truncated, "" otherwise */
+	struct ss_trace_priv *priv;
+};
+
+/*
+ * Open PATH.  On failure returns NULL, sets errno and writes a one-line reason into err
+ * (if errlen > 0).  A truncated file opens successfully with ->truncated set.  Imported traces
+ * have meta "source" ("blktrace", "trace-cmd") and devices known only by number (size 0).
+ */
+struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen);
+void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
+
+/* Value of meta KEY (the last one written), or NULL. */
+const char *ss_trace_meta(const struct ss_trace *t, const char *key);
+/* Total lost events according to the capture statistics (missed + overrun + dropped). */
+uint64_t ss_trace_lost_events(const struct ss_trace *t);
+/* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */
+const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector);
+
+/* Start streaming events from the beginning (also done implicitly by open). */
+int ss_trace_rewind(struct ss_trace *t);
+/*
+ * Next batch of events: returns 1 and sets *ev and *n (valid until the next call), 0 at the end,
+ * or -errno on a read error or corrupt record (message in ss_trace_error()).
+ */
+int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n);
+const char *ss_trace_error(const struct ss_trace *t);
+
+#endif

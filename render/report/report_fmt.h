@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Printers for `seekscope report`: the text summary (report_text.c) and the JSON object
+ * (report_json.c) of one trace whose statistics pass has finished.  They only format; the
+ * numbers come from render/stats.h.  Both return 0, or -EIO if the stream failed (-EINVAL: a JSON nesting bug).
+ */
+#ifndef SS_REPORT_FMT_H
+#define SS_REPORT_FMT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stats.h"
+#include "trace_read.h"
+
+struct report_opts {
+	bool json;
+	bool all_zones;            /* list idle zones too */
+	uint64_t seek_threshold;
+};
+
+/* Beyond this many zones, the text report lists only zones with I/O. */
+#define REPORT_ZONES_ALL_MAX 24
+
+int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
+		      const struct report_opts *ro);
+int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
+		      const struct report_opts *ro);
+
+/* Seconds of ts relative to the trace period's start (negative before it). */
+double report_rel_s(const struct ss_stats *st, uint64_t ts);
+
+#endif

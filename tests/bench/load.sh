@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Load test: a long capture of at least 10 million events — fio 4 KiB random reads, iodepth 32,
+# on a loop device backed by /dev/shm, for a fixed amount of I/O (each 4 KiB read gives an
+# issue and a completion event) — then a report and plots (PNG, SVG, every panel) over the
+# resulting file.  Prints the figures: events, lost events at the default ring buffer size,
+# recorder peak RSS, trace size, and the peak RSS and time of `seekscope report` and
+# `seekscope plot` on it.  Asserts nothing.  Root only.
+# Usage: tests/bench/load.sh [MIN_EVENTS]      (default 10000000; KEEP_PLOT=FILE.png keeps the PNG)
+set -u
+cd "$(dirname "$0")/../.."
+MIN_EVENTS=${1:-10000000}
+SEEKSCOPE=${SEEKSCOPE:-./seekscope}
+[[ $(id -u) -eq 0 ]] || { echo "bench-load: needs root" >&2; exit 1; }
+for t in fio /usr/bin/time; do
+	command -v "$t" >/dev/null || { echo "bench-load: needs $t (make deps)" >&2; exit 1; }
+done
+W=$(mktemp -d /dev/shm/ss-load.XXXXXX)
+LOOP=
+cleanup() {
+	[[ -n $LOOP ]] && losetup -d "$LOOP"
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+dd if=/dev/zero of="$W/disk.img" bs=1M count=1024 status=none   # really in memory
+LOOP=$(losetup -f --show "$W/disk.img")
+IOS=$(( MIN_EVENTS / 2 + MIN_EVENTS / 50 + 1 ))                 # 2 events per I/O, 2 % margin
+
+rss_kb() { sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$1"; }
+wall() { sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1"; }
+
+# ---- the capture (default ring buffer size: no -b)
+/usr/bin/time -v -o "$W/record.time" "$SEEKSCOPE" record -q -o "$W/load.sst" -d "$LOOP" -- \
+	fio --name=load --filename="$LOOP" --rw=randread --bs=4k --iodepth=32 --ioengine=libaio \
+	--direct=1 --io_size=$(( IOS * 4096 )) --group_reporting \
+	--output-format=terse --terse-version=3 --output="$W/fio.out" 2>"$W/record.err"
+rec_status=$?
+iops=$(awk -F';' 'NF > 8 {print $8}' "$W/fio.out")
+line=$("$SEEKSCOPE" dump --no-events "$W/load.sst" | tail -1)
+events=$(sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1/p' <<< "$line")
+lost=$(sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\2/p' <<< "$line")
+bufkb=$("$SEEKSCOPE" dump --no-events "$W/load.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')
+
+# ---- the report and the plots over it: timed NAME COMMAND... keeps NAME's exit status and
+# the time/RSS figures; figures NAME LABEL prints them
+timed() {
+	local name=$1; shift
+	/usr/bin/time -v -o "$W/$name.time" "$@" >"$W/$name.out" 2>&1
+	echo $? >"$W/$name.status"
+}
+figures() {
+	printf '%-40s %s\n' "$2 exit status" "$(cat "$W/$1.status")" \
+		"$2 wall time" "$(wall "$W/$1.time")" \
+		"$2 peak RSS" "$(( $(rss_kb "$W/$1.time") / 1024 )) MiB"
+}
+timed report "$SEEKSCOPE" report "$W/load.sst"
+# every panel, PNG and SVG (vector output keeps every mark it draws)
+timed plot "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.png" -p io,seeks,tput,iops,lat,qd,dist
+timed plotsvg "$SEEKSCOPE" plot "$W/load.sst" -o "$W/load.svg"
+
+echo "workload: fio randread 4 KiB, iodepth 32, $IOS I/Os on $LOOP (loop on /dev/shm), $(nproc) CPUs, $iops IOPS"
+printf '%-40s %s\n' "record exit status" "$rec_status" \
+	"events captured" "$events" \
+	"lost events" "$lost (ring buffer ${bufkb} KiB per CPU, the default)" \
+	"capture wall time" "$(wall "$W/record.time")" \
+	"recorder peak RSS" "$(( $(rss_kb "$W/record.time") / 1024 )) MiB" \
+	"trace file" "$(( $(stat -c %s "$W/load.sst") / 1048576 )) MiB"
+figures report report
+figures plot "plot PNG (7 panels)"
+figures plotsvg "plot SVG (default panels)"
+printf '%-40s %s\n' "plot PNG file" "$(( $(stat -c %s "$W/load.png" 2>/dev/null || echo 0) / 1024 )) KiB" \
+	"plot SVG file" "$(( $(stat -c %s "$W/load.svg" 2>/dev/null || echo 0) / 1024 )) KiB"
+[[ -n ${KEEP_PLOT:-} ]] && cp "$W/load.png" "$KEEP_PLOT" && echo "plot kept in $KEEP_PLOT"
+[[ ${events:-0} -ge $MIN_EVENTS ]] || echo "bench-load: only ${events:-0} events (wanted $MIN_EVENTS)" >&2
+grep -m3 -E 'I/Os|IOPS|lost' "$W/report.out" | sed 's/^/report: /'
