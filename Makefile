@@ -122,7 +122,7 @@ pkgcheck:
 
 # Debian packages (installs what is missing when run as root; says what to install otherwise).
 deps:
-	$(Q)tests/install-deps.sh
+	$(Q)tests/install-deps.sh all
 
 # one rule for every library and cli object: the folder's own include paths
 $(BUILD)/%.o: %.c | pkgcheck
@@ -170,7 +170,8 @@ check-layers: $(CLI_OBJS) $(LIBS)
 
 # Every test prints TAP; tests/run-tests collects the results and prints "N passed, N failed".
 # `check` first makes sure the packages are there, then builds with a fresh pkg-config reading.
-check: deps
+check:
+	$(Q)tests/install-deps.sh check
 	$(Q)$(MAKE) --no-print-directory check-run
 
 check-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS)
@@ -220,7 +221,8 @@ $(FUZZ_BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(TEST_OBJS) $(LIBS)
 
 # The headline picture: XFS agcount=1 vs agcount=4 on loop devices (as root; otherwise the
 # shipped sample traces are drawn).  Output in out/.
-demo: deps
+demo:
+	$(Q)tests/install-deps.sh demo
 	$(Q)$(MAKE) --no-print-directory $(BIN)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) samples/agcount-compare.sh -o out
 

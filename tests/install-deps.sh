@@ -1,33 +1,99 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Installs the Debian packages seekscope needs to build, test, benchmark and run its samples.
-# Does nothing when they are all present; otherwise needs root (apt-get).  Used by
-# `make deps` (and so by `make check` and `make demo`) and by .ci/run.
+# Installs the Debian packages seekscope needs, by purpose:
+#   build  compile seekscope
+#   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks)
+#   demo   build + what `make demo` uses
+#   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
+# Does nothing when they are all present.  As root on a machine with apt it installs what is
+# missing; otherwise (not root, or no apt) it names what is missing and how to install it, and
+# exits 1.  Used by `make deps` / `make check` / `make demo` and by .ci/run.
 set -eu
-PKGS=(
-	# build
-	gcc make pkg-config
-	libtracefs-dev libtraceevent-dev libcairo2-dev libarchive-dev
-	libext2fs-dev libblkid-dev zlib1g-dev libtracecmd-dev
-	# tests and samples: filesystems on loop devices, archives, JSON/XML checks
-	util-linux mount fdisk xfsprogs e2fsprogs tar gzip xz-utils bzip2 zstd
-	python3 libxml2-utils poppler-utils
-	# benchmarks
-	fio trace-cmd time blktrace
-	# hardening: valgrind memcheck (make valgrind), clang + libFuzzer runtime (make fuzz)
-	valgrind clang libclang-rt-dev
-)
-missing=()
-for p in "${PKGS[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
+purpose=${1:-all}
+
+# Debian package | what it provides (a pkg-config module "pc:NAME" or a command) | Fedora package
+BUILD='
+gcc            cmd:gcc            gcc
+make           cmd:make           make
+pkg-config     cmd:pkg-config     pkgconf-pkg-config
+libtracefs-dev pc:libtracefs      libtracefs-devel
+libtraceevent-dev pc:libtraceevent libtraceevent-devel
+libtracecmd-dev pc:libtracecmd    libtracecmd-devel
+libcairo2-dev  pc:cairo           cairo-devel
+libarchive-dev pc:libarchive      libarchive-devel
+libext2fs-dev  pc:ext2fs          e2fsprogs-devel
+libblkid-dev   pc:blkid           libblkid-devel
+zlib1g-dev     pc:zlib            zlib-devel
+'
+FS='
+util-linux     cmd:losetup        util-linux
+mount          cmd:mount          util-linux-core
+fdisk          cmd:sfdisk         util-linux
+xfsprogs       cmd:mkfs.xfs       xfsprogs
+e2fsprogs      cmd:mkfs.ext4      e2fsprogs
+tar            cmd:tar            tar
+gzip           cmd:gzip           gzip
+'
+CHECK='
+xz-utils       cmd:xz             xz
+bzip2          cmd:bzip2          bzip2
+zstd           cmd:zstd           zstd
+python3        cmd:python3        python3
+libxml2-utils  cmd:xmllint        libxml2
+poppler-utils  cmd:pdftoppm       poppler-utils
+trace-cmd      cmd:trace-cmd      trace-cmd
+'
+EXTRA='
+fio            cmd:fio            fio
+time           cmd:/usr/bin/time  time
+blktrace       cmd:blktrace       blktrace
+valgrind       cmd:valgrind       valgrind
+clang          cmd:clang          clang
+libclang-rt-dev file:libclang_rt.fuzzer compiler-rt
+'
+case $purpose in
+build) want=$BUILD ;;
+demo) want=$BUILD$FS ;;
+check) want=$BUILD$FS$CHECK ;;
+all) want=$BUILD$FS$CHECK$EXTRA ;;
+*) echo "usage: $0 [build|check|demo|all]" >&2; exit 2 ;;
+esac
+
+have() {   # have PROVIDES: is it there, asked without a package manager
+	case $1 in
+	pc:*) pkg-config --exists "${1#pc:}" 2>/dev/null ;;
+	cmd:*) command -v "${1#cmd:}" >/dev/null 2>&1 ;;
+	file:*) find /usr/lib /usr/lib64 /usr/local/lib -name "${1#file:}*" -print -quit 2>/dev/null | grep -q . ;;
+	esac
+}
+
+missing=() missing_fedora=() missing_what=()
+while read -r deb provides fedora; do
+	[[ -n $deb ]] || continue
+	if command -v dpkg-query >/dev/null 2>&1; then
+		dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q 'install ok installed' && continue
+	elif have "$provides"; then
+		continue
+	fi
+	missing+=("$deb"); missing_fedora+=("$fedora"); missing_what+=("${provides#*:}")
+done <<< "$want"
 [[ ${#missing[@]} -eq 0 ]] && exit 0
-if [[ $(id -u) -ne 0 ]]; then
-	echo "seekscope needs these Debian packages: ${missing[*]}" >&2
-	echo "install them as root: apt-get install ${missing[*]}" >&2
-	exit 1
+
+if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+	echo "installing: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	exit 0
 fi
-echo "installing: ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+{
+	echo "seekscope ($purpose) needs: ${missing_what[*]}"
+	if command -v apt-get >/dev/null 2>&1; then
+		echo "  install them as root: apt-get install ${missing[*]}"
+	else
+		echo "  Debian/Ubuntu packages: ${missing[*]}"
+		echo "  Fedora packages:        ${missing_fedora[*]}"
+		echo "  (libraries are named by their pkg-config module: any distribution's -dev/-devel package of it will do)"
+	fi
+} >&2
+exit 1

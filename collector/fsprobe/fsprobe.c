@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Filesystem probe: asks libblkid what is on a block device or image file, then hands XFS and
- * ext2/3/4 to their own modules (fsprobe_xfs.c, fsprobe_ext4.c) to turn the on-disk geometry
- * into zones.  Also holds the bounded zone array both modules fill.
+ * Filesystem probe: asks libblkid what is on a block device or image file, then hands it to
+ * the module that knows that filesystem (the table below: fsprobe_xfs.c, fsprobe_ext4.c) to
+ * turn the on-disk geometry into zones.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,53 +16,6 @@
 #include <blkid/blkid.h>
 
 #include "fsprobe_int.h"
-
-int ss_zone_vec_reserve(struct ss_zone_vec *zv, size_t want)
-{
-	struct ss_rec_zone *nv;
-	size_t cap;
-
-	if (want > SS_FSPROBE_MAX_ZONES)
-		return -EUCLEAN;
-	if (want <= zv->cap)
-		return 0;
-	cap = zv->cap ? zv->cap : 16;
-	while (cap < want)
-		cap *= 2;
-	if (cap > SS_FSPROBE_MAX_ZONES)
-		cap = SS_FSPROBE_MAX_ZONES;
-	nv = realloc(zv->v, cap * sizeof(*nv));
-	if (!nv)
-		return -ENOMEM;
-	zv->v = nv;
-	zv->cap = cap;
-	return 0;
-}
-
-int ss_zone_vec_push(struct ss_zone_vec *zv, uint32_t kind, uint32_t index, uint64_t start_sector,
-		     uint64_t nr_sectors, const char *label)
-{
-	struct ss_rec_zone *z;
-	int ret = ss_zone_vec_reserve(zv, zv->n + 1);
-
-	if (ret)
-		return ret;
-	z = &zv->v[zv->n++];
-	memset(z, 0, sizeof(*z));
-	z->kind = kind;
-	z->index = index;
-	z->start_sector = start_sector;
-	z->nr_sectors = nr_sectors;
-	snprintf(z->label, sizeof(z->label), "%s", label);
-	return 0;
-}
-
-void ss_zone_vec_free(struct ss_zone_vec *zv)
-{
-	free(zv->v);
-	zv->v = NULL;
-	zv->n = zv->cap = 0;
-}
 
 void ss_fsprobe_release(struct ss_fsprobe *p)
 {
@@ -126,11 +79,12 @@ out:
 	return ret;
 }
 
-static int is_ext(const char *type)
-{
-	return !strcmp(type, "ext2") || !strcmp(type, "ext3") || !strcmp(type, "ext4") ||
-	       !strcmp(type, "ext4dev");
-}
+/* The filesystems we know the layout of: one line each (fsprobe_int.h says how to add one). */
+static const struct ss_fs_prober *const probers[] = {
+	&ss_fs_prober_xfs,
+	&ss_fs_prober_ext,
+};
+#define NR_PROBERS (sizeof(probers) / sizeof(probers[0]))
 
 int ss_fsprobe_path(const char *path, struct ss_fsprobe *out)
 {
@@ -149,23 +103,26 @@ int ss_fsprobe_path(const char *path, struct ss_fsprobe *out)
 	ret = blkid_type(fd, res.fstype, sizeof(res.fstype));
 	if (ret)
 		goto out;
-	if (!res.fstype[0]) {
-		/*
-		 * blkid rejects an XFS superblock with a bad CRC or geometry and then reports
-		 * nothing; but a recognised-yet-inconsistent superblock must come back as
-		 * -EUCLEAN, not as "no filesystem", so look at the magic ourselves.
-		 */
-		ret = ss_xfs_sniff(fd);
+	/*
+	 * blkid rejects e.g. an XFS superblock with a bad CRC or geometry and then reports
+	 * nothing; but a recognised-yet-inconsistent superblock must come back as -EUCLEAN, not
+	 * as "no filesystem", so the probers that can recognise their magic look themselves.
+	 */
+	for (size_t i = 0; i < NR_PROBERS && !res.fstype[0]; i++) {
+		if (!probers[i]->sniff)
+			continue;
+		ret = probers[i]->sniff(fd);
 		if (ret < 0)
 			goto out;
 		if (ret == 1)
-			snprintf(res.fstype, sizeof(res.fstype), "xfs");
+			snprintf(res.fstype, sizeof(res.fstype), "%s", probers[i]->name);
 		ret = 0;
 	}
-	if (!strcmp(res.fstype, "xfs"))
-		ret = ss_xfs_probe(fd, bytes, &res);
-	else if (is_ext(res.fstype))
-		ret = ss_ext_probe(path, fd, bytes, &res);
+	for (size_t i = 0; i < NR_PROBERS; i++)
+		if (probers[i]->match(res.fstype)) {
+			ret = probers[i]->probe(path, fd, bytes, &res);
+			break;
+		}
 	if (ret == 0)
 		*out = res;
 out:

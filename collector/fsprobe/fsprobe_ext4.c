@@ -247,3 +247,12 @@ error:
 	ext2fs_close_free(&fs);
 	return ret;
 }
+
+static bool ext_match(const char *blkid_type)
+{
+	return !strcmp(blkid_type, "ext2") || !strcmp(blkid_type, "ext3") ||
+	       !strcmp(blkid_type, "ext4") || !strcmp(blkid_type, "ext4dev");
+}
+
+/* No sniff: blkid recognises every ext superblock libext2fs could open. */
+const struct ss_fs_prober ss_fs_prober_ext = { "ext4", ext_match, NULL, ss_ext_probe };

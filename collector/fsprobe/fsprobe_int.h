@@ -6,6 +6,7 @@
 #ifndef SS_FSPROBE_INT_H
 #define SS_FSPROBE_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "fsprobe.h"
@@ -30,7 +31,29 @@ int ss_zone_vec_push(struct ss_zone_vec *zv, uint32_t kind, uint32_t index, uint
 void ss_zone_vec_free(struct ss_zone_vec *zv);
 
 /*
- * Per-filesystem probes.  FD is open read-only on PATH; DEV_BYTES is the size of the device or
+ * One filesystem whose layout we know.  To add one: a file fsprobe_<fs>.c that defines a
+ * `const struct ss_fs_prober ss_fs_prober_<fs>`, its declaration below, and its line in the
+ * table in fsprobe.c.
+ */
+struct ss_fs_prober {
+	const char *name;                       /* fstype reported when sniff recognises it */
+	/* Is blkid's TYPE (possibly "") this filesystem? */
+	bool (*match)(const char *blkid_type);
+	/*
+	 * Optional: recognise the filesystem by its magic when blkid found nothing (blkid refuses
+	 * damaged superblocks, which must then be reported, not taken for "no filesystem").
+	 * 1 yes, 0 no, -errno.
+	 */
+	int (*sniff)(int fd);
+	/* Zones of the filesystem on FD (open read-only on PATH, DEV_BYTES long, 0 if unknown):
+	 * fills out->block_size, zones, nr_zones; on error leaves *out untouched, -errno. */
+	int (*probe)(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out);
+};
+
+extern const struct ss_fs_prober ss_fs_prober_xfs, ss_fs_prober_ext;
+
+/*
+ * The modules' own entry points (also driven directly by the fuzz targets).  FD is open read-only on PATH; DEV_BYTES is the size of the device or
  * file (0 if unknown).  On success they fill out->block_size and hand over the zones; on error
  * they leave *out untouched and return -errno.
  */

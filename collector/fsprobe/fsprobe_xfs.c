@@ -241,3 +241,16 @@ int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 	out->nr_zones = nr;
 	return 0;
 }
+
+static bool xfs_match(const char *blkid_type)
+{
+	return !strcmp(blkid_type, "xfs");
+}
+
+static int xfs_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
+{
+	(void)path;
+	return ss_xfs_probe(fd, dev_bytes, out);
+}
+
+const struct ss_fs_prober ss_fs_prober_xfs = { "xfs", xfs_match, ss_xfs_sniff, xfs_probe };
