@@ -62,7 +62,7 @@ LAYERS := \
 	render/report:render/analysis,render/readers,collector/core \
 	render/plot:render/analysis,render/readers,collector/core \
 	render/plot/panels:render/plot,render/analysis,render/readers,collector/core \
-	render/cli:render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/capture,collector/fsprobe,collector/core \
+	render/cli:render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/capture,collector/fsprobe,collector/core \
 	collector/cli:render/cli,render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/workload,collector/capture,collector/fsprobe,collector/core
 FOLDERS   := $(foreach l,$(LAYERS),$(firstword $(subst :, ,$(l))))
 uses      = $(subst $(comma), ,$(patsubst $(1):%,%,$(filter $(1):%,$(LAYERS))))
