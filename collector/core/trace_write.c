@@ -9,11 +9,14 @@
 #include <sys/uio.h>
 #include <zlib.h>
 
+#include "errbuf.h"
 #include "seekscope/codec.h"
+#include "outfile.h"
 #include "trace_write.h"
 #include "seekscope/version.h"
 
 struct ss_writer {
+	struct ss_outfile *out;
 	int fd;
 	int error;                 /* first error, sticky: later calls fail with it */
 	uint64_t nr_events;
@@ -73,7 +76,8 @@ static int put_record(struct ss_writer *w, uint32_t type, const void *payload, u
 	return 0;
 }
 
-struct ss_writer *ss_writer_open(const char *path)
+struct ss_writer *ss_writer_open(const char *path, enum ss_out_mode mode, char *err,
+				 size_t errlen)
 {
 	struct ss_file_header h;
 	struct ss_writer *w;
@@ -82,11 +86,14 @@ struct ss_writer *ss_writer_open(const char *path)
 	int ret;
 
 	w = calloc(1, sizeof(*w));
-	if (!w)
+	if (!w) {
+		ss_errf(err, errlen, "out of memory");
 		return NULL;
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w->fd < 0)
+	}
+	w->out = ss_outfile_open(path, mode, 0644, err, errlen);
+	if (!w->out)
 		goto error;
+	w->fd = ss_outfile_fd(w->out);
 	memset(&h, 0, sizeof(h));
 	memcpy(h.magic, SS_FILE_MAGIC, sizeof(h.magic));
 	h.version = SS_FORMAT_VERSION;
@@ -100,14 +107,14 @@ struct ss_writer *ss_writer_open(const char *path)
 	iov = (struct iovec){ &h, sizeof(h) };
 	ret = write_all(w->fd, &iov, 1);
 	if (ret) {
+		ss_errf(err, errlen, "%s: %s", path, strerror(-ret));
 		errno = -ret;
 		goto error;
 	}
 	return w;
 error:
 	ret = errno;
-	if (w->fd >= 0)
-		close(w->fd);
+	ss_outfile_discard(w->out);
 	free(w);
 	errno = ret;
 	return NULL;
@@ -219,27 +226,37 @@ uint64_t ss_writer_nr_events(const struct ss_writer *w)
 	return w->nr_events;
 }
 
-int ss_writer_close(struct ss_writer *w)
+/* Commit the file (REPLACE: rename it into place) and free; RET is an earlier error. */
+static int finish(struct ss_writer *w, int ret)
 {
-	struct ss_rec_end e = { .nr_events = w->nr_events, .nr_records = w->nr_records };
-	int ret;
-
-	ss_swab_end(&e);
-	ret = put_record(w, SS_REC_END, &e, sizeof(e));
-	if (!ret && close(w->fd) < 0)
-		ret = -errno;
-	else if (ret)
-		close(w->fd);
+	if (ret) {
+		ss_outfile_discard(w->out);
+	} else {
+		ret = ss_outfile_commit(w->out, NULL, 0);
+	}
 	free(w->swapbuf);
 	free(w);
 	return ret;
+}
+
+int ss_writer_close(struct ss_writer *w)
+{
+	struct ss_rec_end e = { .nr_events = w->nr_events, .nr_records = w->nr_records };
+
+	ss_swab_end(&e);
+	return finish(w, put_record(w, SS_REC_END, &e, sizeof(e)));
+}
+
+int ss_writer_close_truncated(struct ss_writer *w)
+{
+	return finish(w, w->error);
 }
 
 void ss_writer_abort(struct ss_writer *w)
 {
 	if (!w)
 		return;
-	close(w->fd);
+	ss_outfile_discard(w->out);
 	free(w->swapbuf);
 	free(w);
 }

@@ -10,11 +10,19 @@
 
 #include <stddef.h>
 #include "seekscope/format.h"
+#include "outfile.h"
 
 struct ss_writer;
 
-/* Create (truncate) PATH and write the file header.  NULL with errno set on failure. */
-struct ss_writer *ss_writer_open(const char *path);
+/*
+ * Create PATH and write the file header.  SS_OUT_INPLACE writes the file as it grows, so a
+ * capture killed at any moment leaves a readable (truncated) trace (record); SS_OUT_REPLACE
+ * writes a temporary file that close renames over PATH, so PATH never holds half a result and
+ * abort leaves it untouched (convert).  Neither follows a symbolic link or overwrites another
+ * user's file in a shared directory (outfile.h).  NULL with errno and a reason in err.
+ */
+struct ss_writer *ss_writer_open(const char *path, enum ss_out_mode mode, char *err,
+				 size_t errlen);
 int ss_writer_device(struct ss_writer *w, const struct ss_rec_device *dev);
 int ss_writer_zone(struct ss_writer *w, const struct ss_rec_zone *zone);
 int ss_writer_meta(struct ss_writer *w, const char *key, const char *value);
@@ -26,9 +34,14 @@ int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap);
 /* Push written data to stable storage (fdatasync). */
 int ss_writer_sync(struct ss_writer *w);
 uint64_t ss_writer_nr_events(const struct ss_writer *w);
-/* Write SS_REC_END, close and free.  Returns the first error seen by any call, if any. */
+/* Write SS_REC_END, commit the file, free.  Returns the first error seen by any call, if any
+ * (then a REPLACE file is discarded). */
 int ss_writer_close(struct ss_writer *w);
-/* Close and free without SS_REC_END (the file reads as truncated).  Accepts NULL. */
+/* Commit the file without SS_REC_END, so that it reads as truncated (a copy of a cut trace
+ * stays cut), and free.  As ss_writer_close otherwise. */
+int ss_writer_close_truncated(struct ss_writer *w);
+/* Give up and free: an INPLACE file keeps what was written (it reads as truncated); a REPLACE
+ * file is removed and PATH left as it was.  Accepts NULL. */
 void ss_writer_abort(struct ss_writer *w);
 
 #endif

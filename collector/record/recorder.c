@@ -262,10 +262,9 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	snprintf(r->capture.clock, sizeof(r->capture.clock), "mono");
 	snprintf(r->capture.instance, sizeof(r->capture.instance), "%s",
 		 ss_tracecap_instance(r->cap));
-	r->w = ss_writer_open(o->output);
+	r->w = ss_writer_open(o->output, SS_OUT_INPLACE, err, errlen);
 	if (!r->w) {
 		ret = -errno;
-		ss_errf(err, errlen, "cannot create %s: %s", o->output, strerror(errno));
 		goto error;
 	}
 	ret = write_devices(r, o->probe_fs);

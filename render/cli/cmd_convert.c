@@ -290,9 +290,9 @@ int ss_cmd_convert(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: the output would overwrite the input\n", a.out);
 		goto cleanup;
 	}
-	w = ss_writer_open(a.out);
+	w = ss_writer_open(a.out, SS_OUT_REPLACE, err, sizeof(err));
 	if (!w) {
-		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(errno));
+		fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
 	ret = write_head(w, &a, t, &probe, &tg);
@@ -304,8 +304,7 @@ int ss_cmd_convert(int argc, char **argv)
 		/* a cut capture stays one: no end record, and the reason is in meta */
 		fprintf(stderr, PROG ": warning: %s: %s; the output is marked truncated too\n", a.in,
 			t->warning);
-		ret = ss_writer_sync(w);
-		ss_writer_abort(w);
+		ret = ss_writer_close_truncated(w);
 	} else if (ret == 0) {
 		ret = ss_writer_close(w);
 	} else {
@@ -315,7 +314,6 @@ int ss_cmd_convert(int argc, char **argv)
 	if (ret) {
 		if (ret < 0)
 			fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(-ret));
-		unlink(a.out);
 		goto cleanup;
 	}
 	status = 0;

@@ -97,14 +97,15 @@ int ss_cmd_plot(int argc, char **argv)
 		goto cleanup;
 	}
 	fmt = ss_out_format_from_path(a.out);
-	surf = ss_surface_new(a.out, (enum ss_out_format)fmt, a.g.width, a.g.height);
+	surf = ss_surface_new(a.out, (enum ss_out_format)fmt, a.g.width, a.g.height, err,
+			      sizeof(err));
 	if (!surf) {
-		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(errno));
+		fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
 	ss_graph_draw(g, ss_surface_cairo(surf));
-	if ((ret = ss_surface_finish(surf))) {
-		fprintf(stderr, PROG ": %s: %s\n", a.out, strerror(-ret));
+	if ((ret = ss_surface_finish(surf, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s: %s\n", a.out, err);
 		goto cleanup;
 	}
 	status = 0;

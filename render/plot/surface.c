@@ -5,30 +5,40 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include "errbuf.h"
+#include "outfile.h"
 #include "surface.h"
 
 struct ss_surface {
 	enum ss_out_format fmt;
-	char *path;
 	cairo_surface_t *surf;
 	cairo_t *cr;
-	FILE *f;            /* SVG and PDF stream here, so write errors keep their errno */
-	int write_err;      /* first errno of a failed write */
+	struct ss_outfile *out;   /* every format streams here, so write errors keep their errno */
+	int write_err;            /* first errno of a failed write */
 };
 
 static cairo_status_t write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct ss_surface *s = closure;
+	int fd = ss_outfile_fd(s->out);
 
-	if (fwrite(data, 1, len, s->f) != len) {
-		if (!s->write_err)
-			s->write_err = errno ? errno : EIO;
-		return CAIRO_STATUS_WRITE_ERROR;
+	while (len > 0 && !s->write_err) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			s->write_err = n < 0 ? errno : EIO;
+			break;
+		}
+		data += n;
+		len -= (unsigned int)n;
 	}
-	return CAIRO_STATUS_SUCCESS;
+	return s->write_err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
 int ss_out_format_from_path(const char *path)
@@ -58,23 +68,25 @@ static int status_errno(cairo_status_t st)
 }
 
 struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int width,
-				  int height)
+				  int height, char *err, size_t errlen)
 {
 	struct ss_surface *s;
 	int ret;
 
 	if (width <= 0 || height <= 0 || width > 32767 || height > 32767) {
+		ss_errf(err, errlen, "picture size %dx%d out of range", width, height);
 		errno = EINVAL;
 		return NULL;
 	}
 	s = calloc(1, sizeof(*s));
-	if (!s || !(s->path = strdup(path))) {
-		free(s);
+	if (!s) {
+		ss_errf(err, errlen, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
 	s->fmt = fmt;
-	if (fmt != SS_OUT_PNG && !(s->f = fopen(path, "wb"))) {
+	s->out = ss_outfile_open(path, SS_OUT_REPLACE, 0644, err, errlen);
+	if (!s->out) {
 		ret = -errno;
 		goto error;
 	}
@@ -91,11 +103,13 @@ struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int 
 	}
 	/* cairo returns an error surface rather than NULL */
 	if ((ret = status_errno(cairo_surface_status(s->surf))))
-		goto error;
+		goto cairo_error;
 	s->cr = cairo_create(s->surf);
 	if ((ret = status_errno(cairo_status(s->cr))))
-		goto error;
+		goto cairo_error;
 	return s;
+cairo_error:
+	ss_errf(err, errlen, "%s: %s", path, strerror(-ret));
 error:
 	ss_surface_free(s);
 	errno = -ret;
@@ -107,26 +121,28 @@ cairo_t *ss_surface_cairo(struct ss_surface *s)
 	return s->cr;
 }
 
-int ss_surface_finish(struct ss_surface *s)
+int ss_surface_finish(struct ss_surface *s, char *err, size_t errlen)
 {
 	int ret = status_errno(cairo_status(s->cr));
 
-	if (ret)
-		return s->write_err ? -s->write_err : ret;
-	cairo_surface_flush(s->surf);
-	if (s->fmt == SS_OUT_PNG) {
-		cairo_status_t st = cairo_surface_write_to_png(s->surf, s->path);
-
-		if (st == CAIRO_STATUS_WRITE_ERROR)
-			return errno ? -errno : -EIO;
-		return status_errno(st);
+	if (!ret) {
+		cairo_surface_flush(s->surf);
+		if (s->fmt == SS_OUT_PNG)
+			ret = status_errno(cairo_surface_write_to_png_stream(s->surf, write_cb, s));
+		else {
+			cairo_surface_finish(s->surf);
+			ret = status_errno(cairo_surface_status(s->surf));
+		}
 	}
-	cairo_surface_finish(s->surf);
-	ret = status_errno(cairo_surface_status(s->surf));
-	if (fflush(s->f) && !s->write_err)
-		s->write_err = errno;
 	if (s->write_err)
-		return -s->write_err;
+		ret = -s->write_err;
+	if (ret) {
+		ss_errf(err, errlen, "%s", strerror(-ret));
+		return ret;
+	}
+	/* the picture is complete: only now does it replace the file named */
+	ret = ss_outfile_commit(s->out, err, errlen);
+	s->out = NULL;
 	return ret;
 }
 
@@ -137,9 +153,7 @@ void ss_surface_free(struct ss_surface *s)
 	if (s->cr)
 		cairo_destroy(s->cr);
 	if (s->surf)
-		cairo_surface_destroy(s->surf);   /* finishes a vector surface into s->f */
-	if (s->f)
-		fclose(s->f);
-	free(s->path);
+		cairo_surface_destroy(s->surf);   /* may still write a vector surface out */
+	ss_outfile_discard(s->out);           /* not committed: the file named is untouched */
 	free(s);
 }

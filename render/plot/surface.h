@@ -7,6 +7,7 @@
 #ifndef SS_SURFACE_H
 #define SS_SURFACE_H
 
+#include <stddef.h>
 #include <cairo.h>
 
 enum ss_out_format { SS_OUT_PNG, SS_OUT_SVG, SS_OUT_PDF };
@@ -16,13 +17,18 @@ int ss_out_format_from_path(const char *path);
 
 struct ss_surface;
 
-/* Create the surface (SVG and PDF open PATH now, PNG writes it at finish).  NULL + errno. */
+/*
+ * Create the surface and its output: a temporary file next to PATH (collector/core/outfile.h)
+ * that replaces PATH only when the picture is complete, so a failure leaves PATH as it was.
+ * NULL + errno and a reason in err.
+ */
 struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int width,
-				  int height);
+				  int height, char *err, size_t errlen);
 /* The drawing context, owned by the surface. */
 cairo_t *ss_surface_cairo(struct ss_surface *s);
-/* Flush and write the file.  Returns 0 or -errno (EIO for a cairo write error). */
-int ss_surface_finish(struct ss_surface *s);
+/* Flush, write the picture and put the file in place.  Returns 0 or -errno (EIO for a cairo
+ * error) with a reason in err. */
+int ss_surface_finish(struct ss_surface *s, char *err, size_t errlen);
 void ss_surface_free(struct ss_surface *s);      /* accepts NULL */
 
 #endif

@@ -263,6 +263,7 @@ int main(int argc, char **argv)
 	bool phases = false, truncate = false;
 	struct layout l;
 	struct gen *g;
+	char err[256];
 	int c, ret;
 
 	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:Pth")) != -1) {
@@ -308,9 +309,9 @@ int main(int argc, char **argv)
 	l.log_sectors = strcmp(fs, "ext4") ? 20480 : 262144;
 	l.log_start = l.fs_start + (agcount / 2) * l.ag_sectors + l.ag_sectors / 2;
 	g->dev_sectors = l.fs_start + l.fs_sectors;
-	g->w = ss_writer_open(out);
+	g->w = ss_writer_open(out, SS_OUT_REPLACE, err, sizeof(err));
 	if (!g->w) {
-		fprintf(stderr, "gen-trace: %s: %s\n", out, strerror(errno));
+		fprintf(stderr, "gen-trace: %s\n", err);
 		return 1;
 	}
 	write_zones(g, &l, fs);
@@ -350,8 +351,9 @@ int main(int argc, char **argv)
 		ss_writer_capture(g->w, &cap);
 	}
 	if (truncate) {
-		ss_writer_abort(g->w);
-		ret = g->err;
+		ret = ss_writer_close_truncated(g->w);
+		if (!ret)
+			ret = g->err;
 	} else {
 		ret = ss_writer_close(g->w);
 		if (!ret)

@@ -68,7 +68,7 @@ static int fx_write(const char *path, uint64_t lost, int clean)
 	struct ss_rec_capture cap = { .start_ns = 1 * FX_S, .end_ns = 0, .buffer_kb = 8192,
 				      .nr_cpus = 2 };
 	struct ss_rec_cpu_stats cs = { .cpu = 0, .events = 13, .missed = lost };
-	struct ss_writer *w = ss_writer_open(path);
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
 	int ret = 0;
 
 	if (!w)

@@ -43,7 +43,7 @@ static void make_events(struct ss_event *ev, size_t n)
 /* Write a complete trace with N events and return the file size. */
 static off_t write_trace(const char *path, size_t n, int close_cleanly)
 {
-	struct ss_writer *w = ss_writer_open(path);
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = SS_MKDEV(7, 3), .major = 7, .minor = 3,
 				   .logical_block_size = 512, .nr_sectors = 4194304,
 				   .part_nr_sectors = 4194304 };

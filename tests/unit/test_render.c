@@ -138,7 +138,7 @@ static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t n
 
 static void make_trace(const char *path, const struct tr_opts *o)
 {
-	struct ss_writer *w = ss_writer_open(path);
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = DEV, .major = 7, .logical_block_size = 512,
 				   .nr_sectors = FS_START + 4 * AG_SECTORS, .part_start = FS_START,
 				   .part_nr_sectors = 4 * AG_SECTORS, .flags = SS_DEV_PARTITION };
@@ -217,11 +217,11 @@ static struct ss_graph *render_into(struct rendered *rd, const char **traces, in
 	}
 	ret = ss_graph_run(g, err, sizeof(err));
 	is_int(ret, 0, "graph runs for %s (%s)", out, err);
-	s = ss_surface_new(out, (enum ss_out_format)ss_out_format_from_path(out), w, h);
+	s = ss_surface_new(out, (enum ss_out_format)ss_out_format_from_path(out), w, h, NULL, 0);
 	ok(s != NULL, "surface for %s", out);
 	if (s) {
 		ss_graph_draw(g, ss_surface_cairo(s));
-		is_int(ss_surface_finish(s), 0, "%s written", out);
+		is_int(ss_surface_finish(s, NULL, 0), 0, "%s written", out);
 		ss_surface_free(s);
 	}
 	return g;
@@ -392,7 +392,7 @@ static void test_empty(size_t n_ios)
 	const char *tr = path_in(n_ios ? "one.sst" : "zero.sst");
 	const char *png = path_in(n_ios ? "one.png" : "zero.png");
 	const char *svg = path_in(n_ios ? "one.svg" : "zero.svg");
-	struct ss_writer *w = ss_writer_open(tr);
+	struct ss_writer *w = ss_writer_open(tr, SS_OUT_INPLACE, NULL, 0);
 	struct ss_graph *g;
 	cairo_surface_t *img;
 

@@ -245,7 +245,7 @@ static void test_files_and_errors(void)
 	int fd;
 
 	/* empty trace: one device, no events, no capture record */
-	struct ss_writer *w = ss_writer_open(path_in("empty.sst"));
+	struct ss_writer *w = ss_writer_open(path_in("empty.sst"), SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3, .nr_sectors = 1024 };
 	strcpy(d.name, "loop3");
 	ss_writer_device(w, &d);
@@ -324,7 +324,7 @@ static void test_text(void)
 	   "control characters from the file are escaped on the terminal");
 
 	/* an ext4-like trace with 200 groups, I/O in two: idle zones are summarised */
-	struct ss_writer *w = ss_writer_open(path_in("groups.sst"));
+	struct ss_writer *w = ss_writer_open(path_in("groups.sst"), SS_OUT_INPLACE, NULL, 0);
 	struct ss_event ev[4] = {
 		fx_ev(1 * FX_S, SS_EV_ISSUE, 100, 8, SS_RW_WRITE),
 		fx_ev(1 * FX_S + 1000, SS_EV_COMPLETE, 100, 8, SS_RW_WRITE),
