@@ -15,6 +15,28 @@ const char *ss_zone_kind_name(uint32_t kind)
 	}
 }
 
+/* 1 for zones that name one structure, 0 for the containers that hold them. */
+static int zone_specificity(uint32_t kind)
+{
+	switch (kind) {
+	case SS_ZONE_LOG:
+	case SS_ZONE_JOURNAL:
+	case SS_ZONE_INODE_TABLE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+bool ss_zone_wins(const struct ss_rec_zone *a, const struct ss_rec_zone *b)
+{
+	int sa = zone_specificity(a->kind), sb = zone_specificity(b->kind);
+
+	if (sa != sb)
+		return sa > sb;
+	return a->nr_sectors < b->nr_sectors;
+}
+
 const char *ss_event_type_name(uint32_t type)
 {
 	switch (type) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Names and helpers for the event model shared by collector and renderer: zone kinds, event
- * types and rwbs flags as text.  Implemented in collector/model.c (pure functions, no state).
+ * types and rwbs flags as text, the zone rule.  Implemented in collector/core/model.c (pure
+ * functions, no state).
  */
 #ifndef SEEKSCOPE_MODEL_H
 #define SEEKSCOPE_MODEL_H
@@ -11,6 +12,13 @@
 
 /* "ag", "log", "journal", "group", "inode_table"; "unknown" for anything else. */
 const char *ss_zone_kind_name(uint32_t kind);
+/*
+ * Which of two zones that both hold a sector names it: a zone of a specific kind (log,
+ * journal, inode table) wins over a container (AG, group) whatever their sizes — an ext4
+ * journal can be exactly one block group long — then the smaller zone wins.  True when A wins
+ * strictly, so that among equals the first one met keeps the sector.
+ */
+bool ss_zone_wins(const struct ss_rec_zone *a, const struct ss_rec_zone *b);
 /* "issue", "complete", "requeue", "insert", "queue"; "unknown" otherwise. */
 const char *ss_event_type_name(uint32_t type);
 /* Parse the kernel's rwbs string ("FWFS", "RA", "WM", "FF", "D", "N") into SS_RW_* flags. */

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "seekscope/model.h"
 #include "zone_index.h"
 
 struct zi_dev {
@@ -88,8 +89,8 @@ static int build_dev(struct ss_zone_index *zi, struct zi_dev *d, size_t n)
 		for (; k >= 0 && (size_t)k + 1 < d->nb && d->bound[k] < end; k++) {
 			long b = d->best[k];
 
-			/* strictly smaller wins, so the first in file order wins ties */
-			if (b < 0 || z->nr_sectors < zi->zones[b].nr_sectors)
+			/* model.h's rule; it wins strictly, so the first in file order keeps ties */
+			if (b < 0 || ss_zone_wins(z, &zi->zones[b]))
 				d->best[k] = (long)i;
 		}
 	}

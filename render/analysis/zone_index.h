@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fast sector -> zone lookup.  Gives exactly the answer of ss_trace_zone_at() (the most specific,
- * i.e. smallest, zone containing the sector; the first in file order on ties) but in
+ * Fast sector -> zone lookup.  Gives exactly the answer of ss_trace_zone_at() (the zone that
+ * wins by ss_zone_wins() among those containing the sector; the first in file order on ties) but in
  * O(log zones) instead of a scan of every zone, which matters with thousands of ext4 groups and
  * millions of I/Os.  Built once from the trace's zone table.  Nothing here prints.
  */

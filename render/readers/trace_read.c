@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "seekscope/model.h"
 #include "trace_backend.h"
 
 struct ss_trace_priv {
@@ -260,8 +261,8 @@ const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t de
 		if (z->dev != dev || sector < z->start_sector ||
 		    sector - z->start_sector >= z->nr_sectors)
 			continue;
-		/* smaller zones are more specific: the log inside an AG, a table inside a group */
-		if (!best || z->nr_sectors < best->nr_sectors)
+		/* the log inside an AG, a table or the journal inside a group: model.h's rule */
+		if (!best || ss_zone_wins(z, best))
 			best = z;
 	}
 	return best;
