@@ -37,18 +37,6 @@ struct ss_tracecap {
 	uint64_t missed_total;
 };
 
-static const struct {
-	const char *name;
-	uint16_t type;
-	unsigned flag;      /* 0 = always recorded */
-} event_table[] = {
-	{ "block_rq_issue", SS_EV_ISSUE, 0 },
-	{ "block_rq_complete", SS_EV_COMPLETE, 0 },
-	{ "block_rq_requeue", SS_EV_REQUEUE, 0 },
-	{ "block_rq_insert", SS_EV_INSERT, SS_CAP_INSERT },
-	{ "block_bio_queue", SS_EV_QUEUE, SS_CAP_QUEUE },
-};
-
 static int kernel_lockdown(void)
 {
 	char buf[128] = "";
@@ -129,12 +117,12 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 		}
 		flen += (size_t)n;
 	}
-	for (size_t i = 0; i < sizeof(event_table) / sizeof(event_table[0]); i++) {
-		const char *name = event_table[i].name;
+	for (size_t i = 0; i < ss_nr_block_events; i++) {
+		const char *name = ss_block_events[i].name;
 
-		if (event_table[i].flag && !(o->extra & event_table[i].flag))
+		if (ss_block_events[i].opt_in && !(o->extra & ss_block_events[i].opt_in))
 			continue;
-		ret = setup_decoder(c, name, event_table[i].type);
+		ret = setup_decoder(c, name, ss_block_events[i].type);
 		if (ret) {
 			ss_errf(err, errlen, "block:%s: %s", name, ret == -ENOENT ?
 			    "event not available in this kernel" : "unexpected event format");

@@ -13,12 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "seekscope/format.h"
+#include "decode.h"
 
 #define SS_INSTANCE_PREFIX "seekscope-"
 
-/* Optional events beyond issue/complete/requeue. */
-#define SS_CAP_INSERT  0x1u   /* block:block_rq_insert */
-#define SS_CAP_QUEUE   0x2u   /* block:block_bio_queue */
+/* Optional events beyond issue/complete/requeue (the opt-in bits of ss_block_events). */
+#define SS_CAP_INSERT  SS_BLOCK_OPT_INSERT   /* block:block_rq_insert */
+#define SS_CAP_QUEUE   SS_BLOCK_OPT_QUEUE    /* block:block_bio_queue */
 
 struct ss_tracecap_opts {
 	const uint32_t *devs;       /* devices to keep (SS_MKDEV encoding); none = all */

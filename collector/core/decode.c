@@ -11,6 +11,24 @@
 
 #define MAX_TYPES 8
 
+const struct ss_block_event ss_block_events[] = {
+	{ "block_rq_issue", SS_EV_ISSUE, 0 },
+	{ "block_rq_complete", SS_EV_COMPLETE, 0 },
+	{ "block_rq_requeue", SS_EV_REQUEUE, 0 },
+	{ "block_rq_insert", SS_EV_INSERT, SS_BLOCK_OPT_INSERT },
+	{ "block_bio_queue", SS_EV_QUEUE, SS_BLOCK_OPT_QUEUE },
+};
+const size_t ss_nr_block_events = sizeof(ss_block_events) / sizeof(ss_block_events[0]);
+_Static_assert(sizeof(ss_block_events) / sizeof(ss_block_events[0]) <= MAX_TYPES,
+	       "a decoder holds every block event");
+
+void ss_event_flush_sector(struct ss_event *ev)
+{
+	if ((ev->flags & SS_RW_FLUSH) && ev->nr_sector == 0 &&
+	    (ev->sector == 0 || ev->sector == UINT64_MAX))
+		ev->sector = SS_SECTOR_NONE;
+}
+
 struct type_fields {
 	int id;
 	uint16_t type;
@@ -110,9 +128,6 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 		rwbs_len = (size_t)t->rwbs->size;
 	}
 	ev->flags = ss_rwbs_parse(rwbs, rwbs_len);
-	/* flushes carry no sector: issue at 0 and complete at (sector_t)-1; store "none" */
-	if ((ev->flags & SS_RW_FLUSH) && ev->nr_sector == 0 &&
-	    (ev->sector == 0 || ev->sector == UINT64_MAX))
-		ev->sector = SS_SECTOR_NONE;
+	ss_event_flush_sector(ev);
 	return 1;
 }

@@ -8,11 +8,35 @@
 #ifndef SS_DECODE_H
 #define SS_DECODE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "seekscope/format.h"
 
 struct tep_handle;
 struct ss_decoder;
+
+/* Block events recorded only on request (bits of ss_block_event.opt_in). */
+#define SS_BLOCK_OPT_INSERT  0x1u   /* block:block_rq_insert */
+#define SS_BLOCK_OPT_QUEUE   0x2u   /* block:block_bio_queue */
+
+/*
+ * The block request events seekscope decodes, shared by the recorder (which enables those
+ * whose opt_in bit it was asked for, and all with opt_in 0) and the trace-cmd importer.
+ */
+struct ss_block_event {
+	const char *name;       /* block:NAME */
+	uint16_t type;          /* SS_EV_* */
+	unsigned opt_in;        /* 0: always recorded; else an SS_BLOCK_OPT_* bit */
+};
+extern const struct ss_block_event ss_block_events[];
+extern const size_t ss_nr_block_events;
+
+/*
+ * Flush requests carry no sector: the kernel reports the flush op at sector 0 on issue and at
+ * (sector_t)-1 on completion.  Store SS_SECTOR_NONE in such an event (flush flag, no length,
+ * sector 0 or all ones); any other event is left alone.  Every decoder and importer applies it.
+ */
+void ss_event_flush_sector(struct ss_event *ev);
 
 struct ss_decoder *ss_decoder_new(struct tep_handle *tep);   /* NULL on ENOMEM */
 void ss_decoder_free(struct ss_decoder *d);                  /* accepts NULL */

@@ -9,7 +9,7 @@ void ss_errf(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!errlen)
+	if (!err || !errlen)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);

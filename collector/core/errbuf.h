@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-/* printf into ERR (nothing when ERRLEN is 0); always NUL-terminated. */
+/* printf into ERR (nothing when ERR is NULL or ERRLEN is 0); always NUL-terminated. */
 void ss_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -9,7 +9,6 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "errbuf.h"
 #include "gentree.h"
 
 #define MAX_DEPTH   5                  /* directory levels below the top one */
@@ -124,19 +124,6 @@ static uint32_t below(uint64_t *s, uint32_t n)   /* uniform-enough in [0, n) for
 	return (uint32_t)((splitmix64(s) >> 32) * n >> 32);
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail(struct gen *g, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (g->err && g->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(g->err, g->errlen, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
-
 /* Distinct ordinals give distinct names: base-NWORDS digits, each mapped by a per-directory
  * rotation (a bijection), joined with '_'. */
 static void ordinal_name(char *out, size_t len, const char *prefix, uint32_t ord, uint64_t key)
@@ -187,14 +174,16 @@ static int build_tree(struct gen *g)
 	int ret = 0;
 
 	if (!eligible || !fill || !big) {
-		ret = fail(g, -ENOMEM, "out of memory");
+		ss_errf(g->err, g->errlen, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	if (ntop > sizeof(top_names) / sizeof(top_names[0]))
 		ntop = sizeof(top_names) / sizeof(top_names[0]);
 	g->d[0].path = strdup(g->o->top ? g->o->top : "srctree");
 	if (!g->d[0].path) {
-		ret = fail(g, -ENOMEM, "out of memory");
+		ss_errf(g->err, g->errlen, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	for (uint32_t i = 1; i < g->ndirs; i++) {
@@ -216,7 +205,8 @@ static int build_tree(struct gen *g)
 		len = strlen(p->path) + 1 + strlen(name) + 1;
 		d->path = malloc(len);
 		if (!d->path) {
-			ret = fail(g, -ENOMEM, "out of memory");
+			ss_errf(g->err, g->errlen, "out of memory");
+			ret = -ENOMEM;
 			goto out;
 		}
 		snprintf(d->path, len, "%s/%s", p->path, name);
@@ -320,10 +310,11 @@ static int write_data(struct gen *g, uint32_t j, const char *path)
 			lpos += c;
 			used += c;
 		}
-		if (archive_write_data(g->a, g->buf, want) != (la_ssize_t)want)
-			return fail(g, archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO,
-				    "%s: writing \"%s\": %s", g->o->path, path,
-				    archive_error_string(g->a));
+		if (archive_write_data(g->a, g->buf, want) != (la_ssize_t)want) {
+			ss_errf(g->err, g->errlen, "%s: writing \"%s\": %s", g->o->path, path,
+				archive_error_string(g->a));
+			return archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO;
+		}
 		left -= want;
 	}
 	return 0;
@@ -338,9 +329,11 @@ static int write_header(struct gen *g, const char *path, mode_t type, mode_t per
 	archive_entry_set_perm(g->e, perm);
 	archive_entry_set_size(g->e, (la_int64_t)size);
 	archive_entry_set_mtime(g->e, MTIME_BASE + (time_t)below(s, MTIME_SPAN), 0);
-	if (archive_write_header(g->a, g->e) < ARCHIVE_WARN)
-		return fail(g, archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO,
-			    "%s: entry \"%s\": %s", g->o->path, path, archive_error_string(g->a));
+	if (archive_write_header(g->a, g->e) < ARCHIVE_WARN) {
+		ss_errf(g->err, g->errlen, "%s: entry \"%s\": %s", g->o->path, path,
+			archive_error_string(g->a));
+		return archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO;
+	}
 	return 0;
 }
 
@@ -423,35 +416,50 @@ static int set_format(struct gen *g)
 			r = archive_write_add_filter(g->a, fmts[i].filter);
 		if (r == ARCHIVE_OK && fmts[i].filter == ARCHIVE_FILTER_GZIP)
 			r = archive_write_set_filter_option(g->a, "gzip", "timestamp", NULL);
-		if (r != ARCHIVE_OK)
-			return fail(g, -ENOTSUP, "%s: %s", g->o->path, archive_error_string(g->a));
+		if (r != ARCHIVE_OK) {
+			ss_errf(g->err, g->errlen, "%s: %s", g->o->path,
+				archive_error_string(g->a));
+			return -ENOTSUP;
+		}
 		return 0;
 	}
-	return fail(g, -EINVAL, "%s: unknown archive type; use .tar, .tar.gz, .tar.xz, .tar.bz2, "
-		    ".tar.zst, .zip or .cpio", g->o->path);
+	ss_errf(g->err, g->errlen, "%s: unknown archive type; use .tar, .tar.gz, .tar.xz, "
+		".tar.bz2, .tar.zst, .zip or .cpio", g->o->path);
+	return -EINVAL;
 }
 
 static int check_opts(struct gen *g)
 {
 	const struct ss_gentree_opts *o = g->o;
 
-	if (!o->path || !*o->path)
-		return fail(g, -EINVAL, "no output file given");
+	if (!o->path || !*o->path) {
+		ss_errf(g->err, g->errlen, "no output file given");
+		return -EINVAL;
+	}
 	g->nfiles = o->files ? o->files : SS_GENTREE_DEFAULT_FILES;
 	g->ndirs = o->dirs ? o->dirs : SS_GENTREE_DEFAULT_DIRS;
 	g->scale = o->scale == 0.0 ? 1.0 : o->scale;
 	g->seed = o->seed;
-	if (g->nfiles > SS_GENTREE_MAX_FILES)
-		return fail(g, -EINVAL, "%u files: at most %u", g->nfiles, SS_GENTREE_MAX_FILES);
-	if (g->ndirs > SS_GENTREE_MAX_DIRS)
-		return fail(g, -EINVAL, "%u directories: at most %u", g->ndirs, SS_GENTREE_MAX_DIRS);
-	if (!(g->scale > 0.0 && g->scale <= SS_GENTREE_MAX_SCALE))   /* also refuses NaN */
-		return fail(g, -EINVAL, "scale %g: must be > 0 and <= %g", g->scale,
-			    SS_GENTREE_MAX_SCALE);
+	if (g->nfiles > SS_GENTREE_MAX_FILES) {
+		ss_errf(g->err, g->errlen, "%u files: at most %u", g->nfiles, SS_GENTREE_MAX_FILES);
+		return -EINVAL;
+	}
+	if (g->ndirs > SS_GENTREE_MAX_DIRS) {
+		ss_errf(g->err, g->errlen, "%u directories: at most %u", g->ndirs,
+			SS_GENTREE_MAX_DIRS);
+		return -EINVAL;
+	}
+	if (!(g->scale > 0.0 && g->scale <= SS_GENTREE_MAX_SCALE)) {   /* also refuses NaN */
+		ss_errf(g->err, g->errlen, "scale %g: must be > 0 and <= %g", g->scale,
+			SS_GENTREE_MAX_SCALE);
+		return -EINVAL;
+	}
 	if (o->top && (!*o->top || strchr(o->top, '/') || !strcmp(o->top, ".") ||
-		       !strcmp(o->top, "..") || strlen(o->top) > 64))
-		return fail(g, -EINVAL, "top directory name \"%s\": one path component please",
-			    o->top);
+		       !strcmp(o->top, "..") || strlen(o->top) > 64)) {
+		ss_errf(g->err, g->errlen, "top directory name \"%s\": one path component please",
+			o->top);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -465,8 +473,10 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 
 	if (err && errlen)
 		err[0] = '\0';
-	if (!o)
-		return fail(&g, -EINVAL, "no options given");
+	if (!o) {
+		ss_errf(g.err, g.errlen, "no options given");
+		return -EINVAL;
+	}
 	ret = check_opts(&g);
 	if (ret)
 		return ret;
@@ -478,7 +488,8 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 	g.a = archive_write_new();
 	g.e = archive_entry_new();
 	if (!g.d || !g.f || !g.child_idx || !g.file_idx || !g.buf || !g.a || !g.e) {
-		ret = fail(&g, -ENOMEM, "out of memory");
+		ss_errf(g.err, g.errlen, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	ret = build_tree(&g);
@@ -489,15 +500,17 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 	if (archive_write_open_filename(g.a, o->path) != ARCHIVE_OK) {
 		int e = archive_errno(g.a);
 
-		ret = e > 0 ? fail(&g, -e, "%s: %s", o->path, strerror(e)) :
-		      fail(&g, -EIO, "%s: %s", o->path, archive_error_string(g.a));
+		ret = e > 0 ? -e : -EIO;
+		ss_errf(g.err, g.errlen, "%s: %s", o->path,
+			e > 0 ? strerror(e) : archive_error_string(g.a));
 		goto out;
 	}
 	opened = true;
 	ret = write_dir(&g, 0);
-	if (!ret && archive_write_close(g.a) != ARCHIVE_OK)
-		ret = fail(&g, archive_errno(g.a) > 0 ? -archive_errno(g.a) : -EIO, "%s: %s",
-			   o->path, archive_error_string(g.a));
+	if (!ret && archive_write_close(g.a) != ARCHIVE_OK) {
+		ret = archive_errno(g.a) > 0 ? -archive_errno(g.a) : -EIO;
+		ss_errf(g.err, g.errlen, "%s: %s", o->path, archive_error_string(g.a));
+	}
 	if (!ret && stat(o->path, &sb) == 0)
 		g.st.archive_bytes = (uint64_t)sb.st_size;
 out:

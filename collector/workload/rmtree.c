@@ -3,27 +3,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "errbuf.h"
 #include "rmtree.h"
-
-__attribute__((format(printf, 3, 4)))
-static int fail(struct ss_rmtree *t, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (t->err && t->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(t->err, t->errlen, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
 
 static int open_subdir(int pfd, const char *name)
 {
@@ -71,13 +58,15 @@ static int empty_dir(struct ss_rmtree *t, int fd, unsigned depth)
 
 	if (depth > SS_RMTREE_MAX_DEPTH) {
 		close(fd);
-		return fail(t, -ELOOP, "tree deeper than %d levels", SS_RMTREE_MAX_DEPTH);
+		ss_errf(t->err, t->errlen, "tree deeper than %d levels", SS_RMTREE_MAX_DEPTH);
+		return -ELOOP;
 	}
 	d = fdopendir(fd);
 	if (!d) {
 		ret = -errno;
 		close(fd);
-		return fail(t, ret, "reading a directory: %s", strerror(-ret));
+		ss_errf(t->err, t->errlen, "reading a directory: %s", strerror(-ret));
+		return ret;
 	}
 	while (again && !ret) {
 		again = false;
@@ -90,13 +79,15 @@ static int empty_dir(struct ss_rmtree *t, int fd, unsigned depth)
 			if (!strcmp(n, ".") || !strcmp(n, ".."))
 				continue;
 			if (t->stop && *t->stop) {
-				ret = fail(t, -EINTR, "stopped while removing");
+				ss_errf(t->err, t->errlen, "stopped while removing");
+				ret = -EINTR;
 				break;
 			}
 			again = true;
 			if (type == DT_UNKNOWN) {   /* some filesystems do not fill d_type */
 				if (fstatat(dirfd(d), n, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
-					ret = fail(t, -errno, "%s: %s", n, strerror(errno));
+					ret = -errno;
+					ss_errf(t->err, t->errlen, "%s: %s", n, strerror(-ret));
 					break;
 				}
 				type = S_ISDIR(sb.st_mode) ? DT_DIR : S_ISREG(sb.st_mode) ? DT_REG : DT_LNK;
@@ -105,7 +96,8 @@ static int empty_dir(struct ss_rmtree *t, int fd, unsigned depth)
 				int sub = open_subdir(dirfd(d), n);
 
 				if (sub < 0) {
-					ret = fail(t, sub, "%s: %s", n, strerror(-sub));
+					ss_errf(t->err, t->errlen, "%s: %s", n, strerror(-sub));
+					ret = sub;
 					break;
 				}
 				ret = empty_dir(t, sub, depth + 1);
@@ -114,13 +106,15 @@ static int empty_dir(struct ss_rmtree *t, int fd, unsigned depth)
 			}
 			ret = unlink_child(dirfd(d), n, type == DT_DIR ? AT_REMOVEDIR : 0);
 			if (ret) {
-				fail(t, ret, "%s: %s", n, strerror(-ret));
+				ss_errf(t->err, t->errlen, "%s: %s", n, strerror(-ret));
 				break;
 			}
 			removed(t, type == DT_REG);
 		}
-		if (!ret && errno)
-			ret = fail(t, -errno, "reading a directory: %s", strerror(errno));
+		if (!ret && errno) {
+			ret = -errno;
+			ss_errf(t->err, t->errlen, "reading a directory: %s", strerror(-ret));
+		}
 	}
 	closedir(d);
 	return ret;
@@ -133,24 +127,33 @@ int ss_rmtree_at(struct ss_rmtree *t, int dirfd, const char *name)
 
 	if (t->err && t->errlen)
 		t->err[0] = '\0';
-	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0)
-		return fail(t, -errno, "%s: %s", name, strerror(errno));
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+		ret = -errno;
+		ss_errf(t->err, t->errlen, "%s: %s", name, strerror(-ret));
+		return ret;
+	}
 	if (!S_ISDIR(sb.st_mode)) {
 		ret = unlink_child(dirfd, name, 0);
-		if (ret)
-			return fail(t, ret, "%s: %s", name, strerror(-ret));
+		if (ret) {
+			ss_errf(t->err, t->errlen, "%s: %s", name, strerror(-ret));
+			return ret;
+		}
 		removed(t, S_ISREG(sb.st_mode));
 		return 0;
 	}
 	fd = open_subdir(dirfd, name);
-	if (fd < 0)
-		return fail(t, fd, "%s: %s", name, strerror(-fd));
+	if (fd < 0) {
+		ss_errf(t->err, t->errlen, "%s: %s", name, strerror(-fd));
+		return fd;
+	}
 	ret = empty_dir(t, fd, 0);
 	if (ret)
 		return ret;
 	ret = unlink_child(dirfd, name, AT_REMOVEDIR);
-	if (ret)
-		return fail(t, ret, "%s: %s", name, strerror(-ret));
+	if (ret) {
+		ss_errf(t->err, t->errlen, "%s: %s", name, strerror(-ret));
+		return ret;
+	}
 	removed(t, false);
 	return 0;
 }

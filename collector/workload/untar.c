@@ -25,7 +25,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +34,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
+#include "errbuf.h"
 #include "rmtree.h"
 #include "untar.h"
 
@@ -65,19 +65,6 @@ static uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-__attribute__((format(printf, 3, 4)))
-static int fail(struct run *r, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->err && r->errlen) {
-		va_start(ap, fmt);
-		vsnprintf(r->err, r->errlen, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
 }
 
 const char *ss_fsync_mode_name(enum ss_fsync_mode m)
@@ -179,24 +166,34 @@ static int open_dest(struct run *r)
 	const char *d = r->o->dest;
 	struct stat a, b;
 
-	if (!d || !*d)
-		return fail(r, -EINVAL, "no destination directory given");
-	if (!realpath(d, r->dest))
-		return fail(r, -EINVAL, "destination %s: %s", d, strerror(errno));
-	if (!strcmp(r->dest, "/"))
-		return fail(r, -EINVAL, "destination %s resolves to \"/\"; refusing to extract there", d);
+	if (!d || !*d) {
+		ss_errf(r->err, r->errlen, "no destination directory given");
+		return -EINVAL;
+	}
+	if (!realpath(d, r->dest)) {
+		ss_errf(r->err, r->errlen, "destination %s: %s", d, strerror(errno));
+		return -EINVAL;
+	}
+	if (!strcmp(r->dest, "/")) {
+		ss_errf(r->err, r->errlen, "destination %s resolves to \"/\"; refusing to extract "
+			"there", d);
+		return -EINVAL;
+	}
 	/* realpath() gave a path without symlinks; O_NOFOLLOW and the inode comparison make
 	 * sure the directory we hold open is the one that path names now. */
 	r->destfd = open(r->dest, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (r->destfd < 0) {
 		int e = errno;
 
-		return fail(r, -EINVAL, "destination %s: %s", d,
-			    e == ENOTDIR ? "not a directory" : strerror(e));
+		ss_errf(r->err, r->errlen, "destination %s: %s", d,
+			e == ENOTDIR ? "not a directory" : strerror(e));
+		return -EINVAL;
 	}
 	if (fstat(r->destfd, &a) < 0 || lstat(r->dest, &b) < 0 || a.st_dev != b.st_dev ||
-	    a.st_ino != b.st_ino)
-		return fail(r, -EINVAL, "destination %s changed while it was being opened", d);
+	    a.st_ino != b.st_ino) {
+		ss_errf(r->err, r->errlen, "destination %s changed while it was being opened", d);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -211,15 +208,21 @@ static int drop_caches(struct run *r)
 	if (fd < 0) {
 		int e = errno;
 
-		ret = (e == EACCES || e == EPERM) ?
-		      fail(r, -EPERM, "drop-caches: writing %s needs root", path) :
-		      fail(r, -e, "drop-caches: %s: %s", path, strerror(e));
+		if (e == EACCES || e == EPERM) {
+			ss_errf(r->err, r->errlen, "drop-caches: writing %s needs root", path);
+			ret = -EPERM;
+		} else {
+			ss_errf(r->err, r->errlen, "drop-caches: %s: %s", path, strerror(e));
+			ret = -e;
+		}
 		goto out;
 	}
 	/* Dirty pages cannot be dropped: write them back first, as the kernel docs advise. */
 	sync();
-	if (write(fd, "3", 1) != 1)
-		ret = fail(r, -errno, "drop-caches: writing %s: %s", path, strerror(errno));
+	if (write(fd, "3", 1) != 1) {
+		ret = -errno;
+		ss_errf(r->err, r->errlen, "drop-caches: writing %s: %s", path, strerror(-ret));
+	}
 	close(fd);
 out:
 	phase_end(r);
@@ -231,8 +234,10 @@ static int sync_phase(struct run *r, const char *name)
 	int ret = 0;
 
 	phase_begin(r, name);
-	if (syncfs(r->destfd) < 0)
-		ret = fail(r, -errno, "%s: syncfs %s: %s", name, r->dest, strerror(errno));
+	if (syncfs(r->destfd) < 0) {
+		ret = -errno;
+		ss_errf(r->err, r->errlen, "%s: syncfs %s: %s", name, r->dest, strerror(-ret));
+	}
 	phase_end(r);
 	return ret;
 }
@@ -282,10 +287,12 @@ static int entry_fail(struct run *r, struct archive *a, int ret)
 	if (e == EILSEQ)   /* ARCHIVE_ERRNO_FILE_FORMAT: strerror would say "multibyte" */
 		e = 0;
 	if (e > 0 && msg && *msg)
-		return fail(r, ret, "entry \"%s\": %s (%s)", r->name, strerror(e), msg);
-	if (msg && *msg)
-		return fail(r, ret, "entry \"%s\": %s", r->name, msg);
-	return fail(r, ret, "entry \"%s\": %s", r->name, strerror(-ret));
+		ss_errf(r->err, r->errlen, "entry \"%s\": %s (%s)", r->name, strerror(e), msg);
+	else if (msg && *msg)
+		ss_errf(r->err, r->errlen, "entry \"%s\": %s", r->name, msg);
+	else
+		ss_errf(r->err, r->errlen, "entry \"%s\": %s", r->name, strerror(-ret));
+	return ret;
 }
 
 /* openat2(), or plain openat() (still O_NOFOLLOW on the last component) where the kernel
@@ -312,8 +319,10 @@ static int fsync_entry(struct run *r, unsigned rep, const char *rel)
 	char *p;
 	int fd, ret = 0;
 
-	if (prefix_path(r, rep, rel))
-		return fail(r, -ENOMEM, "out of memory");
+	if (prefix_path(r, rep, rel)) {
+		ss_errf(r->err, r->errlen, "out of memory");
+		return -ENOMEM;
+	}
 	p = r->path + strlen(r->dest) + 1;           /* "<rep>/<rel>", relative to destfd */
 	fd = open_beneath(r->destfd, p, &how);
 	if (fd < 0 && errno == EACCES) {             /* e.g. mode 0200 as non-root */
@@ -325,11 +334,15 @@ static int fsync_entry(struct run *r, unsigned rep, const char *rel)
 			r->st->fsync_skipped++;   /* the final syncfs covers it */
 			return 0;
 		}
-		return fail(r, -errno, "entry \"%s\": reopening for fsync: %s", r->name,
-			    strerror(errno));
+		ret = -errno;
+		ss_errf(r->err, r->errlen, "entry \"%s\": reopening for fsync: %s", r->name,
+			strerror(-ret));
+		return ret;
 	}
-	if (fsync(fd) < 0)
-		ret = fail(r, -errno, "entry \"%s\": fsync: %s", r->name, strerror(errno));
+	if (fsync(fd) < 0) {
+		ret = -errno;
+		ss_errf(r->err, r->errlen, "entry \"%s\": fsync: %s", r->name, strerror(-ret));
+	}
 	close(fd);
 	return ret;
 }
@@ -352,8 +365,9 @@ static int copy_data(struct run *r, struct archive *in, struct archive *out)
 
 			if (e > 0 && e != EILSEQ)      /* a real read error on the archive file */
 				return entry_fail(r, in, -e);
-			return fail(r, -EILSEQ, "entry \"%s\": archive damaged or truncated: %s",
-				    r->name, msg && *msg ? msg : "read error");
+			ss_errf(r->err, r->errlen, "entry \"%s\": archive damaged or truncated: %s",
+				r->name, msg && *msg ? msg : "read error");
+			return -EILSEQ;
 		}
 		/* Not "< ARCHIVE_WARN": archive_write_disk reports a failed write() (ENOSPC,
 		 * EIO) as ARCHIVE_WARN, and finish_entry would then ftruncate() the file up to
@@ -391,22 +405,28 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 	bool first = rep == 1;
 	int ret, rc;
 
-	if (grow(&r->name, &r->name_cap, (name ? strlen(name) : 0) + 1))
-		return fail(r, -ENOMEM, "out of memory");
+	if (grow(&r->name, &r->name_cap, (name ? strlen(name) : 0) + 1)) {
+		ss_errf(r->err, r->errlen, "out of memory");
+		return -ENOMEM;
+	}
 	strcpy(r->name, name ? name : "");
 	/* From here on use the copy: rewriting the pathname below frees the entry's string. */
-	if (!name)
-		return fail(r, -EILSEQ, "entry %llu: name cannot be represented in this locale",
-			    (unsigned long long)r->cur->entries + 1);
+	if (!name) {
+		ss_errf(r->err, r->errlen, "entry %llu: name cannot be represented in this locale",
+			(unsigned long long)r->cur->entries + 1);
+		return -EILSEQ;
+	}
 	name = r->name;
 	r->cur->entries++;
 	if (first)
 		r->st->entries++;
 
 	ret = ss_untar_path_check(name);
-	if (ret)
-		return fail(r, ret == -EPERM ? -EPERM : -EINVAL, "entry \"%s\": %s; refusing to extract",
-			    name, ret == -EPERM ? "absolute path or \"..\" component" : "empty name");
+	if (ret) {
+		ss_errf(r->err, r->errlen, "entry \"%s\": %s; refusing to extract", name,
+			ret == -EPERM ? "absolute path or \"..\" component" : "empty name");
+		return ret == -EPERM ? -EPERM : -EINVAL;
+	}
 	if (k == K_OTHER) {
 		if (first)
 			r->st->others++;
@@ -414,15 +434,21 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 	}
 	if (k == K_HARDLINK) {
 		ret = ss_untar_path_check(link);
-		if (ret)
-			return fail(r, -EPERM, "entry \"%s\": hard link target \"%s\" is outside the "
-				    "destination; refusing to extract", name, link);
-		if (prefix_path(r, rep, link))
-			return fail(r, -ENOMEM, "out of memory");
+		if (ret) {
+			ss_errf(r->err, r->errlen, "entry \"%s\": hard link target \"%s\" is outside "
+				"the destination; refusing to extract", name, link);
+			return -EPERM;
+		}
+		if (prefix_path(r, rep, link)) {
+			ss_errf(r->err, r->errlen, "out of memory");
+			return -ENOMEM;
+		}
 		archive_entry_copy_hardlink(e, r->path);
 	}
-	if (prefix_path(r, rep, name))
-		return fail(r, -ENOMEM, "out of memory");
+	if (prefix_path(r, rep, name)) {
+		ss_errf(r->err, r->errlen, "out of memory");
+		return -ENOMEM;
+	}
 	archive_entry_copy_pathname(e, r->path);
 	archive_entry_set_perm(e, archive_entry_perm(e) & ~(mode_t)(S_ISUID | S_ISGID));
 
@@ -468,8 +494,10 @@ static int open_reader(struct run *r, struct archive **ap)
 	int ret;
 
 	*ap = NULL;
-	if (!a)
-		return fail(r, -ENOMEM, "out of memory");
+	if (!a) {
+		ss_errf(r->err, r->errlen, "out of memory");
+		return -ENOMEM;
+	}
 	archive_read_support_filter_all(a);
 	/* Not archive_read_support_format_all(): it includes mtree, whose entries can name
 	 * arbitrary host files as their contents ("contents=/etc/shadow") -- a text file posing
@@ -489,7 +517,7 @@ static int open_reader(struct run *r, struct archive **ap)
 	archive_read_support_format_empty(a);
 	if (archive_read_open_filename(a, r->o->archive, READ_BLOCK) != ARCHIVE_OK) {
 		ret = la_errno(a, -EILSEQ);
-		fail(r, ret, "%s: %s", r->o->archive, archive_error_string(a));
+		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, archive_error_string(a));
 		archive_read_free(a);
 		return ret;
 	}
@@ -528,10 +556,12 @@ static int extract_once(struct run *r, unsigned rep)
 	phase_begin(r, name);
 	snprintf(dir, sizeof(dir), "%u", rep);
 	if (mkdirat(r->destfd, dir, 0755) < 0) {
-		ret = errno == EEXIST ?
-		      fail(r, -EEXIST, "%s/%s already exists; extraction never overwrites, "
-			   "remove it or use an empty directory", r->dest, dir) :
-		      fail(r, -errno, "mkdir %s/%s: %s", r->dest, dir, strerror(errno));
+		ret = -errno;
+		if (ret == -EEXIST)
+			ss_errf(r->err, r->errlen, "%s/%s already exists; extraction never overwrites, "
+				"remove it or use an empty directory", r->dest, dir);
+		else
+			ss_errf(r->err, r->errlen, "mkdir %s/%s: %s", r->dest, dir, strerror(-ret));
 		goto out;
 	}
 	ret = open_reader(r, &in);
@@ -539,13 +569,15 @@ static int extract_once(struct run *r, unsigned rep)
 		goto out;
 	out = open_writer(r);
 	if (!out) {
-		ret = fail(r, -ENOMEM, "out of memory");
+		ss_errf(r->err, r->errlen, "out of memory");
+		ret = -ENOMEM;
 		goto out;
 	}
 	for (;;) {
 		if (stop_requested(r)) {
-			ret = fail(r, -EINTR, "stopped after %llu entries of %s",
-				   (unsigned long long)r->cur->entries, name);
+			ss_errf(r->err, r->errlen, "stopped after %llu entries of %s",
+				(unsigned long long)r->cur->entries, name);
+			ret = -EINTR;
 			goto out;
 		}
 		rc = archive_read_next_header(in, &e);
@@ -554,10 +586,11 @@ static int extract_once(struct run *r, unsigned rep)
 		if (rc < ARCHIVE_WARN) {
 			ret = la_errno(in, -EILSEQ);
 			if (r->cur->entries)
-				fail(r, ret, "%s: damaged after entry \"%s\": %s", r->o->archive,
-				     r->name, archive_error_string(in));
+				ss_errf(r->err, r->errlen, "%s: damaged after entry \"%s\": %s",
+					r->o->archive, r->name, archive_error_string(in));
 			else
-				fail(r, ret, "%s: %s", r->o->archive, archive_error_string(in));
+				ss_errf(r->err, r->errlen, "%s: %s", r->o->archive,
+					archive_error_string(in));
 			goto out;
 		}
 		ret = extract_entry(r, rep, in, out, e);
@@ -568,8 +601,10 @@ static int extract_once(struct run *r, unsigned rep)
 	}
 	/* Directory modes and times are applied here (libarchive defers them). */
 	rc = archive_write_close(out);
-	if (rc < ARCHIVE_WARN)
-		ret = fail(r, la_errno(out, -EIO), "%s: %s", name, archive_error_string(out));
+	if (rc < ARCHIVE_WARN) {
+		ret = la_errno(out, -EIO);
+		ss_errf(r->err, r->errlen, "%s: %s", name, archive_error_string(out));
+	}
 	r->st->warnings += rc == ARCHIVE_WARN;
 out:
 	if (rep == 1)
@@ -607,7 +642,7 @@ static int delete_phase(struct run *r, unsigned reps)
 		snprintf(dir, sizeof(dir), "%u", rep);
 		ret = ss_rmtree_at(&t, r->destfd, dir);
 		if (ret)
-			fail(r, ret, "delete %s/%s: %s", r->dest, dir, msg);
+			ss_errf(r->err, r->errlen, "delete %s/%s: %s", r->dest, dir, msg);
 	}
 	phase_end(r);
 	return ret;
@@ -617,7 +652,10 @@ static int delete_phase(struct run *r, unsigned reps)
 
 static int stopped_before(struct run *r, const char *phase)
 {
-	return stop_requested(r) ? fail(r, -EINTR, "stopped before %s", phase) : 0;
+	if (!stop_requested(r))
+		return 0;
+	ss_errf(r->err, r->errlen, "stopped before %s", phase);
+	return -EINTR;
 }
 
 int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char *err, size_t errlen)
@@ -628,21 +666,34 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 
 	if (err && errlen)
 		err[0] = '\0';
-	if (!o || !st)
-		return fail(&r, -EINVAL, "no options or statistics given");
+	if (!o || !st) {
+		ss_errf(r.err, r.errlen, "no options or statistics given");
+		return -EINVAL;
+	}
 	memset(st, 0, sizeof(*st));
-	if (reps > SS_UNTAR_MAX_REPEAT)
-		return fail(&r, -EINVAL, "repeat %u is more than the %d supported", reps,
-			    SS_UNTAR_MAX_REPEAT);
+	if (reps > SS_UNTAR_MAX_REPEAT) {
+		ss_errf(r.err, r.errlen, "repeat %u is more than the %d supported", reps,
+			SS_UNTAR_MAX_REPEAT);
+		return -EINVAL;
+	}
 	if (o->fsync_mode != SS_FSYNC_END && o->fsync_mode != SS_FSYNC_NONE &&
-	    o->fsync_mode != SS_FSYNC_FILE)
-		return fail(&r, -EINVAL, "unknown fsync mode %d", (int)o->fsync_mode);
-	if (!o->archive || !*o->archive)
-		return fail(&r, -EINVAL, "no archive given");
-	if (stat(o->archive, &r.archive_sb) < 0)
-		return fail(&r, -errno, "%s: %s", o->archive, strerror(errno));
-	if (!S_ISREG(r.archive_sb.st_mode))
-		return fail(&r, -EINVAL, "%s: not a regular file", o->archive);
+	    o->fsync_mode != SS_FSYNC_FILE) {
+		ss_errf(r.err, r.errlen, "unknown fsync mode %d", (int)o->fsync_mode);
+		return -EINVAL;
+	}
+	if (!o->archive || !*o->archive) {
+		ss_errf(r.err, r.errlen, "no archive given");
+		return -EINVAL;
+	}
+	if (stat(o->archive, &r.archive_sb) < 0) {
+		ret = -errno;
+		ss_errf(r.err, r.errlen, "%s: %s", o->archive, strerror(-ret));
+		return ret;
+	}
+	if (!S_ISREG(r.archive_sb.st_mode)) {
+		ss_errf(r.err, r.errlen, "%s: not a regular file", o->archive);
+		return -EINVAL;
+	}
 	st->archive_bytes = (uint64_t)r.archive_sb.st_size;
 	r.prog.archive_total = st->archive_bytes;
 	ret = open_dest(&r);

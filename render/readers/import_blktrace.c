@@ -8,9 +8,10 @@
  * the magic tells which.
  *
  * Opening reads every file once (devices, event count, time range, truncation); streaming then
- * merges the files by time with a heap over one pending event per file, so memory is one small
- * buffer per file plus one batch.  Notify records (process names, timestamps, messages),
- * pass-through and driver-data records and actions other than Q, I, D, C and R are skipped.
+ * merges the files by time (import_merge.h) with a heap over one pending event per file, so
+ * memory is one small buffer per file plus one batch.  Notify records (process names,
+ * timestamps, messages), pass-through and driver-data records and actions other than Q, I, D,
+ * C and R are skipped.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -23,9 +24,9 @@
 #include <byteswap.h>
 #include <sys/stat.h>
 
+#include "decode.h"
 #include "fileio.h"
-#include "evheap.h"
-#include "trace_backend.h"
+#include "import_merge.h"
 
 #define BT_MAGIC        0x65617400u      /* BLK_IO_TRACE_MAGIC; low byte = version */
 #define BT_MAGIC_MASK   0xffffff00u
@@ -51,7 +52,6 @@
 #define TA_COMPLETE     8u
 #define TA_INSERT       12u
 
-#define BATCH           2048     /* events per batch: 96 KiB, amortises the merge's calls */
 #define FILE_BUF        (64 * 1024)
 #define MAX_FILES       1024
 
@@ -74,17 +74,14 @@ struct bt_file {
 	unsigned char *buf;     /* read-ahead window [boff, boff + blen) */
 	uint64_t boff;
 	size_t blen;
-	struct ss_event cur;    /* this file's next event, if has_cur */
-	bool has_cur;
+	bool cut;               /* reading stopped at a record cut short by end */
+	uint64_t skipped;       /* records read since the start that map to no event */
 };
 
 struct bt_state {
 	struct bt_file *files;
 	size_t nr_files;
-	size_t *heap;           /* files with a pending event, min-heap on (ts, index) */
-	size_t nr_heap;
-	uint64_t last_ts;       /* delivered so far: keeps the output non-decreasing */
-	struct ss_event out[BATCH];
+	struct ss_merge *merge; /* over the files, by index */
 };
 
 static bool magic_ok(uint32_t m)
@@ -125,13 +122,13 @@ static int read_record(struct bt_file *f, uint64_t limit, struct bt_raw *r, char
 		ssize_t n = ss_pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
 
 		if (n < 0) {
-			ss_trace_msg(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
+			ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
 			return (int)n;
 		}
 		f->boff = f->off;
 		f->blen = (size_t)n;
 		if (f->blen < BT_REC_SIZE) {
-			ss_trace_msg(err, errlen, "%s: file shrank while reading", f->path);
+			ss_errf(err, errlen, "%s: file shrank while reading", f->path);
 			return -EIO;
 		}
 	}
@@ -150,13 +147,13 @@ static int read_record(struct bt_file *f, uint64_t limit, struct bt_raw *r, char
 		r->pdu_len = bswap_16(r->pdu_len);
 	}
 	if (!magic_ok(r->magic)) {
-		ss_trace_msg(err, errlen, "%s: corrupt blktrace record at offset %llu (bad magic)",
-			     f->path, (unsigned long long)f->off);
+		ss_errf(err, errlen, "%s: corrupt blktrace record at offset %llu (bad magic)",
+			f->path, (unsigned long long)f->off);
 		return -EINVAL;
 	}
 	if ((r->magic & 0xff) != BT_VERSION) {
-		ss_trace_msg(err, errlen, "%s: unsupported blktrace version %#x (seekscope reads %#x)",
-			     f->path, r->magic & 0xff, BT_VERSION);
+		ss_errf(err, errlen, "%s: unsupported blktrace version %#x (seekscope reads %#x)",
+			f->path, r->magic & 0xff, BT_VERSION);
 		return -EPROTONOSUPPORT;
 	}
 	if (limit - f->off - BT_REC_SIZE < r->pdu_len)
@@ -222,9 +219,7 @@ static bool map_event(const struct bt_raw *r, struct ss_event *ev)
 	ev->error = error > 0 ? -error : error;   /* the kernel stores -errno in 16 bits */
 	ev->cpu = (uint16_t)r->cpu;
 	ev->pid = r->pid;
-	if ((ev->flags & SS_RW_FLUSH) && !ev->nr_sector &&
-	    (ev->sector == 0 || ev->sector == UINT64_MAX))
-		ev->sector = SS_SECTOR_NONE;
+	ss_event_flush_sector(ev);
 	return true;
 }
 
@@ -293,7 +288,7 @@ static int scan_dir(const char *dir, const char *prefix, struct name_ent **out, 
 					    strncmp(prefix, de->d_name, (size_t)plen))))
 			continue;
 		if (n == MAX_FILES) {
-			ss_trace_msg(err, errlen, "more than %d blktrace files", MAX_FILES);
+			ss_errf(err, errlen, "more than %d blktrace files", MAX_FILES);
 			ret = -E2BIG;
 			break;
 		}
@@ -345,8 +340,8 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 	if (exists && S_ISDIR(st.st_mode)) {
 		ret = scan_dir(path, NULL, files, nr, err, errlen);
 		if (!ret && !*nr) {
-			ss_trace_msg(err, errlen, "not a seekscope, blktrace or trace-cmd file: a "
-				     "directory without blktrace files (NAME.blktrace.N)");
+			ss_trace_unknown_format(err, errlen, ": a directory without blktrace "
+						"files (NAME.blktrace.N)");
 			ret = -ENOENT;
 		}
 		return ret;
@@ -392,83 +387,40 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 	return ret;
 }
 
-/* ---- the time-ordered merge */
+/* ---- the sources of the merge: one per file */
 
-static const struct ss_event *pending(const void *ctx, size_t i)
+/* ss_merge_next_fn: F's next event, up to f->end (records cut short there set f->cut). */
+static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
+		      size_t errlen)
 {
-	return &((const struct bt_state *)ctx)->files[i].cur;
-}
-
-/* Load F's next event into F->cur.  1, 0 at its end, or -errno with a reason. */
-static int advance(struct bt_file *f, char *err, size_t errlen)
-{
+	struct bt_file *f = &((struct bt_state *)ctx)->files[i];
 	struct bt_raw r;
 	int ret;
 
-	f->has_cur = false;
-	while ((ret = read_record(f, f->end, &r, err, errlen)) == REC_OK)
-		if (map_event(&r, &f->cur)) {
-			f->has_cur = true;
+	if (first) {
+		f->off = 0;
+		f->blen = 0;
+		f->skipped = 0;
+		f->cut = false;
+	}
+	while ((ret = read_record(f, f->end, &r, err, errlen)) == REC_OK) {
+		if (map_event(&r, ev))
 			return 1;
-		}
+		f->skipped++;
+	}
+	if (ret == REC_CUT)
+		f->cut = true;
 	return ret < 0 ? ret : 0;
 }
 
 static int bt_rewind(struct ss_trace *t)
 {
-	struct bt_state *s = ss_trace_state(t);
-	char err[200];
-
-	s->nr_heap = 0;
-	s->last_ts = 0;
-	for (size_t i = 0; i < s->nr_files; i++) {
-		struct bt_file *f = &s->files[i];
-		int ret;
-
-		f->off = 0;
-		f->blen = 0;
-		ret = advance(f, err, sizeof(err));
-		if (ret < 0) {
-			ss_trace_set_error(t, "%s", err);
-			return ret;
-		}
-		if (ret)
-			s->heap[s->nr_heap++] = i;
-	}
-	ss_evheap_build(s->heap, s->nr_heap, pending, s);
-	return 0;
+	return ss_merge_rewind(((struct bt_state *)ss_trace_state(t))->merge, t);
 }
 
 static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	struct bt_state *s = ss_trace_state(t);
-	size_t k = 0;
-	char err[200];
-
-	while (k < BATCH && s->nr_heap) {
-		struct bt_file *f = &s->files[s->heap[0]];
-		int ret;
-
-		s->out[k] = f->cur;
-		/* a CPU file that steps back in time must not break the order we promise */
-		if (s->out[k].ts_ns < s->last_ts)
-			s->out[k].ts_ns = s->last_ts;
-		s->last_ts = s->out[k].ts_ns;
-		k++;
-		ret = advance(f, err, sizeof(err));
-		if (ret < 0) {
-			ss_trace_set_error(t, "%s", err);
-			return ret;
-		}
-		if (!ret)
-			s->heap[0] = s->heap[--s->nr_heap];
-		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
-	}
-	if (!k)
-		return 0;
-	*ev = s->out;
-	*n = k;
-	return 1;
+	return ss_merge_next_batch(((struct bt_state *)ss_trace_state(t))->merge, t, ev, n);
 }
 
 /* ---- open: the metadata pass */
@@ -478,53 +430,27 @@ struct scan_totals {
 	unsigned orders;        /* bit 0: our byte order seen, bit 1: the other */
 };
 
-static int scan_file(struct ss_trace *t, struct bt_file *f, uint64_t size,
+/* Metadata pass over file I of SIZE bytes: its complete records end where a cut one starts. */
+static int scan_file(struct ss_trace *t, struct bt_state *s, size_t i, uint64_t size,
 		     struct scan_totals *tot, char *err, size_t errlen)
 {
-	uint64_t last = 0;
-	uint32_t last_dev = 0;
-	struct bt_raw r;
+	struct bt_file *f = &s->files[i];
+	struct ss_merge_count c;
 	int ret;
 
-	f->off = 0;
-	while ((ret = read_record(f, size, &r, err, errlen)) == REC_OK) {
-		struct ss_event ev;
-
-		if (!map_event(&r, &ev)) {
-			tot->skipped++;
-			continue;
-		}
-		if (ev.ts_ns < last)
-			tot->backwards++;
-		last = ev.ts_ns;
-		if (!t->nr_events || ev.ts_ns < t->first_ts)
-			t->first_ts = ev.ts_ns;
-		if (ev.ts_ns > t->last_ts)
-			t->last_ts = ev.ts_ns;
-		t->nr_events++;
-		if ((!t->nr_devices || ev.dev != last_dev) &&
-		    (ret = ss_trace_add_bare_device(t, ev.dev)))
-			return ret;
-		last_dev = ev.dev;
-	}
-	if (ret < 0)
+	f->end = size;
+	if ((ret = ss_merge_scan(s->merge, i, t, &c, err, errlen)))
 		return ret;
+	tot->skipped += f->skipped;
+	tot->backwards += c.backwards;
 	f->end = f->off;
-	if (ret == REC_CUT && !t->truncated) {
+	if (f->cut && !t->truncated) {
 		t->truncated = true;
-		ss_trace_msg(t->warning, sizeof(t->warning),
-			     "truncated: %s ends in a partial record at offset %llu (%llu bytes "
-			     "ignored)", f->path, (unsigned long long)f->off,
-			     (unsigned long long)(size - f->off));
+		ss_errf(t->warning, sizeof(t->warning),
+			"truncated: %s ends in a partial record at offset %llu (%llu bytes ignored)",
+			f->path, (unsigned long long)f->off, (unsigned long long)(size - f->off));
 	}
 	return 0;
-}
-
-static int cmp_devices(const void *a, const void *b)
-{
-	const struct ss_rec_device *x = a, *y = b;
-
-	return x->dev < y->dev ? -1 : x->dev > y->dev;
 }
 
 static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen)
@@ -537,13 +463,13 @@ static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen
 	if (f->fd < 0 || fstat(f->fd, &st) < 0) {
 		int e = errno;
 
-		ss_trace_msg(err, errlen, "%s: %s", f->path, strerror(e));
+		ss_errf(err, errlen, "%s: %s", f->path, strerror(e));
 		return -e;
 	}
 	*size = (uint64_t)st.st_size;
 	if (ss_pread_full(f->fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
 	    !(order = magic_order(head))) {
-		ss_trace_msg(err, errlen, "%s: not a blktrace file (bad magic)", f->path);
+		ss_errf(err, errlen, "%s: not a blktrace file (bad magic)", f->path);
 		return -EINVAL;
 	}
 	f->swap = order == 2;
@@ -592,12 +518,12 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 	s = calloc(1, sizeof(*s));
 	if (s) {
 		s->files = calloc(nr ? nr : 1, sizeof(*s->files));
-		s->heap = calloc(nr ? nr : 1, sizeof(*s->heap));
+		s->merge = ss_merge_new(nr, next_event, s);
 	}
-	if (!s || !s->files || !s->heap) {
+	if (!s || !s->files || !s->merge) {
 		if (s) {
 			free(s->files);
-			free(s->heap);
+			ss_merge_free(s->merge);
 			free(s);
 		}
 		for (size_t i = 0; i < nr; i++)
@@ -619,17 +545,12 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 		if ((ret = open_file(&s->files[i], &size, err, errlen)))
 			return ret;
 		tot.orders |= s->files[i].swap ? 2u : 1u;
-		if ((ret = scan_file(t, &s->files[i], size, &tot, err, errlen)))
+		if ((ret = scan_file(t, s, i, size, &tot, err, errlen)))
 			return ret;
 	}
-	if (t->nr_devices)
-		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
 	if ((ret = add_summary_meta(t, s, &tot)))
 		return ret;
-	ret = bt_rewind(t);
-	if (ret)
-		ss_trace_msg(err, errlen, "%s", ss_trace_error(t));
-	return ret;
+	return ss_merge_start(s->merge, t, err, errlen);
 }
 
 static void bt_close(struct ss_trace *t)
@@ -645,13 +566,14 @@ static void bt_close(struct ss_trace *t)
 		free(s->files[i].path);
 	}
 	free(s->files);
-	free(s->heap);
+	ss_merge_free(s->merge);
 	free(s);
 }
 
 const struct ss_trace_backend ss_trace_backend_blktrace = {
 	.name = "blktrace",
 	.probe = bt_probe,
+	.opens_sets = true,
 	.open = bt_open,
 	.next_batch = bt_next_batch,
 	.rewind = bt_rewind,

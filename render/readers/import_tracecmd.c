@@ -3,12 +3,13 @@
  * Reader backend for trace-cmd .dat files, through libtracecmd: the block request events
  * (block_rq_issue, _complete, _requeue, _insert and block_bio_queue) of the top-level buffer and
  * of every instance buffer (`trace-cmd record -B NAME`), decoded by field name with the event
- * formats stored in the file (collector/decode.h, the same decoder the recorder uses).
+ * formats stored in the file (collector/core/decode.h: the same decoder and event table the
+ * recorder uses).
  *
- * Each (buffer, CPU) ring is already in time order; streaming merges them with a heap over one
- * pending event per ring, so memory is libtracecmd's current page per ring plus one batch.
- * Opening reads the file once for the devices, the event count, the time range and the events
- * the ring buffers reported lost.
+ * Each (buffer, CPU) ring is already in time order; streaming merges them (import_merge.h)
+ * with a heap over one pending event per ring, so memory is libtracecmd's current page per ring
+ * plus one batch.  Opening reads the file once for the devices, the event count, the time
+ * range and the events the ring buffers reported lost.
  *
  * libtracecmd 3.1 is not safe on damaged files: its error paths crash (NULL dereferences in
  * tracecmd_close() after a failed tracecmd_open() or tracecmd_buffer_instance_handle(), e.g.
@@ -28,32 +29,17 @@
 
 #include <trace-cmd.h>
 
-#include "evheap.h"
 #include "decode.h"
-#include "trace_backend.h"
+#include "import_merge.h"
 
-#define BATCH 2048   /* events per batch (96 KiB), as in import_blktrace.c */
 #define TRACECMD_MAGIC "\027\010\104tracing"
 
-static const struct {
-	const char *name;
-	uint16_t type;
-} block_events[] = {
-	{ "block_rq_issue", SS_EV_ISSUE },
-	{ "block_rq_complete", SS_EV_COMPLETE },
-	{ "block_rq_requeue", SS_EV_REQUEUE },
-	{ "block_rq_insert", SS_EV_INSERT },
-	{ "block_bio_queue", SS_EV_QUEUE },
-};
-#define NR_BLOCK_EVENTS (sizeof(block_events) / sizeof(block_events[0]))
-
-/* One per-CPU ring of one buffer, with its next block event. */
+/* One per-CPU ring of one buffer: a source of the merge. */
 struct ring {
 	struct tracecmd_input *h;
 	const struct ss_decoder *dec;
 	int cpu;
-	struct ss_event cur;
-	bool has_cur;
+	uint64_t missed;        /* events the ring buffer reported lost since its start */
 };
 
 struct tc_state {
@@ -63,11 +49,7 @@ struct tc_state {
 	struct ss_decoder **dec;        /* per buffer: [0] top, [1 + i] instance i */
 	struct ring *rings;
 	size_t nr_rings;
-	size_t *heap;                   /* rings with a pending event, min-heap on (ts, index) */
-	size_t nr_heap;
-	uint64_t last_ts;
-	uint64_t delivered;             /* events streamed since the last rewind */
-	struct ss_event out[BATCH];
+	struct ss_merge *merge;         /* over the rings, by index */
 };
 
 static bool tc_probe(const unsigned char *head, size_t len)
@@ -77,87 +59,41 @@ static bool tc_probe(const unsigned char *head, size_t len)
 }
 
 /*
- * Load the ring's next block event (the first one if FIRST).  LOST, if given, adds the events
- * the ring buffer reported lost on the way (an unknown count counts as one).
+ * ss_merge_next_fn: ring I's next block event.  The ring buffer's reports of lost events on
+ * the way add to its missed count (an unknown count counts as one).  libtracecmd reports no
+ * read errors: a ring it cannot read simply ends.
  */
-static void advance(struct ring *r, bool first, uint64_t *lost)
+static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
+		      size_t errlen)
 {
+	struct ring *r = &((struct tc_state *)ctx)->rings[i];
 	struct tep_record *rec;
 
-	r->has_cur = false;
+	(void)err;
+	(void)errlen;
+	if (first)
+		r->missed = 0;
 	rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 	for (; rec; rec = tracecmd_read_data(r->h, r->cpu)) {
-		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, &r->cur);
+		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, ev);
 
-		if (lost && rec->missed_events)
-			*lost += rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1;
+		if (rec->missed_events)
+			r->missed += rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1;
 		tracecmd_free_record(rec);
-		if (ok) {
-			r->has_cur = true;
-			return;
-		}
+		if (ok)
+			return 1;
 	}
-}
-
-static const struct ss_event *pending(const void *ctx, size_t i)
-{
-	return &((const struct tc_state *)ctx)->rings[i].cur;
+	return 0;
 }
 
 static int tc_rewind(struct ss_trace *t)
 {
-	struct tc_state *s = ss_trace_state(t);
-
-	s->nr_heap = 0;
-	s->last_ts = 0;
-	s->delivered = 0;
-	for (size_t i = 0; i < s->nr_rings; i++) {
-		advance(&s->rings[i], true, NULL);
-		if (s->rings[i].has_cur)
-			s->heap[s->nr_heap++] = i;
-	}
-	ss_evheap_build(s->heap, s->nr_heap, pending, s);
-	return 0;
+	return ss_merge_rewind(((struct tc_state *)ss_trace_state(t))->merge, t);
 }
 
 static int tc_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	struct tc_state *s = ss_trace_state(t);
-	size_t k = 0;
-
-	while (k < BATCH && s->nr_heap) {
-		struct ring *r = &s->rings[s->heap[0]];
-
-		s->out[k] = r->cur;
-		if (s->out[k].ts_ns < s->last_ts)   /* clocks of different buffers: keep order */
-			s->out[k].ts_ns = s->last_ts;
-		s->last_ts = s->out[k].ts_ns;
-		k++;
-		advance(r, false, NULL);
-		if (!r->has_cur)
-			s->heap[0] = s->heap[--s->nr_heap];
-		ss_evheap_down(s->heap, s->nr_heap, 0, pending, s);
-	}
-	if (!k) {
-		/*
-		 * The merge reads the rings interleaved, the metadata pass one after the other.
-		 * libtracecmd gives the same events both ways, except on a damaged file it cannot
-		 * mmap (it then reads pages through one shared file position): say so rather than
-		 * hand out a silently different trace.
-		 */
-		if (s->delivered != t->nr_events) {
-			ss_trace_set_error(t, "damaged trace-cmd file: %llu events on the second "
-					   "read, %llu on the first",
-					   (unsigned long long)s->delivered,
-					   (unsigned long long)t->nr_events);
-			return -EIO;
-		}
-		return 0;
-	}
-	s->delivered += k;
-	*ev = s->out;
-	*n = k;
-	return 1;
+	return ss_merge_next_batch(((struct tc_state *)ss_trace_state(t))->merge, t, ev, n);
 }
 
 /* A decoder for buffer H's event formats; *known counts the block events it knows. */
@@ -167,8 +103,8 @@ static struct ss_decoder *make_decoder(struct tracecmd_input *h, size_t *known)
 
 	if (!d)
 		return NULL;
-	for (size_t i = 0; i < NR_BLOCK_EVENTS; i++)
-		if (!ss_decoder_add(d, block_events[i].name, block_events[i].type))
+	for (size_t i = 0; i < ss_nr_block_events; i++)
+		if (!ss_decoder_add(d, ss_block_events[i].name, ss_block_events[i].type))
 			(*known)++;
 	return d;
 }
@@ -200,8 +136,8 @@ static int setup_buffers(struct tc_state *s, size_t *known)
 		nr += cpus > 0 ? (size_t)cpus : 0;
 	}
 	s->rings = calloc(nr ? nr : 1, sizeof(*s->rings));
-	s->heap = calloc(nr ? nr : 1, sizeof(*s->heap));
-	if (!s->rings || !s->heap)
+	s->merge = ss_merge_new(nr, next_event, s);
+	if (!s->rings || !s->merge)
 		return -ENOMEM;
 	for (int b = 0; b <= nb; b++) {
 		struct tracecmd_input *h = b ? s->inst[b - 1] : s->top;
@@ -214,7 +150,7 @@ static int setup_buffers(struct tc_state *s, size_t *known)
 }
 
 /* Metadata pass: devices, counts, time range and lost events per CPU. */
-static int scan(struct ss_trace *t, struct tc_state *s)
+static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen)
 {
 	struct ss_rec_cpu_stats *st = NULL;
 	size_t nr_st = 0;
@@ -226,24 +162,12 @@ static int scan(struct ss_trace *t, struct tc_state *s)
 	if (nr_st && !(st = calloc(nr_st, sizeof(*st))))
 		return -ENOMEM;
 	for (size_t i = 0; i < s->nr_rings && !ret; i++) {
-		struct ring *r = &s->rings[i];
-		struct ss_rec_cpu_stats *cs = &st[r->cpu];
-		uint32_t last_dev = 0;
+		struct ss_rec_cpu_stats *cs = &st[s->rings[i].cpu];
+		struct ss_merge_count c;
 
-		for (advance(r, true, &cs->missed); r->has_cur; advance(r, false, &cs->missed)) {
-			const struct ss_event *e = &r->cur;
-
-			if (!t->nr_events || e->ts_ns < t->first_ts)
-				t->first_ts = e->ts_ns;
-			if (e->ts_ns > t->last_ts)
-				t->last_ts = e->ts_ns;
-			t->nr_events++;
-			cs->events++;
-			if ((!t->nr_devices || e->dev != last_dev) &&
-			    (ret = ss_trace_add_bare_device(t, e->dev)))
-				break;
-			last_dev = e->dev;
-		}
+		ret = ss_merge_scan(s->merge, i, t, &c, err, errlen);
+		cs->events += c.events;
+		cs->missed += s->rings[i].missed;
 	}
 	for (size_t c = 0; c < nr_st && !ret; c++) {
 		st[c].cpu = (uint32_t)c;
@@ -272,13 +196,6 @@ static int add_summary_meta(struct ss_trace *t, const struct tc_state *s)
 	return ret ? -ENOMEM : 0;
 }
 
-static int cmp_devices(const void *a, const void *b)
-{
-	const struct ss_rec_device *x = a, *y = b;
-
-	return x->dev < y->dev ? -1 : x->dev > y->dev;
-}
-
 /* Open, set up every buffer and scan every record: the pass that runs twice (see the top). */
 static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 {
@@ -295,27 +212,25 @@ static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 	s->top = tracecmd_open(t->path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!s->top) {
 		ret = errno && errno != ENOENT ? -errno : -EINVAL;
-		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: %s",
-			     errno && errno != ENOENT && errno != EINVAL ? strerror(errno) :
-			     "truncated, corrupt or of an unsupported version");
+		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
+			errno && errno != ENOENT && errno != EINVAL ? strerror(errno) :
+			"truncated, corrupt or of an unsupported version");
 		return ret;
 	}
 	ret = setup_buffers(s, &known);
 	if (ret == -EINVAL)
-		ss_trace_msg(err, errlen, "cannot read an instance buffer of this trace-cmd file "
-			     "(truncated or corrupt)");
+		ss_errf(err, errlen, "cannot read an instance buffer of this trace-cmd file "
+			"(truncated or corrupt)");
 	if (ret)
 		return ret;
 	if (!known) {
-		ss_trace_msg(err, errlen, "trace-cmd file without block request events (record "
-			     "with -e block:block_rq_issue -e block:block_rq_complete)");
+		ss_errf(err, errlen, "trace-cmd file without block request events (record "
+			"with -e block:block_rq_issue -e block:block_rq_complete)");
 		return -ENOENT;
 	}
-	if ((ret = scan(t, s)) || (ret = add_summary_meta(t, s)))
+	if ((ret = scan(t, s, err, errlen)) || (ret = add_summary_meta(t, s)))
 		return ret;
-	if (t->nr_devices)
-		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
-	return tc_rewind(t);
+	return ss_merge_start(s->merge, t, err, errlen);
 }
 
 /* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
@@ -370,10 +285,10 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
 	int ret = load_survives(t);
 
 	if (ret == -EBADMSG)
-		ss_trace_msg(err, errlen, "cannot read this trace-cmd file: corrupt or truncated "
-			     "(libtracecmd crashed reading it)");
+		ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt or truncated "
+			"(libtracecmd crashed reading it)");
 	else if (ret)
-		ss_trace_msg(err, errlen, "cannot check this trace-cmd file: %s", strerror(-ret));
+		ss_errf(err, errlen, "cannot check this trace-cmd file: %s", strerror(-ret));
 	return ret ? ret : tc_load(t, err, errlen);
 }
 
@@ -393,7 +308,7 @@ static void tc_close(struct ss_trace *t)
 	free(s->inst);
 	free(s->dec);
 	free(s->rings);
-	free(s->heap);
+	ss_merge_free(s->merge);
 	free(s);
 }
 

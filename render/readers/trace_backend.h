@@ -5,17 +5,25 @@
  * trace-cmd .dat files (import_tracecmd.c).  trace_read.c detects the format from the content,
  * then calls the backend's open, which fills the metadata of struct ss_trace and keeps its own
  * streaming state; consumers only ever see trace_read.h.  Not for use outside the reader.
+ *
+ * A new importer is one file that defines its ss_trace_backend (import_merge.h does the merge
+ * of per-CPU sources, the metadata pass and batching) plus its line in trace_read.c's table
+ * of backends.
+ * Messages use ss_errf() (errbuf.h) and keep the errno of the failure.
  */
 #ifndef SS_TRACE_BACKEND_H
 #define SS_TRACE_BACKEND_H
 
 #include <stdarg.h>
+#include "errbuf.h"
 #include "trace_read.h"
 
 struct ss_trace_backend {
 	const char *name;        /* "seekscope", "blktrace", "trace-cmd": also ss_trace.format */
 	/* True if the first LEN bytes of a regular file (LEN may be short) are this format's. */
 	bool (*probe)(const unsigned char *head, size_t len);
+	/* Also opens a directory, or a name that is no file: a set of files (blktrace). */
+	bool opens_sets;
 	/*
 	 * Open t->path (a file that passed probe; for blktrace also a directory or a prefix
 	 * that names no file), fill the metadata (devices, zones, meta, nr_events, first/last_ts,
@@ -30,17 +38,15 @@ struct ss_trace_backend {
 	void (*close)(struct ss_trace *t);
 };
 
-extern const struct ss_trace_backend ss_trace_backend_native;
-extern const struct ss_trace_backend ss_trace_backend_blktrace;
-extern const struct ss_trace_backend ss_trace_backend_tracecmd;
-
 void *ss_trace_state(const struct ss_trace *t);
 void ss_trace_set_state(struct ss_trace *t, void *state);
 void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* snprintf into a caller's message buffer that may have length 0. */
-void ss_trace_msg(char *dst, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/*
+ * "not a seekscope, blktrace or trace-cmd file" followed by WHY into ERR: the formats named
+ * are the backends' names, in the order they are tried.
+ */
+void ss_trace_unknown_format(char *err, size_t errlen, const char *why);
 
 /* Append to the metadata arrays; 0 or -ENOMEM (nothing appended then). */
 int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d);

@@ -71,8 +71,8 @@ static int check_fixed(uint32_t len, size_t want, char *err, size_t errlen, cons
 		       off_t off)
 {
 	if (len != want) {
-		ss_trace_msg(err, errlen, "corrupt %s record at offset %lld: length %u, expected %zu",
-			     what, (long long)off, len, want);
+		ss_errf(err, errlen, "corrupt %s record at offset %lld: length %u, expected %zu",
+			what, (long long)off, len, want);
 		return -EINVAL;
 	}
 	return 0;
@@ -86,8 +86,8 @@ static int add_event_record(struct ss_trace *t, struct native *p, off_t off, uin
 	ssize_t n;
 
 	if (len % sizeof(struct ss_event)) {
-		ss_trace_msg(err, errlen, "corrupt event record at offset %lld: length %u",
-			     (long long)off, len);
+		ss_errf(err, errlen, "corrupt event record at offset %lld: length %u",
+			(long long)off, len);
 		return -EINVAL;
 	}
 	if (!len)
@@ -177,7 +177,7 @@ static int load_small(struct ss_trace *t, const struct ss_record_header *rh, con
 	case SS_REC_META:
 		ret = add_meta(t, buf, rh->length);
 		if (ret == -EINVAL)
-			ss_trace_msg(err, errlen, "corrupt meta record at offset %lld", (long long)off);
+			ss_errf(err, errlen, "corrupt meta record at offset %lld", (long long)off);
 		return ret;
 	case SS_REC_END:
 		if ((ret = check_fixed(rh->length, sizeof(struct ss_rec_end), err, errlen, "end",
@@ -203,8 +203,8 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 		int ret;
 
 		if (ended) {
-			ss_trace_msg(t->warning, sizeof(t->warning),
-				     "data after the end record at offset %lld ignored", (long long)off);
+			ss_errf(t->warning, sizeof(t->warning),
+				"data after the end record at offset %lld ignored", (long long)off);
 			break;
 		}
 		n = ss_pread_full(p->fd, &rh, sizeof(rh), off);
@@ -212,23 +212,23 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			return (int)n;
 		if ((size_t)n < sizeof(rh)) {
 			t->truncated = true;
-			ss_trace_msg(t->warning, sizeof(t->warning),
-				     "truncated: record header cut at offset %lld", (long long)off);
+			ss_errf(t->warning, sizeof(t->warning),
+				"truncated: record header cut at offset %lld", (long long)off);
 			break;
 		}
 		ss_swab_record_header(&rh);
 		if (rh.length > SS_MAX_RECORD_LEN || rh.type == 0) {
-			ss_trace_msg(err, errlen, "corrupt record at offset %lld (type %u, length %u)",
-				     (long long)off, rh.type, rh.length);
+			ss_errf(err, errlen, "corrupt record at offset %lld (type %u, length %u)",
+				(long long)off, rh.type, rh.length);
 			return -EINVAL;
 		}
 		padded = (rh.length + SS_RECORD_ALIGN - 1) & ~(SS_RECORD_ALIGN - 1);
 		if (off + (off_t)sizeof(rh) + (off_t)rh.length > size) {
 			t->truncated = true;
-			ss_trace_msg(t->warning, sizeof(t->warning),
-				     "truncated: record at offset %lld is cut short (%lld of %u bytes)",
-				     (long long)off, (long long)(size - off - (off_t)sizeof(rh)),
-				     rh.length);
+			ss_errf(t->warning, sizeof(t->warning),
+				"truncated: record at offset %lld is cut short (%lld of %u bytes)",
+				(long long)off, (long long)(size - off - (off_t)sizeof(rh)),
+				rh.length);
 			break;
 		}
 		if (rh.type == SS_REC_EVENTS) {
@@ -242,9 +242,9 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			if (n < 0)
 				return (int)n;
 			if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, rh.length) != rh.crc32) {
-				ss_trace_msg(err, errlen,
-					     "corrupt record at offset %lld: checksum mismatch",
-					     (long long)off);
+				ss_errf(err, errlen,
+					"corrupt record at offset %lld: checksum mismatch",
+					(long long)off);
 				return -EINVAL;
 			}
 			ret = load_small(t, &rh, p->buf, off, &ended, err, errlen);
@@ -256,8 +256,8 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 	}
 	if (!ended && !t->truncated) {
 		t->truncated = true;
-		ss_trace_msg(t->warning, sizeof(t->warning),
-			     "truncated: no end record (the capture did not finish cleanly)");
+		ss_errf(t->warning, sizeof(t->warning),
+			"truncated: no end record (the capture did not finish cleanly)");
 	}
 	return 0;
 }
@@ -271,30 +271,30 @@ static int check_header(struct ss_trace *t, int fd, off_t size, char *err, size_
 	if (n < 0)
 		return (int)n;
 	if ((size_t)n < sizeof(h->magic) || memcmp(h->magic, SS_FILE_MAGIC, sizeof(h->magic))) {
-		ss_trace_msg(err, errlen, "not a seekscope trace (bad magic)");
+		ss_errf(err, errlen, "not a seekscope trace (bad magic)");
 		return -EINVAL;
 	}
 	if ((size_t)n < sizeof(*h)) {
-		ss_trace_msg(err, errlen, "truncated: file header cut short (%zd of %zu bytes)", n,
-			     sizeof(*h));
+		ss_errf(err, errlen, "truncated: file header cut short (%zd of %zu bytes)", n,
+			sizeof(*h));
 		return -EINVAL;
 	}
 	ss_swab_file_header(h);
 	if (h->endian != SS_ENDIAN_TAG) {
-		ss_trace_msg(err, errlen, "corrupt file header (endianness tag %#x)", h->endian);
+		ss_errf(err, errlen, "corrupt file header (endianness tag %#x)", h->endian);
 		return -EINVAL;
 	}
 	if (h->version != SS_FORMAT_VERSION) {
-		ss_trace_msg(err, errlen,
-			     "unsupported trace format version %u (this seekscope reads %u)",
-			     h->version, SS_FORMAT_VERSION);
+		ss_errf(err, errlen,
+			"unsupported trace format version %u (this seekscope reads %u)",
+			h->version, SS_FORMAT_VERSION);
 		return -EPROTONOSUPPORT;
 	}
 	if (h->header_size < SS_FILE_HEADER_SIZE || h->header_size > 4096 ||
 	    h->record_header_size != SS_RECORD_HEADER_SIZE || (off_t)h->header_size > size) {
-		ss_trace_msg(err, errlen,
-			     "corrupt file header (header size %u, record header size %u)",
-			     h->header_size, h->record_header_size);
+		ss_errf(err, errlen,
+			"corrupt file header (header size %u, record header size %u)",
+			h->header_size, h->record_header_size);
 		return -EINVAL;
 	}
 	h->tool_version[sizeof(h->tool_version) - 1] = 0;

@@ -23,24 +23,33 @@ struct ss_trace_priv {
 	char error[200];
 };
 
-/* Tried in this order on the first bytes of a regular file. */
+/*
+ * The backends, each defined in its own file: the registry.  Tried in this order on the first
+ * bytes of a regular file; their names make the list of formats in messages.
+ */
+extern const struct ss_trace_backend ss_trace_backend_native, ss_trace_backend_blktrace,
+	ss_trace_backend_tracecmd;
 static const struct ss_trace_backend *const backends[] = {
 	&ss_trace_backend_native,
 	&ss_trace_backend_blktrace,
 	&ss_trace_backend_tracecmd,
 };
 #define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
-#define UNKNOWN_FORMAT "not a seekscope, blktrace or trace-cmd file"
 
-void ss_trace_msg(char *dst, size_t len, const char *fmt, ...)
+void ss_trace_unknown_format(char *err, size_t errlen, const char *why)
 {
-	va_list ap;
+	char names[128];
+	size_t len = 0;
 
-	if (!len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(dst, len, fmt, ap);
-	va_end(ap);
+	names[0] = 0;
+	for (size_t i = 0; i < NR_BACKENDS && len < sizeof(names); i++) {
+		const char *sep = !i ? "" : i + 1 < NR_BACKENDS ? ", " : " or ";
+		int n = snprintf(names + len, sizeof(names) - len, "%s%s", sep, backends[i]->name);
+
+		if (n > 0)
+			len += (size_t)n;
+	}
+	ss_errf(err, errlen, "not a %s file%s", names, why);
 }
 
 void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
@@ -129,10 +138,21 @@ int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
 	return ss_trace_add_device(t, &d);
 }
 
+/* The backend that opens sets of files (directories, prefixes); -ERR if none does. */
+static int detect_set(const struct ss_trace_backend **be, int err)
+{
+	for (size_t i = 0; i < NR_BACKENDS; i++)
+		if (backends[i]->opens_sets) {
+			*be = backends[i];
+			return 0;
+		}
+	return -err;
+}
+
 /*
  * Which backend reads PATH.  Regular files are recognised by their first bytes; a directory,
- * or a name that is no file, can only be a set of blktrace per-CPU files (its backend says
- * whether there are any).
+ * or a name that is no file, can only be a set of files such as blktrace's per-CPU files (its
+ * backend says whether there are any).
  */
 static int detect(const char *path, const struct ss_trace_backend **be, char *err, size_t errlen)
 {
@@ -144,15 +164,12 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 	if (stat(path, &st) < 0) {
 		if (errno != ENOENT)
 			return -errno;
-		*be = &ss_trace_backend_blktrace;
-		return 0;
+		return detect_set(be, ENOENT);
 	}
-	if (S_ISDIR(st.st_mode)) {
-		*be = &ss_trace_backend_blktrace;
-		return 0;
-	}
+	if (S_ISDIR(st.st_mode))
+		return detect_set(be, EISDIR);
 	if (!S_ISREG(st.st_mode)) {
-		ss_trace_msg(err, errlen, "not a regular file");
+		ss_errf(err, errlen, "not a regular file");
 		return -EINVAL;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -169,7 +186,7 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 	}
 	close(fd);
 	if (n == 0) {
-		ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (empty file)");
+		ss_trace_unknown_format(err, errlen, " (empty file)");
 		return -EINVAL;
 	}
 	for (size_t i = 0; i < NR_BACKENDS; i++)
@@ -177,7 +194,7 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 			*be = backends[i];
 			return 0;
 		}
-	ss_trace_msg(err, errlen, UNKNOWN_FORMAT " (bad magic)");
+	ss_trace_unknown_format(err, errlen, " (bad magic)");
 	return -EINVAL;
 }
 
@@ -205,7 +222,7 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 	return t;
 error:
 	if (errlen && !err[0])
-		ss_trace_msg(err, errlen, "%s", strerror(-ret));
+		ss_errf(err, errlen, "%s", strerror(-ret));
 	ss_trace_close(t);
 	errno = -ret;
 	return NULL;

@@ -4,7 +4,7 @@
  * key/value meta) in one pass, then streams the events in batches, in time order.  The format
  * is recognised from the content: seekscope traces, blktrace binary traces (per-CPU files
  * NAME.blktrace.N, named by prefix, one of the files, or their directory) and trace-cmd .dat
- * files; the last two are imported on the fly (render/trace_backend.h).  Memory is bounded by
+ * files; the last two are imported on the fly (trace_backend.h).  Memory is bounded by
  * the metadata and one batch, never by the number of events.  Nothing here prints: errors come
  * back as NULL/-errno plus a one-line message.
  */

@@ -8,6 +8,7 @@
 
 #include "tap.h"
 #include "decode.h"
+#include "tracecap.h"
 
 /* block_rq_issue / block_rq_complete as a 6.x kernel describes them */
 static const char issue_6x[] =
@@ -191,9 +192,106 @@ static void test_old_and_dynamic(void)
 	tep_free(tep);
 }
 
+/* A minimal block event format named NAME with id ID (rwbs as char[10] at 24). */
+static void minimal_format(char *buf, size_t len, const char *name, int id)
+{
+	snprintf(buf, len, "name: %s\nID: %d\nformat:\n"
+		 "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		 "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+		 "\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+		 "\tfield:sector_t sector;\toffset:12;\tsize:8;\tsigned:0;\n"
+		 "\tfield:unsigned int nr_sector;\toffset:20;\tsize:4;\tsigned:0;\n"
+		 "\tfield:char rwbs[10];\toffset:24;\tsize:10;\tsigned:0;\n\n"
+		 "print fmt: \"%%s\", REC->rwbs\n", name, id);
+}
+
+/*
+ * The one table of block events (recorder and trace-cmd importer): every event type once,
+ * insert and queue opt-in with the recorder's flags, and a decoder takes all of them.
+ */
+static void test_block_event_table(void)
+{
+	static const uint16_t types[] = { SS_EV_ISSUE, SS_EV_COMPLETE, SS_EV_REQUEUE,
+					  SS_EV_INSERT, SS_EV_QUEUE };
+	struct tep_handle *tep = tep_alloc();
+	struct ss_decoder *d = ss_decoder_new(tep);
+	unsigned char rec[40] = { 0 };
+	size_t added = 0, decoded = 0;
+
+	is_int(ss_nr_block_events, sizeof(types) / sizeof(types[0]), "five block events");
+	for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		size_t seen = 0;
+		unsigned opt = 0;
+
+		for (size_t i = 0; i < ss_nr_block_events; i++)
+			if (ss_block_events[i].type == types[t]) {
+				seen++;
+				opt = ss_block_events[i].opt_in;
+			}
+		is_int(seen, 1, "event type %u in the table once", types[t]);
+		is_int(opt, types[t] == SS_EV_INSERT ? SS_CAP_INSERT :
+		       types[t] == SS_EV_QUEUE ? SS_CAP_QUEUE : 0,
+		       "event type %u: recorded %s", types[t],
+		       types[t] == SS_EV_INSERT || types[t] == SS_EV_QUEUE ? "on request" : "always");
+	}
+	ok(SS_CAP_INSERT != SS_CAP_QUEUE && SS_CAP_INSERT && SS_CAP_QUEUE,
+	   "distinct opt-in bits for insert and queue");
+	for (size_t i = 0; i < ss_nr_block_events; i++) {
+		char fmt[1024];
+
+		minimal_format(fmt, sizeof(fmt), ss_block_events[i].name, 4000 + (int)i);
+		if (tep_parse_event(tep, fmt, strlen(fmt), "block") != 0)
+			printf("# cannot parse format of %s\n", ss_block_events[i].name);
+		if (!ss_decoder_add(d, ss_block_events[i].name, ss_block_events[i].type))
+			added++;
+	}
+	is_int(added, ss_nr_block_events, "a decoder registers every event of the table");
+	for (size_t i = 0; i < ss_nr_block_events; i++) {
+		struct ss_event ev;
+
+		put16(rec, 0, (uint16_t)(4000 + i));
+		memcpy(rec + 24, "W", 2);
+		if (ss_decoder_decode(d, rec, i, 0, &ev) == 1 && ev.type == ss_block_events[i].type)
+			decoded++;
+	}
+	is_int(decoded, ss_nr_block_events, "each decodes as its table type");
+	ss_decoder_free(d);
+	tep_free(tep);
+}
+
+/* The one flush rule, used by the decoder and the blktrace importer. */
+static void test_flush_rule(void)
+{
+	static const struct {
+		uint16_t flags;
+		uint32_t nr_sector;
+		uint64_t sector, want;
+		const char *what;
+	} cases[] = {
+		{ SS_RW_FLUSH, 0, 0, SS_SECTOR_NONE, "flush issue at sector 0: none" },
+		{ SS_RW_FLUSH | SS_RW_PREFLUSH, 0, 0, SS_SECTOR_NONE, "flush op \"FF\" at 0: none" },
+		{ SS_RW_FLUSH, 0, UINT64_MAX, SS_SECTOR_NONE, "flush completion at -1: none" },
+		{ SS_RW_FLUSH, 0, 2048, 2048, "flush at a real sector keeps it" },
+		{ SS_RW_FLUSH, 8, 0, 0, "flush with a length keeps sector 0" },
+		{ SS_RW_WRITE | SS_RW_PREFLUSH, 0, 0, 0, "preflush write keeps sector 0" },
+		{ SS_RW_READ, 0, 0, 0, "empty read keeps sector 0" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ss_event ev = { .flags = cases[i].flags, .nr_sector = cases[i].nr_sector,
+				       .sector = cases[i].sector };
+
+		ss_event_flush_sector(&ev);
+		ok(ev.sector == cases[i].want && ev.flags == cases[i].flags &&
+		   ev.nr_sector == cases[i].nr_sector, "%s", cases[i].what);
+	}
+}
+
 int main(void)
 {
 	test_current_kernel();
 	test_old_and_dynamic();
+	test_block_event_table();
+	test_flush_rule();
 	return done_testing();
 }

@@ -370,6 +370,41 @@ static void test_bad(void)
 	ok(!t && strstr(err, "empty file"), "empty file: %s", err);
 }
 
+/* A file that changes between the metadata pass and streaming: an error, not another trace. */
+static void test_changed(void)
+{
+	struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
+	const struct ss_event *ev;
+	char err[256];
+	struct ss_trace *t;
+	FILE *f;
+	size_t n;
+	int ret;
+
+	f = fopen(path_in("chg.blktrace.0"), "w");
+	btw_put(f, &r, false, NULL);
+	r.time = 2;
+	btw_put(f, &r, false, NULL);
+	fclose(f);
+	t = ss_trace_open(path_in("chg"), err, sizeof(err));
+	if (!ok(t && t->nr_events == 2, "two events counted (%s)", t ? "ok" : err))
+		return;
+	/* the second record becomes a message (same size): streaming finds one event */
+	f = fopen(path_in("chg.blktrace.0"), "r+");
+	fseek(f, 48, SEEK_SET);
+	r.action = BTW_TN_MESSAGE;
+	btw_put(f, &r, false, NULL);
+	fclose(f);
+	is_int(ss_trace_rewind(t), 0, "rewind");
+	ret = ss_trace_next_batch(t, &ev, &n);
+	ok(ret == 1 && n == 1, "the event still there streams");
+	ret = ss_trace_next_batch(t, &ev, &n);
+	is_int(ret, -EIO, "then -EIO");
+	is_str(ss_trace_error(t), "damaged blktrace file: 1 events on the second read, 2 on the "
+	       "first", "the message counts both reads");
+	ss_trace_close(t);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -381,6 +416,7 @@ int main(void)
 	test_sets();
 	test_truncated();
 	test_bad();
+	test_changed();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
