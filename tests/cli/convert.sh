@@ -4,13 +4,11 @@
 # (exit 2), unreadable input (exit 1, one line), blktrace -> seekscope round trip, zones from an
 # XFS image file (--fs, --fs-dev), output refusing to overwrite the input, dump/report on
 # blktrace files named by prefix, file and directory.  Prints TAP.
-set -u
-SEEKSCOPE=${SEEKSCOPE:-./seekscope}
+source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
-n=0 failed=0
-ok() { n=$((n + 1)); if [[ $1 -eq 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi; }
-d=$(mktemp -d /tmp/ss-test-convert-XXXXXX)
-trap 'rm -rf "$d"' EXIT
+plan 43
+make_workdir
+d=$WORK
 
 "$SEEKSCOPE" convert --help >"$d/out" 2>"$d/err"; rc=$?
 ok $rc "--help exits 0"
@@ -35,10 +33,10 @@ ok $? "junk input: one line naming the formats: $(cat "$d/err")"
 "$SEEKSCOPE" convert "$d/missing" -o "$d/out.sst" 2>"$d/err"; rc=$?
 ok $((rc != 1)) "missing input: exit 1 ($(cat "$d/err"))"
 
-if [[ ! -x $GEN ]]; then
-	echo "ok $((n + 1)) # SKIP gen-blktrace not built"
-	echo "1..$((n + 1))"
-	exit $failed
+# (`make check` builds gen-blktrace)
+if ! have CMD "$GEN"; then
+	skip_need 27 CMD "$GEN"
+	done_testing; exit
 fi
 mkdir "$d/bt"
 "$GEN" -o "$d/bt/sda" -n 2000 -c 3 -d 8:16
@@ -67,7 +65,7 @@ grep -q 'size unknown' "$d/rep.txt"; ok $? "report says the size is unknown"
 ok $((rc != 1)) "output = input refused: $(cat "$d/err")"
 "$SEEKSCOPE" dump -n "$d/sda.sst" >/dev/null 2>&1; ok $? "input left intact"
 
-if command -v mkfs.xfs >/dev/null; then
+if have CMD mkfs.xfs; then
 	truncate -s 300M "$d/xfs.img"
 	mkfs.xfs -q -f -d agcount=4 "$d/xfs.img"
 	"$SEEKSCOPE" convert "$d/bt" -o "$d/z.sst" --fs "$d/xfs.img" 2>"$d/err"
@@ -91,6 +89,7 @@ if command -v mkfs.xfs >/dev/null; then
 	ok $((ag1o != ag1 + 2048)) "zones moved by the offset ($ag1 -> $ag1o)"
 	"$SEEKSCOPE" convert "$d/bt/sda" -o "$d/z4.sst" --fs "$d/xfs.img" --fs-offset -1 2>/dev/null
 	ok $(($? != 2)) "bad --fs-offset: exit 2"
+else
+	skip_need 10 CMD mkfs.xfs
 fi
-echo "1..$n"
-exit $failed
+done_testing

@@ -2,13 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # seekscope plot from the command line: help, misuse (exit 2), unreadable traces (exit 1, one
 # line), truncated traces (rendered with a warning), every output format.  Prints TAP.
-set -u
-SEEKSCOPE=${SEEKSCOPE:-./seekscope}
+source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
-n=0 failed=0
-ok() { n=$((n + 1)); if [[ $1 -eq 0 ]]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi; }
-d=$(mktemp -d /tmp/ss-test-cli-XXXXXX)
-trap 'rm -rf "$d"' EXIT
+plan 60
+make_workdir
+d=$WORK
 
 "$SEEKSCOPE" plot --help >"$d/out" 2>"$d/err"; rc=$?
 ok $((rc != 0)) "--help exits 0"
@@ -59,9 +57,11 @@ done
 head -c 8 "$d/cmp.png" | od -An -c | grep -q 'P   N   G'; ok $? "PNG signature"
 head -c 4 "$d/cmp.pdf" | grep -q '%PDF'; ok $? "PDF header"
 tail -c 8 "$d/cmp.pdf" | grep -q '%%EOF'; ok $? "PDF trailer"
-if command -v python3 >/dev/null; then
+if have PYTHON3; then
 	python3 -c 'import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])' "$d/cmp.svg"
 	ok $? "SVG parses as XML"
+else
+	skip_need 1 PYTHON3
 fi
 
 "$GEN" -o "$d/empty.sst" -p seq -n 0
@@ -72,5 +72,4 @@ ok $? "zoomed, smoothed, re-thresholded plot renders"
 (cd "$d" && "$SEEKSCOPE" plot a.sst) && [[ -s $d/a.png ]]
 ok $? "default output is the trace's name with .png"
 
-echo "1..$n"
-exit $failed
+done_testing

@@ -5,12 +5,18 @@
 # the .dat is read by dump/report/convert/plot and must hold the same I/Os as seekscope's own
 # trace.  Also report on a blktrace trace.  Root only; everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
-need_root
-command -v trace-cmd >/dev/null || skip_all "trace-cmd not installed"
-command -v python3 >/dev/null || skip_all "python3 not installed"
-make_workdir
-T=$(tracefs_dir) || skip_all "no tracefs"
+need ROOT
+need TRACEFS
+need LOOP
+need PYTHON3
+need CMD trace-cmd mkfs.xfs
 GEN_BLKTRACE=${GEN_BLKTRACE:-$(dirname "$0")/../../build/tests/tools/gen-blktrace}
+# the shrunk captures that libtracecmd cannot open (a pattern that matches nothing stays itself,
+# and then fails its check)
+cuts=("$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat)
+plan $((30 + ${#cuts[@]}))
+make_workdir
+T=$(tracefs_dir)
 
 before=$(tracing_state)
 INST=ss-import-$$
@@ -77,7 +83,7 @@ head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
 ok $? "a cut .dat: exit 1, one line: $(cat "$WORK/cut.err")"
 # an uncompressed (version 6) .dat cut inside an instance buffer's data: libtracecmd 3.1 crashes
 # opening such an instance; seekscope must refuse it instead (fuzz seeds: shrunk captures)
-for f in "$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat; do
+for f in "${cuts[@]}"; do
 	"$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
 	[[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file: corrupt or truncated' "$WORK/cut.err"
 	ok $? "${f##*/}: exit 1 (not $rc), one line: $(cat "$WORK/cut.err")"
@@ -123,13 +129,11 @@ if [[ -x $GEN_BLKTRACE ]]; then
 	is "$(awk '$1 == "flushes" {print $2}' "$WORK/bt.txt" | tr -d ,)" 78 "and the 78 flushes"
 	is "$(awk '$1 == "events" {print $2}' "$WORK/bt.txt")" 15000 "Q, D and C of each I/O read"
 else
-	ok 0 "# SKIP gen-blktrace not built"
+	skip_need 4 CMD "$GEN_BLKTRACE"   # (`make check` builds it)
 fi
-if "$SEEKSCOPE" plot --help >/dev/null 2>&1; then
-	"$SEEKSCOPE" plot "$WORK/tc.dat" -o "$WORK/tc.png" 2>"$WORK/plot.err"
-	ok $? "plot draws the .dat" || sed 's/^/# /' "$WORK/plot.err"
-	[[ $(head -c 4 "$WORK/tc.png" | od -An -c | tr -d ' ') == 211PNG ]]; ok $? "a PNG"
-fi
-is "$(seekscope_instances)" 0 "no seekscope tracing instance left"
+"$SEEKSCOPE" plot "$WORK/tc.dat" -o "$WORK/tc.png" 2>"$WORK/plot.err"
+ok $? "plot draws the .dat" || sed 's/^/# /' "$WORK/plot.err"
+[[ $(head -c 4 "$WORK/tc.png" | od -An -c | tr -d ' ') == 211PNG ]]; ok $? "a PNG"
+is "$(instances_left "$WORK/ss.sst")" 0 "the recorder's tracing instance is gone"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
 done_testing

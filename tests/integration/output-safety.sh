@@ -7,7 +7,8 @@
 # an existing output as it was and no temporary file behind.  Root only (the planting user is
 # nobody); everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
-need_root
+need ROOT LOOP
+plan 21
 make_workdir
 SAMPLE=$(cd "$(dirname "$0")/../../samples/traces" && pwd)/xfs-agcount4.sst
 

@@ -3,10 +3,15 @@
 # seekscope record under signals and in a bad environment: SIGINT, SIGTERM, SIGKILL (partial
 # trace readable, stale instance removed by the next run), failing workloads, not root, not a
 # block device, tracefs not mounted.  Root only; everything created is removed at exit.
+# Every instance check is about this test's own recorders: by pid or by the instance name
+# stored in their traces.
 source "$(dirname "$0")/../lib/tap.sh"
-need_root
+need ROOT
+need TRACEFS
+need LOOP
+need CMD mkfs.ext4 setpriv unshare
+plan 31
 make_workdir
-T=$(tracefs_dir) || skip_all "no tracefs"
 make_loop 512M
 on_exit "xargs -r kill < '$WORK/busy.pids'"
 mkfs.ext4 -q -F "$LOOP"
@@ -36,7 +41,7 @@ is $st 0 "SIGINT ends a command-less recording with status 0"
 ok $? "interrupted trace reads back"
 [[ ! -s $WORK/int.derr ]]; ok $? "and is complete (no truncation warning)"
 n=$(grep -vc '^#' "$WORK/int.txt"); [[ $n -gt 10 ]]; ok $? "events recorded before SIGINT ($n)"
-is "$(seekscope_instances)" 0 "no instance left after SIGINT"
+is "$(instances_of $rec)" 0 "no instance left after SIGINT"
 
 # ---- SIGTERM while a command runs: the command is stopped too, file complete
 "$SEEKSCOPE" record -q -o "$WORK/term.sst" -d "$WORK/mnt" -- sh -c "$busy" 2>/dev/null &
@@ -46,44 +51,48 @@ is $st 143 "SIGTERM: the workload is terminated and its status (143) returned"
 "$SEEKSCOPE" dump "$WORK/term.sst" > "$WORK/term.txt" 2>"$WORK/term.derr"
 ok $? "trace after SIGTERM reads back"
 [[ ! -s $WORK/term.derr ]]; ok $? "and is complete"
-is "$(seekscope_instances)" 0 "no instance left after SIGTERM"
+is "$(instances_of $rec)" 0 "no instance left after SIGTERM"
 
 # ---- SIGKILL: partial trace readable, stale instance removed by the next run
 "$SEEKSCOPE" record -q -o "$WORK/kill.sst" -d "$WORK/mnt" -- sh -c "$busy" 2>/dev/null &
 rec=$!
 sleep 1.5; kill -KILL $rec; wait $rec 2>/dev/null
 xargs -r kill < "$WORK/busy.pids" 2>/dev/null; sleep 0.2
-is "$(seekscope_instances)" 1 "SIGKILL leaves the instance behind (nothing can prevent that)"
+is "$(instances_of $rec)" 1 "SIGKILL leaves the instance behind (nothing can prevent that)"
 "$SEEKSCOPE" dump "$WORK/kill.sst" > "$WORK/kill.txt" 2>"$WORK/kill.derr"
 ok $? "the killed recorder's trace reads back"
 grep -q 'truncated' "$WORK/kill.derr"; ok $? "with a truncation warning: $(head -1 "$WORK/kill.derr")"
 n=$(grep -vc '^#' "$WORK/kill.txt"); [[ $n -gt 10 ]]; ok $? "events recorded before SIGKILL are there ($n)"
 "$SEEKSCOPE" record -q -o "$WORK/after.sst" -d "$WORK/mnt" -- true 2>/dev/null
 ok $? "the next recording works"
-is "$(seekscope_instances)" 0 "and removed the stale instance"
+is "$(instances_of $rec)" 0 "and removed the stale instance"
 
 # ---- bad environment: one clear line, non-zero exit, no file, no instance
-out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /nonexistent -- true 2>&1); st=$?
-[[ $st -ne 0 && $(echo "$out" | wc -l) -eq 1 ]]; ok $? "missing device: $out"
-out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/null -- true 2>&1); st=$?
-[[ $st -ne 0 && $out == *"not a block device"* ]]; ok $? "character device: $out"
-out=$("$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/shm -- true 2>&1); st=$?
-[[ $st -ne 0 && $out == *"not a block device"* ]]; ok $? "tmpfs directory: $out"
+# refused CMD...: run a recording that is to be refused; sets ST and OUT (its output), and
+# keeps its pid in REFUSED
+REFUSED=()
+refused() { bg_run "$@" >"$WORK/refused.out" 2>&1; ST=$?; REFUSED+=("$PID"); OUT=$(cat "$WORK/refused.out"); }
+refused "$SEEKSCOPE" record -o "$WORK/x.sst" -d /nonexistent -- true
+[[ $ST -ne 0 && $(echo "$OUT" | wc -l) -eq 1 ]]; ok $? "missing device: $OUT"
+refused "$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/null -- true
+[[ $ST -ne 0 && $OUT == *"not a block device"* ]]; ok $? "character device: $OUT"
+refused "$SEEKSCOPE" record -o "$WORK/x.sst" -d /dev/shm -- true
+[[ $ST -ne 0 && $OUT == *"not a block device"* ]]; ok $? "tmpfs directory: $OUT"
 [[ ! -e $WORK/x.sst ]]; ok $? "no trace file left by a refused recording"
 chmod 755 "$WORK"
 # (under `make sanitize`: full stacks, so that tests/lsan.supp can name libtracefs's own
 # leaks on this error path; other builds ignore ASAN_OPTIONS)
-out=$(ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0 \
-	setpriv --reuid=65534 --regid=65534 --clear-groups "$SEEKSCOPE" record -o "$WORK/u.sst" -d "$LOOP" -- true 2>&1); st=$?
-[[ $st -eq 1 && $out == *root* && $(echo "$out" | wc -l) -eq 1 ]]; ok $? "not root: $out"
-out=$("$SEEKSCOPE" record -o /nonexistent-dir/x.sst -d "$LOOP" -- true 2>&1); st=$?
-[[ $st -eq 1 && $out == *"cannot create"* ]]; ok $? "unwritable output: $out"
-is "$(seekscope_instances)" 0 "no instance left after the refused recordings"
+refused env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0" \
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$SEEKSCOPE" record -o "$WORK/u.sst" -d "$LOOP" -- true
+[[ $ST -eq 1 && $OUT == *root* && $(echo "$OUT" | wc -l) -eq 1 ]]; ok $? "not root: $OUT"
+refused "$SEEKSCOPE" record -o /nonexistent-dir/x.sst -d "$LOOP" -- true
+[[ $ST -eq 1 && $OUT == *"cannot create"* ]]; ok $? "unwritable output: $OUT"
+is "$(instances_of "${REFUSED[@]}")" 0 "no instance left after the refused recordings"
 "$SEEKSCOPE" record -d "$LOOP" -b nonsense -- true 2>/dev/null; is $? 2 "bad option value is misuse (exit 2)"
 # tracefs not mounted (in a private mount namespace): the recorder mounts it itself
 unshare -m sh -c "umount -l /sys/kernel/tracing 2>/dev/null; umount -l /sys/kernel/debug/tracing 2>/dev/null;
 	! test -e /sys/kernel/tracing/instances && '$SEEKSCOPE' record -q -o '$WORK/m.sst' -d '$LOOP' -- true" 2>"$WORK/m.err"
 ok $? "tracefs not mounted: record mounts it and works $(head -1 "$WORK/m.err")"
-is "$(seekscope_instances)" 0 "no instance left"
+is "$(instances_left "$WORK"/{st,sig,none,after,m}.sst)" 0 "no instance left by the recordings run in the foreground"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
 done_testing

@@ -3,9 +3,13 @@
 # The sample scenarios run end to end: the agcount comparison as root (recorded on loop
 # devices) and, as an unprivileged user, from the shipped traces.
 source "$(dirname "$0")/../lib/tap.sh"
-need_root
+need ROOT
+need TRACEFS
+need LOOP
+need PYTHON3
+need CMD mkfs.xfs setpriv
+plan 14
 make_workdir
-tracefs_dir >/dev/null || skip_all "no tracefs"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 
 SEEKSCOPE=$SEEKSCOPE "$TOP/samples/agcount-compare.sh" -o "$WORK/out" --files 800 >"$WORK/log" 2>&1
@@ -18,8 +22,12 @@ is "$("$SEEKSCOPE" dump --no-events "$WORK/out/xfs-agcount4.sst" | grep -c '^# z
 python3 -c 'import xml.dom.minidom, sys; xml.dom.minidom.parse(sys.argv[1])' "$WORK/out/agcount.svg"
 ok $? "the SVG is well-formed"
 grep -q 'XFS agcount=1' "$WORK/log" && grep -q 'pictures: ' "$WORK/log"; ok $? "summary and picture paths printed"
-is "$(seekscope_instances)" 0 "no tracing instance left"
-is "$(losetup -a | grep -c seekscope-demo)" 0 "no loop device left"
+is "$(instances_left "$WORK"/out/xfs-agcount{1,4}.sst)" 0 "the recorders' tracing instances are gone"
+# the script's scratch directory (/var/tmp/seekscope-demo.XXXXXX) is where the traces say the
+# workload ran: no loop device may still be backed by an image in it
+scratch=$("$SEEKSCOPE" dump -n "$WORK/out/xfs-agcount1.sst" | sed -n 's|.* named as \(.*\)/ag1/run$|\1|p')
+[[ $scratch == /*/seekscope-demo.* && ! -e $scratch && -z $(loops_of "$scratch") ]]
+ok $? "no loop device left, scratch directory removed (${scratch:-not named in the trace})"
 
 mkdir -p "$WORK/nr" && chmod 777 "$WORK/nr" && chmod 755 "$WORK"
 setpriv --reuid=65534 --regid=65534 --clear-groups env SEEKSCOPE="$SEEKSCOPE" \

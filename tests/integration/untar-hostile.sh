@@ -8,13 +8,13 @@
 # one-line message, the right exit status, and the trace kept (`seekscope dump` reads it).
 # Root only; everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
-need_root
+need ROOT
+need TRACEFS
+need LOOP
+need PYTHON3
+need CMD zstd xz gzip mkfs.ext4
+plan 116
 make_workdir
-tracefs_dir >/dev/null || skip_all "no tracefs"
-for t in python3 zstd xz gzip; do command -v $t >/dev/null || skip_all "needs $t"; done
-
-# the recorder's own instance (named after its pid) is gone once it has exited
-instances_of() { ls "$(tracefs_dir)/instances" 2>/dev/null | grep -c "^seekscope-$1-"; }
 
 make_loop 512M
 mkfs.ext4 -q -F -N 262144 "$LOOP"
@@ -118,15 +118,15 @@ before=$(snapshot)
 # run_case NAME ARCHIVE [DIR]: record the extraction; sets ST (exit status), MSG (the
 # `seekscope record:` line), and checks the common promises.
 run_case() {
-	local name=$1 arch=$2 dir=${3:-$M/into} pid
+	local name=$1 arch=$2 dir=${3:-$M/into}
 	rm -rf "$dir/1"
-	"$SEEKSCOPE" record -q -o "$WORK/out/$name.sst" --untar "$arch" --into "$dir" \
-		2>"$WORK/out/$name.err" & pid=$!
-	wait $pid; ST=$?
+	bg_run "$SEEKSCOPE" record -q -o "$WORK/out/$name.sst" --untar "$arch" --into "$dir" \
+		2>"$WORK/out/$name.err"
+	ST=$?
 	MSG=$(grep -m1 '^seekscope record:' "$WORK/out/$name.err")
 	"$SEEKSCOPE" dump "$WORK/out/$name.sst" >"$WORK/out/$name.txt" 2>"$WORK/out/$name.derr"
 	ok $? "$name: the trace is kept and reads back"
-	is "$(instances_of $pid)" 0 "$name: the recorder left no tracing instance"
+	is "$(instances_of $PID)" 0 "$name: the recorder left no tracing instance"
 	is "$(snapshot)" "$before" "$name: nothing outside DIR was touched"
 }
 # refused NAME: a non-zero exit, one clear line naming the entry, the error in the trace

@@ -1,13 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# TAP helpers and cleanup for the shell tests.  Source it; every test script then calls
-# `done_testing` at the end.  Everything registered with `on_exit` runs when the script
-# exits, also on failure or interruption, in reverse order.
+# The TAP library of the shell tests (tests/lib/tap.h is the C one), and their cleanup.  Source
+# it; a script announces its plan with `plan N` when it can count its assertions up front, and
+# ends with `done_testing` (which prints the plan if none was announced).  tests/run-tests fails
+# a script whose plan does not match the assertions it printed.  Everything registered with
+# `on_exit` runs when the script exits, also on failure or interruption, in reverse order.
+#
+# Skips: `skip N WHY` for checks that do not apply here; `need KIND...` (whole script) and
+# `skip_need N KIND...` for a missing prerequisite that CI provides — root, tracefs, a loop
+# device, python3, a command tests/install-deps.sh installs.  Those say "prerequisite:" and
+# tests/run-tests fails them under CI=true.
+#
+# Tests check only what they made: their files under WORK, their loop devices by backing file
+# (loops_of), their tracing instances by name (instances_of PID, instances_left TRACE).
 set -u
 TAP_N=0
 TAP_FAILED=0
+TAP_PLAN=
 CLEANUP=()
 SEEKSCOPE=${SEEKSCOPE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/seekscope}
 
+plan() { TAP_PLAN=$1; echo "1..$1"; }
 ok() {   # ok CONDITION-EXIT-STATUS DESCRIPTION
 	local st=$1; shift
 	TAP_N=$((TAP_N + 1))
@@ -22,9 +34,43 @@ is() {   # is GOT WANT DESCRIPTION
 	if [[ "$1" == "$2" ]]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got '$1', want '$2'"; fi
 }
 diag() { echo "# $*"; }
+skip() {   # skip N WHY: N assertions that do not apply here
+	local i
+	for ((i = 0; i < $1; i++)); do TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - # SKIP $2"; done
+}
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
-need_root() { [[ $(id -u) -eq 0 ]] || skip_all "needs root"; }
-done_testing() { echo "1..$TAP_N"; [[ $TAP_FAILED -eq 0 ]]; }
+done_testing() {
+	if [[ -z $TAP_PLAN ]]; then
+		echo "1..$TAP_N"
+	elif [[ $TAP_PLAN -ne $TAP_N ]]; then
+		diag "planned $TAP_PLAN assertions, ran $TAP_N"
+		return 1
+	fi
+	[[ $TAP_FAILED -eq 0 ]]
+}
+
+# ---- prerequisites
+# have KIND [NAME...]: KIND is ROOT, TRACEFS, LOOP (a free loop device), PYTHON3, or CMD with the
+# commands' names.  Sets TAP_MISSING to what is missing.
+have() {
+	local c
+	TAP_MISSING=
+	case $1 in
+	ROOT) [[ $(id -u) -eq 0 ]] || TAP_MISSING="root" ;;
+	TRACEFS) tracefs_dir >/dev/null 2>&1 || TAP_MISSING="tracefs" ;;
+	LOOP) [[ -e /dev/loop-control ]] && losetup -f >/dev/null 2>&1 || TAP_MISSING="a free loop device" ;;
+	PYTHON3) command -v python3 >/dev/null || TAP_MISSING="python3" ;;
+	CMD) shift; for c in "$@"; do command -v "$c" >/dev/null || TAP_MISSING+="${TAP_MISSING:+, }$c"; done ;;
+	*) echo "have: unknown prerequisite $1" >&2; exit 2 ;;
+	esac
+	[[ -z $TAP_MISSING ]]
+}
+need() { have "$@" || skip_all "prerequisite: $TAP_MISSING not available"; }
+skip_need() {   # skip_need N KIND [NAME...]: N assertions skipped for a missing prerequisite
+	local n=$1; shift
+	have "$@" || true
+	skip "$n" "prerequisite: ${TAP_MISSING:-$*} not available"
+}
 
 on_exit() { CLEANUP+=("$*"); }
 run_cleanup() {
@@ -41,13 +87,30 @@ make_workdir() {
 	on_exit "rm -rf '$WORK'"
 }
 
-# make_loop SIZE: a sparse image in WORK attached to a loop device; sets LOOP.
+# loops_of PATH: the loop devices backed by the file PATH or by a file under the directory PATH
+# (also once that file is deleted), one a line.
+loops_of() {
+	local f back
+	for f in /sys/block/loop*/loop/backing_file; do
+		[[ -r $f ]] || continue
+		back=$(cat "$f" 2>/dev/null) || continue
+		back=${back% (deleted)}
+		[[ $back == "$1" || $back == "${1%/}"/* ]] && { f=${f#/sys/block/}; echo "/dev/${f%%/*}"; }
+	done
+}
+# detach_loops_of PATH: detach the loop devices loops_of names (never one that another user
+# attached after ours went away, as detaching by device name would).
+detach_loops_of() {
+	local l
+	for l in $(loops_of "$1"); do losetup -d "$l"; done
+}
+
+# make_loop SIZE: a sparse image in WORK attached to a loop device; sets LOOP and LOOP_IMG.
 make_loop() {
-	local img
-	img=$(mktemp "$WORK/img.XXXXXX")
-	truncate -s "$1" "$img"
-	LOOP=$(losetup -f --show "$img") || return 1
-	on_exit "losetup -d '$LOOP'"
+	LOOP_IMG=$(mktemp "$WORK/img.XXXXXX")
+	truncate -s "$1" "$LOOP_IMG"
+	on_exit "detach_loops_of '$LOOP_IMG'"
+	LOOP=$(losetup -f --show "$LOOP_IMG") || return 1
 }
 
 # mount_fs DEV DIR: mount and unmount at exit.
@@ -74,13 +137,30 @@ tracing_state() {
 	done
 }
 
-# Instances left by recorders that are gone (a recorder of another session running at the same
-# time is not a leftover of ours).
-seekscope_instances() {
-	local i pid n=0
-	for i in $(ls "$(tracefs_dir)/instances" 2>/dev/null | grep '^seekscope-'); do
-		pid=${i#seekscope-}; pid=${pid%%-*}
-		kill -0 "$pid" 2>/dev/null || n=$((n + 1))
+# bg_run CMD...: run CMD in the background and wait for it, so that its pid is known (a
+# recorder names its tracing instance after it): sets PID, returns CMD's status.  (Its standard
+# input is /dev/null, as for every background command.)
+bg_run() { "$@" & PID=$!; wait "$PID"; }
+# instances_of PID...: how many tracing instances the recorders with these pids own (a recorder
+# names its instance seekscope-PID-...).
+instances_of() {
+	local p i n=0 t; t=$(tracefs_dir)
+	for p in "$@"; do
+		for i in "$t/instances/seekscope-$p-"*; do [[ -e $i ]] && n=$((n + 1)); done
+	done
+	echo $n
+}
+# trace_instance TRACE: the name of the tracing instance that recorded TRACE.
+trace_instance() {
+	"$SEEKSCOPE" dump -n "$1" 2>/dev/null | sed -n 's/^# capture .*, instance \([^ ,]*\),.*/\1/p'
+}
+# instances_left TRACE...: how many of the instances that recorded these traces still exist; a
+# trace that names no instance counts as one left, so the check cannot pass by not looking.
+instances_left() {
+	local f i n=0 t; t=$(tracefs_dir)
+	for f in "$@"; do
+		i=$(trace_instance "$f")
+		[[ -z $i || -e $t/instances/$i ]] && n=$((n + 1))
 	done
 	echo $n
 }

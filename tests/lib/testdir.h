@@ -4,7 +4,9 @@
  * removed at exit.  tpath() builds paths inside it (rotating buffers, for use within one
  * statement); TP() copies one into a local for longer use.  Removal never follows a symlink
  * and only ever chmods real directories (chmod() follows links: a link to "/" must not make it
- * chmod the root).  Include once per test program, after tap.h.
+ * chmod the root).  KEEP=1 in the environment keeps it (its path is printed).  An interrupted
+ * test (SIGINT, SIGTERM, SIGHUP, SIGABRT) removes it too.  Include once per test program, after
+ * tap.h.
  */
 #ifndef SS_TESTDIR_H
 #define SS_TESTDIR_H
@@ -16,9 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 static char dir[96];
+static pid_t testdir_owner;   /* a forked child never removes the directory */
 
 static char *tpath(const char *fmt, ...) __attribute__((format(printf, 1, 2), unused));
 static char *tpath(const char *fmt, ...)
@@ -54,21 +60,48 @@ static void rm_tree(const char *p)
 
 static void testdir_cleanup(void)
 {
-	if (dir[0])
+	if (!dir[0] || getpid() != testdir_owner)
+		return;
+	if (getenv("KEEP"))
+		printf("# kept %s\n", dir);
+	else
 		rm_tree(dir);
+}
+
+/* nftw() is not async-signal-safe; fork() and execve() are: a shell removes the directory. */
+static void testdir_on_signal(int sig)
+{
+	char *argv[] = { "sh", "-c", "chmod -R u+rwx -- \"$1\" 2>/dev/null; rm -rf -- \"$1\"",
+			 "sh", dir, NULL };
+	char *envp[] = { NULL };
+	pid_t pid = getpid() == testdir_owner ? fork() : -1;
+
+	if (pid == 0) {
+		execve("/bin/sh", argv, envp);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 /* Make /tmp/ss-test-NAME-XXXXXX and register its removal; 0, or -1 after a TAP "not ok". */
 __attribute__((unused))
 static int testdir_make(const char *name)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGABRT };
+
 	snprintf(dir, sizeof(dir), "/tmp/ss-test-%s-XXXXXX", name);
 	if (!mkdtemp(dir)) {
-		printf("not ok 1 - mkdtemp: %s\n", strerror(errno));
+		ok(0, "mkdtemp %s: %s", dir, strerror(errno));
 		dir[0] = 0;
 		return -1;
 	}
+	testdir_owner = getpid();
 	atexit(testdir_cleanup);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], testdir_on_signal);
 	return 0;
 }
 

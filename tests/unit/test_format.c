@@ -7,22 +7,11 @@
 #include <sys/stat.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "seekscope/codec.h"
 #include "seekscope/model.h"
 #include "trace_write.h"
 #include "trace_read.h"
-
-static char dir[] = "/tmp/ss-test-format-XXXXXX";
-
-static char *tmpfile_path(const char *name)
-{
-	static char bufs[4][256];
-	static unsigned next;
-	char *buf = bufs[next++ % 4];
-
-	snprintf(buf, sizeof(bufs[0]), "%s/%s", dir, name);
-	return buf;
-}
 
 static void make_events(struct ss_event *ev, size_t n)
 {
@@ -94,7 +83,7 @@ static uint64_t count_events(struct ss_trace *t, int *status)
 static void test_round_trip(void)
 {
 	const size_t n = SS_MAX_EVENTS_PER_RECORD + 1234;   /* forces two event records */
-	const char *path = tmpfile_path("rt.sst");
+	const char *path = tpath("rt.sst");
 	char err[256];
 	struct ss_trace *t;
 	const struct ss_event *ev;
@@ -136,7 +125,7 @@ static void test_round_trip(void)
 
 static void test_empty_and_aborted(void)
 {
-	const char *path = tmpfile_path("empty.sst");
+	const char *path = tpath("empty.sst");
 	char err[256];
 	struct ss_trace *t;
 	int status;
@@ -146,7 +135,7 @@ static void test_empty_and_aborted(void)
 	ok(t && t->nr_events == 0 && !t->truncated, "trace with no events opens");
 	ss_trace_close(t);
 
-	path = tmpfile_path("abort.sst");
+	path = tpath("abort.sst");
 	write_trace(path, 100, 0);
 	t = ss_trace_open(path, err, sizeof(err));
 	ok(t && t->truncated && t->nr_events == 100, "aborted trace opens as truncated, all events");
@@ -159,7 +148,7 @@ static void test_empty_and_aborted(void)
 /* Cut a clean trace at every length: never a crash, always a clear result. */
 static void test_truncation(void)
 {
-	const char *path = tmpfile_path("full.sst"), *cut = tmpfile_path("cut.sst");
+	const char *path = tpath("full.sst"), *cut = tpath("cut.sst");
 	off_t size = write_trace(path, 300, 1);
 	char *buf = malloc((size_t)size), err[256];
 	int fd = open(path, O_RDONLY), bad = 0, opened = 0, status;
@@ -214,7 +203,7 @@ static void corrupt_at(const char *src, const char *dst, off_t off, const void *
 
 static void test_corruption(void)
 {
-	const char *path = tmpfile_path("good.sst"), *bad = tmpfile_path("bad.sst");
+	const char *path = tpath("good.sst"), *bad = tpath("bad.sst");
 	char err[256];
 	struct ss_trace *t;
 	uint32_t huge = 0xffffffffu, v99 = 99;
@@ -255,7 +244,7 @@ static void test_corruption(void)
 		ss_trace_close(t);
 	}
 
-	t = ss_trace_open(tmpfile_path("does-not-exist"), err, sizeof(err));
+	t = ss_trace_open(tpath("does-not-exist"), err, sizeof(err));
 	ok(!t && errno == ENOENT, "missing file: %s", err);
 	t = ss_trace_open(dir, err, sizeof(err));
 	ok(!t && err[0], "directory rejected: %s", err);
@@ -303,19 +292,12 @@ static void test_rwbs(void)
 
 int main(void)
 {
-	char cmd[300];
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+	if (testdir_make("format"))
+		return done_testing();
 	test_round_trip();
 	test_empty_and_aborted();
 	test_truncation();
 	test_corruption();
 	test_rwbs();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
 	return done_testing();
 }

@@ -7,48 +7,14 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "fsprobe.h"
-
-/* Scratch files: registered before they are created so cleanup() can always remove them. */
-#define MAX_FILES 16
-static char dir[] = "/tmp/ss-test-fsprobe-XXXXXX";
-static int have_dir;
-static char files[MAX_FILES][128];
-static int nr_files;
-
-static const char *scratch(const char *name)
-{
-	for (int i = 0; i < nr_files; i++)
-		if (!strcmp(strrchr(files[i], '/') + 1, name))
-			return files[i];
-	if (nr_files == MAX_FILES)
-		abort();
-	snprintf(files[nr_files], sizeof(files[0]), "%s/%s", dir, name);
-	return files[nr_files++];
-}
-
-/* Only unlink() and rmdir(): async-signal-safe, so the signal handler may call it too. */
-static void cleanup(void)
-{
-	for (int i = 0; i < nr_files; i++)
-		unlink(files[i]);
-	if (have_dir)
-		rmdir(dir);
-}
-
-static void on_signal(int sig)
-{
-	cleanup();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
 
 __attribute__((format(printf, 1, 2)))
 static int run(const char *fmt, ...)
@@ -257,7 +223,7 @@ static void test_xfs_arith(void)
 
 static void test_xfs_image(const char *name, const char *opts)
 {
-	const char *img = scratch(name);
+	TP(img, "%s", name);
 	struct ss_fsprobe p;
 	uint64_t agcount, agblocks, dblocks, logstart, logblocks, blocksize;
 	char *sb = NULL, *conv = NULL, cmd[2048];
@@ -327,7 +293,7 @@ static void put_be32(uint8_t *p, uint32_t v)
 
 static void test_xfs_corrupt(const char *src)
 {
-	const char *img = scratch("xfs-corrupt");
+	TP(img, "xfs-corrupt");
 	uint8_t orig[512], sb[512];
 	struct ss_fsprobe p;
 	int fd;
@@ -424,7 +390,7 @@ static void compare_kind(const struct ss_fsprobe *p, uint32_t kind, const struct
 static void test_ext_image(const char *name, const char *mkfs, const char *size,
 			   const char *fstype, int want_flex)
 {
-	const char *img = scratch(name);
+	TP(img, "%s", name);
 	struct extent *grp = calloc(MAX_GROUPS, sizeof(*grp));
 	struct extent *itab = calloc(MAX_GROUPS, sizeof(*itab));
 	struct extent *jnl = calloc(65536, sizeof(*jnl));
@@ -542,7 +508,7 @@ static void test_ext_external_journal(const char *img)
 
 static void test_odd_inputs(void)
 {
-	const char *zeros = scratch("zeros");
+	TP(zeros, "zeros");
 	struct ss_fsprobe p;
 
 	ok(run("truncate -s 64M %s", zeros) == 0, "make a 64 MiB file of zeros");
@@ -552,61 +518,59 @@ static void test_odd_inputs(void)
 	ss_fsprobe_release(&p);
 	unlink(zeros);
 
-	is_int(ss_fsprobe_path(scratch("no-such-file"), &p), -ENOENT, "missing path: -ENOENT");
+	is_int(ss_fsprobe_path(tpath("no-such-file"), &p), -ENOENT, "missing path: -ENOENT");
 	is_int(ss_fsprobe_path(dir, &p), -EISDIR, "directory: -EISDIR");
 
+	/* release frees the zones and leaves a struct that can be released again (a second free
+	 * would be caught by the sanitizer and valgrind runs) */
 	memset(&p, 0, sizeof(p));
+	p.zones = calloc(3, sizeof(*p.zones));
+	p.nr_zones = 3;
 	ss_fsprobe_release(&p);
+	ok(!p.zones && p.nr_zones == 0, "release empties the struct");
 	ss_fsprobe_release(&p);
 	ss_fsprobe_release(NULL);
-	ok(1, "release accepts a zeroed struct, twice, and NULL");
+	ok(!p.zones && p.nr_zones == 0, "released twice, and NULL: still empty");
 }
 
 int main(void)
 {
 	static const char *tools[] = { "mkfs.xfs", "xfs_db", "mkfs.ext4", "mkfs.ext3", "dumpe2fs",
 				       "debugfs", "tune2fs" };
-	int have_tools = 1;
 
 	test_xfs_arith();
-
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp: %s", strerror(errno));
+	if (testdir_make("fsprobe"))
 		return done_testing();
-	}
-	have_dir = 1;
-	atexit(cleanup);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	signal(SIGABRT, on_signal);
+	TP(xfs4, "xfs4");
+	TP(ext4_noflex, "ext4-noflex");
+	TP(ext3, "ext3");
 	test_odd_inputs();
 
+	/* xfsprogs and e2fsprogs: tests/install-deps.sh installs them */
 	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
-		if (run("command -v %s", tools[i]))
-			have_tools = 0;
-	if (!have_tools) {
-		ok(1, "# SKIP image tests: mkfs.xfs/xfs_db/e2fsprogs not installed");
-		return done_testing();
-	}
+		if (!have(NEED_CMD, tools[i])) {
+			skip_need(1, NEED_CMD, tools[i]);
+			return done_testing();
+		}
 	test_xfs_image("xfs4", "-d agcount=4");
 	test_xfs_image("xfs1", "--unsupported -d agcount=1");
 	test_xfs_image("xfs5", "-d agcount=5");
 	test_xfs_image("xfs4-v4", "-m crc=0 -d agcount=4");     /* no CRC to check */
-	test_xfs_corrupt(scratch("xfs4"));
+	test_xfs_corrupt(xfs4);
 	for (const char *const *n = (const char *const[]){ "xfs1", "xfs4", "xfs5", "xfs4-v4",
 							  NULL }; *n; n++)
-		unlink(scratch(*n));
+		unlink(tpath("%s", *n));
 
 	/* 1000M: 7 full groups of 32768 blocks and a short eighth. */
 	test_ext_image("ext4", "mkfs.ext4 -q -F", "1000M", "ext4", 0);
 	test_ext_image("ext4-noflex", "mkfs.ext4 -q -F -O ^flex_bg", "1000M", "ext4", 0);
-	test_ext_external_journal(scratch("ext4-noflex"));
+	test_ext_external_journal(ext4_noflex);
 	test_ext_image("ext3", "mkfs.ext3 -q -F", "1000M", "ext3", 0);
-	test_ext_corrupt(scratch("ext3"));
+	test_ext_corrupt(ext3);
 	/* 513 groups of 1024 1k-blocks (the last one short), flex size 16: 33 flex zones. */
 	test_ext_image("ext4-many", "mkfs.ext4 -q -F -b 1024 -g 1024 -N 8192", "513M", "ext4", 1);
 	for (const char *const *n = (const char *const[]){ "ext4", "ext4-noflex", "ext3",
 							  "ext4-many", NULL }; *n; n++)
-		unlink(scratch(*n));
+		unlink(tpath("%s", *n));
 	return done_testing();
 }

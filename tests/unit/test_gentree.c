@@ -253,7 +253,7 @@ static void test_cli(void)
 int main(void)
 {
 	if (testdir_make("gentree"))
-		return 1;
+		return done_testing();
 	test_generator();
 	test_distribution();
 	test_cli();

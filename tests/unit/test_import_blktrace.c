@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "../tools/bt_write.h"
 #include "seekscope/model.h"
 #include "trace_read.h"
@@ -20,23 +21,6 @@
 #define DEV_A    ((8u << 20) | 0u)      /* sda, kernel dev_t */
 #define DEV_B    ((8u << 20) | 16u)     /* sdb */
 #define MAX_EV   (NR_IOS * 4 + 8)
-
-static char dir[] = "/tmp/ss-test-blktrace-XXXXXX";
-
-static char *path_in(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *path_in(const char *fmt, ...)
-{
-	static char bufs[4][300];
-	static unsigned next;
-	char *buf = bufs[next++ % 4], name[200];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
-	va_end(ap);
-	snprintf(buf, sizeof(bufs[0]), "%s/%s", dir, name);
-	return buf;
-}
 
 /* What the importer must deliver, in order. */
 static struct ss_event want[MAX_EV];
@@ -72,7 +56,7 @@ static int write_set(const char *name, bool swap)
 
 	nr_want = 0;
 	for (int c = 0; c < 3; c++)
-		if (!(f[c] = fopen(path_in("%s.blktrace.%d", name, c), "w")))
+		if (!(f[c] = fopen(tpath("%s.blktrace.%d", name, c), "w")))
 			return -1;
 	{
 		static const char comm[16] = "tar";
@@ -240,12 +224,12 @@ static void test_sets(void)
 	char sub[300];
 
 	ok(write_set("host", false) == 0, "host-order set written (%zu events expected)", nr_want);
-	check_set(path_in("host"), "prefix");
-	check_set(path_in("host.blktrace.1"), "one file of the set");
+	check_set(tpath("host"), "prefix");
+	check_set(tpath("host.blktrace.1"), "one file of the set");
 	ok(write_set("swapped", true) == 0, "byte-swapped set written");
-	check_set(path_in("swapped"), "other byte order");
+	check_set(tpath("swapped"), "other byte order");
 	/* a directory holding one set */
-	snprintf(sub, sizeof(sub), "%s", path_in("d"));
+	snprintf(sub, sizeof(sub), "%s", tpath("d"));
 	mkdir(sub, 0700);
 	ok(write_set("d/sda", false) == 0, "set written into a directory");
 	check_set(sub, "directory");
@@ -272,13 +256,13 @@ static void test_truncated(void)
 	long n;
 
 	write_set("cut", false);
-	stat(path_in("cut.blktrace.0"), &st);
+	stat(tpath("cut.blktrace.0"), &st);
 	/* cut CPU 0's file in the middle of its last record (a completion) */
-	copy_cut(path_in("cut.blktrace.0"), path_in("cutx.blktrace.0"), st.st_size - 20);
-	rename(path_in("cut.blktrace.1"), path_in("cutx.blktrace.1"));
-	unlink(path_in("cut.blktrace.0"));
-	unlink(path_in("cut.blktrace.2"));
-	t = ss_trace_open(path_in("cutx"), err, sizeof(err));
+	copy_cut(tpath("cut.blktrace.0"), tpath("cutx.blktrace.0"), st.st_size - 20);
+	rename(tpath("cut.blktrace.1"), tpath("cutx.blktrace.1"));
+	unlink(tpath("cut.blktrace.0"));
+	unlink(tpath("cut.blktrace.2"));
+	t = ss_trace_open(tpath("cutx"), err, sizeof(err));
 	if (!ok(t != NULL, "truncated set opens (%s)", t ? "ok" : err))
 		return;
 	ok(t->truncated, "flagged as truncated");
@@ -291,7 +275,7 @@ static void test_truncated(void)
 
 	/* a payload cut short counts as a partial record too */
 	{
-		FILE *f = fopen(path_in("pdu.blktrace.0"), "w");
+		FILE *f = fopen(tpath("pdu.blktrace.0"), "w");
 		struct btw_rec r = { .time = 5, .action = BTW_TA_Q | BTW_WRITE, .bytes = 4096,
 				     .sector = 8 };
 		static const char msg[64] = "a message";
@@ -301,11 +285,11 @@ static void test_truncated(void)
 		r.pdu_len = sizeof(msg);
 		btw_put(f, &r, false, msg);
 		fclose(f);
-		stat(path_in("pdu.blktrace.0"), &st);
-		if (truncate(path_in("pdu.blktrace.0"), st.st_size - 10))
+		stat(tpath("pdu.blktrace.0"), &st);
+		if (truncate(tpath("pdu.blktrace.0"), st.st_size - 10))
 			perror("truncate");
 	}
-	t = ss_trace_open(path_in("pdu.blktrace.0"), err, sizeof(err));
+	t = ss_trace_open(tpath("pdu.blktrace.0"), err, sizeof(err));
 	ok(t && t->truncated && t->nr_events == 1, "payload cut short: truncated, 1 event kept");
 	ss_trace_close(t);
 }
@@ -323,33 +307,33 @@ static void test_bad(void)
 	char err[256];
 	struct ss_trace *t;
 
-	write_raw(path_in("junk"), "hello, this is not a trace at all\n", 34);
-	t = ss_trace_open(path_in("junk"), err, sizeof(err));
+	write_raw(tpath("junk"), "hello, this is not a trace at all\n", 34);
+	t = ss_trace_open(tpath("junk"), err, sizeof(err));
 	ok(!t && strstr(err, "not a seekscope, blktrace or trace-cmd file"),
 	   "bad magic rejected: %s", err);
 
 	/* right magic, unknown version */
 	{
-		FILE *f = fopen(path_in("v6.blktrace.0"), "w");
+		FILE *f = fopen(tpath("v6.blktrace.0"), "w");
 		struct btw_rec r = { .magic = BTW_MAGIC | 0x06, .action = BTW_TA_Q };
 
 		btw_put(f, &r, false, NULL);
 		fclose(f);
 	}
-	t = ss_trace_open(path_in("v6"), err, sizeof(err));
+	t = ss_trace_open(tpath("v6"), err, sizeof(err));
 	ok(!t && strstr(err, "unsupported blktrace version 0x6"), "version 6 rejected: %s", err);
 
 	/* one CPU file of a set is junk */
 	write_set("mixed", false);
-	write_raw(path_in("mixed.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
+	write_raw(tpath("mixed.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
 		  "garbage garbage", 60);
-	t = ss_trace_open(path_in("mixed"), err, sizeof(err));
+	t = ss_trace_open(tpath("mixed"), err, sizeof(err));
 	ok(!t && strstr(err, "mixed.blktrace.1: not a blktrace file (bad magic)"),
 	   "junk CPU file rejected: %s", err);
 
 	/* a record in the middle with a broken magic */
 	{
-		FILE *f = fopen(path_in("mid.blktrace.0"), "w");
+		FILE *f = fopen(tpath("mid.blktrace.0"), "w");
 		struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
 
 		btw_put(f, &r, false, NULL);
@@ -357,16 +341,16 @@ static void test_bad(void)
 		btw_put(f, &r, false, NULL);
 		fclose(f);
 	}
-	t = ss_trace_open(path_in("mid"), err, sizeof(err));
+	t = ss_trace_open(tpath("mid"), err, sizeof(err));
 	ok(!t && strstr(err, "corrupt blktrace record at offset 48"), "corrupt record: %s", err);
 
-	t = ss_trace_open(path_in("nothing-here"), err, sizeof(err));
+	t = ss_trace_open(tpath("nothing-here"), err, sizeof(err));
 	ok(!t && errno == ENOENT, "prefix without files: %s", err);
-	mkdir(path_in("empty-dir"), 0700);
-	t = ss_trace_open(path_in("empty-dir"), err, sizeof(err));
+	mkdir(tpath("empty-dir"), 0700);
+	t = ss_trace_open(tpath("empty-dir"), err, sizeof(err));
 	ok(!t && strstr(err, "directory without blktrace files"), "empty directory: %s", err);
-	write_raw(path_in("zero"), "", 0);
-	t = ss_trace_open(path_in("zero"), err, sizeof(err));
+	write_raw(tpath("zero"), "", 0);
+	t = ss_trace_open(tpath("zero"), err, sizeof(err));
 	ok(!t && strstr(err, "empty file"), "empty file: %s", err);
 }
 
@@ -381,16 +365,16 @@ static void test_changed(void)
 	size_t n;
 	int ret;
 
-	f = fopen(path_in("chg.blktrace.0"), "w");
+	f = fopen(tpath("chg.blktrace.0"), "w");
 	btw_put(f, &r, false, NULL);
 	r.time = 2;
 	btw_put(f, &r, false, NULL);
 	fclose(f);
-	t = ss_trace_open(path_in("chg"), err, sizeof(err));
+	t = ss_trace_open(tpath("chg"), err, sizeof(err));
 	if (!ok(t && t->nr_events == 2, "two events counted (%s)", t ? "ok" : err))
 		return;
 	/* the second record becomes a message (same size): streaming finds one event */
-	f = fopen(path_in("chg.blktrace.0"), "r+");
+	f = fopen(tpath("chg.blktrace.0"), "r+");
 	fseek(f, 48, SEEK_SET);
 	r.action = BTW_TN_MESSAGE;
 	btw_put(f, &r, false, NULL);
@@ -407,18 +391,11 @@ static void test_changed(void)
 
 int main(void)
 {
-	char cmd[300];
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+	if (testdir_make("blktrace"))
+		return done_testing();
 	test_sets();
 	test_truncated();
 	test_bad();
 	test_changed();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
 	return done_testing();
 }

@@ -143,8 +143,8 @@ static void test_sticky(void)
 	char err[256];
 	int m;
 
-	if (geteuid() != 0) {
-		printf("ok %d # SKIP the other-user checks need root (chown)\n", ++tap_state_.run);
+	if (!have(NEED_ROOT, NULL)) {
+		skip_need(14, NEED_ROOT, NULL);
 		return;
 	}
 	mkdir(shared, 0755);

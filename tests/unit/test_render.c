@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "graph.h"
 #include "layout.h"
 #include "surface.h"
@@ -27,16 +28,9 @@
 #define WRITE_RGB 0x0072B2u            /* palette.h: data write */
 #define FLUSH_T0 1000000000ull
 
-static char dir[] = "/tmp/ss-test-render-XXXXXX";
-
 static const char *path_in(const char *name)
 {
-	static char bufs[8][256];
-	static unsigned next;
-	char *b = bufs[next++ % 8];
-
-	snprintf(b, sizeof(bufs[0]), "%s/%s", dir, name);
-	return b;
+	return tpath("%s", name);
 }
 
 /* ---- units ---- */
@@ -373,13 +367,13 @@ static void test_vector(void)
 	release(&rd);
 	ok(file_framed(svg, "<?xml", "</svg>"), "SVG starts with <?xml and ends with </svg>");
 	ok(file_framed(pdf, "%PDF", "%%EOF"), "PDF starts with %%PDF and ends with %%EOF");
-	if (system("python3 -c 'import xml.dom.minidom' >/dev/null 2>&1") == 0) {
+	if (have(NEED_PYTHON3, NULL)) {
 		snprintf(cmd, sizeof(cmd),
 			 "python3 -c 'import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])' %s",
 			 svg);
 		is_int(system(cmd), 0, "SVG parses as XML");
 	} else {
-		ok(1, "# SKIP python3 not available to parse the SVG");
+		skip_need(1, NEED_PYTHON3, NULL);
 	}
 	ok(stat(svg, &st) == 0, "SVG exists");
 	ok(st.st_size > 0 && st.st_size < 2000000, "SVG stays small (%lld bytes)",
@@ -512,12 +506,8 @@ static void test_text_not_utf8(void)
 
 int main(void)
 {
-	char cmd[300];
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
+	if (testdir_make("render"))
+		return done_testing();
 	test_ticks();
 	test_layout_surface();
 	test_ag2();
@@ -528,8 +518,5 @@ int main(void)
 	test_compare();
 	test_bad_size();
 	test_text_not_utf8();
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	if (system(cmd) != 0)
-		printf("# could not remove %s\n", dir);
 	return done_testing();
 }

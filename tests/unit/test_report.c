@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "fixture.h"
 
-static char dir[] = "/tmp/ss-test-report-XXXXXX";
 static const char *bin;
 static char out[1 << 16], err[1 << 14], flat[1 << 17];
 
@@ -35,16 +35,6 @@ static const char flatten_py[] =
 	"    walk(str(n), json.loads(line, parse_constant=bad)); n += 1\n"
 	"print('lines=' + str(n))\n";
 
-static char *path_in(const char *name)
-{
-	static char bufs[8][300];
-	static unsigned next;
-	char *b = bufs[next++ % 8];
-
-	snprintf(b, sizeof(bufs[0]), "%s/%s", dir, name);
-	return b;
-}
-
 static void slurp(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY);
@@ -61,11 +51,11 @@ static int run(const char *args)
 	char cmd[2048];
 	int st;
 
-	snprintf(cmd, sizeof(cmd), "%s report %s >%s 2>%s", bin, args, path_in("out"),
-		 path_in("err"));
+	snprintf(cmd, sizeof(cmd), "%s report %s >%s 2>%s", bin, args, tpath("out"),
+		 tpath("err"));
 	st = system(cmd);
-	slurp(path_in("out"), out, sizeof(out));
-	slurp(path_in("err"), err, sizeof(err));
+	slurp(tpath("out"), out, sizeof(out));
+	slurp(tpath("err"), err, sizeof(err));
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
@@ -73,15 +63,15 @@ static int run(const char *args)
 static int flatten(void)
 {
 	char cmd[1024];
-	FILE *f = fopen(path_in("flatten.py"), "w");
+	FILE *f = fopen(tpath("flatten.py"), "w");
 	int st;
 
 	fputs(flatten_py, f);
 	fclose(f);
-	snprintf(cmd, sizeof(cmd), "python3 %s %s >%s 2>&1", path_in("flatten.py"), path_in("out"),
-		 path_in("flat"));
+	snprintf(cmd, sizeof(cmd), "python3 %s %s >%s 2>&1", tpath("flatten.py"), tpath("out"),
+		 tpath("flat"));
 	st = system(cmd);
-	slurp(path_in("flat"), flat, sizeof(flat));
+	slurp(tpath("flat"), flat, sizeof(flat));
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
@@ -142,7 +132,7 @@ static void test_json_fixture(void)
 	char args[600], key[128];
 	int missing = 0;
 
-	snprintf(args, sizeof(args), "--json %s", path_in("fx.sst"));
+	snprintf(args, sizeof(args), "--json %s", tpath("fx.sst"));
 	is_int(run(args), 0, "report --json exits 0");
 	is_str(err, "", "nothing on stderr");
 	is_int(flatten(), 0, "output parses as JSON (%s)", flat[0] ? "" : "no output");
@@ -172,7 +162,7 @@ static void test_json_fixture(void)
 		}
 	is_int(missing, 0, "every required key is present");
 
-	snprintf(key, sizeof(key), "\"%s\"", path_in("fx.sst"));
+	snprintf(key, sizeof(key), "\"%s\"", tpath("fx.sst"));
 	is_str(get("0.file"), key, "file");
 	is_str(get("0.events"), "13", "events");
 	is_str(get("0.ios"), "6", "ios");
@@ -232,7 +222,7 @@ static void test_json_fixture(void)
 	is_str(get("0.zones.4.write_ios"), "1", "log write_ios");
 	is_str(get("0.unzoned_ios"), "1", "unzoned_ios");
 
-	snprintf(args, sizeof(args), "--json --seek-threshold 2000000 %s", path_in("fx.sst"));
+	snprintf(args, sizeof(args), "--json --seek-threshold 2000000 %s", tpath("fx.sst"));
 	is_int(run(args), 0, "--seek-threshold accepted");
 	flatten();
 	is_str(get("0.seeks"), "1", "threshold 2,000,000: one seek");
@@ -245,20 +235,20 @@ static void test_files_and_errors(void)
 	int fd;
 
 	/* empty trace: one device, no events, no capture record */
-	struct ss_writer *w = ss_writer_open(path_in("empty.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_writer *w = ss_writer_open(tpath("empty.sst"), SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3, .nr_sectors = 1024 };
 	strcpy(d.name, "loop3");
 	ss_writer_device(w, &d);
 	is_int(ss_writer_close(w), 0, "empty trace written");
 	/* a file that is not a trace, and a trace with a damaged event record */
-	fd = open(path_in("junk.sst"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fd = open(tpath("junk.sst"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	is_int(write(fd, "hello, not a trace\n", 19), 19, "junk file written");
 	close(fd);
-	is_int(fx_write(path_in("bad.sst"), 0, 1), 0, "trace to damage written");
+	is_int(fx_write(tpath("bad.sst"), 0, 1), 0, "trace to damage written");
 	{
 		static char buf[1 << 16];
 		uint64_t want = 1048676;   /* the sector of the third event, little-endian */
-		int rfd = open(path_in("bad.sst"), O_RDWR);
+		int rfd = open(tpath("bad.sst"), O_RDWR);
 		ssize_t n = read(rfd, buf, sizeof(buf));
 		int done = 0;
 
@@ -271,39 +261,39 @@ static void test_files_and_errors(void)
 		ok(done, "an event record damaged");
 	}
 
-	snprintf(args, sizeof(args), "--json %s", path_in("empty.sst"));
+	snprintf(args, sizeof(args), "--json %s", tpath("empty.sst"));
 	is_int(run(args), 0, "empty trace: exit 0");
 	is_int(flatten(), 0, "empty trace: valid JSON");
 	ok(get("0.events") && !strcmp(get("0.events"), "0") && !strcmp(get("0.ios"), "0") &&
 	   !strcmp(get("0.duration_s"), "0") && !strcmp(get("0.iops"), "0") &&
 	   !strcmp(get("0.lat_p50_us"), "0"), "empty trace: zeros, no division by zero");
 	is_str(get("0.phases.length"), "0", "empty trace: no phases");
-	snprintf(args, sizeof(args), "%s", path_in("empty.sst"));
+	snprintf(args, sizeof(args), "%s", tpath("empty.sst"));
 	is_int(run(args), 0, "empty trace as text: exit 0");
 	ok(strstr(out, "events       0") != NULL, "empty trace text says 0 events");
 
-	snprintf(args, sizeof(args), "--json %s %s %s %s %s", path_in("fx.sst"), path_in("junk.sst"),
-		 path_in("bad.sst"), path_in("missing.sst"), path_in("empty.sst"));
+	snprintf(args, sizeof(args), "--json %s %s %s %s %s", tpath("fx.sst"), tpath("junk.sst"),
+		 tpath("bad.sst"), tpath("missing.sst"), tpath("empty.sst"));
 	is_int(run(args), 1, "a bad file among good ones: exit 1");
 	is_int(flatten(), 0, "the good files are still valid JSON Lines");
 	is_str(get("lines"), "2", "two objects for the two good files");
 	is_int(count_lines(err), 3, "one stderr line per bad file");
 	snprintf(args, sizeof(args), "seekscope report: %s: not a seekscope, blktrace or trace-cmd file",
-		 path_in("junk.sst"));
+		 tpath("junk.sst"));
 	ok(strstr(err, args) != NULL, "junk: 'seekscope report: FILE: reason'");
-	snprintf(args, sizeof(args), "seekscope report: %s: ", path_in("bad.sst"));
+	snprintf(args, sizeof(args), "seekscope report: %s: ", tpath("bad.sst"));
 	ok(strstr(err, args) != NULL, "damaged event record reported");
-	snprintf(args, sizeof(args), "seekscope report: %s: No such file", path_in("missing.sst"));
+	snprintf(args, sizeof(args), "seekscope report: %s: No such file", tpath("missing.sst"));
 	ok(strstr(err, args) != NULL, "missing file reported");
 
-	is_int(fx_write(path_in("lost.sst"), 5, 0), 0, "lossy, truncated trace written");
-	snprintf(args, sizeof(args), "--json %s", path_in("lost.sst"));
+	is_int(fx_write(tpath("lost.sst"), 5, 0), 0, "lossy, truncated trace written");
+	snprintf(args, sizeof(args), "--json %s", tpath("lost.sst"));
 	is_int(run(args), 0, "truncated trace reports with exit 0");
 	flatten();
 	is_str(get("0.lost_events"), "5", "lost_events");
 	is_str(get("0.truncated"), "true", "truncated");
 	ok(get("0.warning") && strstr(get("0.warning"), "no end record"), "truncation warning");
-	snprintf(args, sizeof(args), "%s", path_in("lost.sst"));
+	snprintf(args, sizeof(args), "%s", tpath("lost.sst"));
 	run(args);
 	ok(strstr(out, "WARNING: 5 EVENTS WERE LOST") != NULL, "text: lost events warned loudly");
 	ok(strstr(out, "WARNING: truncated") != NULL, "text: truncation warned");
@@ -313,7 +303,7 @@ static void test_text(void)
 {
 	char args[600];
 
-	snprintf(args, sizeof(args), "%s", path_in("fx.sst"));
+	snprintf(args, sizeof(args), "%s", tpath("fx.sst"));
 	is_int(run(args), 0, "text report exits 0");
 	ok(strstr(out, "loop3") && strstr(out, "xfs"), "device shown");
 	ok(strstr(out, "seeks        3 of 5 issued I/Os, 1.0/s") != NULL, "seeks and seeks/s");
@@ -324,7 +314,7 @@ static void test_text(void)
 	   "control characters from the file are escaped on the terminal");
 
 	/* an ext4-like trace with 200 groups, I/O in two: idle zones are summarised */
-	struct ss_writer *w = ss_writer_open(path_in("groups.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_writer *w = ss_writer_open(tpath("groups.sst"), SS_OUT_INPLACE, NULL, 0);
 	struct ss_event ev[4] = {
 		fx_ev(1 * FX_S, SS_EV_ISSUE, 100, 8, SS_RW_WRITE),
 		fx_ev(1 * FX_S + 1000, SS_EV_COMPLETE, 100, 8, SS_RW_WRITE),
@@ -340,12 +330,12 @@ static void test_text(void)
 	}
 	ss_writer_events(w, ev, 4);
 	ss_writer_close(w);
-	snprintf(args, sizeof(args), "%s", path_in("groups.sst"));
+	snprintf(args, sizeof(args), "%s", tpath("groups.sst"));
 	is_int(run(args), 0, "many-zone trace");
 	ok(strstr(out, "group 0 ") && strstr(out, "group 50 ") && !strstr(out, "group 1 "),
 	   "only zones with I/O listed");
 	ok(strstr(out, "(+ 198 zones without I/O not shown") != NULL, "idle zones counted");
-	snprintf(args, sizeof(args), "--all-zones %s", path_in("groups.sst"));
+	snprintf(args, sizeof(args), "--all-zones %s", tpath("groups.sst"));
 	run(args);
 	ok(strstr(out, "group 199 ") != NULL, "--all-zones lists them all");
 }
@@ -374,29 +364,15 @@ int main(void)
 	bin = getenv("SEEKSCOPE");
 	if (!bin)
 		bin = "./seekscope";
-	if (access(bin, X_OK)) {
-		skip_all("seekscope binary not built (set SEEKSCOPE)");
+	/* (the binary is built by the make target that runs this test, so CI has it) */
+	if (!need(NEED_CMD, bin) || !need(NEED_PYTHON3, NULL))
 		return 0;
-	}
-	if (system("python3 -c 'import json' >/dev/null 2>&1")) {
-		skip_all("python3 not available");
-		return 0;
-	}
-	if (!mkdtemp(dir)) {
-		skip_all("cannot create a temporary directory");
-		return 0;
-	}
-	is_int(fx_write(path_in("fx.sst"), 0, 1), 0, "fixture written");
+	if (testdir_make("report"))
+		return done_testing();
+	is_int(fx_write(tpath("fx.sst"), 0, 1), 0, "fixture written");
 	test_json_fixture();
 	test_files_and_errors();
 	test_text();
 	test_cli();
-	if (!getenv("KEEP")) {
-		char cmd[400];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-		if (system(cmd))
-			printf("# could not remove %s\n", dir);
-	}
 	return done_testing();
 }

@@ -58,7 +58,7 @@ static void test_rmtree(void)
 int main(void)
 {
 	if (testdir_make("rmtree"))
-		return 1;
+		return done_testing();
 	test_rmtree();
 	return done_testing();
 }

@@ -10,12 +10,11 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "testdir.h"
 #include "fixture.h"
 #include "trace_read.h"
 #include "stats.h"
 #include "zone_index.h"
-
-static char dir[] = "/tmp/ss-test-stats-XXXXXX";
 
 static int near(double got, double want)
 {
@@ -166,17 +165,11 @@ static void test_zone_index(const char *path)
 
 int main(void)
 {
-	char path[300];
-
-	if (!mkdtemp(dir)) {
-		skip_all("cannot create a temporary directory");
-		return 0;
-	}
-	snprintf(path, sizeof(path), "%s/fixture.sst", dir);
+	if (testdir_make("stats"))
+		return done_testing();
+	TP(path, "fixture.sst");
 	is_int(fx_write(path, 0, 1), 0, "fixture written");
 	test_fixture(path);
 	test_zone_index(path);
-	unlink(path);
-	rmdir(dir);
 	return done_testing();
 }
