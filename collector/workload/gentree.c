@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "errbuf.h"
+#include "outfile.h"
 #include "gentree.h"
 
 #define MAX_DEPTH   5                  /* directory levels below the top one */
@@ -467,7 +468,7 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 			   char *err, size_t errlen)
 {
 	struct gen g = { .o = o, .err = err, .errlen = errlen };
-	bool opened = false;
+	struct ss_outfile *out = NULL;
 	struct stat sb;
 	int ret;
 
@@ -497,7 +498,13 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 		ret = set_format(&g);
 	if (ret)
 		goto out;
-	if (archive_write_open_filename(g.a, o->path) != ARCHIVE_OK) {
+	/* a temporary file renamed into place when complete (collector/core/outfile.h) */
+	out = ss_outfile_open(o->path, SS_OUT_REPLACE, 0644, g.err, g.errlen);
+	if (!out) {
+		ret = -errno;
+		goto out;
+	}
+	if (archive_write_open_fd(g.a, ss_outfile_fd(out)) != ARCHIVE_OK) {
 		int e = archive_errno(g.a);
 
 		ret = e > 0 ? -e : -EIO;
@@ -505,19 +512,21 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 			e > 0 ? strerror(e) : archive_error_string(g.a));
 		goto out;
 	}
-	opened = true;
 	ret = write_dir(&g, 0);
 	if (!ret && archive_write_close(g.a) != ARCHIVE_OK) {
 		ret = archive_errno(g.a) > 0 ? -archive_errno(g.a) : -EIO;
 		ss_errf(g.err, g.errlen, "%s: %s", o->path, archive_error_string(g.a));
 	}
-	if (!ret && stat(o->path, &sb) == 0)
+	if (!ret && fstat(ss_outfile_fd(out), &sb) == 0)
 		g.st.archive_bytes = (uint64_t)sb.st_size;
+	if (!ret) {
+		ret = ss_outfile_commit(out, g.err, g.errlen);
+		out = NULL;
+	}
 out:
 	if (g.a)
-		archive_write_free(g.a);   /* closes if still open */
-	if (ret && opened)
-		unlink(o->path);
+		archive_write_free(g.a);   /* closes if still open (not the descriptor) */
+	ss_outfile_discard(out);           /* on failure: nothing is left under the name */
 	archive_entry_free(g.e);
 	for (uint32_t i = 0; g.d && i < g.ndirs; i++)
 		free(g.d[i].path);

@@ -8,7 +8,7 @@
 # nobody); everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
 need ROOT LOOP
-plan 21
+plan 23
 make_workdir
 SAMPLE=$(cd "$(dirname "$0")/../../samples/traces" && pwd)/xfs-agcount4.sst
 
@@ -19,7 +19,7 @@ victim=$WORK/root-owned
 printf 'precious\n' > "$victim"
 as_nobody() { runuser -u nobody -- "$@"; }
 
-for out in trap.sst trap.png trap.svg; do
+for out in trap.sst trap.png trap.svg trap.tar; do
 	as_nobody ln -s "$victim" "$shared/$out"
 done
 as_nobody sh -c "printf 'theirs\n' > '$shared/theirs.png'"
@@ -36,6 +36,9 @@ grep -q 'symbolic link' "$WORK/err"; ok $? "convert names the reason: $(cat "$WO
 grep -q 'another user' "$WORK/err"; ok $? "plot names the reason: $(cat "$WORK/err")"
 is "$(head -c 40 "$shared/theirs.png" | tr -d '\0')" theirs "their file is untouched"
 
+"$SEEKSCOPE" mkarchive --files 20 -o "$shared/trap.tar" 2>"$WORK/err"; is "$?" 1 "mkarchive -o through a planted link: exit 1"
+grep -q 'symbolic link' "$WORK/err"; ok $? "mkarchive names the reason: $(cat "$WORK/err")"
+
 # record: the output is checked before tracing starts
 make_loop 64M
 "$SEEKSCOPE" record -q -d "$LOOP" -o "$shared/trap.sst" -- true 2>"$WORK/err"; rc=$?
@@ -44,8 +47,8 @@ grep -q 'symbolic link' "$WORK/err"; ok $? "record names the reason: $(cat "$WOR
 
 is "$(cat "$victim")" precious "the root-owned file is untouched after every attempt"
 links=0
-for out in trap.sst trap.png trap.svg; do [[ -L $shared/$out ]] && links=$((links + 1)); done
-is "$links" 3 "the planted links are still links (nothing was renamed over them either)"
+for out in trap.sst trap.png trap.svg trap.tar; do [[ -L $shared/$out ]] && links=$((links + 1)); done
+is "$links" 4 "the planted links are still links (nothing was renamed over them either)"
 
 # our own outputs in the same directory are written
 "$SEEKSCOPE" plot "$SAMPLE" -o "$shared/mine.png" && [[ -s $shared/mine.png ]]
