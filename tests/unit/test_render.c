@@ -15,6 +15,8 @@
 #include "tap.h"
 #include "graph.h"
 #include "layout.h"
+#include "panel_registry.h"
+#include "plot_args.h"
 #include "surface.h"
 #include "text.h"
 #include "ticks.h"
@@ -198,10 +200,12 @@ static struct ss_graph *render_into(struct rendered *rd, const char **traces, in
 	char err[256] = "";
 	int ret;
 
-	if (base)
+	if (base) {
 		go = *base;
-	else
+	} else {
 		ss_graph_opts_init(&go);
+		ss_panels_set_default(&go);
+	}
 	go.width = w;
 	go.height = h;
 	g = rd->g = ss_graph_new(&go);
@@ -315,6 +319,7 @@ static void test_flush_not_at_zero(void)
 
 	make_trace(tr, &o);
 	ss_graph_opts_init(&go);
+	ss_panels_set_default(&go);
 	go.has_y_range = true;          /* show sector 0 and the data */
 	go.y_lo = 0;
 	go.y_hi = FS_START + 2 * AG_SECTORS;
@@ -458,6 +463,7 @@ static void test_bad_size(void)
 
 	make_trace(tr, &o);
 	ss_graph_opts_init(&go);
+	ss_panels_set_default(&go);
 	go.width = 300;
 	go.height = 200;
 	t = ss_trace_open(tr, err, sizeof(err));
@@ -467,10 +473,116 @@ static void test_bad_size(void)
 	ok(strstr(err, "too small") != NULL, "... saying so: %s", err);
 	ss_graph_free(g);
 	ss_trace_close(t);
-	ok(ss_graph_parse_panels(&go, "io,bogus", err, sizeof(err)) == -EINVAL &&
+	ok(ss_panels_parse(&go, "io,bogus", err, sizeof(err)) == -EINVAL &&
 	   strstr(err, "bogus"), "unknown panel named: %s", err);
-	ok(ss_graph_parse_panels(&go, "tput,io", err, sizeof(err)) == 0 && go.nr_panels == 2 &&
-	   !strcmp(go.panels[0], "tput"), "panel list keeps the order");
+	ok(ss_panels_parse(&go, "tput,io", err, sizeof(err)) == 0 && go.nr_panels == 2 &&
+	   !strcmp(go.panels[0]->name, "tput"), "panel list keeps the order");
+}
+
+/* ---- the panel registry: names, counts, defaults and help come from one table ---- */
+
+static int fake_titles;
+static uint64_t fake_threshold;
+
+static void fake_title(char *buf, size_t len, const struct ss_graph_opts *o)
+{
+	fake_titles++;
+	fake_threshold = o->seek_threshold;
+	snprintf(buf, len, "threshold %llu", (unsigned long long)o->seek_threshold);
+}
+
+static void fake_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi)
+{
+	(void)s, (void)d;
+	*lo = 0;
+	*hi = 10;
+}
+
+static void fake_draw(void *s, cairo_t *cr, const struct ss_panel_data *d,
+		      const struct ss_frame *f)
+{
+	(void)s, (void)cr, (void)d, (void)f;
+}
+
+static void test_registry(void)
+{
+	const struct ss_panel_ops fake = { .name = "fake", .title_fmt = fake_title,
+					   .weight = 1, .sector_y = true,
+					   .extent = fake_extent, .draw = fake_draw };
+	struct tr_opts o = { .nr_ags = 0, .write_ag = 1, .nr_ios = 10 };
+	const char *tr = path_in("fake.sst");
+	char names[256], want[256] = "", help[8192] = "", line[128], err[256];
+	struct ss_graph_opts go;
+	size_t n = ss_panels_count(), len = 0, wellformed = 0, in_help = 0;
+	struct ss_graph *g;
+	struct ss_trace *t;
+	struct ss_rect r;
+	FILE *f;
+
+	ok(n >= 7 && n <= SS_GRAPH_MAX_PANELS && ss_panels_at(n) == NULL,
+	   "%zu panels registered, no more than a figure stacks", n);
+	f = fmemopen(help, sizeof(help) - 1, "w");
+	if (f) {
+		ss_plot_usage(f);
+		fclose(f);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct ss_panel_ops *ops = ss_panels_at(i);
+
+		len += (size_t)snprintf(want + len, sizeof(want) - len, "%s%s", i ? "," : "",
+					ops->name);
+		wellformed += ss_panels_find(ops->name) == ops && ops->help && ops->extent &&
+			      ops->draw && (ops->title || ops->title_fmt);
+		snprintf(line, sizeof(line), " %-5s %s\n", ops->name, ops->help);
+		in_help += strstr(help, line) != NULL;
+	}
+	is_int((long long)wellformed, (long long)n,
+	       "every panel found by its name, with help, extent, draw and a title");
+	is_int((long long)in_help, (long long)n, "plot --help describes every registered panel");
+	is_int(ss_panels_names(names, sizeof(names), false), (int)strlen(want),
+	       "names' length as snprintf's");
+	is_str(names, want, "names in registry order");
+	ss_panels_names(names, sizeof(names), true);
+	is_str(names, "io,seeks,tput,lat,dist", "the default set");
+	ok(strstr(help, "(default io,seeks,tput,lat,dist)") != NULL, "... named in --help");
+	is_int(ss_panels_names(names, 4, false), (int)strlen(want), "a short buffer: full length");
+	is_str(names, "io,", "... and the list cut");
+	ok(ss_panels_find("bogus") == NULL, "unknown name: no panel");
+	ss_graph_opts_init(&go);
+	ss_panels_set_default(&go);
+	ok(go.nr_panels == 5 && go.panels[0] == ss_panels_find("io") &&
+	   go.panels[4] == ss_panels_find("dist"), "default set in drawing order");
+	is_int(ss_panels_parse(&go, "io,io", err, sizeof(err)), -EINVAL, "a panel twice");
+	is_int(ss_panels_parse(&go, "io,,lat", err, sizeof(err)), -EINVAL, "an empty item");
+	ss_graph_opts_init(&go);
+	errno = 0;
+	ok(ss_graph_new(&go) == NULL && errno == EINVAL, "a graph without panels is refused");
+	go.panels[go.nr_panels++] = &(const struct ss_panel_ops){ .name = "x", .title = "x",
+								   .weight = 1,
+								   .extent = fake_extent };
+	ok(ss_graph_new(&go) == NULL && errno == EINVAL, "a panel without draw is refused");
+	go.panels[0] = &(const struct ss_panel_ops){ .name = "x", .title = "x",
+						     .extent = fake_extent, .draw = fake_draw };
+	ok(ss_graph_new(&go) == NULL && errno == EINVAL, "a panel without height is refused");
+
+	/* a panel the registry does not know: the graph goes by its properties alone */
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	go.panels[0] = &fake;
+	go.nr_panels = 1;
+	go.seek_threshold = 77;
+	go.width = 600;
+	go.height = 400;
+	t = ss_trace_open(tr, err, sizeof(err));
+	g = ss_graph_new(&go);
+	ok(t && g && !ss_graph_add_trace(g, t, "x") && !ss_graph_run(g, err, sizeof(err)),
+	   "a graph of one unregistered panel runs (%s)", err);
+	ok(g && !ss_graph_io_rect(g, 0, &r), "... its sector_y makes it the sector panel");
+	ok(fake_titles == 1 && fake_threshold == 77,
+	   "... its title formatted once, with the options (%d, %llu)", fake_titles,
+	   (unsigned long long)fake_threshold);
+	ss_graph_free(g);
+	ss_trace_close(t);
 }
 
 /* Names come from trace files: text that is not UTF-8 (or is very long) is drawn with
@@ -527,6 +639,7 @@ int main(void)
 	test_empty(1);
 	test_compare();
 	test_bad_size();
+	test_registry();
 	test_text_not_utf8();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)
