@@ -174,7 +174,7 @@ check:
 	$(Q)tests/install-deps.sh check
 	$(Q)$(MAKE) --no-print-directory check-run
 
-check-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS)
+check-run: check-layers $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) GEN_TRACE=$(abspath $(BUILD))/tests/tools/gen-trace \
 		GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
 		tests/run-tests $(TEST_BINS) $(REPLAY_BINS) $(sort $(wildcard tests/cli/*.sh)) \

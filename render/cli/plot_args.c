@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "errbuf.h"
+#include "panel_registry.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "ticks.h"
@@ -22,14 +23,7 @@ static const struct ss_option options[] = {
 				 "format (default: first TRACE's name with .png)" },
 	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
 				 "(default: the file name)" },
-	{ "panels", 'p', "LIST", "top to bottom (default io,seeks,tput,lat,dist)\n"
-				 "io    device offset over time, zones, phases\n"
-				 "seeks seeks per second\n"
-				 "tput  MB/s read and write\n"
-				 "iops  completed requests per second\n"
-				 "lat   latency issue -> complete (mean, max)\n"
-				 "qd    queue depth (requests in flight)\n"
-				 "dist  seek distances (how far the head moves)" },
+	{ "panels", 'p', "LIST", NULL /* from the panel registry: panels_help() */ },
 	{ "title", 'T', "TITLE", "title above the plots" },
 	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
 			      "1600 wide for one trace, 1100 more per extra trace" },
@@ -45,13 +39,34 @@ static const struct ss_option options[] = {
 	{ "help", 'h', NULL, "show this help and exit" },
 };
 
+/* --panels' help: the default set, then one line per registered panel. */
+static void panels_help(char *buf, size_t len)
+{
+	size_t n = 0;
+	char defaults[128];
+
+	ss_panels_names(defaults, sizeof(defaults), true);
+	n += (size_t)snprintf(buf, len, "top to bottom (default %s)", defaults);
+	for (size_t i = 0; i < ss_panels_count() && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "\n%-5s %s", ss_panels_at(i)->name,
+				      ss_panels_at(i)->help);
+}
+
 void ss_plot_usage(FILE *f)
 {
+	struct ss_option opts[SS_NR_OPTIONS(options)];
+	char panels[1024];
+
+	panels_help(panels, sizeof(panels));
+	memcpy(opts, options, sizeof(options));
+	for (size_t i = 0; i < SS_NR_OPTIONS(opts); i++)
+		if (opts[i].val == 'p')
+			opts[i].help = panels;
 	fprintf(f, "USAGE: " PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]\n\n"
 		   "Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		   "cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
 		   "with a summary table (the better value of each column highlighted).\n\nOptions:\n");
-	ss_optable_help(f, options, SS_NR_OPTIONS(options));
+	ss_optable_help(f, opts, SS_NR_OPTIONS(opts));
 	fprintf(f,
 		"\nSeek: an I/O is a seek when its start sector is more than the threshold (128\n"
 		"sectors = 64 KiB by default) away, in either direction, from where the previous\n"
@@ -219,7 +234,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->labels[a->nr_labels++] = arg;
 		return 0;
 	case 'p':
-		return ss_graph_parse_panels(&a->g, arg, err, errlen);
+		return ss_panels_parse(&a->g, arg, err, errlen);
 	case 'T':
 		a->g.title = arg;
 		return 0;
@@ -266,6 +281,7 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 
 	memset(a, 0, sizeof(*a));
 	ss_graph_opts_init(&a->g);
+	ss_panels_set_default(&a->g);
 	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), 0, argc, argv, take_option, a, err,
 			       errlen);
 	if (ret)

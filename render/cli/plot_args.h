@@ -58,7 +58,7 @@ int ss_plot_parse_size(const char *s, int *w, int *h);
 int ss_plot_parse_seek_threshold(const char *s, uint64_t *sectors);
 /* --rolling N: bins, 0..SS_PLOT_MAX_ROLLING. */
 int ss_plot_parse_rolling(const char *s, unsigned *bins);
-/* --panels and --units are ss_graph_parse_panels() (graph.h) and ss_offset_units_parse()
+/* --panels and --units are ss_panels_parse() (panel_registry.h) and ss_offset_units_parse()
  * (ticks.h). */
 
 #endif

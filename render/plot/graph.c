@@ -20,8 +20,6 @@
 
 #define MAX_TABLE_ROWS 16
 
-static const char *const default_panels[] = { "io", "seeks", "tput", "lat", "dist" };
-
 struct column {
 	struct ss_trace *t;
 	char *label;
@@ -46,7 +44,7 @@ struct ss_graph {
 	struct ss_table_row rows[MAX_TABLE_ROWS];
 	int nr_rows;
 	char title[256];
-	char seeks_title[128];
+	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
 };
 
 void ss_graph_opts_init(struct ss_graph_opts *o)
@@ -60,54 +58,12 @@ void ss_graph_opts_init(struct ss_graph_opts *o)
 
 void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h)
 {
-	if (nr_panels <= 0)
-		nr_panels = (int)(sizeof(default_panels) / sizeof(default_panels[0]));
+	if (nr_panels < 1)
+		nr_panels = 1;
 	*w = nr_traces <= 1 ? 1600 : nr_traces * 1100 + 100;
 	if (*w > 4400)
 		*w = 4400;
 	*h = 560 + 150 * (nr_panels - 1) + 19 * (nr_traces > 1 ? 2 * nr_traces : 2);
-}
-
-int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, size_t errlen)
-{
-	const char *p = list;
-
-	o->nr_panels = 0;
-	while (*p) {
-		size_t len = strcspn(p, ",");
-		char name[16];
-		const struct ss_panel_ops *ops;
-
-		if (len == 0 || len >= sizeof(name)) {
-			ss_errf(err, errlen, "bad panel list '%s'", list);
-			return -EINVAL;
-		}
-		memcpy(name, p, len);
-		name[len] = 0;
-		if (!(ops = ss_panel_find(name))) {
-			ss_errf(err, errlen, "unknown panel '%s' (panels: %s)", name,
-				ss_graph_panel_names());
-			return -EINVAL;
-		}
-		for (int i = 0; i < o->nr_panels; i++)
-			if (!strcmp(o->panels[i], ops->name)) {
-				ss_errf(err, errlen, "panel '%s' given twice", name);
-				return -EINVAL;
-			}
-		if (o->nr_panels >= SS_GRAPH_MAX_PANELS) {
-			ss_errf(err, errlen, "too many panels");
-			return -EINVAL;
-		}
-		o->panels[o->nr_panels++] = ops->name;   /* static storage */
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	if (!o->nr_panels) {
-		ss_errf(err, errlen, "empty panel list");
-		return -EINVAL;
-	}
-	return 0;
 }
 
 struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
@@ -115,11 +71,20 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	struct ss_graph *g;
 	int n = o->nr_panels;
 
-	if (o->width <= 0 || o->height <= 0 || n < 0 || n > SS_GRAPH_MAX_PANELS ||
+	if (o->width <= 0 || o->height <= 0 || n < 1 || n > SS_GRAPH_MAX_PANELS ||
 	    (o->has_x_range && !(o->x_hi_s > o->x_lo_s && o->x_lo_s >= 0)) ||
 	    (o->has_y_range && o->y_hi <= o->y_lo)) {
 		errno = EINVAL;
 		return NULL;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct ss_panel_ops *ops = o->panels[i];
+
+		if (!ops || !ops->extent || !ops->draw || !(ops->title || ops->title_fmt) ||
+		    !(ops->weight > 0)) {
+			errno = EINVAL;
+			return NULL;
+		}
 	}
 	g = calloc(1, sizeof(*g));
 	if (!g)
@@ -127,20 +92,8 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	g->o = *o;
 	if (!g->o.seek_threshold)
 		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
-	if (!n) {
-		n = (int)(sizeof(default_panels) / sizeof(default_panels[0]));
-		for (int i = 0; i < n; i++)
-			g->o.panels[i] = default_panels[i];
-		g->o.nr_panels = n;
-	}
-	for (int i = 0; i < n; i++) {
-		g->ops[i] = ss_panel_find(g->o.panels[i]);
-		if (!g->ops[i]) {
-			free(g);
-			errno = EINVAL;
-			return NULL;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		g->ops[i] = o->panels[i];
 	g->nr_panels = n;
 	g->o.title = NULL;       /* copied into g->title below: the caller's string may go */
 	if (o->title)
@@ -180,10 +133,11 @@ int ss_graph_add_trace(struct ss_graph *g, struct ss_trace *t, const char *label
 	return 0;
 }
 
-static int io_row(const struct ss_graph *g)
+/* The first panel whose y axis is the device offset, or -1. */
+static int sector_row(const struct ss_graph *g)
 {
 	for (int p = 0; p < g->nr_panels; p++)
-		if (g->ops[p] == &ss_panel_io)
+		if (g->ops[p]->sector_y)
 			return p;
 	return -1;
 }
@@ -383,7 +337,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	if (g->o.has_y_range) {
 		g->y_lo = g->o.y_lo;
 		g->y_hi = g->o.y_hi;
-	} else if (io_row(g) >= 0) {
+	} else if (sector_row(g) >= 0) {
 		bool any = false;
 
 		for (int i = 0; i < g->nr; i++) {
@@ -406,10 +360,11 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 
 	spec.nr_cols = g->nr;
 	spec.nr_rows = g->nr_panels;
-	for (int p = 0; p < g->nr_panels; p++)
+	for (int p = 0; p < g->nr_panels; p++) {
 		spec.row_weight[p] = g->ops[p]->weight;
+		spec.legend |= g->ops[p]->class_legend;
+	}
 	spec.table_rows = ss_table_rows(nr_phases, g->nr, MAX_TABLE_ROWS);
-	spec.legend = io_row(g) >= 0;
 	if (ss_layout_compute(&spec, &g->lay)) {
 		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
 			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
@@ -438,7 +393,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 			if (i == 0 || h > hi)
 				hi = h;
 		}
-		if (g->ops[p] != &ss_panel_io) {
+		if (!g->ops[p]->sector_y) {
 			struct ss_ticks t;
 			int want = (int)(g->lay.plot[p][0].h / 28);
 
@@ -455,9 +410,9 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	}
 	describe_columns(g);
 	build_table(g);
-	snprintf(g->seeks_title, sizeof(g->seeks_title),
-		 "Seeks per second (an issued I/O starting > %" PRIu64
-		 " sectors from where the previous one ended)", g->o.seek_threshold);
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->ops[p]->title_fmt)
+			g->ops[p]->title_fmt(g->panel_title[p], sizeof(g->panel_title[p]), &g->o);
 	return 0;
 }
 
@@ -474,7 +429,7 @@ static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f
 	f->yu = (struct ss_unit){ "", 1 };
 	f->y_title = g->ops[p]->y_title;
 	f->x_unit_on_last = true;
-	if (g->ops[p] == &ss_panel_io) {
+	if (g->ops[p]->sector_y) {
 		f->yu = ss_unit_offset(g->o.units, (double)(g->y_hi - g->y_lo));
 		snprintf(ybuf, ylen, "device offset (%s)", f->yu.name);
 		f->y_title = ybuf;
@@ -595,8 +550,8 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		for (int p = 0; p < g->nr_panels; p++) {
 			struct ss_frame f;
 			char ybuf[48];
-			const char *title = g->ops[p] == &ss_panel_seeks ? g->seeks_title
-									  : g->ops[p]->title;
+			const char *title = g->ops[p]->title_fmt ? g->panel_title[p]
+								 : g->ops[p]->title;
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
 			ss_set_rgb(cr, ss_col_text);
@@ -624,7 +579,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
 {
-	int p = io_row(g);
+	int p = sector_row(g);
 
 	if (!g->ran || p < 0 || col < 0 || col >= g->nr)
 		return -ENOENT;

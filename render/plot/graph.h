@@ -23,13 +23,20 @@
 #include "trace_read.h"
 
 #define SS_GRAPH_MAX_TRACES SS_LAYOUT_MAX_COLS
-#define SS_GRAPH_MAX_PANELS 7
+/* Panels one figure can stack (the layout's rows); the registry checks at compile time that
+ * it holds no more panels than this. */
+#define SS_GRAPH_MAX_PANELS SS_LAYOUT_MAX_ROWS
+
+struct ss_panel_ops;                   /* panel.h */
 
 struct ss_graph_opts {
 	int width, height;                 /* pixels (points for PDF) */
 	const char *title;                 /* NULL: built from the trace labels */
-	const char *panels[SS_GRAPH_MAX_PANELS];  /* panel names in drawing order */
-	int nr_panels;                     /* 0: the default set */
+	/* The panels in drawing order, 1..SS_GRAPH_MAX_PANELS: the graph knows no panel by
+	 * name; callers resolve names through the registry (panel_registry.h:
+	 * ss_panels_set_default, ss_panels_parse).  Borrowed: static ops. */
+	const struct ss_panel_ops *panels[SS_GRAPH_MAX_PANELS];
+	int nr_panels;
 	bool has_x_range;                  /* show [x_lo_s, x_hi_s] seconds after each start */
 	double x_lo_s, x_hi_s;
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
@@ -39,19 +46,16 @@ struct ss_graph_opts {
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
 };
 
-/* Defaults: 1600x1000, default panels, auto units, threshold 128, no smoothing. */
+/* Defaults: 1600x1100, auto units, threshold 128, no smoothing, and no panels yet (the
+ * caller picks them: ss_panels_set_default()). */
 void ss_graph_opts_init(struct ss_graph_opts *o);
-/* Default width/height for n traces side by side. */
+/* Default width/height for n traces side by side with nr_panels panels. */
 void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h);
-/* Comma-separated panel list ("io,seeks,tput") into o->panels (pointers into a static table).
- * Returns 0, or -EINVAL naming the bad entry in err. */
-int ss_graph_parse_panels(struct ss_graph_opts *o, const char *list, char *err, size_t errlen);
-/* The panel names, comma-separated, for help text. */
-const char *ss_graph_panel_names(void);
 
 struct ss_graph;
 
-/* NULL + errno (ENOMEM, EINVAL for bad options). */
+/* NULL + errno (ENOMEM, EINVAL for bad options: no panel, or a panel without extent, draw,
+ * title or a positive weight). */
 struct ss_graph *ss_graph_new(const struct ss_graph_opts *o);
 void ss_graph_free(struct ss_graph *g);        /* accepts NULL */
 /* Add a trace as the next column.  T is borrowed (must outlive the graph); LABEL is copied. */
@@ -63,7 +67,8 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen);
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
 
 /* Introspection for tests and callers (after ss_graph_run). */
-/* The sector panel's data rectangle for column COL; -ENOENT if there is no sector panel. */
+/* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
+ * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
 /* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
  * start, in the sector panel of column COL.  0 or -ENOENT. */

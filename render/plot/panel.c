@@ -1,28 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Panel registry and the phase markers every time panel shares; see panel.h. */
-#include <string.h>
-
+/* The phase markers every time panel shares; see panel.h. */
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
-
-static const struct ss_panel_ops *const registry[] = {
-	&ss_panel_io, &ss_panel_seeks, &ss_panel_tput, &ss_panel_iops,
-	&ss_panel_lat, &ss_panel_qd, &ss_panel_dist,
-};
-
-const struct ss_panel_ops *ss_panel_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof(registry) / sizeof(registry[0]); i++)
-		if (!strcmp(registry[i]->name, name))
-			return registry[i];
-	return NULL;
-}
-
-const char *ss_graph_panel_names(void)
-{
-	return "io,seeks,tput,iops,lat,qd,dist";
-}
 
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
 		    uint64_t t0, bool labels)

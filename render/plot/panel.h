@@ -2,7 +2,10 @@
 /*
  * One module per plot behind a small ops table.  The graph owns the layout and the event
  * stream; a panel optionally keeps state (accumulated while events stream), reports the extent
- * of its values so columns can share a scale, and draws into the frame it is given.
+ * of its values so columns can share a scale, and draws into the frame it is given.  What the
+ * graph does differently for a panel comes from the panel's properties here, never from which
+ * panel it is: the panels themselves (render/plot/panels) and their registry
+ * (panel_registry.h) sit above the graph, which knows them only by the ops it is handed.
  */
 #ifndef SS_PANEL_H
 #define SS_PANEL_H
@@ -33,10 +36,19 @@ struct ss_panel_data {
 
 struct ss_panel_ops {
 	const char *name;            /* --panels keyword */
+	const char *help;            /* one line for --help: what the panel shows */
 	const char *title;           /* shown above the plot; carries the unit */
+	/* Optional, instead of `title`: a title that depends on the options (the seek
+	 * threshold, say), written into BUF. */
+	void (*title_fmt)(char *buf, size_t len, const struct ss_graph_opts *o);
 	const char *y_title;         /* short rotated axis title */
 	double weight;               /* relative height */
 	bool time_x;                 /* x is time (shares the time axis and phase lines) */
+	/* y is the device offset: the graph's sector range (--y-range, else every zone, else
+	 * where the I/O was; shared by the columns, no headroom), labelled in the offset units.
+	 * The graph's introspection (ss_graph_io_rect, ...) refers to the first such panel. */
+	bool sector_y;
+	bool class_legend;           /* coloured by I/O class: the figure shows their legend */
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */
@@ -48,12 +60,6 @@ struct ss_panel_ops {
 		     const struct ss_frame *f);
 	void (*destroy)(void *state);
 };
-
-extern const struct ss_panel_ops ss_panel_io, ss_panel_seeks, ss_panel_tput, ss_panel_iops,
-	ss_panel_lat, ss_panel_qd, ss_panel_dist;
-
-/* Panel by --panels keyword, or NULL. */
-const struct ss_panel_ops *ss_panel_find(const char *name);
 
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,

@@ -24,6 +24,7 @@
 
 #include "commands.h"
 #include "fuzz.h"
+#include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
 #include "seekscope/model.h"
@@ -484,17 +485,17 @@ static void check_values(enum selector sel, const char *s)
 		struct ss_graph_opts g;
 
 		ss_graph_opts_init(&g);
-		if (ss_graph_parse_panels(&g, s, err, sizeof(err))) {
+		if (ss_panels_parse(&g, s, err, sizeof(err))) {
 			FUZZ_ASSERT(err[0], "panels '%s': refused without a reason", s);
 			break;
 		}
 		FUZZ_ASSERT(g.nr_panels >= 1 && g.nr_panels <= SS_GRAPH_MAX_PANELS,
 			    "panels '%s': %d", s, g.nr_panels);
 		for (int i = 0; i < g.nr_panels; i++) {
-			FUZZ_ASSERT(strstr(s, g.panels[i]), "panels '%s': '%s' not asked for", s,
-				    g.panels[i]);
+			FUZZ_ASSERT(strstr(s, g.panels[i]->name), "panels '%s': '%s' not asked for", s,
+				    g.panels[i]->name);
 			for (int j = 0; j < i; j++)
-				FUZZ_ASSERT(strcmp(g.panels[i], g.panels[j]), "panels '%s': twice", s);
+				FUZZ_ASSERT(g.panels[i] != g.panels[j], "panels '%s': twice", s);
 		}
 		break;
 	}

@@ -5,11 +5,11 @@
  * option values, drawn into a cairo recording surface (every drawing call made, no pixels).
  *
  * Input: FUZZ_PLOT_HDR bytes of options, then a seekscope trace (record CRCs recomputed as in
- * fuzz_trace.c).  Options: panel set (7 bits, none = the default set), one or two columns (the
- * same trace twice, as `plot a.sst b.sst` would), width and height (small: the accumulators are
- * a pixel grid each), x-range and y-range (raw values, so inverted, empty, NaN-free extreme and
- * huge ranges all come through as ss_graph_opts can express them), offset units, rolling
- * average, seek threshold.
+ * fuzz_trace.c).  Options: panel set (7 bits, the registry's first seven panels; none = the
+ * default set), one or two columns (the same trace twice, as `plot a.sst b.sst` would), width
+ * and height (small: the accumulators are a pixel grid each), x-range and y-range (raw values,
+ * so inverted, empty, NaN-free extreme and huge ranges all come through as ss_graph_opts can
+ * express them), offset units, rolling average, seek threshold.
  * Invariants: ss_graph_run fails only with a message; after success the io panel's rectangle
  * lies inside the picture and the row of any sector in the y-range lies inside that rectangle.
  */
@@ -18,12 +18,11 @@
 #include "fuzz.h"
 #include "fuzz_consume.h"
 #include "graph.h"
+#include "panel_registry.h"
 
 #define FUZZ_PLOT_HDR 32
 
 static int memfd = -1;
-
-static const char *const panel_names[] = { "io", "seeks", "tput", "iops", "lat", "qd", "dist" };
 
 static uint64_t get64(const uint8_t *p)
 {
@@ -40,9 +39,12 @@ static int make_opts(const uint8_t *h, struct ss_graph_opts *o)
 	uint8_t panels = h[0] & 0x7f;
 
 	ss_graph_opts_init(o);
-	for (int i = 0; i < 7; i++)
+	/* bit i: the registry's panel i (the first seven) */
+	for (size_t i = 0; i < 7 && i < ss_panels_count(); i++)
 		if (panels & (1u << i))
-			o->panels[o->nr_panels++] = panel_names[i];
+			o->panels[o->nr_panels++] = ss_panels_at(i);
+	if (!o->nr_panels)
+		ss_panels_set_default(o);
 	o->width = 120 + (h[1] | (h[2] & 3) << 8);          /* 120 .. 1143 */
 	o->height = 120 + (h[3] | (h[4] & 3) << 8);
 	if (h[5] & 1) {

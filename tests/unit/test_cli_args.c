@@ -13,6 +13,7 @@
 
 #include "tap.h"
 #include "optable.h"
+#include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
 #include "tracecap.h"
@@ -431,9 +432,11 @@ static void test_plot_parse(void)
 	struct ss_graph_opts def;
 
 	ss_graph_opts_init(&def);
+	ss_panels_set_default(&def);
 	is_int(PLOT("a.sst"), 0, "plot TRACE");
 	ok(pa.nr_traces == 1 && !strcmp(pa.traces[0], "a.sst") && !pa.out && !pa.size_given &&
-	   pa.g.width == def.width && pa.g.nr_panels == def.nr_panels && !pa.g.has_x_range,
+	   pa.g.width == def.width && pa.g.nr_panels == def.nr_panels &&
+	   !memcmp(pa.g.panels, def.panels, sizeof(def.panels)) && !pa.g.has_x_range,
 	   "... defaults");
 	is_int(PLOT("a.sst", "-l", "one", "b.sst", "-l", "two", "-o", "x.svg", "--x-range", "1:2",
 		    "--y-range=1G:2G", "-s800x600", "-p", "io,seeks", "-u", "mib", "-t", "256",

@@ -152,6 +152,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 const struct ss_panel_ops ss_panel_dist = {
 	.name = "dist",
+	.help = "seek distances (how far the head moves)",
 	.title = "Seek distance: share of moves by distance (bytes, log2 buckets; grey = within "
 		 "the threshold, dashed)",
 	.y_title = "% of moves",

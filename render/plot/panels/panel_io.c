@@ -231,10 +231,13 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 const struct ss_panel_ops ss_panel_io = {
 	.name = "io",
+	.help = "device offset over time, zones, phases",
 	.title = "Where the I/O went: device offset of each request over time",
 	.y_title = "offset",
 	.weight = 3.2,
 	.time_x = true,
+	.sector_y = true,
+	.class_legend = true,
 	.create = io_create,
 	.feed = io_feed,
 	.extent = io_extent,

@@ -5,6 +5,7 @@
  * of an I/O and of latency for the plot and for `seekscope report`.  Each panel is a small
  * descriptor (which metrics, how they look) behind the common ops table.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,7 +184,15 @@ static void series_draw(const struct series_desc *d, cairo_t *cr,
 	ss_axes_border(cr, f);
 }
 
-#define SERIES_PANEL(id, desc, nm, ttl, ytitle, w)                                          \
+/* The seeks panel's title names the threshold in force (--seek-threshold). */
+static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
+{
+	snprintf(buf, len, "Seeks per second (an issued I/O starting > %" PRIu64
+		 " sectors from where the previous one ended)", o->seek_threshold);
+}
+
+/* TTL or TTL_FMT: see struct ss_panel_ops' title and title_fmt. */
+#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, ytitle, w)                            \
 	static void id##_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi) \
 	{                                                                                   \
 		(void)s;                                                                    \
@@ -196,17 +205,17 @@ static void series_draw(const struct series_desc *d, cairo_t *cr,
 		series_draw(&desc, cr, d, f);                                               \
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
-		.name = nm, .title = ttl, .y_title = ytitle, .weight = w, .time_x = true,   \
+		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
+		.y_title = ytitle, .weight = w, .time_x = true,                             \
 		.extent = id##_extent, .draw = id##_draw,                                   \
 	}
 
-SERIES_PANEL(seeks, desc_seeks, "seeks",
-	     "Seeks per second (issue > threshold sectors from where the previous I/O ended)",
-	     "seeks/s", 1.0);
-SERIES_PANEL(tput, desc_tput, "tput", "Throughput (MB/s = 10^6 bytes/s, completed I/O)", "MB/s",
-	     1.0);
-SERIES_PANEL(iops, desc_iops, "iops", "I/O operations per second (completed requests)", "IOPS",
-	     1.0);
-SERIES_PANEL(lat, desc_lat, "lat", "Latency, issue to completion (ms, per bin)", "ms", 1.0);
-SERIES_PANEL(qd, desc_qd, "qd", "Queue depth (requests issued and not completed)", "in flight",
-	     0.8);
+SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0);
+SERIES_PANEL(tput, desc_tput, "tput", "MB/s read and write",
+	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, "MB/s", 1.0);
+SERIES_PANEL(iops, desc_iops, "iops", "completed requests per second",
+	     "I/O operations per second (completed requests)", NULL, "IOPS", 1.0);
+SERIES_PANEL(lat, desc_lat, "lat", "latency issue -> complete (mean, max)",
+	     "Latency, issue to completion (ms, per bin)", NULL, "ms", 1.0);
+SERIES_PANEL(qd, desc_qd, "qd", "queue depth (requests in flight)",
+	     "Queue depth (requests issued and not completed)", NULL, "in flight", 0.8);
