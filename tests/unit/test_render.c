@@ -351,7 +351,7 @@ static int by_ts(const void *a, const void *b)
 /* A trace of exactly these requests (sorted here), no zones: t0 is the first one's time. */
 static void make_io_trace(const char *path, struct io_spec *io, size_t n)
 {
-	struct ss_writer *w = ss_writer_open(path);
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = DEV, .major = 7, .logical_block_size = 512,
 				   .nr_sectors = 1ull << 30 };
 
