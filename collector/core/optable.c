@@ -146,6 +146,15 @@ void ss_optable_help(FILE *f, const struct ss_option *opts, size_t nr)
 	}
 }
 
+void ss_help_print(FILE *f, const struct ss_help *h)
+{
+	fprintf(f, "USAGE: %s\n\n%s\n\nOPTIONS:\n", h->usage, h->description);
+	ss_optable_help(f, h->opts, h->nr_opts);
+	if (h->sections)
+		fprintf(f, "\n%s\n", h->sections);
+	fprintf(f, "\nEXAMPLES:\n%s\n", h->examples);
+}
+
 int ss_optarg_uint(const char *s, int base, uint64_t min, uint64_t max, uint64_t *out)
 {
 	unsigned long long v;
@@ -201,10 +210,22 @@ int ss_optable_misuse(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "seekscope %s: ", cmd);
+	fprintf(stderr, "seekscope%s%s: ", cmd ? " " : "", cmd ? cmd : "");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'seekscope %s --help'.\n", cmd);
+	fprintf(stderr, " (see 'seekscope%s%s --help')\n", cmd ? " " : "", cmd ? cmd : "");
 	return 2;
+}
+
+int ss_optable_exit(int ret, const char *cmd, const struct ss_help *help, const char *err)
+{
+	if (ret != SS_PARSE_HELP)
+		return ss_optable_misuse(cmd, "%s", err);
+	ss_help_print(stdout, help);
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "seekscope%s%s: writing the help: %s\n", cmd ? " " : "", cmd ? cmd : "",
+		strerror(errno));
+	return 1;
 }

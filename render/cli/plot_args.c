@@ -42,18 +42,19 @@ static const struct ss_option options[] = {
 	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
 				      "without being a seek (default 128)" },
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
-	{ "help", 'h', NULL, "show this help and exit" },
+	SS_OPTION_HELP,
 };
 
-void ss_plot_usage(FILE *f)
-{
-	fprintf(f, "USAGE: " PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]\n\n"
-		   "Draw where on the disk the I/O of each trace went and how much seeking it\n"
-		   "cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
-		   "with a summary table (the better value of each column highlighted).\n\nOptions:\n");
-	ss_optable_help(f, options, SS_NR_OPTIONS(options));
-	fprintf(f,
-		"\nSeek: an I/O is a seek when its start sector is more than the threshold (128\n"
+const struct ss_help ss_plot_help = {
+	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]",
+	.description =
+		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
+		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
+		"with a summary table (the better value of each column highlighted).",
+	.opts = options,
+	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+		"Seek: an I/O is a seek when its start sector is more than the threshold (128\n"
 		"sectors = 64 KiB by default) away, in either direction, from where the previous\n"
 		"I/O on the same device ended.  Evaluated on ISSUE events (block_rq_issue, the\n"
 		"order the device receives requests), as seekwatcher does; flushes are ignored.\n"
@@ -62,14 +63,15 @@ void ss_plot_usage(FILE *f)
 		"in the log/journal zone green; flushes and FUA writes as ticks along the top,\n"
 		"never as I/O at sector 0.  It is aggregated per pixel, so large traces stay\n"
 		"fast and SVG/PDF files stay small.  MB = 10^6 bytes.\n"
-		"\nExit status: 0 on success, 1 if a trace cannot be read or the picture cannot be\n"
-		"written, 2 on a usage error.\n"
-		"\nEXAMPLES:\n"
+		"\nEXIT STATUS:\n"
+		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
+		"  2 on a usage error.",
+	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
-		"      --y-range 2G:3G -o zoom.pdf\n");
-}
+		"      --y-range 2G:3G -o zoom.pdf",
+};
 
 /* Leading decimal digits of S into *V, the first byte after them into *END.  -EINVAL when
  * there are none, -ERANGE past UINT64_MAX. */
