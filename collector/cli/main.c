@@ -5,12 +5,10 @@
  * parses its own command line (<cmd>_args.c).  Without a subcommand, the options of seekscope
  * itself: --help (the command table's summaries) and --version.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
-#include "errbuf.h"
 #include "optable.h"
 #include "seekscope/version.h"
 
@@ -76,12 +74,7 @@ static int version(void)
 static int take_option(void *ctx, int c, const char *arg, char *err, size_t errlen)
 {
 	(void)ctx, (void)arg;
-	if (c == 'h')
-		return SS_PARSE_HELP;
-	if (c == OPT_VERSION)
-		return PARSE_VERSION;
-	ss_errf(err, errlen, "internal error: option %d not handled", c);
-	return -EINVAL;
+	return c == OPT_VERSION ? PARSE_VERSION : ss_optable_unhandled(c, err, errlen);
 }
 
 int main(int argc, char **argv)

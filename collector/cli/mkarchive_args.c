@@ -66,8 +66,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	struct ss_gentree_opts *o = ctx;
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		o->path = arg;
 		return 0;
@@ -96,8 +94,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		o->top = arg;
 		return 0;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 }
 

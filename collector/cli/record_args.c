@@ -109,8 +109,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	const char *want = NULL;   /* "WANT, not 'ARG'" */
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		o->output = arg;
 		break;
@@ -157,8 +155,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		o->untar.drop_caches = true;
 		break;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 	if (!want)
 		return 0;

@@ -200,10 +200,18 @@ int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, in
 	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
 		if (c == ':' || c == '?')
 			return ss_optable_error(&t, c, argv, err, errlen);
+		if (c == 'h' && !strcmp(opts[find_val(opts, nr, c)].name, "help"))
+			return SS_PARSE_HELP;
 		if ((ret = take(ctx, c, optarg, err, errlen)))
 			return ret;
 	}
 	return 0;
+}
+
+int ss_optable_unhandled(int c, char *err, size_t errlen)
+{
+	ss_errf(err, errlen, "internal error: option %d not handled", c);
+	return -EINVAL;
 }
 
 int ss_optable_misuse(const char *cmd, const char *fmt, ...)

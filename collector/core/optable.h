@@ -141,7 +141,8 @@ int ss_optarg_unsigned(const char *s, unsigned min, unsigned max, unsigned *out)
 /*
  * A whole parse with the table, for parsers that print nothing: resets getopt, hands every
  * option to TAKE(CTX, value, optarg, ERR, ERRLEN) and stops at the first non-zero return of
- * TAKE (e.g. SS_PARSE_HELP, or -EINVAL with the reason in ERR), which it returns.  ':' and '?'
+ * TAKE (e.g. -EINVAL with the reason in ERR), which it returns.  The --help option
+ * (SS_OPTION_HELP) is not handed on: it stops the parse with SS_PARSE_HELP.  ':' and '?'
  * become -EINVAL with ss_optable_error()'s message.  0 at the end of the options; optind is
  * then the first operand.
  */
@@ -149,6 +150,10 @@ int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, in
 		     char **argv, int (*take)(void *ctx, int c, const char *arg, char *err,
 					       size_t errlen),
 		     void *ctx, char *err, size_t errlen);
+
+/* For TAKE's default case, an option of the table it does not know: -EINVAL, "internal
+ * error: ..." in ERR. */
+int ss_optable_unhandled(int c, char *err, size_t errlen);
 
 /*
  * For the commands (CLI code): print the one misuse line

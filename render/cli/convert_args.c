@@ -69,8 +69,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	struct ss_convert_args *a = ctx;
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		a->out = arg;
 		return 0;
@@ -92,8 +90,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->fs_offset_given = true;
 		return 0;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 }
 

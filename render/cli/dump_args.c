@@ -35,8 +35,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 
 	(void)arg;
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'n':
 		a->no_events = true;
 		return 0;
@@ -44,8 +42,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->absolute = true;
 		return 0;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 }
 

@@ -204,8 +204,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	const char *bad = NULL, *hint = NULL;   /* "bad --BAD 'ARG' (HINT)" */
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		if (ss_out_format_from_path(arg) < 0) {
 			ss_errf(err, errlen, "output '%s' must end in .png, .svg or .pdf", arg);
@@ -253,8 +251,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 	if (!bad)
 		return 0;

@@ -55,8 +55,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	struct ss_report_args *a = ctx;
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'j':
 		a->ro.json = true;
 		return 0;
@@ -70,8 +68,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			"'%s'", arg);
 		return -EINVAL;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 }
 
