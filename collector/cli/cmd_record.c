@@ -58,13 +58,8 @@ int ss_cmd_record(int argc, char **argv)
 	char err[512] = "", gone[256] = "";
 	int ret, exit_status = 0, rc = 0;
 
-	ret = ss_record_parse(argc, argv, &o, err, sizeof(err));
-	if (ret == SS_PARSE_HELP) {
-		ss_record_usage(stdout);
-		return 0;
-	}
-	if (ret)
-		return ss_optable_misuse("record", "%s", err);
+	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
+		return ss_optable_exit(ret, "record", &ss_record_help, err);
 	ui.show = !o.quiet && isatty(STDERR_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

@@ -36,16 +36,15 @@ static const struct ss_option options[] = {
 	{ "delete", OPT_DELETE, NULL, "afterwards remove the extracted trees, then sync (rm -rf phase)" },
 	{ "drop-caches", OPT_DROP, NULL, "sync and drop the page cache before extracting" },
 	{ "quiet", 'q', NULL, "no live status line" },
-	{ "help", 'h', NULL, "this text" },
+	SS_OPTION_HELP,
 };
 
-void ss_record_usage(FILE *f)
-{
-	fprintf(f,
-"USAGE: seekscope record [-o FILE] -d DEV [-d DEV]... [OPTIONS] [--] [COMMAND [ARG...]]\n"
+const struct ss_help ss_record_help = {
+	.usage =
+"seekscope record [-o FILE] -d DEV [-d DEV]... [OPTIONS] [--] [COMMAND [ARG...]]\n"
 "       seekscope record [-o FILE] --untar ARCHIVE --into DIR [--fsync MODE] [--repeat N]\n"
-"                        [--delete] [--drop-caches] [-d DEV]... [OPTIONS]\n"
-"\n"
+"                        [--delete] [--drop-caches] [-d DEV]... [OPTIONS]",
+	.description =
 "Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
 "given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
 "shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status, or 1 when the\n"
@@ -56,19 +55,16 @@ void ss_record_usage(FILE *f)
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
 "compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
 "durable; each step is a phase in the trace.  The traced device is DIR's unless -d says\n"
-"otherwise.  Nothing is ever written outside DIR.\n"
-"\n"
-"Options:\n");
-	ss_optable_help(f, options, SS_NR_OPTIONS(options));
-	fprintf(f,
-"\n"
-"EXAMPLES:\n"
+"otherwise.  Nothing is ever written outside DIR.",
+	.opts = options,
+	.nr_opts = SS_NR_OPTIONS(options),
+	.examples =
 "  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
 "  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"
 "  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
 "  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
-"  seekscope report untar.sst\n");
-}
+"  seekscope report untar.sst",
+};
 
 int ss_record_parse_buffer_kb(const char *s, size_t *kb)
 {
@@ -113,8 +109,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	const char *want = NULL;   /* "WANT, not 'ARG'" */
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		o->output = arg;
 		break;
@@ -161,8 +155,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		o->untar.drop_caches = true;
 		break;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 	if (!want)
 		return 0;

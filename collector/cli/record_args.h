@@ -3,7 +3,7 @@
  * The command line of `seekscope record`, parsed without running anything: options into a
  * struct, the workload COMMAND located in argv.  Separate from cmd_record.c so that tests and
  * the fuzzer can parse argv vectors without starting a capture or a workload.  Nothing here
- * prints (but ss_record_usage, to the FILE it is handed) or exits.
+ * prints or exits.
  */
 #ifndef SS_RECORD_ARGS_H
 #define SS_RECORD_ARGS_H
@@ -40,8 +40,8 @@ struct ss_record_opts {
  */
 int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, size_t errlen);
 
-/* --help, to F. */
-void ss_record_usage(FILE *f);
+/* --help (ss_help_print()). */
+extern const struct ss_help ss_record_help;
 
 /* The value parsers behind the options; 0 or -EINVAL (the output untouched). */
 /* -b: KiB per CPU, SS_RECORD_MIN_BUFFER_KB..SS_RECORD_MAX_BUFFER_KB. */

@@ -135,6 +135,12 @@ void ss_optable_help(FILE *f, const struct ss_option *opts, size_t nr)
 	for (size_t i = 0; i < nr; i++) {
 		const char *p = opts[i].help ? opts[i].help : "";
 		int n = option_head(&opts[i], head, sizeof(head));
+		char made[2048];
+
+		if (opts[i].help_fn) {
+			opts[i].help_fn(made, sizeof(made));
+			p = made;
+		}
 
 		if (n > width)   /* too wide for the column: the help starts on the next line */
 			fprintf(f, "  %s\n  %-*s  ", head, width, "");
@@ -144,6 +150,15 @@ void ss_optable_help(FILE *f, const struct ss_option *opts, size_t nr)
 			fprintf(f, "%.*s\n  %-*s  ", (int)(nl - p), p, width, "");
 		fprintf(f, "%s\n", p);
 	}
+}
+
+void ss_help_print(FILE *f, const struct ss_help *h)
+{
+	fprintf(f, "USAGE: %s\n\n%s\n\nOPTIONS:\n", h->usage, h->description);
+	ss_optable_help(f, h->opts, h->nr_opts);
+	if (h->sections)
+		fprintf(f, "\n%s\n", h->sections);
+	fprintf(f, "\nEXAMPLES:\n%s\n", h->examples);
 }
 
 int ss_optarg_uint(const char *s, int base, uint64_t min, uint64_t max, uint64_t *out)
@@ -191,20 +206,40 @@ int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, in
 	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
 		if (c == ':' || c == '?')
 			return ss_optable_error(&t, c, argv, err, errlen);
+		if (c == 'h' && !strcmp(opts[find_val(opts, nr, c)].name, "help"))
+			return SS_PARSE_HELP;
 		if ((ret = take(ctx, c, optarg, err, errlen)))
 			return ret;
 	}
 	return 0;
 }
 
+int ss_optable_unhandled(int c, char *err, size_t errlen)
+{
+	ss_errf(err, errlen, "internal error: option %d not handled", c);
+	return -EINVAL;
+}
+
 int ss_optable_misuse(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "seekscope %s: ", cmd);
+	fprintf(stderr, "seekscope%s%s: ", cmd ? " " : "", cmd ? cmd : "");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'seekscope %s --help'.\n", cmd);
+	fprintf(stderr, " (see 'seekscope%s%s --help')\n", cmd ? " " : "", cmd ? cmd : "");
 	return 2;
+}
+
+int ss_optable_exit(int ret, const char *cmd, const struct ss_help *help, const char *err)
+{
+	if (ret != SS_PARSE_HELP)
+		return ss_optable_misuse(cmd, "%s", err);
+	ss_help_print(stdout, help);
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "seekscope%s%s: writing the help: %s\n", cmd ? " " : "", cmd ? cmd : "",
+		strerror(errno));
+	return 1;
 }

@@ -15,14 +15,19 @@
  *   while ((c = ss_optable_next(&t, argc, argv)) != -1)
  *       switch (c) { ... default: ss_optable_error(&t, c, argv, err, errlen); ... }
  *
- * or, for a parser that must not print (record_args.c, plot_args.c), the same loop as one call
- * that hands each option to a function: ss_optable_parse().  ss_optable_help() prints the
- * OPTIONS lines of --help from the same table.  (The commands' tests in tests/unit/test_cli_args.c
- * run both forms.)
+ * or, for a parser that must not print (every command's <cmd>_args.c), the same loop as one call
+ * that hands each option to a function: ss_optable_parse().  ss_help_print() prints a command's
+ * whole --help in the one layout all commands share, its OPTIONS lines (ss_optable_help()) from
+ * the same table.  (The commands' tests in tests/unit/test_cli_args*.c run both forms.)
  *
- * Nothing here prints but ss_optable_help() (to the FILE it is handed) and ss_optable_misuse(),
- * which is for the commands themselves.  getopt's own globals (optind, optarg) are the only
- * state outside the struct; the first ss_optable_next() of a parse resets them.
+ * The --help convention of every command: help on stdout, exit 0; misuse one line on stderr
+ * naming the problem and pointing at --help, exit 2 (ss_optable_misuse(), ss_optable_exit());
+ * a runtime failure exits 1.
+ *
+ * Nothing here prints but ss_optable_help() and ss_help_print() (to the FILE they are handed)
+ * and ss_optable_misuse() / ss_optable_exit(), which are for the commands themselves.  getopt's
+ * own globals (optind, optarg) are the only state outside the struct; the first
+ * ss_optable_next() of a parse resets them.
  */
 #ifndef SS_OPTABLE_H
 #define SS_OPTABLE_H
@@ -36,14 +41,19 @@
 #define SS_OPTABLE_MAX 32        /* options in one table */
 #define SS_NR_OPTIONS(a) (sizeof(a) / sizeof((a)[0]))
 
-/* What parse functions built on a table (ss_record_parse, ss_plot_parse) return for --help. */
+/* What parse functions built on a table (ss_record_parse, ss_plot_parse, ...) return for --help. */
 #define SS_PARSE_HELP 1
+
+/* The --help option, the same line in every command's table. */
+#define SS_OPTION_HELP { "help", 'h', NULL, "show this help and exit" }
 
 struct ss_option {
 	const char *name;        /* long name, without "--" */
 	int val;                 /* short letter, or >= SS_OPT_LONG_ONLY for a long-only option */
 	const char *arg;         /* argument name shown in --help; NULL: takes no argument */
 	const char *help;        /* '\n' starts a continuation line, indented under the first */
+	/* Optional: the help made when it is printed (e.g. from a registry); overrides help. */
+	void (*help_fn)(char *buf, size_t len);
 };
 
 /* Flags of ss_optable_init(). */
@@ -91,6 +101,36 @@ int ss_optable_error(const struct ss_optable *t, int c, char **argv, char *err, 
 void ss_optable_help(FILE *f, const struct ss_option *opts, size_t nr);
 
 /*
+ * A command's --help, in the layout every command shares (ss_help_print()):
+ *
+ *   USAGE: <usage>
+ *
+ *   <description>
+ *
+ *   OPTIONS:
+ *   <the option table, as ss_optable_help() prints it>
+ *
+ *   <sections>                 (optional: e.g. "EXIT STATUS:\n  0 written, ...")
+ *
+ *   EXAMPLES:
+ *   <examples>
+ *
+ * Texts end without a newline; headings are upper case with a colon, their lines indented by
+ * two spaces; continuation lines of USAGE are indented under the first.
+ */
+struct ss_help {
+	const char *usage;
+	const char *description;
+	const struct ss_option *opts;
+	size_t nr_opts;
+	const char *sections;    /* NULL: none */
+	const char *examples;
+};
+
+/* HELP to F. */
+void ss_help_print(FILE *f, const struct ss_help *help);
+
+/*
  * A whole number for an option argument: decimal digits only (BASE 10), or also 0x hex and
  * 0 octal (BASE 0); no sign, no blanks.  0, -EINVAL when S is not such a number, -ERANGE when
  * it is outside MIN..MAX.
@@ -103,7 +143,8 @@ int ss_optarg_unsigned(const char *s, unsigned min, unsigned max, unsigned *out)
 /*
  * A whole parse with the table, for parsers that print nothing: resets getopt, hands every
  * option to TAKE(CTX, value, optarg, ERR, ERRLEN) and stops at the first non-zero return of
- * TAKE (e.g. SS_PARSE_HELP, or -EINVAL with the reason in ERR), which it returns.  ':' and '?'
+ * TAKE (e.g. -EINVAL with the reason in ERR), which it returns.  The --help option
+ * (SS_OPTION_HELP) is not handed on: it stops the parse with SS_PARSE_HELP.  ':' and '?'
  * become -EINVAL with ss_optable_error()'s message.  0 at the end of the options; optind is
  * then the first operand.
  */
@@ -112,10 +153,22 @@ int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, in
 					       size_t errlen),
 		     void *ctx, char *err, size_t errlen);
 
+/* For TAKE's default case, an option of the table it does not know: -EINVAL, "internal
+ * error: ..." in ERR. */
+int ss_optable_unhandled(int c, char *err, size_t errlen);
+
 /*
- * For the commands (CLI code): print "seekscope CMD: MESSAGE" and "Try 'seekscope CMD --help'."
- * to stderr; returns 2, the misuse exit status.
+ * For the commands (CLI code): print the one misuse line
+ * "seekscope CMD: MESSAGE (see 'seekscope CMD --help')" to stderr (CMD NULL: "seekscope:
+ * MESSAGE (see 'seekscope --help')"); returns 2, the misuse exit status.
  */
 int ss_optable_misuse(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * For the commands: the exit status after a parse returned RET != 0.  SS_PARSE_HELP: HELP on
+ * stdout, 0 (1 with a message on stderr if stdout cannot be written); else the misuse line with
+ * ERR, 2.
+ */
+int ss_optable_exit(int ret, const char *cmd, const struct ss_help *help, const char *err);
 
 #endif

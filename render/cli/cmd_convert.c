@@ -3,7 +3,8 @@
  * seekscope convert: write a seekscope trace from anything the reader reads (a seekscope trace,
  * blktrace files, a trace-cmd .dat), copying the metadata and streaming the events, optionally
  * adding the zones of a filesystem read from a device or image (--fs) so that an old capture
- * gets its AG/journal overlays.  Parse options → open input → probe → write → close.
+ * gets its AG/journal overlays.  Parse options (convert_args.c) → open input → probe → write →
+ * close.  The first error of the writer is the one reported (ENOSPC stays ENOSPC).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,126 +15,19 @@
 #include <sys/stat.h>
 
 #include "blockdev.h"
-#include "render_commands.h"
+#include "convert_args.h"
 #include "fsprobe.h"
-#include "optable.h"
+#include "render_commands.h"
 #include "trace_read.h"
 #include "trace_write.h"
 
 #define PROG "seekscope convert"
-
-static const struct ss_option options[] = {
-	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced)" },
-	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV" },
-	{ "fs-dev", 'd', "MAJ:MIN", "the traced device that --fs describes" },
-	{ "fs-offset", 's', "SECTORS", "where --fs starts on that device (512-byte units)" },
-	{ "help", 'h', NULL, "show this help" },
-};
-
-struct convert_args {
-	const char *in, *out, *fs;
-	uint32_t fs_dev;
-	bool fs_dev_given, fs_offset_given;
-	uint64_t fs_offset;
-};
 
 /* Where the zones of --fs go: the traced device and the filesystem's first sector on it. */
 struct fs_target {
 	uint32_t dev;
 	uint64_t offset;
 };
-
-static void usage(FILE *f)
-{
-	fprintf(f, "USAGE: seekscope convert IN -o OUT [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset N]]\n\n"
-		   "Write a seekscope trace from IN: a seekscope trace, blktrace binary files\n"
-		   "(NAME.blktrace.N, named by NAME, by one of the files or by their directory) or a\n"
-		   "trace-cmd .dat file with block events; the format is recognised from the\n"
-		   "content.  Devices, zones, phases, statistics and meta are copied; imported\n"
-		   "traces get meta \"source\".  With --fs, the zones of the XFS or ext4 filesystem on\n"
-		   "DEV, a device or an image (AGs and log, groups, inode tables and journal), are\n"
-		   "added to the traced device --fs-dev names; by default the disk holding DEV when\n"
-		   "DEV is a block device of this machine that the trace has, else the trace's only\n"
-		   "device.  Zones start at --fs-offset; by default at DEV's partition start when\n"
-		   "DEV is a partition of this machine, else at the partition start the trace\n"
-		   "recorded (0 for imports).\n\n"
-		   "OPTIONS:\n");
-	ss_optable_help(f, options, SS_NR_OPTIONS(options));
-	fprintf(f, "\nEXIT STATUS:\n"
-		   "  0 written, 1 the input could not be read or the output written, 2 usage error.\n"
-		   "\nEXAMPLES:\n"
-		   "  seekscope convert sda -o old-capture.sst             # blktrace -o sda files\n"
-		   "  seekscope convert trace.dat -o untar.sst --fs /dev/sdb1  # at sdb1's offset\n"
-		   "  seekscope convert sdb -o old.sst --fs sdb1.img --fs-offset 2048\n"
-		   "  seekscope convert capture/ -o both.sst --fs xfs.img --fs-dev 8:16\n");
-}
-
-static int parse_dev(const char *s, uint32_t *dev)
-{
-	unsigned long ma, mi;
-	char *end;
-
-	if (!s || *s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	ma = strtoul(s, &end, 10);
-	if (errno || (*end != ':' && *end != ',') || end[1] < '0' || end[1] > '9')
-		return -EINVAL;
-	mi = strtoul(end + 1, &end, 10);
-	if (errno || *end || ma > 0xfff || mi > 0xfffff)
-		return -EINVAL;
-	*dev = SS_MKDEV(ma, mi);
-	return 0;
-}
-
-/* 0 to go on, -1 after --help, else the exit status (the reason printed). */
-static int parse_args(int argc, char **argv, struct convert_args *a)
-{
-	struct ss_optable t;
-	char err[160];
-	int c;
-
-	if (ss_optable_init(&t, options, SS_NR_OPTIONS(options), 0)) {
-		fprintf(stderr, PROG ": internal error: bad option table\n");
-		return 1;
-	}
-	while ((c = ss_optable_next(&t, argc, argv)) != -1) {
-		switch (c) {
-		case 'o':
-			a->out = optarg;
-			break;
-		case 'f':
-			a->fs = optarg;
-			break;
-		case 'd':
-			if (parse_dev(optarg, &a->fs_dev))
-				return ss_optable_misuse("convert", "--fs-dev wants MAJ:MIN, e.g. 8:16, "
-							 "not '%s'", optarg);
-			a->fs_dev_given = true;
-			break;
-		case 's':
-			if (ss_optarg_uint(optarg, 10, 0, UINT64_MAX, &a->fs_offset))
-				return ss_optable_misuse("convert", "--fs-offset wants a number of "
-							 "sectors, not '%s'", optarg);
-			a->fs_offset_given = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		default:
-			ss_optable_error(&t, c, argv, err, sizeof(err));
-			return ss_optable_misuse("convert", "%s", err);
-		}
-	}
-	if (optind != argc - 1)
-		return ss_optable_misuse("convert", "name one input trace");
-	if (!a->out)
-		return ss_optable_misuse("convert", "name the output with -o OUT");
-	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs)
-		return ss_optable_misuse("convert", "--fs-dev and --fs-offset go with --fs");
-	a->in = argv[optind];
-	return 0;
-}
 
 static const struct ss_rec_device *find_device(const struct ss_trace *t, uint32_t dev)
 {
@@ -147,7 +41,7 @@ static const struct ss_rec_device *find_device(const struct ss_trace *t, uint32_
  * Where --fs goes (see --help for the defaults).  A block device of this machine is resolved
  * to its disk and partition start through sysfs.  0, or 2 for misuse (printed).
  */
-static int pick_target(const struct convert_args *a, const struct ss_trace *t,
+static int pick_target(const struct ss_convert_args *a, const struct ss_trace *t,
 		       struct fs_target *tg)
 {
 	const struct ss_rec_device *d = NULL;
@@ -166,9 +60,8 @@ static int pick_target(const struct convert_args *a, const struct ss_trace *t,
 	else if (t->nr_devices == 1)
 		tg->dev = t->devices[0].dev;
 	else {
-		fprintf(stderr, PROG ": %s: the trace has %zu devices; name the one --fs describes "
-				"with --fs-dev MAJ:MIN\n", a->in, t->nr_devices);
-		return 2;
+		return ss_optable_misuse("convert", "%s: the trace has %zu devices; name the one --fs "
+					 "describes with --fs-dev MAJ:MIN", a->in, t->nr_devices);
 	}
 	d = find_device(t, tg->dev);
 	if (!d)
@@ -191,49 +84,57 @@ static bool same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-/* Everything but the events and the statistics that come last. */
-static int write_head(struct ss_writer *w, const struct convert_args *a, const struct ss_trace *t,
-		      const struct ss_fsprobe *probe, const struct fs_target *tg)
+/* Everything but the events and the statistics that come last: 0, or the writer's first
+ * -errno. */
+static int write_head(struct ss_writer *w, const struct ss_convert_args *a,
+		      const struct ss_trace *t, const struct ss_fsprobe *probe,
+		      const struct fs_target *tg)
 {
 	char buf[64];
-	int ret = 0;
+	int ret;
 
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		struct ss_rec_device d = t->devices[i];
 
-		if (a->fs && d.dev == tg->dev) {
-			if (!d.fstype[0])
-				snprintf(d.fstype, sizeof(d.fstype), "%s", probe->fstype);
-		}
-		ret |= ss_writer_device(w, &d);
+		if (a->fs && d.dev == tg->dev && !d.fstype[0])
+			snprintf(d.fstype, sizeof(d.fstype), "%s", probe->fstype);
+		if ((ret = ss_writer_device(w, &d)))
+			return ret;
 	}
 	for (size_t i = 0; i < t->nr_zones; i++)
-		if (!a->fs || t->zones[i].dev != tg->dev)   /* --fs replaces that device's zones */
-			ret |= ss_writer_zone(w, &t->zones[i]);
+		if ((!a->fs || t->zones[i].dev != tg->dev) &&   /* --fs replaces that device's zones */
+		    (ret = ss_writer_zone(w, &t->zones[i])))
+			return ret;
 	for (size_t i = 0; a->fs && i < probe->nr_zones; i++) {
 		struct ss_rec_zone z = probe->zones[i];
 
 		z.dev = tg->dev;
 		z.start_sector += tg->offset;   /* probed zones count from the filesystem start */
-		ret |= ss_writer_zone(w, &z);
+		if ((ret = ss_writer_zone(w, &z)))
+			return ret;
 	}
 	for (size_t i = 0; i < t->nr_meta; i++)
-		ret |= ss_writer_meta(w, t->meta[i].key, t->meta[i].value);
-	ret |= ss_writer_meta(w, "convert.input", a->in);
+		if ((ret = ss_writer_meta(w, t->meta[i].key, t->meta[i].value)))
+			return ret;
+	if ((ret = ss_writer_meta(w, "convert.input", a->in)))
+		return ret;
 	if (a->fs) {
-		ret |= ss_writer_meta(w, "convert.fs", a->fs);
 		snprintf(buf, sizeof(buf), "%u:%u +%llu", SS_DEV_MAJOR(tg->dev), SS_DEV_MINOR(tg->dev),
 			 (unsigned long long)tg->offset);
-		ret |= ss_writer_meta(w, "convert.fs_target", buf);
+		if ((ret = ss_writer_meta(w, "convert.fs", a->fs)) ||
+		    (ret = ss_writer_meta(w, "convert.fs_target", buf)))
+			return ret;
 	}
-	if (t->truncated)
-		ret |= ss_writer_meta(w, "source.warning", t->warning);
-	if (t->has_capture)
-		ret |= ss_writer_capture(w, &t->capture);
+	if (t->truncated && (ret = ss_writer_meta(w, "source.warning", t->warning)))
+		return ret;
+	if (t->has_capture && (ret = ss_writer_capture(w, &t->capture)))
+		return ret;
 	/* phases are read back in file order, wherever they stand among the events */
 	for (size_t i = 0; i < t->nr_phases; i++)
-		ret |= ss_writer_phase(w, t->phases[i].ts_ns, t->phases[i].kind, t->phases[i].name);
-	return ret ? -EIO : 0;
+		if ((ret = ss_writer_phase(w, t->phases[i].ts_ns, t->phases[i].kind,
+					   t->phases[i].name)))
+			return ret;
+	return 0;
 }
 
 /* 0, -errno of the writer, or 1 for a read error (printed here). */
@@ -256,7 +157,7 @@ static int copy_events(struct ss_writer *w, struct ss_trace *t, const char *in)
 
 int ss_cmd_convert(int argc, char **argv)
 {
-	struct convert_args a = { 0 };
+	struct ss_convert_args a;
 	struct ss_fsprobe probe = { 0 };
 	struct ss_writer *w = NULL;
 	struct ss_trace *t = NULL;
@@ -264,9 +165,8 @@ int ss_cmd_convert(int argc, char **argv)
 	char err[256];
 	int ret, status = 1;
 
-	ret = parse_args(argc, argv, &a);
-	if (ret)
-		return ret < 0 ? 0 : ret;
+	if ((ret = ss_convert_parse(argc, argv, &a, err, sizeof(err))))
+		return ss_optable_exit(ret, "convert", &ss_convert_help, err);
 	t = ss_trace_open(a.in, err, sizeof(err));
 	if (!t) {
 		fprintf(stderr, PROG ": %s: %s\n", a.in, err);

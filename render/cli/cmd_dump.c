@@ -1,40 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * seekscope dump: print a trace file's metadata and events as text, one event per line in the
- * style of blkparse, for checking a capture by eye or with grep/awk.
+ * style of blkparse, for checking a capture by eye or with grep/awk.  The command line is
+ * dump_args.c.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "dump_args.h"
 #include "render_commands.h"
-#include "optable.h"
 #include "seekscope/model.h"
 #include "trace_read.h"
-
-static const struct ss_option options[] = {
-	{ "no-events", 'n', NULL, "metadata only" },
-	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
-	{ "help", 'h', NULL, "show this help" },
-};
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"USAGE: seekscope dump [--no-events] [--absolute] FILE\n"
-"\n"
-"Prints the header, devices, zones, phases, capture statistics and every event\n"
-"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
-"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]\n"
-"\n"
-"OPTIONS:\n");
-	ss_optable_help(f, options, SS_NR_OPTIONS(options));
-	fprintf(f,
-"\n"
-"EXAMPLES:\n"
-"  seekscope dump untar.sst | less\n"
-"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l\n");
-}
 
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
@@ -89,47 +66,27 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 int ss_cmd_dump(int argc, char **argv)
 {
 	const struct ss_event *ev;
-	struct ss_optable opt;
+	struct ss_dump_args a;
 	struct ss_trace *t;
 	char err[256], rwbs[16];
-	int c, ret, events = 1, absolute = 0;
+	int ret;
 	uint64_t t0;
 	size_t n;
 
-	if (ss_optable_init(&opt, options, SS_NR_OPTIONS(options), 0)) {
-		fprintf(stderr, "seekscope dump: internal error: bad option table\n");
-		return 1;
-	}
-	while ((c = ss_optable_next(&opt, argc, argv)) != -1) {
-		switch (c) {
-		case 'n':
-			events = 0;
-			break;
-		case 'a':
-			absolute = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			ss_optable_error(&opt, c, argv, err, sizeof(err));
-			return ss_optable_misuse("dump", "%s", err);
-		}
-	}
-	if (optind != argc - 1)
-		return ss_optable_misuse("dump", "name one trace file");
-	t = ss_trace_open(argv[optind], err, sizeof(err));
+	if ((ret = ss_dump_parse(argc, argv, &a, err, sizeof(err))))
+		return ss_optable_exit(ret, "dump", &ss_dump_help, err);
+	t = ss_trace_open(a.file, err, sizeof(err));
 	if (!t) {
-		fprintf(stderr, "seekscope dump: %s: %s\n", argv[optind], err);
+		fprintf(stderr, "seekscope dump: %s: %s\n", a.file, err);
 		return 1;
 	}
 	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
 	dump_meta(t, t0);
-	while (events && (ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
+	while (!a.no_events && (ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
 		for (size_t i = 0; i < n; i++) {
 			const struct ss_event *e = &ev[i];
 
-			if (absolute)
+			if (a.absolute)
 				printf("%" PRIu64, e->ts_ns);
 			else
 				printf("%12.6f", (double)(int64_t)(e->ts_ns - t0) / 1e9);
@@ -144,13 +101,13 @@ int ss_cmd_dump(int argc, char **argv)
 			putchar('\n');
 		}
 	}
-	if (events && ret < 0) {
-		fprintf(stderr, "seekscope dump: %s: %s\n", argv[optind], ss_trace_error(t));
+	if (!a.no_events && ret < 0) {
+		fprintf(stderr, "seekscope dump: %s: %s\n", a.file, ss_trace_error(t));
 		ss_trace_close(t);
 		return 1;
 	}
 	if (t->truncated)
-		fprintf(stderr, "seekscope dump: warning: %s: %s\n", argv[optind], t->warning);
+		fprintf(stderr, "seekscope dump: warning: %s: %s\n", a.file, t->warning);
 	ss_trace_close(t);
 	return 0;
 }

@@ -44,13 +44,8 @@ int ss_cmd_plot(int argc, char **argv)
 	char err[400], *out_alloc = NULL;
 	int nr = 0, ret, status = 1, fmt;
 
-	ret = ss_plot_parse(argc, argv, &a, err, sizeof(err));
-	if (ret == SS_PARSE_HELP) {
-		ss_plot_usage(stdout);
-		return 0;
-	}
-	if (ret)
-		return ss_optable_misuse("plot", "%s", err);
+	if ((ret = ss_plot_parse(argc, argv, &a, err, sizeof(err))))
+		return ss_optable_exit(ret, "plot", &ss_plot_help, err);
 	nr = a.nr_traces;
 	for (int i = 0; i < nr; i++) {
 		const char *path = a.traces[i];
@@ -92,8 +87,10 @@ int ss_cmd_plot(int argc, char **argv)
 		}
 	}
 	if ((ret = ss_graph_run(g, err, sizeof(err)))) {
-		fprintf(stderr, PROG ": %s\n", err);
-		status = ret == -EINVAL && a.size_given ? 2 : 1;
+		if (ret == -EINVAL && a.size_given)   /* the panels do not fit into --size */
+			status = ss_optable_misuse("plot", "%s", err);
+		else
+			fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
 	fmt = ss_out_format_from_path(a.out);

@@ -18,27 +18,6 @@
 
 #define PROG "seekscope plot"
 
-static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
-				 "format (default: first TRACE's name with .png)" },
-	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
-				 "(default: the file name)" },
-	{ "panels", 'p', "LIST", NULL /* from the panel registry: panels_help() */ },
-	{ "title", 'T', "TITLE", "title above the plots" },
-	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
-			      "1600 wide for one trace, 1100 more per extra trace" },
-	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start" },
-	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
-				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
-				 "whole filesystem when the trace has zones, else\n"
-				 "the range the I/O touched" },
-	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
-	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
-				      "without being a seek (default 128)" },
-	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
-	{ "help", 'h', NULL, "show this help and exit" },
-};
-
 /* --panels' help: the default set, then one line per registered panel. */
 static void panels_help(char *buf, size_t len)
 {
@@ -52,23 +31,37 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-void ss_plot_usage(FILE *f)
-{
-	struct ss_option opts[SS_NR_OPTIONS(options)];
-	char panels[1024];
+static const struct ss_option options[] = {
+	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
+				 "format (default: first TRACE's name with .png)" },
+	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
+				 "(default: the file name)" },
+	{ "panels", 'p', "LIST", NULL, panels_help },
+	{ "title", 'T', "TITLE", "title above the plots" },
+	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
+			      "1600 wide for one trace, 1100 more per extra trace" },
+	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start" },
+	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
+				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
+				 "whole filesystem when the trace has zones, else\n"
+				 "the range the I/O touched" },
+	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
+	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
+				      "without being a seek (default 128)" },
+	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	SS_OPTION_HELP,
+};
 
-	panels_help(panels, sizeof(panels));
-	memcpy(opts, options, sizeof(options));
-	for (size_t i = 0; i < SS_NR_OPTIONS(opts); i++)
-		if (opts[i].val == 'p')
-			opts[i].help = panels;
-	fprintf(f, "USAGE: " PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]\n\n"
-		   "Draw where on the disk the I/O of each trace went and how much seeking it\n"
-		   "cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
-		   "with a summary table (the better value of each column highlighted).\n\nOptions:\n");
-	ss_optable_help(f, opts, SS_NR_OPTIONS(opts));
-	fprintf(f,
-		"\nSeek: an I/O is a seek when its start sector is more than the threshold (128\n"
+const struct ss_help ss_plot_help = {
+	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]",
+	.description =
+		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
+		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
+		"with a summary table (the better value of each column highlighted).",
+	.opts = options,
+	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+		"Seek: an I/O is a seek when its start sector is more than the threshold (128\n"
 		"sectors = 64 KiB by default) away, in either direction, from where the previous\n"
 		"I/O on the same device ended.  Evaluated on ISSUE events (block_rq_issue, the\n"
 		"order the device receives requests), as seekwatcher does; flushes are ignored.\n"
@@ -77,14 +70,15 @@ void ss_plot_usage(FILE *f)
 		"in the log/journal zone green; flushes and FUA writes as ticks along the top,\n"
 		"never as I/O at sector 0.  It is aggregated per pixel, so large traces stay\n"
 		"fast and SVG/PDF files stay small.  MB = 10^6 bytes.\n"
-		"\nExit status: 0 on success, 1 if a trace cannot be read or the picture cannot be\n"
-		"written, 2 on a usage error.\n"
-		"\nEXAMPLES:\n"
+		"\nEXIT STATUS:\n"
+		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
+		"  2 on a usage error.",
+	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
-		"      --y-range 2G:3G -o zoom.pdf\n");
-}
+		"      --y-range 2G:3G -o zoom.pdf",
+};
 
 /* Leading decimal digits of S into *V, the first byte after them into *END.  -EINVAL when
  * there are none, -ERANGE past UINT64_MAX. */
@@ -217,8 +211,6 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	const char *bad = NULL, *hint = NULL;   /* "bad --BAD 'ARG' (HINT)" */
 
 	switch (c) {
-	case 'h':
-		return SS_PARSE_HELP;
 	case 'o':
 		if (ss_out_format_from_path(arg) < 0) {
 			ss_errf(err, errlen, "output '%s' must end in .png, .svg or .pdf", arg);
@@ -266,8 +258,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
 	default:
-		ss_errf(err, errlen, "internal error: option %d not handled", c);
-		return -EINVAL;
+		return ss_optable_unhandled(c, err, errlen);
 	}
 	if (!bad)
 		return 0;

@@ -2,7 +2,7 @@
 /*
  * The command line of `seekscope plot`, parsed without drawing anything, and the parsers of
  * its option values (ranges, sizes, thresholds), exposed so that tests and the fuzzer can call
- * them directly.  Nothing here prints (but ss_plot_usage, to the FILE it is handed) or exits.
+ * them directly.  Nothing here prints or exits.
  */
 #ifndef SS_PLOT_ARGS_H
 #define SS_PLOT_ARGS_H
@@ -38,8 +38,8 @@ struct ss_plot_args {
  */
 int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size_t errlen);
 
-/* --help, to F. */
-void ss_plot_usage(FILE *f);
+/* --help (ss_help_print()). */
+extern const struct ss_help ss_plot_help;
 
 /* The value parsers; 0 or -EINVAL (the outputs untouched on error). */
 /* --x-range A:B: seconds, 0 <= A < B <= SS_PLOT_MAX_X_S. */

@@ -4,17 +4,19 @@
  * (ss_rwbs_parse, checked to round-trip through ss_rwbs_format), --fsync modes, the archive
  * path policy (ss_untar_path_check, checked against a straightforward reference), the option
  * parsing of `report` and `dump` (run as commands: getopt tables, --seek-threshold numbers),
- * the argv parsers of `record` and `plot` (parse only: no capture, no workload, no drawing)
- * and each of their value parsers on its own: plot's --x-range, --y-range and device offsets
- * (checked against an exact __int128 reference: K/M/G/T multiply right and never overflow),
- * --size, --seek-threshold, --rolling, --panels, --units; record's -b, -e and --repeat.
+ * the argv parsers of every command: `record`, `plot`, `report`, `dump`, `convert` and
+ * `mkarchive` (parse only: no capture, no workload, no drawing, no file written) and each of
+ * their value parsers on its own: plot's --x-range, --y-range and device offsets (checked
+ * against an exact __int128 reference: K/M/G/T multiply right and never overflow), --size,
+ * --seek-threshold, --rolling, --panels, --units; record's -b, -e and --repeat; convert's
+ * --fs-dev MAJ:MIN; mkarchive's --files/--dirs counts and --scale.
  *
  * Input: first byte selects the parser (enum selector below), the rest is its text.  For the
  * argv parsers the text is split at NUL or newline into argv; for report/dump every argument
  * that is not an option is replaced by a small valid trace so that no input can make the
- * harness open arbitrary host files (record and plot only parse, so their operands stay).
- * After any argv parse a known-valid command line must still parse, and record's and plot's
- * must give the same options as before any input: getopt keeps static state that must not leak.
+ * harness open arbitrary host files (the parsers alone see the operands as they are).
+ * After any argv parse every command's known-valid command line must still parse to the same
+ * options as before any input: getopt keeps static state that must not leak.
  */
 #include <ctype.h>
 #include <fcntl.h>
@@ -23,10 +25,14 @@
 #include <zlib.h>
 
 #include "commands.h"
+#include "convert_args.h"
+#include "dump_args.h"
 #include "fuzz.h"
+#include "mkarchive_args.h"
 #include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
+#include "report_args.h"
 #include "seekscope/model.h"
 #include "surface.h"
 #include "tracecap.h"
@@ -36,6 +42,7 @@ enum selector {
 	SEL_RWBS, SEL_FSYNC, SEL_PATH, SEL_REPORT, SEL_DUMP,
 	SEL_RECORD, SEL_PLOT, SEL_X_RANGE, SEL_Y_RANGE, SEL_OFFSET, SEL_SIZE, SEL_SEEK_THRESHOLD,
 	SEL_ROLLING, SEL_PANELS, SEL_UNITS, SEL_RECORD_VALUES,
+	SEL_CONVERT, SEL_MKARCHIVE, SEL_CONVERT_VALUES, SEL_MKARCHIVE_VALUES,
 	NR_SELECTORS
 };
 
@@ -73,9 +80,26 @@ static const char *const valid_plot[] = {
 	"--y-range=1G:2.5G", "-s800x600", "-p", "io,seeks", "-u", "mib", "-t", "256", "-r", "3",
 	"-T", "t", NULL,
 };
+static const char *const valid_report[] = {
+	"report", "a.sst", "-ja", "--seek-threshold=0", "b.sst", NULL,
+};
+static const char *const valid_dump[] = { "dump", "-n", "a.sst", "--absolute", NULL };
+static const char *const valid_convert[] = {
+	"convert", "in", "-oout.sst", "--fs", "img", "--fs-dev=8:16", "-s", "2048", NULL,
+};
+static const char *const valid_mkarchive[] = {
+	"mkarchive", "--files", "40", "--dirs=5", "--seed", "0x2a", "--scale", "0.5", "--top", "t",
+	"-o", "t.tar", NULL,
+};
 static struct ss_record_opts ref_record;
 static struct ss_plot_args ref_plot;
+static struct ss_report_args ref_report;
+static struct ss_dump_args ref_dump;
+static struct ss_convert_args ref_convert;
+static struct ss_gentree_opts ref_mkarchive;
 static char *ref_record_argv[MAX_ARGS + 1], *ref_plot_argv[MAX_ARGS + 1];
+static char *ref_report_argv[MAX_ARGS + 1], *ref_dump_argv[MAX_ARGS + 1];
+static char *ref_convert_argv[MAX_ARGS + 1], *ref_mkarchive_argv[MAX_ARGS + 1];
 
 /* A writable copy of a template argv (getopt may permute it); its argc. */
 static int copy_argv(const char *const *tmpl, char **argv)
@@ -99,6 +123,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 				    &ref_record, err, sizeof(err)) == 0, "valid record line: %s", err);
 	FUZZ_ASSERT(ss_plot_parse(copy_argv(valid_plot, ref_plot_argv), ref_plot_argv, &ref_plot,
 				  err, sizeof(err)) == 0, "valid plot line: %s", err);
+	FUZZ_ASSERT(ss_report_parse(copy_argv(valid_report, ref_report_argv), ref_report_argv,
+				    &ref_report, err, sizeof(err)) == 0, "valid report line: %s", err);
+	FUZZ_ASSERT(ss_dump_parse(copy_argv(valid_dump, ref_dump_argv), ref_dump_argv, &ref_dump,
+				  err, sizeof(err)) == 0, "valid dump line: %s", err);
+	FUZZ_ASSERT(ss_convert_parse(copy_argv(valid_convert, ref_convert_argv), ref_convert_argv,
+				     &ref_convert, err, sizeof(err)) == 0, "valid convert line: %s",
+		    err);
+	FUZZ_ASSERT(ss_mkarchive_parse(copy_argv(valid_mkarchive, ref_mkarchive_argv),
+				       ref_mkarchive_argv, &ref_mkarchive, err, sizeof(err)) == 0,
+		    "valid mkarchive line: %s", err);
 	return 0;
 }
 
@@ -239,6 +273,15 @@ static bool same_plot(const struct ss_plot_args *a, const struct ss_plot_args *b
 	       g->rolling == h->rolling;
 }
 
+/* What any parse may return: 0, --help, or -EINVAL with a reason. */
+#define CHECK_RET(cmd, s, ret, err)                                                         \
+	do {                                                                                \
+		FUZZ_ASSERT((ret) == 0 || (ret) == SS_PARSE_HELP || (ret) == -EINVAL,        \
+			    cmd " '%s': %d", s, ret);                                       \
+		FUZZ_ASSERT((ret) != -EINVAL || (err)[0], cmd " '%s': refused without a reason", \
+			    s);                                                             \
+	} while (0)
+
 /* record's argv: what a parse may return and what a successful one must hold. */
 static void check_record(const char *s, char **argv, int argc)
 {
@@ -248,8 +291,7 @@ static void check_record(const char *s, char **argv, int argc)
 
 	memcpy(before, argv, sizeof(before[0]) * (size_t)(argc + 1));
 	ret = ss_record_parse(argc, argv, &o, err, sizeof(err));
-	FUZZ_ASSERT(ret == 0 || ret == SS_PARSE_HELP || ret == -EINVAL, "record '%s': %d", s, ret);
-	FUZZ_ASSERT(ret != -EINVAL || err[0], "record '%s': refused without a reason", s);
+	CHECK_RET("record", s, ret, err);
 	/* '+': options stop at the command, so argv is never permuted under its feet */
 	FUZZ_ASSERT(!memcmp(before, argv, sizeof(before[0]) * (size_t)(argc + 1)),
 		    "record '%s': argv permuted", s);
@@ -284,8 +326,7 @@ static void check_plot(const char *s, char **argv, int argc)
 	int ret;
 
 	ret = ss_plot_parse(argc, argv, &a, err, sizeof(err));
-	FUZZ_ASSERT(ret == 0 || ret == SS_PARSE_HELP || ret == -EINVAL, "plot '%s': %d", s, ret);
-	FUZZ_ASSERT(ret != -EINVAL || err[0], "plot '%s': refused without a reason", s);
+	CHECK_RET("plot", s, ret, err);
 	if (ret)
 		return;
 	g = &a.g;
@@ -305,17 +346,115 @@ static void check_plot(const char *s, char **argv, int argc)
 		    "plot '%s': graph options", s);
 }
 
+static bool same_report(const struct ss_report_args *a, const struct ss_report_args *b)
+{
+	return a->ro.json == b->ro.json && a->ro.all_zones == b->ro.all_zones &&
+	       a->ro.seek_threshold == b->ro.seek_threshold && a->nr_files == b->nr_files &&
+	       same_strv(a->files, b->files, (size_t)a->nr_files);
+}
+
+static bool same_dump(const struct ss_dump_args *a, const struct ss_dump_args *b)
+{
+	return a->no_events == b->no_events && a->absolute == b->absolute &&
+	       same_str(a->file, b->file);
+}
+
+static bool same_convert(const struct ss_convert_args *a, const struct ss_convert_args *b)
+{
+	return same_str(a->in, b->in) && same_str(a->out, b->out) && same_str(a->fs, b->fs) &&
+	       a->fs_dev_given == b->fs_dev_given && a->fs_dev == b->fs_dev &&
+	       a->fs_offset_given == b->fs_offset_given && a->fs_offset == b->fs_offset;
+}
+
+static bool same_mkarchive(const struct ss_gentree_opts *a, const struct ss_gentree_opts *b)
+{
+	return same_str(a->path, b->path) && a->seed == b->seed && a->files == b->files &&
+	       a->dirs == b->dirs && a->scale == b->scale && same_str(a->top, b->top);
+}
+
+static void check_report(const char *s, char **argv, int argc)
+{
+	struct ss_report_args a;
+	char err[200] = "x";
+	int ret = ss_report_parse(argc, argv, &a, err, sizeof(err));
+
+	CHECK_RET("report", s, ret, err);
+	if (ret)
+		return;
+	FUZZ_ASSERT(a.nr_files >= 1 && a.files > argv && a.files + a.nr_files == argv + argc,
+		    "report '%s': %d files", s, a.nr_files);
+	for (int i = 0; i < a.nr_files; i++)
+		FUZZ_ASSERT(a.files[i], "report '%s': file %d NULL", s, i);
+}
+
+static void check_dump(const char *s, char **argv, int argc)
+{
+	struct ss_dump_args a;
+	char err[200] = "x";
+	int ret = ss_dump_parse(argc, argv, &a, err, sizeof(err));
+
+	CHECK_RET("dump", s, ret, err);
+	if (!ret)
+		FUZZ_ASSERT(a.file && a.file == argv[argc - 1], "dump '%s': file", s);
+}
+
+static void check_convert(const char *s, char **argv, int argc)
+{
+	struct ss_convert_args a;
+	char err[200] = "x";
+	int ret = ss_convert_parse(argc, argv, &a, err, sizeof(err));
+
+	CHECK_RET("convert", s, ret, err);
+	if (ret)
+		return;
+	FUZZ_ASSERT(a.in && a.in == argv[argc - 1] && a.out, "convert '%s': in/out", s);
+	FUZZ_ASSERT(a.fs || (!a.fs_dev_given && !a.fs_offset_given), "convert '%s': --fs-* alone",
+		    s);
+	FUZZ_ASSERT(a.fs_dev_given || !a.fs_dev, "convert '%s': --fs-dev set, not given", s);
+	FUZZ_ASSERT(a.fs_offset_given || !a.fs_offset, "convert '%s': --fs-offset set", s);
+}
+
+static void check_mkarchive(const char *s, char **argv, int argc)
+{
+	struct ss_gentree_opts o;
+	char err[200] = "x";
+	int ret = ss_mkarchive_parse(argc, argv, &o, err, sizeof(err));
+
+	CHECK_RET("mkarchive", s, ret, err);
+	if (ret)
+		return;
+	FUZZ_ASSERT(o.path && o.files <= SS_GENTREE_MAX_FILES && o.dirs <= SS_GENTREE_MAX_DIRS &&
+		    (o.scale == 0 || (isfinite(o.scale) && o.scale > 0 &&
+				      o.scale <= SS_GENTREE_MAX_SCALE)),
+		    "mkarchive '%s': options", s);
+}
+
 /* After any parse, the known-valid lines parse as they did before any input. */
 static void check_valid_lines(const char *s)
 {
 	char *argv[MAX_ARGS + 1], err[200];
 	struct ss_record_opts o;
 	struct ss_plot_args a;
+	struct ss_report_args ra;
+	struct ss_dump_args da;
+	struct ss_convert_args ca;
+	struct ss_gentree_opts mo;
 
 	FUZZ_ASSERT(ss_record_parse(copy_argv(valid_record, argv), argv, &o, err, sizeof(err)) == 0 &&
 		    same_record(&o, &ref_record), "valid record line parsed otherwise after '%s'", s);
 	FUZZ_ASSERT(ss_plot_parse(copy_argv(valid_plot, argv), argv, &a, err, sizeof(err)) == 0 &&
 		    same_plot(&a, &ref_plot), "valid plot line parsed otherwise after '%s'", s);
+	FUZZ_ASSERT(ss_report_parse(copy_argv(valid_report, argv), argv, &ra, err, sizeof(err)) == 0
+		    && same_report(&ra, &ref_report), "valid report line parsed otherwise after '%s'",
+		    s);
+	FUZZ_ASSERT(ss_dump_parse(copy_argv(valid_dump, argv), argv, &da, err, sizeof(err)) == 0 &&
+		    same_dump(&da, &ref_dump), "valid dump line parsed otherwise after '%s'", s);
+	FUZZ_ASSERT(ss_convert_parse(copy_argv(valid_convert, argv), argv, &ca, err, sizeof(err))
+		    == 0 && same_convert(&ca, &ref_convert),
+		    "valid convert line parsed otherwise after '%s'", s);
+	FUZZ_ASSERT(ss_mkarchive_parse(copy_argv(valid_mkarchive, argv), argv, &mo, err,
+				       sizeof(err)) == 0 && same_mkarchive(&mo, &ref_mkarchive),
+		    "valid mkarchive line parsed otherwise after '%s'", s);
 }
 
 /* ---- value parsers against references --------------------------------------------------- */
@@ -529,6 +668,39 @@ static void check_values(enum selector sel, const char *s)
 			FUZZ_ASSERT(mask == 0, "-e '%s': touched on failure", s);
 		break;
 	}
+	case SEL_CONVERT_VALUES: {
+		uint32_t dev = 7;
+		uint64_t ma = 0, mi = 0;
+		size_t n = strspn(s, "0123456789");
+		int ret = ss_convert_parse_dev(s, &dev), ref = -EINVAL;
+
+		if ((s[n] == ':' || s[n] == ',') && !ref_uint(s, n, 0, 0xfff, &ma) &&
+		    !ref_uint(s + n + 1, strlen(s + n + 1), 0, 0xfffff, &mi))
+			ref = 0;
+		FUZZ_ASSERT(ret == ref, "--fs-dev '%s': %d, reference %d", s, ret, ref);
+		FUZZ_ASSERT(ret ? dev == 7 : SS_DEV_MAJOR(dev) == ma && SS_DEV_MINOR(dev) == mi,
+			    "--fs-dev '%s' -> %u:%u", s, SS_DEV_MAJOR(dev), SS_DEV_MINOR(dev));
+		break;
+	}
+	case SEL_MKARCHIVE_VALUES: {
+		unsigned n = 0;
+		uint64_t r = 0;
+		double f = -1, rf;
+		char *end;
+		int ret = ss_mkarchive_parse_count(s, SS_GENTREE_MAX_DIRS, &n);
+		int ref = ref_uint(s, strlen(s), 1, SS_GENTREE_MAX_DIRS, &r);
+
+		FUZZ_ASSERT(ret == ref && n == r, "count '%s': %d -> %u, reference %d", s, ret, n,
+			    ref);
+		ret = ss_mkarchive_parse_scale(s, &f);
+		rf = strtod(s, &end);
+		if (ret)
+			FUZZ_ASSERT(f == -1, "scale '%s': touched on failure", s);
+		else
+			FUZZ_ASSERT(end != s && !*end && f == rf && isfinite(f) && f > 0 &&
+				    f <= SS_GENTREE_MAX_SCALE, "scale '%s' -> %g", s, f);
+		break;
+	}
 	default:
 		break;
 	}
@@ -539,7 +711,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data + 1;
 	size_t len = size ? size - 1 : 0;
-	char *s, *k1 = NULL, *k2 = NULL;
+	char *s, *k1 = NULL, *k2 = NULL, *argv[MAX_ARGS + 1];
+	int argc;
 
 	if (!size || size > 4096)
 		return 0;
@@ -576,28 +749,42 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * behind: getopt keeps static state, and tests (and a future plot) run commands
 	 * repeatedly in one process. */
 	case SEL_REPORT:
+		if ((k1 = split_argv("report", text, len, false, argv, &argc)))
+			check_report(s, argv, argc);
+		free(k1);
+		k1 = NULL;
 		run_cmd(ss_cmd_report, "report", text, len, &k1);
 		FUZZ_ASSERT(run_cmd(ss_cmd_report, "report", "-j\nx", 4, &k2) == 0,
 			    "report -j FILE failed after 'report %s'", s);
 		break;
 	case SEL_DUMP:
+		if ((k1 = split_argv("dump", text, len, false, argv, &argc)))
+			check_dump(s, argv, argc);
+		free(k1);
+		k1 = NULL;
 		run_cmd(ss_cmd_dump, "dump", text, len, &k1);
 		FUZZ_ASSERT(run_cmd(ss_cmd_dump, "dump", "--no-events\nx", 13, &k2) == 0,
 			    "dump --no-events FILE failed after 'dump %s'", s);
 		break;
 	case SEL_RECORD:            /* parse only: never a capture, never a workload */
-	case SEL_PLOT: {            /* parse only: nothing drawn */
-		char *argv[MAX_ARGS + 1];
-		int argc;
+	case SEL_PLOT:              /* parse only: nothing drawn */
+	case SEL_CONVERT:           /* parse only: nothing read or written */
+	case SEL_MKARCHIVE: {       /* parse only: no archive written */
+		static const struct {
+			const char *name;
+			void (*check)(const char *s, char **argv, int argc);
+		} parsers[] = {
+			[SEL_RECORD] = { "record", check_record },
+			[SEL_PLOT] = { "plot", check_plot },
+			[SEL_CONVERT] = { "convert", check_convert },
+			[SEL_MKARCHIVE] = { "mkarchive", check_mkarchive },
+		};
+		unsigned sel = data[0] % NR_SELECTORS;
 
-		k1 = split_argv(data[0] % NR_SELECTORS == SEL_RECORD ? "record" : "plot", text, len,
-				false, argv, &argc);
+		k1 = split_argv(parsers[sel].name, text, len, false, argv, &argc);
 		if (!k1)
 			break;
-		if (data[0] % NR_SELECTORS == SEL_RECORD)
-			check_record(s, argv, argc);
-		else
-			check_plot(s, argv, argc);
+		parsers[sel].check(s, argv, argc);
 		check_valid_lines(s);
 		break;
 	}

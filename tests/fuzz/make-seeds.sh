@@ -209,7 +209,8 @@ fi
 
 # ---- cli: selector byte (enum selector in fuzz_cli.c: 0 rwbs, 1 --fsync, 2 path policy,
 # 3 report argv, 4 dump argv, 5 record argv, 6 plot argv, 7 --x-range, 8 --y-range, 9 offset,
-# 10 --size, 11 --seek-threshold, 12 --rolling, 13 --panels, 14 --units, 15 record's values) -----
+# 10 --size, 11 --seek-threshold, 12 --rolling, 13 --panels, 14 --units, 15 record's values,
+# 16 convert argv, 17 mkarchive argv, 18 --fs-dev, 19 mkarchive's values) ----------------------
 if want cli; then
 p() { printf "$1" > "$C/cli/$2"; }
 p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
@@ -237,6 +238,12 @@ p '\01410000' rolling-max; p '\014-1' rolling-negative
 p '\015io,seeks,tput' panels-ok; p '\015io,io' panels-twice; p '\015io,,lat' panels-empty-item
 p '\016MiB' units-mib; p '\016furlongs' units-bad
 p '\017insert,queue' record-values-events; p '\01760' record-values-repeat; p '\0174194304' record-values-buffer
+p '\020in\n-o\nout.sst\n--fs\nimg\n--fs-dev=8:16\n-s\n2048' convert-all; p '\020in\n--fs-offset\n1' convert-offset-alone
+p '\020a\nb\n-oout\n--fs-' convert-two-ambiguous; p '\020--help' convert-help
+p '\021-o\nt.tar\n--files\n40\n--dirs=5\n--seed\n0x2a\n--scale\n0.5\n--top\nt' mkarchive-all
+p '\021--files\n0\n-o' mkarchive-bad-count; p '\021-ot\nextra' mkarchive-extra; p '\021--scale=nan\n-ot' mkarchive-scale-nan
+p '\0228:16' fsdev-ok; p '\0224095,1048575' fsdev-max; p '\0224096:0' fsdev-major-big; p '\0228:' fsdev-no-minor
+p '\0231000' mkarchive-values-max; p '\0230.001' mkarchive-values-small; p '\023-1' mkarchive-values-negative
 fi
 
 # ---- trace-cmd: real captures (root, tracefs, trace-cmd) shrunk by shrink-dat.py -------------

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argv.h"
 #include "tap.h"
 #include "optable.h"
 #include "panel_registry.h"
@@ -19,28 +20,6 @@
 #include "tracecap.h"
 
 static char err[256];
-
-static int argc_of(char **v)
-{
-	int n = 0;
-
-	while (v[n])
-		n++;
-	return n;
-}
-
-/* V copied into storage that outlives the statement (the parsers leave pointers into argv;
- * the compound literals the macros below pass end with their statement). */
-static char **keep_argv(char **v)
-{
-	static char *store[2 * SS_RECORD_MAX_DEVS + 8];
-	int n = argc_of(v);
-
-	if (n >= (int)(sizeof(store) / sizeof(store[0])))
-		abort();
-	memcpy(store, v, sizeof(v[0]) * (size_t)(n + 1));
-	return store;
-}
 
 /* ---- the option table ------------------------------------------------------------------- */
 
@@ -269,6 +248,8 @@ static void test_record_values(void)
 static void test_record_parse(void)
 {
 	char *many[2 * SS_RECORD_MAX_DEVS + 4] = { "record" };
+
+	_Static_assert(sizeof(many) / sizeof(many[0]) <= TEST_ARGV_MAX, "keep_argv's room");
 	int n = 1;
 
 	is_int(REC("-d", "/dev/sdb"), 0, "record -d DEV");

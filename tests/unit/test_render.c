@@ -795,7 +795,7 @@ static void test_registry(void)
 	   "%zu panels registered, no more than a figure stacks", n);
 	f = fmemopen(help, sizeof(help) - 1, "w");
 	if (f) {
-		ss_plot_usage(f);
+		ss_help_print(f, &ss_plot_help);
 		fclose(f);
 	}
 	for (size_t i = 0; i < n; i++) {

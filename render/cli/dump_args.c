@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * seekscope dump's command line (dump_args.h): the option table, which is also the source of
+ * --help, and the parse into struct ss_dump_args.  Prints nothing.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "dump_args.h"
+#include "errbuf.h"
+
+static const struct ss_option options[] = {
+	{ "no-events", 'n', NULL, "metadata only" },
+	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
+	SS_OPTION_HELP,
+};
+
+const struct ss_help ss_dump_help = {
+	.usage = "seekscope dump [--no-events] [--absolute] FILE",
+	.description =
+		"Prints the header, devices, zones, phases, capture statistics and every event\n"
+		"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
+		"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]",
+	.opts = options,
+	.nr_opts = SS_NR_OPTIONS(options),
+	.examples =
+		"  seekscope dump untar.sst | less\n"
+		"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l",
+};
+
+/* One option into the struct ss_dump_args at CTX (ss_optable_parse's TAKE). */
+static int take_option(void *ctx, int c, const char *arg, char *err, size_t errlen)
+{
+	struct ss_dump_args *a = ctx;
+
+	(void)arg;
+	switch (c) {
+	case 'n':
+		a->no_events = true;
+		return 0;
+	case 'a':
+		a->absolute = true;
+		return 0;
+	default:
+		return ss_optable_unhandled(c, err, errlen);
+	}
+}
+
+int ss_dump_parse(int argc, char **argv, struct ss_dump_args *a, char *err, size_t errlen)
+{
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), 0, argc, argv, take_option, a, err,
+			       errlen);
+	if (ret)
+		return ret;
+	if (optind != argc - 1) {
+		ss_errf(err, errlen, "name one trace file");
+		return -EINVAL;
+	}
+	a->file = argv[optind];
+	return 0;
+}

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The command lines of report, dump, convert and mkarchive parsed without running anything
+ * (valid forms, each misuse, --help, value errors), their value parsers at the boundaries, and
+ * the one help layout (ss_help_print) every command's --help is printed in.  record's and
+ * plot's parsers are in test_cli_args.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "argv.h"
+#include "convert_args.h"
+#include "dump_args.h"
+#include "mkarchive_args.h"
+#include "optable.h"
+#include "report_args.h"
+#include "seekscope/model.h"
+#include "tap.h"
+
+static char err[256];
+
+/* ---- the help layout -------------------------------------------------------------------- */
+
+static char *help_text(const struct ss_help *h)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ss_help_print(f, h);
+	fclose(f);
+	return buf;
+}
+
+static void test_help_layout(void)
+{
+	static const struct ss_option opts[] = {
+		{ "output", 'o', "FILE", "where to write" },
+		SS_OPTION_HELP,
+	};
+	struct ss_help h = {
+		.usage = "seekscope x FILE\n       seekscope x --other",
+		.description = "Does x.\n\nTwice.",
+		.opts = opts,
+		.nr_opts = SS_NR_OPTIONS(opts),
+		.examples = "  seekscope x a\n  seekscope x b",
+	};
+	const struct ss_help *cmds[] = { &ss_report_help, &ss_dump_help, &ss_convert_help,
+					 &ss_mkarchive_help };
+	char *s = help_text(&h);
+
+	is_str(s,
+	       "USAGE: seekscope x FILE\n"
+	       "       seekscope x --other\n"
+	       "\n"
+	       "Does x.\n"
+	       "\n"
+	       "Twice.\n"
+	       "\n"
+	       "OPTIONS:\n"
+	       "  -o, --output FILE  where to write\n"
+	       "  -h, --help         show this help and exit\n"
+	       "\n"
+	       "EXAMPLES:\n"
+	       "  seekscope x a\n"
+	       "  seekscope x b\n",
+	       "help: USAGE, description, OPTIONS from the table, EXAMPLES");
+	free(s);
+	h.sections = "EXIT STATUS:\n  0 fine";
+	s = help_text(&h);
+	ok(s && strstr(s, "  -h, --help         show this help and exit\n"
+			  "\n"
+			  "EXIT STATUS:\n"
+			  "  0 fine\n"
+			  "\n"
+			  "EXAMPLES:\n"), "help: sections between OPTIONS and EXAMPLES");
+	free(s);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		s = help_text(cmds[i]);
+		ok(s && !strncmp(s, "USAGE: seekscope ", 17) && strstr(s, "\n\nOPTIONS:\n") &&
+		   strstr(s, "\n  -h, --help ") && strstr(s, "\n\nEXAMPLES:\n  seekscope ") &&
+		   !strstr(s, "Options:") && s[strlen(s) - 1] == '\n' && s[strlen(s) - 2] != '\n',
+		   "%.*s --help in the layout", (int)strcspn(s ? s + 17 : "", " "), s ? s + 17 : "");
+		free(s);
+	}
+}
+
+/* ---- report ----------------------------------------------------------------------------- */
+
+static struct ss_report_args ra;
+
+static int report(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_report_parse(argc_of(v), v, &ra, err, sizeof(err));
+}
+
+#define REPORT(...) report((char *[]){ "report", __VA_ARGS__, NULL })
+
+static void test_report_parse(void)
+{
+	is_int(REPORT("a.sst"), 0, "report FILE");
+	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "a.sst") && !ra.ro.json && !ra.ro.all_zones &&
+	   ra.ro.seek_threshold == 128, "... defaults: text, zones with I/O, threshold 128");
+	is_int(REPORT("a.sst", "-j", "b.sst", "--seek-threshold=0", "--all-zones", "c"), 0,
+	       "every option, operands among them");
+	ok(ra.nr_files == 3 && !strcmp(ra.files[0], "a.sst") && !strcmp(ra.files[1], "b.sst") &&
+	   !strcmp(ra.files[2], "c") && ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == 0,
+	   "... files in order, options taken");
+	is_int(REPORT("-ja", "-s18446744073709551615", "x"), 0, "clusters, attached argument");
+	ok(ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == UINT64_MAX, "... the maximum");
+	is_int(REPORT("--", "-j"), 0, "a FILE named -j after --");
+	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "-j") && !ra.ro.json, "... is a file");
+	is_int(REPORT("--help"), SS_PARSE_HELP, "--help");
+	is_int(REPORT("x", "-h"), SS_PARSE_HELP, "-h after a file");
+	is_int(report((char *[]){ "report", NULL }), -EINVAL, "no FILE");
+	is_str(err, "no trace file given", "... said so");
+	is_int(REPORT("-j"), -EINVAL, "options but no FILE");
+	is_int(REPORT("x", "-s", "-1"), -EINVAL, "--seek-threshold -1");
+	is_str(err, "--seek-threshold wants a number of sectors (0 or more), not '-1'", "... said so");
+	is_int(REPORT("x", "-s", "18446744073709551616"), -EINVAL, "--seek-threshold overflow");
+	is_int(REPORT("x", "-s", "12k"), -EINVAL, "--seek-threshold 12k");
+	is_int(REPORT("x", "-s"), -EINVAL, "-s without its argument");
+	is_str(err, "option '-s' needs an argument", "... said so");
+	is_int(REPORT("x", "--json=yes"), -EINVAL, "--json=yes");
+	is_str(err, "option '--json' takes no argument", "... said so");
+	is_int(REPORT("x", "--bogus"), -EINVAL, "unknown option");
+	is_str(err, "unknown option '--bogus'", "... named");
+	is_int(REPORT("x", "-jZj"), -EINVAL, "a parse stopped inside a cluster ...");
+	is_int(REPORT("y", "-a"), 0, "... then a valid line parses");
+	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "y") && ra.ro.all_zones && !ra.ro.json,
+	   "... as it should");
+}
+
+/* ---- dump ------------------------------------------------------------------------------- */
+
+static struct ss_dump_args da;
+
+static int dump(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_dump_parse(argc_of(v), v, &da, err, sizeof(err));
+}
+
+#define DUMP(...) dump((char *[]){ "dump", __VA_ARGS__, NULL })
+
+static void test_dump_parse(void)
+{
+	is_int(DUMP("a.sst"), 0, "dump FILE");
+	ok(!strcmp(da.file, "a.sst") && !da.no_events && !da.absolute, "... defaults");
+	is_int(DUMP("-n", "a.sst", "--absolute"), 0, "dump -n FILE --absolute");
+	ok(!strcmp(da.file, "a.sst") && da.no_events && da.absolute, "... both taken");
+	is_int(DUMP("-na", "b"), 0, "a cluster");
+	ok(da.no_events && da.absolute && !strcmp(da.file, "b"), "... both taken");
+	is_int(DUMP("--no-ev", "c"), 0, "an abbreviation");
+	ok(da.no_events && !da.absolute, "... taken");
+	is_int(DUMP("--help"), SS_PARSE_HELP, "--help");
+	is_int(dump((char *[]){ "dump", NULL }), -EINVAL, "no FILE");
+	is_str(err, "name one trace file", "... said so");
+	is_int(DUMP("a", "b"), -EINVAL, "two FILEs");
+	is_str(err, "name one trace file", "... said so");
+	is_int(DUMP("a", "-n=1"), -EINVAL, "-n=1 (a cluster with '=')");
+	is_int(DUMP("a", "--absolute=1"), -EINVAL, "--absolute=1");
+	is_str(err, "option '--absolute' takes no argument", "... said so");
+	is_int(DUMP("a", "-x"), -EINVAL, "unknown option");
+	is_str(err, "unknown option '-x'", "... named");
+}
+
+/* ---- convert ---------------------------------------------------------------------------- */
+
+static struct ss_convert_args ca;
+
+static int convert(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_convert_parse(argc_of(v), v, &ca, err, sizeof(err));
+}
+
+#define CONVERT(...) convert((char *[]){ "convert", __VA_ARGS__, NULL })
+
+static void test_convert_values(void)
+{
+	static const struct { const char *s; int ok; unsigned ma, mi; } devs[] = {
+		{ "8:16", 1, 8, 16 }, { "8,16", 1, 8, 16 }, { "0:0", 1, 0, 0 },
+		{ "4095:1048575", 1, 4095, 1048575 }, { "259:0", 1, 259, 0 },
+		{ "4096:0", 0, 0, 0 }, { "0:1048576", 0, 0, 0 }, { "8", 0, 0, 0 }, { "8:", 0, 0, 0 },
+		{ ":16", 0, 0, 0 }, { "8:16:1", 0, 0, 0 }, { "8:-1", 0, 0, 0 }, { "-8:1", 0, 0, 0 },
+		{ " 8:1", 0, 0, 0 }, { "8: 1", 0, 0, 0 }, { "8:1x", 0, 0, 0 }, { "0x8:1", 0, 0, 0 },
+		{ "8;16", 0, 0, 0 }, { "", 0, 0, 0 }, { "99999999999999999999:1", 0, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(devs) / sizeof(devs[0]); i++) {
+		uint32_t dev = 12345;
+		int ret = ss_convert_parse_dev(devs[i].s, &dev);
+
+		if (devs[i].ok)
+			ok(ret == 0 && dev == SS_MKDEV(devs[i].ma, devs[i].mi) &&
+			   SS_DEV_MAJOR(dev) == devs[i].ma && SS_DEV_MINOR(dev) == devs[i].mi,
+			   "--fs-dev '%s' = %u:%u", devs[i].s, devs[i].ma, devs[i].mi);
+		else
+			ok(ret == -EINVAL && dev == 12345, "--fs-dev '%s' refused", devs[i].s);
+	}
+	is_int(ss_convert_parse_dev(NULL, &(uint32_t){ 0 }), -EINVAL, "--fs-dev NULL");
+}
+
+static void test_convert_parse(void)
+{
+	is_int(CONVERT("in", "-o", "out.sst"), 0, "convert IN -o OUT");
+	ok(!strcmp(ca.in, "in") && !strcmp(ca.out, "out.sst") && !ca.fs && !ca.fs_dev_given &&
+	   !ca.fs_offset_given, "... no --fs");
+	is_int(CONVERT("--output=o.sst", "--fs", "xfs.img", "--fs-dev", "8:16", "--fs-offset",
+		       "2048", "bt/"), 0, "every option");
+	ok(!strcmp(ca.in, "bt/") && !strcmp(ca.out, "o.sst") && !strcmp(ca.fs, "xfs.img") &&
+	   ca.fs_dev_given && ca.fs_dev == SS_MKDEV(8, 16) && ca.fs_offset_given &&
+	   ca.fs_offset == 2048, "... all taken");
+	is_int(CONVERT("in", "-oout", "-f", "img", "-s", "0"), 0, "--fs-offset 0");
+	ok(ca.fs_offset_given && ca.fs_offset == 0 && !ca.fs_dev_given, "... given, zero");
+	is_int(CONVERT("--help"), SS_PARSE_HELP, "--help");
+	is_int(CONVERT("in", "-o", "x", "-h"), SS_PARSE_HELP, "-h after the rest");
+	is_int(convert((char *[]){ "convert", NULL }), -EINVAL, "nothing");
+	is_str(err, "name one input trace", "... said so");
+	is_int(CONVERT("a", "b", "-o", "x"), -EINVAL, "two inputs");
+	is_str(err, "name one input trace", "... said so");
+	is_int(CONVERT("in"), -EINVAL, "no -o");
+	is_str(err, "name the output with -o OUT", "... said so");
+	is_int(CONVERT("in", "-o"), -EINVAL, "-o without its argument");
+	is_str(err, "option '-o' needs an argument", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--fs-dev", "8:0"), -EINVAL, "--fs-dev without --fs");
+	is_str(err, "--fs-dev and --fs-offset go with --fs", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--fs-offset", "8"), -EINVAL, "--fs-offset without --fs");
+	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-dev", "8"), -EINVAL, "--fs-dev 8");
+	is_str(err, "--fs-dev wants MAJ:MIN, e.g. 8:16, not '8'", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-offset", "-1"), -EINVAL,
+	       "--fs-offset -1");
+	is_str(err, "--fs-offset wants a number of sectors, not '-1'", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-offset", "1G"), -EINVAL,
+	       "--fs-offset 1G (sectors only)");
+	is_int(CONVERT("in", "-o", "x", "--fs-"), -EINVAL, "ambiguous --fs-");
+	is_str(err, "ambiguous option '--fs-'", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--bogus"), -EINVAL, "unknown option");
+	is_str(err, "unknown option '--bogus'", "... named");
+}
+
+/* ---- mkarchive -------------------------------------------------------------------------- */
+
+static struct ss_gentree_opts mo;
+
+static int mkarchive(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_mkarchive_parse(argc_of(v), v, &mo, err, sizeof(err));
+}
+
+#define MKARCHIVE(...) mkarchive((char *[]){ "mkarchive", __VA_ARGS__, NULL })
+
+static void test_mkarchive_values(void)
+{
+	unsigned n = 7;
+	double f = 7;
+
+	ok(ss_mkarchive_parse_count("1", 5, &n) == 0 && n == 1, "count 1: the minimum");
+	ok(ss_mkarchive_parse_count("5", 5, &n) == 0 && n == 5, "count 5 of 5: the maximum");
+	is_int(ss_mkarchive_parse_count("6", 5, &n), -EINVAL, "count 6 of 5");
+	is_int(ss_mkarchive_parse_count("0", 5, &n), -EINVAL, "count 0");
+	is_int(ss_mkarchive_parse_count("-1", 5, &n), -EINVAL, "count -1");
+	is_int(ss_mkarchive_parse_count("3x", 5, &n), -EINVAL, "count 3x");
+	is_int(ss_mkarchive_parse_count("4294967297", UINT32_MAX, &n), -EINVAL,
+	       "count 2^32+1 does not wrap");
+	is_int(n, 5, "... failures leave the count alone");
+	ok(ss_mkarchive_parse_scale("0.5", &f) == 0 && f == 0.5, "scale 0.5");
+	ok(ss_mkarchive_parse_scale("1e-3", &f) == 0 && f == 1e-3, "scale 1e-3");
+	ok(ss_mkarchive_parse_scale("1000", &f) == 0 && f == SS_GENTREE_MAX_SCALE,
+	   "scale %g: the maximum", SS_GENTREE_MAX_SCALE);
+	is_int(ss_mkarchive_parse_scale("1000.001", &f), -EINVAL, "scale past the maximum");
+	is_int(ss_mkarchive_parse_scale("0", &f), -EINVAL, "scale 0");
+	is_int(ss_mkarchive_parse_scale("-1", &f), -EINVAL, "scale -1");
+	is_int(ss_mkarchive_parse_scale("nan", &f), -EINVAL, "scale nan");
+	is_int(ss_mkarchive_parse_scale("inf", &f), -EINVAL, "scale inf");
+	is_int(ss_mkarchive_parse_scale("1e-400", &f), -EINVAL, "scale underflow");
+	is_int(ss_mkarchive_parse_scale("", &f), -EINVAL, "scale ''");
+	is_int(ss_mkarchive_parse_scale("2x", &f), -EINVAL, "scale 2x");
+	is_int(ss_mkarchive_parse_scale(NULL, &f), -EINVAL, "scale NULL");
+	ok(f == SS_GENTREE_MAX_SCALE, "... failures leave the scale alone");
+}
+
+static void test_mkarchive_parse(void)
+{
+	is_int(MKARCHIVE("-o", "t.tar"), 0, "mkarchive -o FILE");
+	ok(!strcmp(mo.path, "t.tar") && mo.seed == 1 && !mo.files && !mo.dirs && mo.scale == 0 &&
+	   !mo.top, "... seed 1, the rest the generator's defaults");
+	is_int(MKARCHIVE("--files", "40", "--dirs=5", "--seed", "0x2a", "--scale", "0.5", "--top",
+			 "linux", "--output", "t.tar.gz"), 0, "every option");
+	ok(!strcmp(mo.path, "t.tar.gz") && mo.files == 40 && mo.dirs == 5 && mo.seed == 42 &&
+	   mo.scale == 0.5 && !strcmp(mo.top, "linux"), "... all taken (seed in hex)");
+	is_int(MKARCHIVE("-o", "t", "--seed", "0"), 0, "--seed 0");
+	is_int(mo.seed, 0, "... zero");
+	is_int(MKARCHIVE("-o", "t", "--seed", "18446744073709551615"), 0, "--seed 2^64-1");
+	ok(mo.seed == UINT64_MAX, "... the maximum");
+	is_int(MKARCHIVE("--help"), SS_PARSE_HELP, "--help");
+	is_int(MKARCHIVE("--files", "4"), -EINVAL, "no -o");
+	is_str(err, "-o FILE is required", "... said so");
+	is_int(MKARCHIVE("-o", "t", "extra"), -EINVAL, "a stray operand");
+	is_str(err, "unexpected argument 'extra'", "... named");
+	is_int(MKARCHIVE("-o", "t", "--files", "0"), -EINVAL, "--files 0");
+	ok(strstr(err, "--files") && strstr(err, "'0'"), "... %s", err);
+	is_int(MKARCHIVE("-o", "t", "--dirs", "99999999999999999999"), -EINVAL, "--dirs overflow");
+	ok(strstr(err, "--dirs") != NULL, "... %s", err);
+	is_int(MKARCHIVE("-o", "t", "--seed", "-1"), -EINVAL, "--seed -1");
+	is_str(err, "--seed: '-1' is not an unsigned 64-bit number", "... said so");
+	is_int(MKARCHIVE("-o", "t", "--seed", "18446744073709551616"), -EINVAL, "--seed 2^64");
+	is_int(MKARCHIVE("-o", "t", "--scale", "nan"), -EINVAL, "--scale nan");
+	ok(strstr(err, "--scale") && strstr(err, "nan"), "... %s", err);
+	is_int(MKARCHIVE("-o"), -EINVAL, "-o without its argument");
+	is_str(err, "option '-o' needs an argument", "... said so");
+	is_int(MKARCHIVE("-o", "t", "--top"), -EINVAL, "--top without its argument");
+	is_str(err, "option '--top' needs an argument", "... said so");
+	is_int(MKARCHIVE("-o", "t", "-f", "3"), -EINVAL, "-f: --files has no letter");
+	is_str(err, "unknown option '-f'", "... named");
+}
+
+int main(void)
+{
+	test_help_layout();
+	test_report_parse();
+	test_dump_parse();
+	test_convert_values();
+	test_convert_parse();
+	test_mkarchive_values();
+	test_mkarchive_parse();
+	return done_testing();
+}
