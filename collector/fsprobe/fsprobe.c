@@ -79,11 +79,18 @@ out:
 	return ret;
 }
 
-/* The filesystems we know the layout of: one line each (fsprobe_int.h says how to add one). */
-static const struct ss_fs_prober *const probers[] = {
-	&ss_fs_prober_xfs,
-	&ss_fs_prober_ext,
-};
+/* The filesystems we know the layout of, each defined in its own file as ss_fs_prober_<id>:
+ * the registry, one line each (fsprobe_int.h says what a prober is). */
+#define PROBERS(X) \
+	X(xfs)     \
+	X(ext)
+
+#define DECLARE(id) extern const struct ss_fs_prober ss_fs_prober_##id;
+PROBERS(DECLARE)
+#undef DECLARE
+#define ENTRY(id) &ss_fs_prober_##id,
+static const struct ss_fs_prober *const probers[] = { PROBERS(ENTRY) };
+#undef ENTRY
 #define NR_PROBERS (sizeof(probers) / sizeof(probers[0]))
 
 int ss_fsprobe_path(const char *path, struct ss_fsprobe *out)

@@ -32,8 +32,7 @@ void ss_zone_vec_free(struct ss_zone_vec *zv);
 
 /*
  * One filesystem whose layout we know.  To add one: a file fsprobe_<fs>.c that defines a
- * `const struct ss_fs_prober ss_fs_prober_<fs>`, its declaration below, and its line in the
- * table in fsprobe.c.
+ * `const struct ss_fs_prober ss_fs_prober_<fs>`, and its line X(<fs>) in PROBERS in fsprobe.c.
  */
 struct ss_fs_prober {
 	const char *name;                       /* fstype reported when sniff recognises it */
@@ -49,8 +48,6 @@ struct ss_fs_prober {
 	 * fills out->block_size, zones, nr_zones; on error leaves *out untouched, -errno. */
 	int (*probe)(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out);
 };
-
-extern const struct ss_fs_prober ss_fs_prober_xfs, ss_fs_prober_ext;
 
 /*
  * The modules' own entry points (also driven directly by the fuzz targets).  FD is open read-only on PATH; DEV_BYTES is the size of the device or

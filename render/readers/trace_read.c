@@ -24,16 +24,21 @@ struct ss_trace_priv {
 };
 
 /*
- * The backends, each defined in its own file: the registry.  Tried in this order on the first
- * bytes of a regular file; their names make the list of formats in messages.
+ * The backends, each defined in its own file as `ss_trace_backend_<id>`: the registry, one line
+ * each.  Tried in this order on the first bytes of a regular file; their names make the list
+ * of formats in messages.
  */
-extern const struct ss_trace_backend ss_trace_backend_native, ss_trace_backend_blktrace,
-	ss_trace_backend_tracecmd;
-static const struct ss_trace_backend *const backends[] = {
-	&ss_trace_backend_native,
-	&ss_trace_backend_blktrace,
-	&ss_trace_backend_tracecmd,
-};
+#define BACKENDS(X) \
+	X(native)   \
+	X(blktrace) \
+	X(tracecmd)
+
+#define DECLARE(id) extern const struct ss_trace_backend ss_trace_backend_##id;
+BACKENDS(DECLARE)
+#undef DECLARE
+#define ENTRY(id) &ss_trace_backend_##id,
+static const struct ss_trace_backend *const backends[] = { BACKENDS(ENTRY) };
+#undef ENTRY
 #define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
 
 void ss_trace_unknown_format(char *err, size_t errlen, const char *why)
