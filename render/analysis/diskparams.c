@@ -142,8 +142,28 @@ static bool is_decimal(const char *s)
 	return !*s;
 }
 
-static void range_error(const struct key *k, const char *value, char *err, size_t errlen)
+/*
+ * S (at most LEN bytes) as it may be shown in a one-line message: control bytes as '?', cut
+ * with "..." to fit BUF.  Spec items and file lines are the user's text, echoed back.
+ */
+static const char *shown(const char *s, size_t len, char *buf, size_t size)
 {
+	size_t n = 0;
+
+	for (; n < len && s[n] && n + 1 < size; n++)
+		buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+	if (n < len && s[n] && size > 4)
+		memcpy(buf + size - 4, "...", 3), n = size - 1;
+	buf[n] = '\0';
+	return buf;
+}
+#define SHOWN(s, len, buf) shown((s), (len), (buf), sizeof(buf))
+
+static void range_error(const struct key *k, const char *v, char *err, size_t errlen)
+{
+	char value[64];
+
+	SHOWN(v, SIZE_MAX, value);
 	if (k->type == K_BOOL)
 		ss_errf(err, errlen, "disk parameter %s=%s: valid values are on and off", k->name,
 			value);
@@ -160,7 +180,7 @@ int ss_disk_params_set(struct ss_disk_params *p, const char *key, const char *va
 		       char *err, size_t errlen)
 {
 	const struct key *k = NULL;
-	char list[400];
+	char list[400], name[64];
 	double v;
 
 	for (size_t i = 0; i < NR_KEYS; i++)
@@ -168,7 +188,7 @@ int ss_disk_params_set(struct ss_disk_params *p, const char *key, const char *va
 			k = &keys[i];
 	if (!k || !(k->kinds & (1u << p->kind))) {
 		ss_errf(err, errlen, "%s disk parameter '%s' for %s (valid: %s)",
-			k ? "no" : "unknown", key, kind_name(p->kind),
+			k ? "no" : "unknown", SHOWN(key, SIZE_MAX, name), kind_name(p->kind),
 			key_list(p->kind, list, sizeof(list)));
 		return -EINVAL;
 	}
@@ -236,10 +256,11 @@ int ss_disk_params_check(const struct ss_disk_params *p, char *err, size_t errle
 /* Set KEY=VALUE in a copy, or say why not. */
 static int set_pair(struct ss_disk_params *p, char *item, char *err, size_t errlen)
 {
-	char *eq = strchr(item, '=');
+	char *eq = strchr(item, '='), text[64];
 
 	if (!eq || eq == item) {
-		ss_errf(err, errlen, "disk parameter '%s': expected key=value", item);
+		ss_errf(err, errlen, "disk parameter '%s': expected key=value",
+			SHOWN(item, SIZE_MAX, text));
 		return -EINVAL;
 	}
 	*eq = '\0';
@@ -256,12 +277,12 @@ int ss_disk_params_parse_spec(const char *spec, struct ss_disk_params *p, char *
 	size_t len = strcspn(spec, ",");
 	const struct ss_disk_params *pre = find_preset(spec, len);
 	struct ss_disk_params q;
-	char *copy, *item, *save = NULL;
+	char *copy, *item, *save = NULL, name[64];
 	int ret = 0;
 
 	if (!pre) {
-		ss_errf(err, errlen, "unknown disk model '%.*s' (valid: %s)",
-			(int)(len > 64 ? 64 : len), spec, ss_disk_preset_names());
+		ss_errf(err, errlen, "unknown disk model '%s' (valid: %s)",
+			SHOWN(spec, len, name), ss_disk_preset_names());
 		return -EINVAL;
 	}
 	q = *pre;
@@ -304,7 +325,7 @@ int ss_disk_params_parse_text(const char *text, size_t len, struct ss_disk_param
 			      char *err, size_t errlen)
 {
 	struct ss_disk_params q;
-	char *copy, *line, *next, msg[400];
+	char *copy, *line, *next, msg[400], shown_[64];
 	bool have_model = false;
 	unsigned lineno = 0;
 	int ret = 0;
@@ -331,7 +352,8 @@ int ss_disk_params_parse_text(const char *text, size_t len, struct ss_disk_param
 			continue;
 		eq = strchr(key, '=');
 		if (!eq) {
-			ss_errf(msg, sizeof(msg), "'%.64s': expected key = value", key);
+			ss_errf(msg, sizeof(msg), "'%s': expected key = value",
+				SHOWN(key, SIZE_MAX, shown_));
 			ret = -EINVAL;
 			break;
 		}
@@ -344,8 +366,8 @@ int ss_disk_params_parse_text(const char *text, size_t len, struct ss_disk_param
 					"(valid: %s)", ss_disk_preset_names());
 				ret = -EINVAL;
 			} else if (ss_disk_params_preset(value, &q)) {
-				ss_errf(msg, sizeof(msg), "unknown disk model '%.64s' (valid: %s)",
-					value, ss_disk_preset_names());
+				ss_errf(msg, sizeof(msg), "unknown disk model '%s' (valid: %s)",
+					SHOWN(value, SIZE_MAX, shown_), ss_disk_preset_names());
 				ret = -EINVAL;
 			}
 			have_model = true;
@@ -372,8 +394,9 @@ int ss_disk_params_parse_text(const char *text, size_t len, struct ss_disk_param
 	return ret;
 }
 
-/* A parameter file's bytes into a new NUL-terminated buffer: its length, or -errno. */
-static ssize_t read_param_file(const char *path, char **out, char *err, size_t errlen)
+/* A parameter file's bytes into a new buffer: its length, or -errno.  NAME is PATH as shown. */
+static ssize_t read_param_file(const char *path, const char *name, char **out, char *err,
+			       size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
@@ -385,35 +408,35 @@ static ssize_t read_param_file(const char *path, char **out, char *err, size_t e
 
 		if (e == ENOENT)
 			ss_errf(err, errlen, "unknown disk model '%s' (valid: %s, or a parameter file)",
-				path, ss_disk_preset_names());
+				name, ss_disk_preset_names());
 		else
-			ss_errf(err, errlen, "%s: %s", path, strerror(e));
+			ss_errf(err, errlen, "%s: %s", name, strerror(e));
 		return -e;
 	}
 	if (fstat(fd, &st) < 0) {
 		int e = errno;
 
-		ss_errf(err, errlen, "%s: %s", path, strerror(e));
+		ss_errf(err, errlen, "%s: %s", name, strerror(e));
 		close(fd);
 		return -e;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)SS_DISK_FILE_MAX) {
 		ss_errf(err, errlen, "%s: a disk parameter file must be a regular file of at most "
-			"%u bytes", path, SS_DISK_FILE_MAX);
+			"%u bytes", name, SS_DISK_FILE_MAX);
 		close(fd);
 		return -EINVAL;
 	}
 	buf = malloc(SS_DISK_FILE_MAX + 1);
 	if (!buf) {
 		close(fd);
-		ss_errf(err, errlen, "%s: out of memory", path);
+		ss_errf(err, errlen, "%s: out of memory", name);
 		return -ENOMEM;
 	}
 	/* one byte more than allowed: a file that grew since fstat() is refused too */
 	n = ss_pread_full(fd, buf, SS_DISK_FILE_MAX + 1, 0);
 	close(fd);
 	if (n < 0 || n > (ssize_t)SS_DISK_FILE_MAX) {
-		ss_errf(err, errlen, "%s: %s", path, n < 0 ? strerror((int)-n) : "too large");
+		ss_errf(err, errlen, "%s: %s", name, n < 0 ? strerror((int)-n) : "too large");
 		free(buf);
 		return n < 0 ? n : -EINVAL;
 	}
@@ -423,7 +446,7 @@ static ssize_t read_param_file(const char *path, char **out, char *err, size_t e
 
 int ss_disk_model_parse(const char *spec, struct ss_disk_params *p, char *err, size_t errlen)
 {
-	char msg[400], *text = NULL;
+	char msg[400], *text = NULL, name[256];
 	ssize_t n;
 	int ret;
 
@@ -434,13 +457,14 @@ int ss_disk_model_parse(const char *spec, struct ss_disk_params *p, char *err, s
 			ss_disk_preset_names());
 		return -EINVAL;
 	}
-	n = read_param_file(spec, &text, err, errlen);
+	SHOWN(spec, SIZE_MAX, name);
+	n = read_param_file(spec, name, &text, err, errlen);
 	if (n < 0)
 		return (int)n;
 	ret = ss_disk_params_parse_text(text, (size_t)n, p, msg, sizeof(msg));
 	free(text);
 	if (ret)
-		ss_errf(err, errlen, "%s: %s", spec, msg);
+		ss_errf(err, errlen, "%s: %s", name, msg);
 	return ret;
 }
 

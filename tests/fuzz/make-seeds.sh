@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -237,6 +237,20 @@ p '\01410000' rolling-max; p '\014-1' rolling-negative
 p '\015io,seeks,tput' panels-ok; p '\015io,io' panels-twice; p '\015io,,lat' panels-empty-item
 p '\016MiB' units-mib; p '\016furlongs' units-bad
 p '\017insert,queue' record-values-events; p '\01760' record-values-repeat; p '\0174194304' record-values-buffer
+fi
+
+# ---- diskparam: byte 0 even = "NAME[,key=value...]", odd = a parameter file's text ----------
+if want diskparam; then
+p() { printf "$1" > "$C/diskparam/$2"; }
+p '\000hdd7200' spec-preset; p '\000hdd7200,wcache=on,rpm=5400,zones=4' spec-overrides
+p '\000hdd15k,heads=1,zones=1,avg_seek_ms=0.2' spec-one-zone; p '\000ssd,read_mbs=3500' spec-ssd
+p '\000hdd5400,foo=1' spec-unknown-key; p '\000hdd7200,rpm=1e3,,x' spec-empty-item
+p '\000hdd7200,ncq=32' spec-ncq; p '\000hdd7200,avg_seek_ms=20' spec-inconsistent
+p '\000hdd9000' spec-unknown-model
+p '\001# comment\nmodel = hdd7200\n  rpm = 10000  # faster\nwcache = on\n' text-good
+p '\001model=ssd\nwrite_latency_ms=0.5e-1\nread_mbs=1e6\n' text-ssd
+p '\001rpm = 7200\n' text-no-model; p '\001model=hdd7200\nheads 4\n' text-no-equals
+p '\001model=hdd7200\nmodel=ssd\n' text-model-twice; p '\001model=ssd\000\n' text-nul
 fi
 
 # ---- trace-cmd: real captures (root, tracefs, trace-cmd) shrunk by shrink-dat.py -------------

@@ -359,6 +359,9 @@ static void test_parser(void)
 
 	refused("hdd9000", "(valid: hdd7200, hdd5400, hdd15k, ssd)");
 	refused("", "unknown disk model ''");
+	refused("hdd\n7200\033[2J", "unknown disk model 'hdd?7200?[2J'");
+	refused("hdd7200,rpm=7\n200", "rpm=7?200: valid");
+	refused("hdd7200,r\tpm=1", "parameter 'r?pm' for");
 	refused("hdd7200,foo=1", "unknown disk parameter 'foo' for a spinning disk (valid: rpm, "
 		"heads, zones, outer_mbs");
 	refused("hdd7200,read_mbs=500", "no disk parameter 'read_mbs' for a spinning disk");
