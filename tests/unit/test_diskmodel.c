@@ -78,6 +78,10 @@ static double random_iops(const char *spec, uint16_t flags, int n)
 		req(m, rnd(&s) % (TIB_SECTORS / 8) * 8, 8, flags);
 	ss_disk_model_result(m, &r);
 	ss_disk_model_free(m);
+	printf("# %s %s: per request %.3f ms = seek %.3f + rotation %.3f + transfer %.3f + "
+	       "overhead %.3f\n", spec, flags & SS_RW_WRITE ? "write" : "read",
+	       r.time.total_s / n * 1e3, r.time.seek_s / n * 1e3, r.time.rotation_s / n * 1e3,
+	       r.time.transfer_s / n * 1e3, r.time.overhead_s / n * 1e3);
 	return r.requests == (uint64_t)n ? n / r.time.total_s : 0;
 }
 
@@ -320,18 +324,50 @@ static void test_requests(void)
 	ss_disk_model_free(m);
 }
 
+/* The worked example of docs/disk-model.md, figures to the microsecond as printed there. */
+static void test_doc_example(void)
+{
+	static const struct { uint64_t sector; uint16_t flags; double seek, rot, xfer, total; } r[] = {
+		{ 0, SS_RW_READ, 0, 4.1667, 0.0187, 4.2854 },
+		{ 8, SS_RW_READ, 0, 0, 0.0187, 0.1187 },
+		{ 1ull << 30, SS_RW_WRITE, 10.4082, 4.1667, 0.0234, 14.6982 },
+		{ (1ull << 30) + 64, SS_RW_READ, 0, 0.1635, 0.0234, 0.2869 },
+	};
+	struct ss_disk_model *m = model("hdd7200", TIB_SECTORS);
+	struct ss_disk_result res;
+
+	for (size_t i = 0; i < sizeof(r) / sizeof(r[0]); i++) {
+		struct ss_disk_cost c = req(m, r[i].sector, 8, r[i].flags);
+
+		printf("# example %zu: seek %.4f rotation %.4f transfer %.4f overhead %.4f total "
+		       "%.4f ms\n", i + 1, c.seek_s * 1e3, c.rotation_s * 1e3, c.transfer_s * 1e3,
+		       c.overhead_s * 1e3, c.total_s * 1e3);
+		ok(fabs(c.seek_s * 1e3 - r[i].seek) < 5e-5 && fabs(c.rotation_s * 1e3 - r[i].rot) < 5e-5 &&
+		   fabs(c.transfer_s * 1e3 - r[i].xfer) < 5e-5 && fabs(c.total_s * 1e3 - r[i].total) < 5e-5,
+		   "docs/disk-model.md example, request %zu: %.4f ms", i + 1, r[i].total);
+	}
+	ss_disk_model_result(m, &res);
+	ok(fabs(res.time.total_s * 1e3 - 19.3891) < 5e-5, "... in all %.4f ms, 19.3891 in the "
+	   "documentation", res.time.total_s * 1e3);
+	ss_disk_model_free(m);
+}
+
 /* SPEC is refused with -EINVAL, P untouched, and the one-line message contains WANT. */
 static void refused(const char *spec, const char *want)
 {
 	struct ss_disk_params p, before;
-	char err[400] = "";
+	char err[400] = "", name[64];
+	size_t i;
 	int ret;
 
+	for (i = 0; spec[i] && i + 1 < sizeof(name); i++)      /* one TAP line whatever the spec */
+		name[i] = (unsigned char)spec[i] < 0x20 ? '?' : spec[i];
+	name[i] = '\0';
 	memset(&p, 0x5a, sizeof(p));
 	before = p;
 	ret = ss_disk_params_parse_spec(spec, &p, err, sizeof(err));
 	ok(ret == -EINVAL && !memcmp(&p, &before, sizeof(p)) && strstr(err, want) &&
-	   !strchr(err, '\n'), "'%s' refused: %s", spec, err);
+	   !strchr(err, '\n'), "'%s' refused: %s", name, err);
 }
 
 static void test_parser(void)
@@ -450,6 +486,7 @@ int main(void)
 	test_canonical();
 	test_seek_curve();
 	test_follow_on();
+	test_doc_example();
 	test_requests();
 	test_parser();
 	return done_testing();
