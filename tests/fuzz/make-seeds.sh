@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -244,6 +244,20 @@ p '\021-o\nt.tar\n--files\n40\n--dirs=5\n--seed\n0x2a\n--scale\n0.5\n--top\nt' m
 p '\021--files\n0\n-o' mkarchive-bad-count; p '\021-ot\nextra' mkarchive-extra; p '\021--scale=nan\n-ot' mkarchive-scale-nan
 p '\0228:16' fsdev-ok; p '\0224095,1048575' fsdev-max; p '\0224096:0' fsdev-major-big; p '\0228:' fsdev-no-minor
 p '\0231000' mkarchive-values-max; p '\0230.001' mkarchive-values-small; p '\023-1' mkarchive-values-negative
+fi
+
+# ---- diskparam: byte 0 even = "NAME[,key=value...]", odd = a parameter file's text ----------
+if want diskparam; then
+p() { printf "$1" > "$C/diskparam/$2"; }
+p '\000hdd7200' spec-preset; p '\000hdd7200,wcache=on,rpm=5400,zones=4' spec-overrides
+p '\000hdd15k,heads=1,zones=1,avg_seek_ms=0.2' spec-one-zone; p '\000ssd,read_mbs=3500' spec-ssd
+p '\000hdd5400,foo=1' spec-unknown-key; p '\000hdd7200,rpm=1e3,,x' spec-empty-item
+p '\000hdd7200,ncq=32' spec-ncq; p '\000hdd7200,avg_seek_ms=20' spec-inconsistent
+p '\000hdd9000' spec-unknown-model
+p '\001# comment\nmodel = hdd7200\n  rpm = 10000  # faster\nwcache = on\n' text-good
+p '\001model=ssd\nwrite_latency_ms=0.5e-1\nread_mbs=1e6\n' text-ssd
+p '\001rpm = 7200\n' text-no-model; p '\001model=hdd7200\nheads 4\n' text-no-equals
+p '\001model=hdd7200\nmodel=ssd\n' text-model-twice; p '\001model=ssd\000\n' text-nul
 fi
 
 # ---- trace-cmd: real captures (root, tracefs, trace-cmd) shrunk by shrink-dat.py -------------
