@@ -85,10 +85,14 @@ int main(void)
 			ok(k < 0, "index: sector %" PRIu64 " is in no zone", probes[i].sector);
 			continue;
 		}
-		is_str(z ? z->label : "(none)", probes[i].want, "reader: sector %" PRIu64 " is in %s",
-		       probes[i].sector, probes[i].want);
-		is_str(k >= 0 ? t->zones[k].label : "(none)", probes[i].want,
-		       "index: sector %" PRIu64 " is in %s", probes[i].sector, probes[i].want);
+		{
+			const char *want = probes[i].want;
+
+			is_str(z ? z->label : "(none)", want, "reader: sector %" PRIu64 " is in %s",
+			       probes[i].sector, want);
+			is_str(k >= 0 ? t->zones[k].label : "(none)", want,
+			       "index: sector %" PRIu64 " is in %s", probes[i].sector, want);
+		}
 	}
 	ss_zone_index_free(zi);
 	ss_trace_close(t);
