@@ -21,7 +21,8 @@
 
 # Packages and the oldest versions seekscope is known to build with (Debian 12's).
 PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libarchive:3.6 \
-	     ext2fs:1.46 blkid:2.36 zlib:1.2.11
+	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libavcodec:59 libavformat:59 libavutil:57 \
+	     libswscale:6
 PKG_NAMES := $(foreach p,$(PKGS),$(firstword $(subst :, ,$(p))))
 CC        ?= cc
 O         ?=
@@ -62,8 +63,9 @@ LAYERS := \
 	render/report:render/analysis,render/readers,collector/core \
 	render/plot:render/analysis,render/readers,collector/core \
 	render/plot/panels:render/plot,render/analysis,render/readers,collector/core \
-	render/cli:render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/capture,collector/fsprobe,collector/core \
-	collector/cli:render/cli,render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/workload,collector/capture,collector/fsprobe,collector/core
+	render/video:render/plot,render/analysis,render/readers,collector/core \
+	render/cli:render/video,render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/capture,collector/fsprobe,collector/core \
+	collector/cli:render/cli,render/video,render/plot/panels,render/plot,render/report,render/analysis,render/readers,collector/record,collector/workload,collector/capture,collector/fsprobe,collector/core
 FOLDERS   := $(foreach l,$(LAYERS),$(firstword $(subst :, ,$(l))))
 uses      = $(subst $(comma), ,$(patsubst $(1):%,%,$(filter $(1):%,$(LAYERS))))
 comma     := ,
@@ -76,7 +78,8 @@ ALL_INCS  := -Iinclude $(addprefix -I,$(FOLDERS))
 srcs_of   = $(wildcard $(addsuffix /*.c,$(1)))
 CORE_SRCS := $(call srcs_of,collector/core)
 COLL_SRCS := $(call srcs_of,collector/capture collector/fsprobe collector/workload collector/record)
-REND_SRCS := $(call srcs_of,render/readers render/analysis render/report render/plot render/plot/panels)
+REND_SRCS := $(call srcs_of,render/readers render/analysis render/report render/plot render/plot/panels \
+	     render/video)
 CLI_SRCS  := $(call srcs_of,render/cli collector/cli)
 LIB_CORE  := $(BUILD)/libseekscope-core.a
 LIB_COLL  := $(BUILD)/libseekscope-collector.a

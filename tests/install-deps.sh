@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope
-#   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks)
+#   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
+#          ffprobe for the movies)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -24,6 +25,10 @@ libarchive-dev pc:libarchive      libarchive-devel
 libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
 zlib1g-dev     pc:zlib            zlib-devel
+libavcodec-dev pc:libavcodec      libavcodec-free-devel
+libavformat-dev pc:libavformat    libavformat-free-devel
+libavutil-dev  pc:libavutil       libavutil-free-devel
+libswscale-dev pc:libswscale      libswscale-free-devel
 '
 FS='
 util-linux     cmd:losetup        util-linux
@@ -42,6 +47,7 @@ python3        cmd:python3        python3
 libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
 trace-cmd      cmd:trace-cmd      trace-cmd
+ffmpeg         cmd:ffprobe        ffmpeg-free
 '
 EXTRA='
 fio            cmd:fio            fio

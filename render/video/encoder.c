@@ -1,0 +1,584 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The movie encoder: cairo surfaces → swscale → libavcodec → libavformat → outfile (encoder.h). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+
+#include "encoder.h"
+#include "errbuf.h"
+#include "outfile.h"
+
+#define VIDEO_MAGIC 0x5356494fu  /* "SVIO": ss_video_log_cb checks it before using opaque */
+#define IO_BUFSIZE (256 * 1024)
+#define MAX_DIM 8192
+#define MAX_FPS 240
+
+/*
+ * Encoders we know how to set, best first for their codec.  The settings are for plot-like
+ * pictures (flat colours, thin lines, text) at 1080p on a small machine, where drawing the
+ * frames needs its share of the CPU (issue 16: a 30 s 1080p movie in 30 s on 2 CPUs; figures
+ * in tests/bench/encode.sh):
+ *   libx264: preset veryfast costs about 9 ms of CPU a 1080p frame here (superfast saves a
+ *     sixth of that for 1.7x the bytes, ultrafast half for 2.2x); crf 20 keeps thin lines and
+ *     text clean, and flat areas cost almost no bits anyway; a 5-frame lookahead instead of
+ *     10 saves ~50 MB at 1080p and made no larger files on plots; threads automatic (x264
+ *     runs beside the drawing thread); a keyframe every 5 s lets players seek.
+ *   libvpx-vp9: realtime deadline at cpu-used 8 is the only VP9 setting near that speed;
+ *     row-mt and tile columns let it use both CPUs; constant quality (crf with b=0).
+ * Any other encoder of the codec gets a generous bit rate and its defaults.
+ */
+static const struct enc_pref {
+	enum AVCodecID id;
+	const char *name;
+	const char *opts;       /* av_dict_parse_string: key=value pairs separated by ':' */
+} enc_prefs[] = {
+	{ AV_CODEC_ID_H264, "libx264", "preset=veryfast:crf=20:rc-lookahead=5" },
+	{ AV_CODEC_ID_VP9, "libvpx-vp9",
+	  "deadline=realtime:cpu-used=8:row-mt=1:tile-columns=2:crf=32:b=0" },
+};
+
+/* The extensions: muxer and codecs, preferred first. */
+static const struct container {
+	const char *ext;
+	const char *muxer;
+	enum AVCodecID codecs[2];
+	const char *what;
+} containers[] = {
+	{ ".mp4", "mp4", { AV_CODEC_ID_H264, AV_CODEC_ID_NONE }, "H.264" },
+	{ ".webm", "webm", { AV_CODEC_ID_VP9, AV_CODEC_ID_NONE }, "VP9" },
+	{ ".mkv", "matroska", { AV_CODEC_ID_H264, AV_CODEC_ID_VP9 }, "H.264 or VP9" },
+};
+#define N_CONTAINERS (sizeof(containers) / sizeof(containers[0]))
+#define N_PREFS (sizeof(enc_prefs) / sizeof(enc_prefs[0]))
+
+struct ss_video {
+	uint32_t magic;
+	pthread_mutex_t lock;       /* guards msg: encoder threads may log */
+	char msg[256];              /* FFmpeg's last error line about this movie */
+	int width, height, fps;
+	int64_t frames;
+	int io_errno;               /* the output's errno, kept as it was (ENOSPC stays ENOSPC) */
+	int failed;
+	char *path;
+	const struct container *cont;
+	AVCodecContext *enc;
+	AVFormatContext *fmt;
+	AVStream *st;
+	AVFrame *frame;
+	AVPacket *pkt;
+	struct SwsContext *sws;
+	struct ss_outfile *out;
+	int fd;
+};
+
+/* ---- FFmpeg's log -------------------------------------------------------------------- */
+
+/* The movie a log context belongs to: our codec and format contexts carry it in opaque. */
+static struct ss_video *log_owner(void *avcl)
+{
+	const AVClass *cls = avcl ? *(const AVClass **)avcl : NULL;
+	struct ss_video *v = NULL;
+
+	if (!cls)
+		return NULL;
+	if (cls == avcodec_get_class())
+		v = ((AVCodecContext *)avcl)->opaque;
+	else if (cls == avformat_get_class())
+		v = ((AVFormatContext *)avcl)->opaque;
+	return v && v->magic == VIDEO_MAGIC ? v : NULL;
+}
+
+void ss_video_log_cb(void *avcl, int level, const char *fmt, va_list vl)
+{
+	struct ss_video *v;
+	size_t n;
+
+	if (level > AV_LOG_ERROR || !(v = log_owner(avcl)))
+		return;
+	pthread_mutex_lock(&v->lock);
+	vsnprintf(v->msg, sizeof(v->msg), fmt, vl);
+	n = strlen(v->msg);
+	while (n && (v->msg[n - 1] == '\n' || v->msg[n - 1] == '\r'))
+		v->msg[--n] = 0;
+	pthread_mutex_unlock(&v->lock);
+}
+
+/* -errno for an FFmpeg error: errno-valued ones as they are, FFmpeg's own tags as EIO (an
+ * output error is reported with the errno the output saw). */
+static int av_errno(const struct ss_video *v, int averr)
+{
+	if (v && v->io_errno)
+		return -v->io_errno;
+	if (averr < 0 && averr > -4096)
+		return averr;
+	return averr == AVERROR(ENOMEM) ? -ENOMEM : -EIO;
+}
+
+/* "PATH: WHAT: FFmpeg's reason[: its last logged line]" into err; returns -errno. */
+static int video_err(struct ss_video *v, int averr, char *err, size_t errlen, const char *what)
+{
+	char reason[AV_ERROR_MAX_STRING_SIZE] = "";
+	char logged[sizeof(v->msg)];
+	int ret = av_errno(v, averr);
+
+	if (v->io_errno)
+		snprintf(reason, sizeof(reason), "%s", strerror(v->io_errno));
+	else
+		av_strerror(averr, reason, sizeof(reason));
+	pthread_mutex_lock(&v->lock);
+	snprintf(logged, sizeof(logged), "%s", v->msg);
+	pthread_mutex_unlock(&v->lock);
+	ss_errf(err, errlen, "%s: %s: %s%s%s", v->path, what, reason, logged[0] ? ": " : "",
+		logged);
+	v->failed = 1;
+	return ret;
+}
+
+/* ---- encoders ------------------------------------------------------------------------ */
+
+static const struct enc_pref *pref_of(const AVCodec *c)
+{
+	for (size_t i = 0; i < N_PREFS; i++)
+		if (!strcmp(enc_prefs[i].name, c->name))
+			return &enc_prefs[i];
+	return NULL;
+}
+
+/* Does encoder C take yuv420p frames (what we feed every encoder)? */
+static int takes_yuv420p(const AVCodec *c)
+{
+	const enum AVPixelFormat *f = NULL;
+
+#if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(61, 13, 100)
+	if (avcodec_get_supported_config(NULL, c, AV_CODEC_CONFIG_PIX_FORMAT, 0,
+					 (const void **)&f, NULL) < 0)
+		return 0;
+#else
+	f = c->pix_fmts;
+#endif
+	for (; f && *f != AV_PIX_FMT_NONE; f++)
+		if (*f == AV_PIX_FMT_YUV420P)
+			return 1;
+	return 0;
+}
+
+/* The IDX-th candidate encoder for codec ID: our preferred one first, then every other
+ * non-experimental encoder of the codec that takes yuv420p, in FFmpeg's order. */
+static const AVCodec *candidate(enum AVCodecID id, int idx)
+{
+	const AVCodec *c;
+	void *it = NULL;
+	int n = 0;
+
+	for (size_t i = 0; i < N_PREFS; i++)
+		if (enc_prefs[i].id == id && (c = avcodec_find_encoder_by_name(enc_prefs[i].name)) &&
+		    n++ == idx)
+			return c;
+	while ((c = av_codec_iterate(&it)))
+		if (av_codec_is_encoder(c) && c->id == id && !pref_of(c) &&
+		    !(c->capabilities & AV_CODEC_CAP_EXPERIMENTAL) && takes_yuv420p(c) &&
+		    n++ == idx)
+			return c;
+	return NULL;
+}
+
+/* Open encoder C for V's size and rate; NULL if it will not open here (no device, no GPU). */
+static AVCodecContext *open_encoder(const AVCodec *c, struct ss_video *v, int global_header)
+{
+	const struct enc_pref *p = pref_of(c);
+	AVDictionary *opts = NULL;
+	AVCodecContext *ctx = avcodec_alloc_context3(c);
+
+	if (!ctx)
+		return NULL;
+	ctx->opaque = v;
+	ctx->width = v->width;
+	ctx->height = v->height;
+	ctx->pix_fmt = AV_PIX_FMT_YUV420P;
+	ctx->time_base = (AVRational){ 1, v->fps };
+	ctx->framerate = (AVRational){ v->fps, 1 };
+	ctx->gop_size = 5 * v->fps;
+	ctx->color_range = AVCOL_RANGE_MPEG;
+	ctx->colorspace = AVCOL_SPC_BT709;
+	ctx->color_primaries = AVCOL_PRI_BT709;
+	ctx->color_trc = AVCOL_TRC_BT709;
+	if (global_header)
+		ctx->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+	if (p)
+		av_dict_parse_string(&opts, p->opts, "=", ":", 0);
+	else    /* about 0.2 bit a pixel a frame at 30 fps: plenty for flat pictures */
+		ctx->bit_rate = (int64_t)v->width * v->height * v->fps / 5;
+	if (avcodec_open2(ctx, c, &opts) < 0)
+		avcodec_free_context(&ctx);
+	av_dict_free(&opts);
+	return ctx;
+}
+
+/* Open the first working encoder for one of CONT's codecs; its names go into TRIED. */
+static AVCodecContext *find_encoder(const struct container *cont, struct ss_video *v,
+				    int global_header, char *tried, size_t len)
+{
+	size_t used = 0;
+
+	tried[0] = 0;
+	for (int i = 0; i < 2 && cont->codecs[i] != AV_CODEC_ID_NONE; i++) {
+		const AVCodec *c;
+
+		for (int k = 0; (c = candidate(cont->codecs[i], k)); k++) {
+			AVCodecContext *ctx = open_encoder(c, v, global_header);
+
+			if (ctx)
+				return ctx;
+			if (used < len)
+				used += (size_t)snprintf(tried + used, len - used, "%s%s",
+							 used ? ", " : "", c->name);
+		}
+	}
+	return NULL;
+}
+
+char *ss_video_formats(char *buf, size_t len)
+{
+	struct ss_video probe = { .width = 64, .height = 64, .fps = 30 };
+	size_t used = 0;
+	char tried[256];
+
+	if (!len)
+		return buf;
+	buf[0] = 0;
+	for (size_t i = 0; i < N_CONTAINERS; i++) {
+		AVCodecContext *ctx;
+
+		if (!av_guess_format(containers[i].muxer, NULL, NULL))
+			continue;
+		ctx = find_encoder(&containers[i], &probe, 0, tried, sizeof(tried));
+		if (!ctx)
+			continue;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s (%s)", used ? ", " : "",
+						 containers[i].ext, ctx->codec->name);
+		avcodec_free_context(&ctx);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+static const struct container *container_of(const char *path)
+{
+	size_t n = strlen(path);
+
+	for (size_t i = 0; i < N_CONTAINERS; i++) {
+		size_t e = strlen(containers[i].ext);
+
+		if (n > e && !strcasecmp(path + n - e, containers[i].ext))
+			return &containers[i];
+	}
+	return NULL;
+}
+
+/* ---- output -------------------------------------------------------------------------- */
+
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+static int io_write(void *opaque, const uint8_t *buf, int size)
+#else
+static int io_write(void *opaque, uint8_t *buf, int size)
+#endif
+{
+	struct ss_video *v = opaque;
+	int done = 0;
+
+	while (done < size) {
+		ssize_t n = write(v->fd, buf + done, (size_t)(size - done));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			v->io_errno = n < 0 ? errno : EIO;
+			return AVERROR(v->io_errno);
+		}
+		done += (int)n;
+	}
+	return size;
+}
+
+static int64_t io_seek(void *opaque, int64_t offset, int whence)
+{
+	struct ss_video *v = opaque;
+	struct stat st;
+	off_t r;
+
+	if (whence == AVSEEK_SIZE)
+		return fstat(v->fd, &st) < 0 ? AVERROR(errno) : (int64_t)st.st_size;
+	r = lseek(v->fd, (off_t)offset, whence & ~AVSEEK_FORCE);
+	return r < 0 ? AVERROR(errno) : (int64_t)r;
+}
+
+/* The muxer on V's output descriptor; a pipe or FIFO gets a fragmented MP4 (no seeking back). */
+static int open_muxer(struct ss_video *v, char *err, size_t errlen)
+{
+	AVDictionary *opts = NULL;
+	uint8_t *buf;
+	int seekable = lseek(v->fd, 0, SEEK_CUR) >= 0;
+	int ret;
+
+	buf = av_malloc(IO_BUFSIZE);
+	if (!buf)
+		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
+	v->fmt->pb = avio_alloc_context(buf, IO_BUFSIZE, 1, v, NULL, io_write,
+					seekable ? io_seek : NULL);
+	if (!v->fmt->pb) {
+		av_free(buf);
+		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
+	}
+	v->fmt->flags |= AVFMT_FLAG_CUSTOM_IO;
+	if (!seekable && !strcmp(v->cont->muxer, "mp4"))
+		av_dict_set(&opts, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
+	v->st = avformat_new_stream(v->fmt, NULL);
+	if (!v->st) {
+		av_dict_free(&opts);
+		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
+	}
+	v->st->time_base = v->enc->time_base;
+	v->st->avg_frame_rate = v->st->r_frame_rate = v->enc->framerate;
+	ret = avcodec_parameters_from_context(v->st->codecpar, v->enc);
+	if (ret >= 0)
+		ret = avformat_write_header(v->fmt, &opts);
+	av_dict_free(&opts);
+	return ret < 0 ? video_err(v, ret, err, errlen, "writing the header") : 0;
+}
+
+/* ---- the movie ----------------------------------------------------------------------- */
+
+static void video_free(struct ss_video *v)
+{
+	if (v->fmt) {
+		if (v->fmt->pb) {
+			av_freep(&v->fmt->pb->buffer);
+			avio_context_free(&v->fmt->pb);
+		}
+		avformat_free_context(v->fmt);
+	}
+	avcodec_free_context(&v->enc);
+	av_frame_free(&v->frame);
+	av_packet_free(&v->pkt);
+	sws_freeContext(v->sws);
+	pthread_mutex_destroy(&v->lock);
+	v->magic = 0;
+	free(v->path);
+	free(v);
+}
+
+struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
+			       char *err, size_t errlen)
+{
+	const struct container *cont = container_of(path);
+	struct ss_video *v;
+	char avail[256], tried[256];
+	const int *cs;
+	int ret;
+
+	if (!cont) {
+		const char *dot = strrchr(path, '.');
+
+		if (!dot || strchr(dot, '/'))
+			dot = "(none)";
+		ss_errf(err, errlen, "%s: unknown movie extension %s: this FFmpeg writes %s", path,
+			dot, ss_video_formats(avail, sizeof(avail)));
+		errno = EINVAL;
+		return NULL;
+	}
+	if (width < 16 || height < 16 || width > MAX_DIM || height > MAX_DIM || width % 2 ||
+	    height % 2 || fps < 1 || fps > MAX_FPS) {
+		ss_errf(err, errlen, "%s: cannot encode %dx%d at %d fps: width and height must be "
+			"even, 16 to %d; the rate 1 to %d", path, width, height, fps, MAX_DIM, MAX_FPS);
+		errno = EINVAL;
+		return NULL;
+	}
+	v = calloc(1, sizeof(*v));
+	if (!v || !(v->path = strdup(path))) {
+		free(v);
+		ss_errf(err, errlen, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	pthread_mutex_init(&v->lock, NULL);
+	v->magic = VIDEO_MAGIC;
+	v->width = width;
+	v->height = height;
+	v->fps = fps;
+	v->cont = cont;
+	v->fd = -1;
+
+	/* the muxer first: it says whether the codec must put its headers out of band */
+	ret = avformat_alloc_output_context2(&v->fmt, NULL, cont->muxer, NULL);
+	if (ret < 0 || !v->fmt) {
+		ss_errf(err, errlen, "%s: this FFmpeg has no %s muxer: it writes %s", path,
+			cont->muxer, ss_video_formats(avail, sizeof(avail)));
+		ret = -ENOSYS;
+		goto error;
+	}
+	v->fmt->opaque = v;
+	v->enc = find_encoder(cont, v, !!(v->fmt->oformat->flags & AVFMT_GLOBALHEADER),
+			      tried, sizeof(tried));
+	if (!v->enc) {
+		ss_errf(err, errlen, "%s: this FFmpeg has no working %s encoder%s%s%s: it writes %s",
+			path, cont->what, tried[0] ? " (tried " : "", tried,
+			tried[0] ? ")" : "", ss_video_formats(avail, sizeof(avail)));
+		ret = -ENOSYS;
+		goto error;
+	}
+	v->frame = av_frame_alloc();
+	v->pkt = av_packet_alloc();
+	/* cairo's RGB24 and ARGB32 are native-endian 32-bit words; alpha is left out */
+	v->sws = sws_getContext(width, height, AV_PIX_FMT_0RGB32, width, height,
+				AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
+	if (!v->frame || !v->pkt || !v->sws) {
+		ss_errf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto error;
+	}
+	/* BT.709 limited range, as tagged on the stream (HD players assume it) */
+	cs = sws_getCoefficients(SWS_CS_ITU709);
+	sws_setColorspaceDetails(v->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
+	v->frame->format = AV_PIX_FMT_YUV420P;
+	v->frame->width = width;
+	v->frame->height = height;
+	ret = av_frame_get_buffer(v->frame, 0);
+	if (ret < 0) {
+		ret = video_err(v, ret, err, errlen, "allocating a frame");
+		goto error;
+	}
+	v->out = ss_outfile_open(path, SS_OUT_REPLACE, 0666, err, errlen);
+	if (!v->out) {
+		ret = -errno;
+		goto error;
+	}
+	v->fd = ss_outfile_fd(v->out);
+	ret = open_muxer(v, err, errlen);
+	if (ret)
+		goto error;
+	return v;
+error:
+	ss_video_abort(v);
+	errno = -ret;
+	return NULL;
+}
+
+/* Hand every packet the encoder has ready to the muxer. */
+static int drain(struct ss_video *v, char *err, size_t errlen)
+{
+	for (;;) {
+		int ret = avcodec_receive_packet(v->enc, v->pkt);
+
+		if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
+			return 0;
+		if (ret < 0)
+			return video_err(v, ret, err, errlen, "encoding");
+		av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
+		v->pkt->stream_index = v->st->index;
+		ret = av_interleaved_write_frame(v->fmt, v->pkt);
+		if (ret < 0)
+			return video_err(v, ret, err, errlen, "writing");
+	}
+}
+
+int ss_video_write_frame(struct ss_video *v, cairo_surface_t *surface, char *err,
+			 size_t errlen)
+{
+	const uint8_t *src[1];
+	int stride[1], ret;
+	cairo_format_t f;
+
+	if (v->failed) {
+		ss_errf(err, errlen, "%s: the movie already failed", v->path);
+		return -EIO;
+	}
+	if (cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE ||
+	    ((f = cairo_image_surface_get_format(surface)) != CAIRO_FORMAT_RGB24 &&
+	     f != CAIRO_FORMAT_ARGB32) ||
+	    cairo_image_surface_get_width(surface) != v->width ||
+	    cairo_image_surface_get_height(surface) != v->height) {
+		ss_errf(err, errlen, "%s: a frame must be a %dx%d RGB24 or ARGB32 image surface",
+			v->path, v->width, v->height);
+		return -EINVAL;
+	}
+	cairo_surface_flush(surface);
+	src[0] = cairo_image_surface_get_data(surface);
+	stride[0] = cairo_image_surface_get_stride(surface);
+	/* the encoder may still hold the last frame's buffer: write into a fresh one then */
+	ret = av_frame_make_writable(v->frame);
+	if (ret < 0)
+		return video_err(v, ret, err, errlen, "allocating a frame");
+	sws_scale(v->sws, src, stride, 0, v->height, v->frame->data, v->frame->linesize);
+	v->frame->pts = v->frames;
+	ret = avcodec_send_frame(v->enc, v->frame);
+	if (ret < 0)
+		return video_err(v, ret, err, errlen, "encoding");
+	v->frames++;
+	return drain(v, err, errlen);
+}
+
+int ss_video_close(struct ss_video *v, char *err, size_t errlen)
+{
+	struct ss_outfile *out;
+	int ret;
+
+	if (v->failed) {
+		ss_errf(err, errlen, "%s: the movie already failed", v->path);
+		ss_video_abort(v);
+		return -EIO;
+	}
+	ret = avcodec_send_frame(v->enc, NULL);
+	if (ret < 0)
+		ret = video_err(v, ret, err, errlen, "flushing the encoder");
+	else
+		ret = drain(v, err, errlen);
+	if (!ret) {
+		/* a fragmented MP4's trailer returns a size: only < 0 is an error */
+		ret = av_write_trailer(v->fmt);
+		ret = ret < 0 ? video_err(v, ret, err, errlen, "finishing the file") : 0;
+	}
+	if (!ret) {
+		avio_flush(v->fmt->pb);
+		if (v->fmt->pb->error < 0)
+			ret = video_err(v, v->fmt->pb->error, err, errlen, "writing");
+	}
+	if (ret) {
+		ss_video_abort(v);
+		return ret;
+	}
+	out = v->out;
+	v->out = NULL;
+	video_free(v);
+	return ss_outfile_commit(out, err, errlen);
+}
+
+void ss_video_abort(struct ss_video *v)
+{
+	if (!v)
+		return;
+	ss_outfile_discard(v->out);
+	video_free(v);
+}
+
+const char *ss_video_encoder_name(const struct ss_video *v)
+{
+	return v->enc->codec->name;
+}
+
+int64_t ss_video_frame_count(const struct ss_video *v)
+{
+	return v->frames;
+}
