@@ -70,6 +70,15 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	/* everything the workload would refuse, before an instance or a file exists */
+	if (o.command && ss_workload_check_command(o.command[0], err, sizeof(err))) {
+		fprintf(stderr, "seekscope record: %s\n", err);
+		return 127;
+	}
+	if (o.untar.archive && ss_untar_check(&o.untar, err, sizeof(err))) {
+		fprintf(stderr, "seekscope record: %s\n", err);
+		return 1;
+	}
 	ro.output = o.output;
 	ro.dev_paths = o.devs;
 	ro.nr_dev_paths = o.nr_devs;
@@ -132,5 +141,9 @@ int ss_cmd_record(int argc, char **argv)
 		rc = 1;
 	}
 	ss_recorder_free(r);
-	return rc ? rc : exit_status;
+	/* the one rule for every mode: a failed capture, else the signal that stopped the
+	 * recording (as a shell reports a command killed by it), else the workload's status */
+	if (rc)
+		return rc;
+	return got_signal ? 128 + got_signal : exit_status;
 }
