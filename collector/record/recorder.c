@@ -249,7 +249,9 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	}
 	/* the output is checked now and opened last, so that a refusal leaves neither an
 	 * instance nor a file (and an old trace of that name untouched) */
-	ret = ss_outfile_check(o->output, err, errlen);
+	ret = ss_tracecap_check(err, errlen);
+	if (!ret)
+		ret = ss_outfile_check(o->output, err, errlen);
 	if (ret)
 		goto error;
 	co.devs = r->dev_ids;
