@@ -56,7 +56,8 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
-	int ret, exit_status = 0, rc = 0;
+	int ret, exit_status = 0, rc = 0, stopped_by;
+	uint64_t inflight;
 
 	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
 		return ss_optable_exit(ret, "record", &ss_record_help, err);
@@ -115,6 +116,13 @@ int ss_cmd_record(int argc, char **argv)
 	else
 		ss_workload_wait_signal(r, &ui);
 	ss_workload_clear_line(&ui);
+	/* the requests the workload left in flight complete in the trace; a second signal cuts
+	 * the wait short (the first one, which ended the workload, decides the exit status) */
+	stopped_by = got_signal;
+	got_signal = 0;
+	ss_recorder_settle(r, (uint64_t)(o.linger_s * 1e9), &got_signal);
+	if (!stopped_by)
+		stopped_by = got_signal;
 	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
 		gone[0] = 0;
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
@@ -123,9 +131,15 @@ int ss_cmd_record(int argc, char **argv)
 		uint64_t lost = ss_recorder_lost(r);
 
 		ss_recorder_status(r, &st2);
+		inflight = ss_recorder_incomplete(r);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
 			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
-			(unsigned long long)lost, ret ? ", failed" : got_signal ? ", interrupted" : "");
+			(unsigned long long)lost, ret ? ", failed" : stopped_by ? ", interrupted" : "");
+		if (inflight && !ret)
+			fprintf(stderr, "seekscope: warning: %llu requests were still in flight when "
+				"the capture stopped; their completions are not in the trace (--linger "
+				"SECONDS waits longer than %g s)\n", (unsigned long long)inflight,
+				o.linger_s);
 		if (lost)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,
@@ -145,5 +159,5 @@ int ss_cmd_record(int argc, char **argv)
 	 * recording (as a shell reports a command killed by it), else the workload's status */
 	if (rc)
 		return rc;
-	return got_signal ? 128 + got_signal : exit_status;
+	return stopped_by ? 128 + stopped_by : exit_status;
 }

@@ -211,6 +211,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	summary_fields(&j, s);
 	ss_json_kv_u64(&j, "requeues", ps->requeued);
 	ss_json_kv_u64(&j, "inflight_overflow", ps->overflow);
+	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
 
 	ss_json_key(&j, "device");
 	if (t->nr_devices) {

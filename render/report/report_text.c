@@ -279,6 +279,8 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	device_lines(f, t);
 	capture_lines(f, t);
 	summary_lines(f, ss_stats_total(st), ss_stats_pairing(st), ro->seek_threshold);
+	fprintf(f, "  incomplete   %" PRIu64 " issued I/Os never completed (still in flight when the "
+		   "capture ended)\n", ss_stats_incomplete_ios(st));
 	fprintf(f, "  lost events  %" PRIu64 "\n", lost);
 	if (ss_stats_nr_devices(st) > 1) {
 		fprintf(f, "\n  per device\n");
