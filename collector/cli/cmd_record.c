@@ -61,7 +61,13 @@ int ss_cmd_record(int argc, char **argv)
 
 	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
 		return ss_optable_exit(ret, "record", &ss_record_help, err);
-	ui.show = !o.quiet && isatty(STDERR_FILENO);
+	/*
+	 * The live status line only where nothing else writes to its terminal: with --untar and
+	 * without a workload.  A COMMAND inherits our stdout and stderr, so it shares the
+	 * terminal, and "\r" rewrites would run into its output; like perf record and trace-cmd
+	 * record, nothing is printed while it runs.
+	 */
+	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

@@ -39,7 +39,9 @@ static const struct ss_option options[] = {
 	{ "linger", OPT_LINGER, "SECONDS",
 	  "after the workload, wait at most this long for the requests in flight\n"
 	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
-	{ "quiet", 'q', NULL, "no live status line" },
+	{ "quiet", 'q', NULL, "no live status line (it is shown on a terminal with --untar or\n"
+			      "without COMMAND; never while COMMAND runs, whose output\n"
+			      "shares the terminal)" },
 	SS_OPTION_HELP,
 };
 
