@@ -197,6 +197,29 @@ static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 	return 0;
 }
 
+int ss_tracecap_check(char *err, size_t errlen)
+{
+	const char *dir = tracefs_tracing_dir();
+	char path[4096];
+
+	if (!dir) {
+		if (geteuid() != 0)
+			ss_errf(err, errlen, "tracefs is not mounted and only root can mount it — run as root");
+		else
+			ss_errf(err, errlen, "tracefs is not available: mount it with 'mount -t tracefs "
+			    "nodev /sys/kernel/tracing' (kernel needs CONFIG_FTRACE)");
+		return -ENODEV;
+	}
+	snprintf(path, sizeof(path), "%s/instances", dir);
+	if (access(path, W_OK) < 0) {
+		int e = errno;
+
+		explain(e, "cannot create a tracing instance", err, errlen);
+		return -e;
+	}
+	return 0;
+}
+
 struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *err, size_t errlen)
 {
 	char name[64];
@@ -205,13 +228,9 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 	ssize_t bsize;
 	int ret;
 
-	if (!tracefs_tracing_dir()) {
-		if (geteuid() != 0)
-			ss_errf(err, errlen, "tracefs is not mounted and only root can mount it — run as root");
-		else
-			ss_errf(err, errlen, "tracefs is not available: mount it with 'mount -t tracefs "
-			    "nodev /sys/kernel/tracing' (kernel needs CONFIG_FTRACE)");
-		errno = ENODEV;
+	ret = ss_tracecap_check(err, errlen);
+	if (ret) {
+		errno = -ret;
 		return NULL;
 	}
 	ss_tracecap_remove_stale();

@@ -34,6 +34,9 @@ struct ss_tracecap;
 /* Called for each decoded event, in per-CPU order (not globally sorted). */
 typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev);
 
+/* Find (and if needed mount) tracefs and check that an instance could be created there
+ * (root), creating nothing.  0, or -errno with the reason create would give. */
+int ss_tracecap_check(char *err, size_t errlen);
 /*
  * Find (and if needed mount) tracefs, remove stale seekscope instances of dead recorders,
  * create and configure a new instance with tracing off.  NULL + errno and a reason on error.

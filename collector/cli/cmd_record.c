@@ -56,11 +56,18 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
-	int ret, exit_status = 0, rc = 0;
+	int ret, exit_status = 0, rc = 0, stopped_by;
+	uint64_t inflight;
 
 	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
 		return ss_optable_exit(ret, "record", &ss_record_help, err);
-	ui.show = !o.quiet && isatty(STDERR_FILENO);
+	/*
+	 * The live status line only where nothing else writes to its terminal: with --untar and
+	 * without a workload.  A COMMAND inherits our stdout and stderr, so it shares the
+	 * terminal, and "\r" rewrites would run into its output; like perf record and trace-cmd
+	 * record, nothing is printed while it runs.
+	 */
+	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -70,6 +77,15 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	/* everything the workload would refuse, before an instance or a file exists */
+	if (o.command && ss_workload_check_command(o.command[0], err, sizeof(err))) {
+		fprintf(stderr, "seekscope record: %s\n", err);
+		return 127;
+	}
+	if (o.untar.archive && ss_untar_check(&o.untar, err, sizeof(err))) {
+		fprintf(stderr, "seekscope record: %s\n", err);
+		return 1;
+	}
 	ro.output = o.output;
 	ro.dev_paths = o.devs;
 	ro.nr_dev_paths = o.nr_devs;
@@ -106,6 +122,13 @@ int ss_cmd_record(int argc, char **argv)
 	else
 		ss_workload_wait_signal(r, &ui);
 	ss_workload_clear_line(&ui);
+	/* the requests the workload left in flight complete in the trace; a second signal cuts
+	 * the wait short (the first one, which ended the workload, decides the exit status) */
+	stopped_by = got_signal;
+	got_signal = 0;
+	ss_recorder_settle(r, (uint64_t)(o.linger_s * 1e9), &got_signal);
+	if (!stopped_by)
+		stopped_by = got_signal;
 	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
 		gone[0] = 0;
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
@@ -114,9 +137,15 @@ int ss_cmd_record(int argc, char **argv)
 		uint64_t lost = ss_recorder_lost(r);
 
 		ss_recorder_status(r, &st2);
+		inflight = ss_recorder_incomplete(r);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
 			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
-			(unsigned long long)lost, ret ? ", failed" : got_signal ? ", interrupted" : "");
+			(unsigned long long)lost, ret ? ", failed" : stopped_by ? ", interrupted" : "");
+		if (inflight && !ret)
+			fprintf(stderr, "seekscope: warning: %llu requests were still in flight when "
+				"the capture stopped; their completions are not in the trace (--linger "
+				"SECONDS waits longer than %g s)\n", (unsigned long long)inflight,
+				o.linger_s);
 		if (lost)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,
@@ -132,5 +161,9 @@ int ss_cmd_record(int argc, char **argv)
 		rc = 1;
 	}
 	ss_recorder_free(r);
-	return rc ? rc : exit_status;
+	/* the one rule for every mode: a failed capture, else the signal that stopped the
+	 * recording (as a shell reports a command killed by it), else the workload's status */
+	if (rc)
+		return rc;
+	return stopped_by ? 128 + stopped_by : exit_status;
 }

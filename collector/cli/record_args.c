@@ -4,6 +4,7 @@
  * source of --help, and the parse into struct ss_record_opts.  Prints nothing.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "errbuf.h"
@@ -14,7 +15,7 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP };
+       OPT_DROP, OPT_LINGER };
 
 static const struct ss_option options[] = {
 	{ "output", 'o', "FILE", "trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")" },
@@ -35,7 +36,12 @@ static const struct ss_option options[] = {
 				     "(at most " STR(SS_UNTAR_MAX_REPEAT) ")" },
 	{ "delete", OPT_DELETE, NULL, "afterwards remove the extracted trees, then sync (rm -rf phase)" },
 	{ "drop-caches", OPT_DROP, NULL, "sync and drop the page cache before extracting" },
-	{ "quiet", 'q', NULL, "no live status line" },
+	{ "linger", OPT_LINGER, "SECONDS",
+	  "after the workload, wait at most this long for the requests in flight\n"
+	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
+	{ "quiet", 'q', NULL, "no live status line (it is shown on a terminal with --untar or\n"
+			      "without COMMAND; never while COMMAND runs, whose output\n"
+			      "shares the terminal)" },
 	SS_OPTION_HELP,
 };
 
@@ -47,10 +53,14 @@ const struct ss_help ss_record_help = {
 	.description =
 "Records block requests (block:block_rq_issue, block_rq_complete, block_rq_requeue) on the\n"
 "given devices through tracefs, in a private tracing instance, while COMMAND runs (without a\n"
-"shell); without COMMAND, until Ctrl-C.  Exits with COMMAND's exit status, or 1 when the\n"
-"capture itself failed (the trace could not be written, e.g. its filesystem is full: the\n"
-"workload is then stopped; or a traced device disappeared).  Needs root.  Options end at\n"
-"COMMAND: what follows it is COMMAND's own.\n"
+"shell); without COMMAND, until Ctrl-C.  When the workload ends, the capture goes on until\n"
+"the requests in flight have completed (at most --linger seconds).  Exit status, in every\n"
+"mode: 1 when the capture itself failed (the trace could not be written, e.g. its filesystem\n"
+"is full: the workload is then stopped; or a traced device disappeared); else 130 after\n"
+"SIGINT, 143 after SIGTERM (128+signal); else the workload's (COMMAND's, 127 when it cannot\n"
+"run; 1 when the extraction failed).  Anything refused (a missing archive, an existing\n"
+"DIR/1, an unwritable output) is refused before a trace or a tracing instance exists.\n"
+"Needs root.  Options end at COMMAND: what follows it is COMMAND's own.\n"
 "\n"
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
 "compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
@@ -94,6 +104,22 @@ int ss_record_parse_events(const char *s, unsigned *mask)
 			break;
 	}
 	*mask |= bits;
+	return 0;
+}
+
+int ss_record_parse_linger(const char *s, double *seconds)
+{
+	char *end;
+	double v;
+
+	/* digits first: no sign, blanks, "inf" or "nan" */
+	if (!s || !((*s >= '0' && *s <= '9') || *s == '.'))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || end == s || v > SS_RECORD_MAX_LINGER_S)
+		return -EINVAL;
+	*seconds = v;
 	return 0;
 }
 
@@ -154,6 +180,10 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_DROP:
 		o->untar.drop_caches = true;
 		break;
+	case OPT_LINGER:
+		if (ss_record_parse_linger(arg, &o->linger_s))
+			want = "--linger wants seconds from 0 to " STR(SS_RECORD_MAX_LINGER_S);
+		break;
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}
@@ -170,6 +200,7 @@ int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, 
 	memset(o, 0, sizeof(*o));
 	o->output = SS_RECORD_DEFAULT_OUTPUT;
 	o->buffer_kb = SS_RECORD_DEFAULT_BUFFER_KB;
+	o->linger_s = SS_RECORD_DEFAULT_LINGER_S;
 	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), SS_OPTABLE_STOP_AT_OPERAND, argc,
 			       argv, take_option, o, err, errlen);
 	if (ret)

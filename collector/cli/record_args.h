@@ -19,6 +19,8 @@
 #define SS_RECORD_MIN_BUFFER_KB 4
 #define SS_RECORD_MAX_BUFFER_KB 4194304   /* 4 GiB */
 #define SS_RECORD_MAX_DEVS 32
+#define SS_RECORD_DEFAULT_LINGER_S 2
+#define SS_RECORD_MAX_LINGER_S 3600
 
 struct ss_record_opts {
 	const char *output;                    /* points into argv, or the default */
@@ -28,6 +30,7 @@ struct ss_record_opts {
 	unsigned extra;                        /* SS_CAP_INSERT | SS_CAP_QUEUE */
 	int quiet;
 	int no_zones;
+	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
 	struct ss_untar_opts untar;   /* .archive set: the extraction workload */
 };
@@ -48,6 +51,8 @@ extern const struct ss_help ss_record_help;
 int ss_record_parse_buffer_kb(const char *s, size_t *kb);
 /* -e: comma-separated "insert", "queue"; ORs SS_CAP_* bits into *mask. */
 int ss_record_parse_events(const char *s, unsigned *mask);
+/* --linger: seconds (a decimal fraction allowed), 0..SS_RECORD_MAX_LINGER_S. */
+int ss_record_parse_linger(const char *s, double *seconds);
 /* --repeat: 1..SS_UNTAR_MAX_REPEAT. */
 int ss_record_parse_repeat(const char *s, unsigned *repeat);
 

@@ -4,7 +4,9 @@
 #include <inttypes.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -14,6 +16,18 @@
 extern char **environ;
 
 _Static_assert(sizeof(sig_atomic_t) == sizeof(int), "the untar stop flag is the signal flag");
+
+/* 0 when FILE is an executable regular file, else the errno execve would give. */
+static int runnable(const char *file)
+{
+	struct stat st;
+
+	if (stat(file, &st) < 0)
+		return errno;
+	if (!S_ISREG(st.st_mode))
+		return EACCES;
+	return access(file, X_OK) < 0 ? errno : 0;
+}
 
 static void nap_ms(long ms)
 {
@@ -41,6 +55,42 @@ static void status_line(struct ss_recorder *r, const struct ss_workload_ui *ui, 
 		extra ? extra : "", extra ? "  " : "seekscope: ", (double)st.elapsed_ns / 1e9,
 		st.events, st.lost);
 	fflush(stderr);
+}
+
+/* Would posix_spawnp() find an executable CMD?  As execvp searches: CMD itself when it names
+ * a path, else each directory of $PATH (the default path when it is unset). */
+int ss_workload_check_command(const char *cmd, char *err, size_t errlen)
+{
+	const char *path = getenv("PATH");
+	int e = ENOENT;
+
+	if (!*cmd) {
+		e = ENOENT;
+	} else if (strchr(cmd, '/')) {
+		e = runnable(cmd);
+	} else {
+		if (!path)
+			path = "/bin:/usr/bin";
+		for (const char *p = path;; p++) {
+			size_t len = strcspn(p, ":");
+			char file[4096];
+			int fe;
+
+			snprintf(file, sizeof(file), "%.*s%s%s", (int)len, p, len ? "/" : "", cmd);
+			fe = runnable(file);
+			if (!fe)
+				return 0;
+			if (fe != ENOENT && fe != ENOTDIR)
+				e = fe;     /* like execvp: EACCES wins over not found */
+			p += len;
+			if (!*p)
+				break;
+		}
+	}
+	if (!e)
+		return 0;
+	snprintf(err, errlen, "cannot run '%s': %s", cmd, strerror(e));
+	return -e;
 }
 
 int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui)
@@ -243,7 +293,8 @@ int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const stru
 		ss_recorder_meta(r, "workload.error", err[0] ? err : strerror(-ret));
 		fprintf(stderr, "seekscope record: extraction %s: %s\n",
 			ret == -EINTR ? "interrupted" : "failed", err[0] ? err : strerror(-ret));
-		return 1;
+		/* stopped by a signal: the status a command killed by it would have */
+		return ret == -EINTR && *ui->signal ? 128 + *ui->signal : 1;
 	}
 	for (size_t i = 0; i < st.nr_phases; i++) {
 		const struct ss_untar_phase *p = &st.phases[i];

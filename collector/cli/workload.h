@@ -16,10 +16,14 @@ struct ss_workload_ui {
 	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
 };
 
+/* 0 when CMD (argv[0]) names an executable that ss_workload_command() can start, else -errno
+ * with "cannot run 'CMD': reason" in err.  Prints nothing. */
+int ss_workload_check_command(const char *cmd, char *err, size_t errlen);
 /* Run ARGV (no shell) and wait; returns its exit status (128+signal when killed, 127 when it
  * could not be started). */
 int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui);
-/* Run the extraction; stores its figures in the trace.  Returns 0, or 1 after printing why. */
+/* Run the extraction; stores its figures in the trace.  Returns 0, 128+signal when the signal
+ * flag stopped it, or 1 after printing why. */
 int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui);
 /* Without a workload: record until the signal flag is set. */
 void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui *ui);

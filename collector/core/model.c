@@ -137,3 +137,8 @@ bool ss_event_has_data(const struct ss_event *ev)
 		return false;
 	return (ev->flags & (SS_RW_READ | SS_RW_WRITE | SS_RW_DISCARD)) != 0;
 }
+
+bool ss_capture_exit_known(const struct ss_rec_capture *c)
+{
+	return c->end_ns != 0;
+}

@@ -248,6 +248,47 @@ error:
 	return NULL;
 }
 
+int ss_outfile_check(const char *path, char *err, size_t errlen)
+{
+	char *dir = NULL, *name = NULL;
+	struct stat st, dst;
+	int dirfd = -1, ret;
+
+	ret = split_path(path, &dir, &name);
+	if (ret) {
+		ss_errf(err, errlen, "out of memory");
+		return ret;
+	}
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0 || fstat(dirfd, &dst) < 0) {
+		ret = -errno;
+		ss_errf(err, errlen, "cannot create %s: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (S_ISLNK(st.st_mode))
+			ret = symlink_refused(path, err, errlen);
+		else
+			ret = check_existing(path, &st, &dst, err, errlen);
+		if (!ret && faccessat(dirfd, name, W_OK, AT_EACCESS) < 0) {
+			ret = -errno;
+			ss_errf(err, errlen, "%s: %s", path, strerror(-ret));
+		}
+	} else if (errno != ENOENT) {
+		ret = -errno;
+		ss_errf(err, errlen, "%s: %s", path, strerror(-ret));
+	} else if (faccessat(dirfd, ".", W_OK | X_OK, AT_EACCESS) < 0) {
+		ret = -errno;
+		ss_errf(err, errlen, "cannot create %s: %s", path, strerror(-ret));
+	}
+out:
+	if (dirfd >= 0)
+		close(dirfd);
+	free(dir);
+	free(name);
+	return ret;
+}
+
 int ss_outfile_fd(const struct ss_outfile *o)
 {
 	return o->fd;

@@ -37,6 +37,11 @@ struct ss_outfile;
  * directory), EISDIR, or what the system said. */
 struct ss_outfile *ss_outfile_open(const char *path, enum ss_out_mode mode, mode_t perm,
 				   char *err, size_t errlen);
+/* Would ss_outfile_open(PATH, SS_OUT_INPLACE) succeed?  The same refusals (ELOOP, EMLINK, EPERM,
+ * EISDIR), plus the directory or the existing file not writable (EACCES, EROFS, ENOENT), with
+ * the same messages, without creating or truncating anything: a caller that must not leave a
+ * file behind when a later step fails checks first and opens last. */
+int ss_outfile_check(const char *path, char *err, size_t errlen);
 /* The descriptor to write to (owned by the outfile). */
 int ss_outfile_fd(const struct ss_outfile *o);
 /* Finish: REPLACE flushes to stable storage and renames the temporary file over PATH; both

@@ -13,6 +13,7 @@
 #include "errbuf.h"
 #include "blockdev.h"
 #include "fsprobe.h"
+#include "pair.h"
 #include "recorder.h"
 #include "trace_write.h"
 
@@ -47,6 +48,9 @@ struct ss_recorder {
 	struct ss_event *pending;       /* read but not yet written (time order not yet final) */
 	size_t nr_pending, cap_pending;
 	uint64_t written;
+	struct ss_pair *pair;           /* the written events paired: what is still in flight */
+	uint64_t inflight;              /* ss_pair_inflight() after the last write (atomic) */
+	uint64_t written_to;            /* every event stamped before this is written (atomic) */
 	uint64_t start_ns;
 	uint64_t lost_total;
 	bool stopped;
@@ -95,9 +99,8 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 	size_t n = r->nr_pending;
 	int ret;
 
-	if (!n)
-		return 0;
-	qsort(r->pending, n, sizeof(*r->pending), cmp_ts);
+	if (n)
+		qsort(r->pending, n, sizeof(*r->pending), cmp_ts);
 	if (limit) {
 		size_t lo = 0, hi = n;
 
@@ -111,16 +114,24 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 		}
 		n = lo;
 	}
-	if (!n)
-		return 0;
-	pthread_mutex_lock(&r->lock);
-	ret = ss_writer_events(r->w, r->pending, n);
-	pthread_mutex_unlock(&r->lock);
-	if (ret)
-		return ret;
-	__atomic_add_fetch(&r->written, n, __ATOMIC_RELAXED);
-	memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
-	r->nr_pending -= n;
+	if (n) {
+		pthread_mutex_lock(&r->lock);
+		ret = ss_writer_events(r->w, r->pending, n);
+		pthread_mutex_unlock(&r->lock);
+		if (ret)
+			return ret;
+		for (size_t i = 0; i < n; i++) {
+			struct ss_io io;
+
+			/* out of memory only loses track of a request: counted, never fatal */
+			ss_pair_feed(r->pair, &r->pending[i], &io);
+		}
+		__atomic_store_n(&r->inflight, (uint64_t)ss_pair_inflight(r->pair), __ATOMIC_RELAXED);
+		__atomic_add_fetch(&r->written, n, __ATOMIC_RELAXED);
+		memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
+		r->nr_pending -= n;
+	}
+	__atomic_store_n(&r->written_to, limit ? limit : UINT64_MAX, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -240,6 +251,12 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		return NULL;
 	}
 	pthread_mutex_init(&r->lock, NULL);
+	r->pair = ss_pair_new(0);
+	if (!r->pair) {
+		ss_errf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto error;
+	}
 	snprintf(r->sysfs, sizeof(r->sysfs), "%s", o->sysfs ? o->sysfs : "/sys");
 	/* everything that can be refused (devices, tracefs, root) before the output is touched */
 	for (size_t i = 0; i < o->nr_dev_paths; i++) {
@@ -247,6 +264,13 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		if (ret)
 			goto error;
 	}
+	/* the output is checked now and opened last, so that a refusal leaves neither an
+	 * instance nor a file (and an old trace of that name untouched) */
+	ret = ss_tracecap_check(err, errlen);
+	if (!ret)
+		ret = ss_outfile_check(o->output, err, errlen);
+	if (ret)
+		goto error;
 	co.devs = r->dev_ids;
 	co.nr_devs = r->nr_dev_ids;
 	co.buffer_kb = o->buffer_kb;
@@ -384,6 +408,26 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	return ret;
 }
 
+void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_atomic_t *stop)
+{
+	uint64_t since = ss_mono_now_ns(), now = since;
+
+	while (now - since < linger_ns && !(stop && *stop) && !ss_recorder_failed(r) &&
+	       r->thread_running) {
+		/* only a write that covers the time we started waiting can say "none" */
+		if (__atomic_load_n(&r->written_to, __ATOMIC_ACQUIRE) > since &&
+		    !__atomic_load_n(&r->inflight, __ATOMIC_RELAXED))
+			return;
+		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
+		now = ss_mono_now_ns();
+	}
+}
+
+uint64_t ss_recorder_incomplete(struct ss_recorder *r)
+{
+	return __atomic_load_n(&r->inflight, __ATOMIC_RELAXED);
+}
+
 int ss_recorder_failed(struct ss_recorder *r)
 {
 	return __atomic_load_n(&r->thread_error, __ATOMIC_ACQUIRE);
@@ -434,6 +478,7 @@ void ss_recorder_free(struct ss_recorder *r)
 		ss_writer_abort(r->w);
 	}
 	free(r->pending);
+	ss_pair_free(r->pair);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 }

@@ -9,6 +9,7 @@
 #ifndef SS_RECORDER_H
 #define SS_RECORDER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -41,6 +42,13 @@ int ss_recorder_start(struct ss_recorder *r, char *err, size_t errlen);
 /* Phase marker on the trace clock (CLOCK_MONOTONIC now, or MONO_NS if non-zero). */
 int ss_recorder_phase(struct ss_recorder *r, const char *name, uint32_t kind, uint64_t mono_ns);
 void ss_recorder_status(struct ss_recorder *r, struct ss_recorder_status *st);
+/*
+ * After the workload: keep capturing until every request issued in the trace has completed
+ * (pair.h's rule, on the events written so far), at most LINGER_NS, or until *STOP is set.
+ */
+void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_atomic_t *stop);
+/* After stop: requests issued in the trace that never completed in it. */
+uint64_t ss_recorder_incomplete(struct ss_recorder *r);
 /*
  * Switch tracing off, drain what is left, write the statistics and the end record.
  * EXIT_STATUS is stored in the capture record.  Returns 0 or the first error met while

@@ -40,6 +40,7 @@
 
 #define PROGRESS_INTERVAL_NS 100000000ull   /* at most ~10 progress calls a second */
 #define READ_BLOCK (128 * 1024)
+#define DROP_CACHES "/proc/sys/vm/drop_caches"
 
 /* Everything one ss_untar_run() call needs; lives on its stack. */
 struct run {
@@ -199,7 +200,7 @@ static int open_dest(struct run *r)
 
 static int drop_caches(struct run *r)
 {
-	static const char path[] = "/proc/sys/vm/drop_caches";
+	static const char path[] = DROP_CACHES;
 	int fd, ret = 0;
 
 	phase_begin(r, "drop-caches");
@@ -658,6 +659,111 @@ static int stopped_before(struct run *r, const char *phase)
 	return -EINTR;
 }
 
+/* What ss_untar_run() and ss_untar_check() both refuse: options, the archive file, and the
+ * destination (opened into r->destfd). */
+static int prepare(struct run *r)
+{
+	const struct ss_untar_opts *o = r->o;
+	int ret;
+
+	if (o->repeat > SS_UNTAR_MAX_REPEAT) {
+		ss_errf(r->err, r->errlen, "repeat %u is more than the %d supported", o->repeat,
+			SS_UNTAR_MAX_REPEAT);
+		return -EINVAL;
+	}
+	if (o->fsync_mode != SS_FSYNC_END && o->fsync_mode != SS_FSYNC_NONE &&
+	    o->fsync_mode != SS_FSYNC_FILE) {
+		ss_errf(r->err, r->errlen, "unknown fsync mode %d", (int)o->fsync_mode);
+		return -EINVAL;
+	}
+	if (!o->archive || !*o->archive) {
+		ss_errf(r->err, r->errlen, "no archive given");
+		return -EINVAL;
+	}
+	if (stat(o->archive, &r->archive_sb) < 0) {
+		ret = -errno;
+		ss_errf(r->err, r->errlen, "%s: %s", o->archive, strerror(-ret));
+		return ret;
+	}
+	if (!S_ISREG(r->archive_sb.st_mode)) {
+		ss_errf(r->err, r->errlen, "%s: not a regular file", o->archive);
+		return -EINVAL;
+	}
+	return open_dest(r);
+}
+
+/* DIR writable and DIR/1..N free, before anything is written: a run never overwrites. */
+static int check_targets(struct run *r, unsigned reps)
+{
+	struct stat sb;
+
+	if (faccessat(r->destfd, ".", W_OK | X_OK, AT_EACCESS) < 0) {
+		int e = errno;
+
+		ss_errf(r->err, r->errlen, "destination %s: %s", r->dest, strerror(e));
+		return -e;
+	}
+	for (unsigned rep = 1; rep <= reps; rep++) {
+		char dir[16];
+
+		snprintf(dir, sizeof(dir), "%u", rep);
+		if (fstatat(r->destfd, dir, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+			ss_errf(r->err, r->errlen, "%s/%s already exists; extraction never "
+				"overwrites, remove it or use an empty directory", r->dest, dir);
+			return -EEXIST;
+		}
+		if (errno != ENOENT) {
+			int e = errno;
+
+			ss_errf(r->err, r->errlen, "%s/%s: %s", r->dest, dir, strerror(e));
+			return -e;
+		}
+	}
+	return 0;
+}
+
+/* The archive opens and its first header reads (an empty archive is fine). */
+static int probe_archive(struct run *r)
+{
+	struct archive_entry *e;
+	struct archive *a;
+	int ret = open_reader(r, &a);
+
+	if (ret)
+		return ret;
+	if (archive_read_next_header(a, &e) < ARCHIVE_WARN) {
+		ret = la_errno(a, -EILSEQ);
+		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, archive_error_string(a));
+	}
+	archive_read_free(a);
+	return ret;
+}
+
+int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
+{
+	struct run r = { .o = o, .err = err, .errlen = errlen, .destfd = -1 };
+	int ret;
+
+	if (err && errlen)
+		err[0] = '\0';
+	if (!o) {
+		ss_errf(err, errlen, "no options given");
+		return -EINVAL;
+	}
+	ret = prepare(&r);
+	if (!ret)
+		ret = check_targets(&r, o->repeat ? o->repeat : 1);
+	if (!ret)
+		ret = probe_archive(&r);
+	if (!ret && o->drop_caches && access(DROP_CACHES, W_OK) < 0) {
+		ss_errf(err, errlen, "drop-caches: writing %s needs root", DROP_CACHES);
+		ret = -EPERM;
+	}
+	if (r.destfd >= 0)
+		close(r.destfd);
+	return ret;
+}
+
 int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char *err, size_t errlen)
 {
 	struct run r = { .o = o, .st = st, .err = err, .errlen = errlen, .destfd = -1 };
@@ -671,34 +777,13 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 		return -EINVAL;
 	}
 	memset(st, 0, sizeof(*st));
-	if (reps > SS_UNTAR_MAX_REPEAT) {
-		ss_errf(r.err, r.errlen, "repeat %u is more than the %d supported", reps,
-			SS_UNTAR_MAX_REPEAT);
-		return -EINVAL;
-	}
-	if (o->fsync_mode != SS_FSYNC_END && o->fsync_mode != SS_FSYNC_NONE &&
-	    o->fsync_mode != SS_FSYNC_FILE) {
-		ss_errf(r.err, r.errlen, "unknown fsync mode %d", (int)o->fsync_mode);
-		return -EINVAL;
-	}
-	if (!o->archive || !*o->archive) {
-		ss_errf(r.err, r.errlen, "no archive given");
-		return -EINVAL;
-	}
-	if (stat(o->archive, &r.archive_sb) < 0) {
-		ret = -errno;
-		ss_errf(r.err, r.errlen, "%s: %s", o->archive, strerror(-ret));
-		return ret;
-	}
-	if (!S_ISREG(r.archive_sb.st_mode)) {
-		ss_errf(r.err, r.errlen, "%s: not a regular file", o->archive);
-		return -EINVAL;
-	}
-	st->archive_bytes = (uint64_t)r.archive_sb.st_size;
-	r.prog.archive_total = st->archive_bytes;
-	ret = open_dest(&r);
+	ret = prepare(&r);
+	if (!ret)
+		ret = check_targets(&r, reps);
 	if (ret)
 		goto out;
+	st->archive_bytes = (uint64_t)r.archive_sb.st_size;
+	r.prog.archive_total = st->archive_bytes;
 
 	if (o->drop_caches && (ret = drop_caches(&r)))
 		goto out;

@@ -82,6 +82,13 @@ struct ss_untar_opts {
  * (sync and delete-sync are skipped for SS_FSYNC_NONE).
  */
 int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char *err, size_t errlen);
+/*
+ * Everything ss_untar_run() would refuse before writing, without writing anything: the options,
+ * the archive (a regular file libarchive opens and reads a first header from), DIR (an existing
+ * writable directory, not "/"), DIR/1..N (none may exist), drop_caches (root).  0, or -errno
+ * as ss_untar_run() would return it with the same one-line reason.
+ */
+int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen);
 const char *ss_fsync_mode_name(enum ss_fsync_mode m);
 int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m);   /* 0 or -EINVAL */
 

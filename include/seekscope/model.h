@@ -28,4 +28,12 @@ char *ss_rwbs_format(uint16_t flags, char *buf, size_t len);
 /* True for an event that moves data (read/write/discard with sectors), false for pure flushes. */
 bool ss_event_has_data(const struct ss_event *ev);
 
+/*
+ * Whether C's exit_status is the workload's: the recorder writes the capture record with
+ * end_ns 0 when tracing starts and again with end_ns and the status when it ends, so a trace
+ * whose end was never recorded (recorder killed, output full) still holds the start's
+ * placeholder 0, which is no exit status.
+ */
+bool ss_capture_exit_known(const struct ss_rec_capture *c);
+
 #endif /* SEEKSCOPE_MODEL_H */

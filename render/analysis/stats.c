@@ -532,6 +532,11 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i)
 	return i < st->nr_zones ? &st->zones[i] : NULL;
 }
 
+uint64_t ss_stats_incomplete_ios(const struct ss_stats *st)
+{
+	return ss_pair_inflight(st->pair);
+}
+
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st)
 {
 	return ss_pair_stats(st->pair);

@@ -151,6 +151,9 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
+/* Requests issued and never completed by the last event fed: still in flight when the capture
+ * ended (pair.h's rule; issues beyond its table are in ss_pair_stats.overflow instead). */
+uint64_t ss_stats_incomplete_ios(const struct ss_stats *st);
 
 /* Recompute the derived fields of one summary (used by ss_stats_finish). */
 void ss_summary_derive(struct ss_summary *s);

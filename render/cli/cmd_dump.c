@@ -46,13 +46,17 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		printf("# phase %.6f %s %s\n", (double)(p->ts_ns - t0) / 1e9,
 		       kinds[p->kind <= 3 ? p->kind : 0], p->name);
 	}
-	if (t->has_capture)
+	if (t->has_capture) {
+		char status[16] = "unknown";
+
+		if (ss_capture_exit_known(&t->capture))
+			snprintf(status, sizeof(status), "%d", t->capture.exit_status);
 		printf("# capture clock %s, %u CPUs, buffer %" PRIu64 " KiB/CPU, instance %s, "
-		       "duration %.6f s, exit status %d\n", t->capture.clock, t->capture.nr_cpus,
+		       "duration %.6f s, exit status %s\n", t->capture.clock, t->capture.nr_cpus,
 		       t->capture.buffer_kb, t->capture.instance,
 		       t->capture.end_ns > t->capture.start_ns ?
-		       (double)(t->capture.end_ns - t->capture.start_ns) / 1e9 : 0.0,
-		       t->capture.exit_status);
+		       (double)(t->capture.end_ns - t->capture.start_ns) / 1e9 : 0.0, status);
+	}
 	for (size_t i = 0; i < t->nr_cpu_stats; i++) {
 		const struct ss_rec_cpu_stats *s = &t->cpu_stats[i];
 

@@ -35,6 +35,20 @@ static char *default_output(const char *trace)
 	return out;
 }
 
+/* "TRACE has no phase "NAME" to align on (its phases: a, b)" on stderr. */
+static void no_such_phase(const struct ss_trace *t, const char *name)
+{
+	char list[256] = "";
+	size_t n = 0;
+
+	for (size_t p = 0; p < t->nr_phases && n < sizeof(list); p++)
+		if (t->phases[p].kind == SS_PHASE_BEGIN)
+			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%.32s", n ? ", " : "",
+					      t->phases[p].name);
+	fprintf(stderr, PROG ": %s has no phase \"%s\" to align on (%s%s)\n", t->path, name,
+		n ? "its phases: " : "it has no phases", list);
+}
+
 int ss_cmd_plot(int argc, char **argv)
 {
 	struct ss_plot_args a;
@@ -58,6 +72,14 @@ int ss_cmd_plot(int argc, char **argv)
 		if (traces[i]->truncated)
 			fprintf(stderr, PROG ": %s: warning: %s; plotting what was recorded\n", path,
 				traces[i]->warning);
+	}
+	/* --align names a phase every trace must have: a misuse of that trace, exit 2 */
+	for (int i = 0; a.g.align && i < nr; i++) {
+		if (!ss_trace_phase_begin(traces[i], a.g.align)) {
+			no_such_phase(traces[i], a.g.align);
+			status = 2;
+			goto cleanup;
+		}
 	}
 	if (!a.out) {
 		if (!(out_alloc = default_output(a.traces[0]))) {

@@ -31,6 +31,8 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY };
+
 static const struct ss_option options[] = {
 	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
 				 "format (default: first TRACE's name with .png)" },
@@ -41,6 +43,9 @@ static const struct ss_option options[] = {
 	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
 			      "1600 wide for one trace, 1100 more per extra trace" },
 	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start" },
+	{ "align", OPT_ALIGN, "PHASE", "line the traces up on the start of PHASE (e.g.\n"
+				       "extract) instead of their start; time is counted\n"
+				       "from there and what came before is not drawn" },
 	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
 				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
 				 "whole filesystem when the trace has zones, else\n"
@@ -252,6 +257,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 't':
 		if (ss_plot_parse_seek_threshold(arg, &a->g.seek_threshold))
 			bad = "seek-threshold", hint = "sectors, 1 to 2^40";
+		break;
+	case OPT_ALIGN:
+		if (!*arg || strlen(arg) >= sizeof(((struct ss_rec_phase *)0)->name))
+			bad = "align", hint = "a phase name, 1 to 31 characters";
+		a->g.align = arg;
 		break;
 	case 'r':
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))

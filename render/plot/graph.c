@@ -212,6 +212,10 @@ static void describe_columns(struct ss_graph *g)
 	for (int i = 0; i < g->nr && len < sizeof(g->title); i++)
 		len += (size_t)snprintf(g->title + len, sizeof(g->title) - len, "%s%s",
 					i ? " vs " : "seekscope: ", g->col[i].label);
+	/* the time axes count from the phase, not from the traces' start: say so */
+	if (g->o.align && len < sizeof(g->title))
+		snprintf(g->title + len, sizeof(g->title) - len, ", aligned on the start of %.32s",
+			 g->o.align);
 }
 
 /* Rows grouped so that what competes sits together: every trace's totals, then each phase
@@ -317,6 +321,19 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		struct column *c = &g->col[i];
 
 		ss_stats_trace_period(c->t, &c->t0, &c->t_end);
+		if (g->o.align) {
+			const struct ss_rec_phase *ph = ss_trace_phase_begin(c->t, g->o.align);
+
+			if (!ph) {
+				ss_errf(err, errlen, "%s has no phase \"%s\" to align on", c->label,
+					g->o.align);
+				return -ENOENT;
+			}
+			/* what came before the phase is left of the axis, out of view */
+			c->t0 = ph->ts_ns;
+			if (c->t_end < c->t0)
+				c->t_end = c->t0;
+		}
 		if (c->t_end - c->t0 > dur)
 			dur = c->t_end - c->t0;
 		nr_phases[i] = 0;
@@ -560,9 +577,10 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			d.label_phases = p == first_time_row;
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			if (p == last_time_row && p == g->nr_panels - 1) {
-				char xt[64];
+				char xt[96];
 
-				snprintf(xt, sizeof(xt), "time since the start of the trace (%s)",
+				snprintf(xt, sizeof(xt), "time since the start of %s%.32s (%s)",
+					 g->o.align ? "" : "the trace", g->o.align ? g->o.align : "",
 					 f.xu.name);
 				ss_set_rgb(cr, ss_col_text);
 				ss_text_draw(cr, f.r.x + f.r.w / 2,

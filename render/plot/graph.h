@@ -37,6 +37,9 @@ struct ss_graph_opts {
 	 * ss_panels_set_default, ss_panels_parse).  Borrowed: static ops. */
 	const struct ss_panel_ops *panels[SS_GRAPH_MAX_PANELS];
 	int nr_panels;
+	/* Each column's time starts at the begin of this phase (plot --align), NULL: at the
+	 * trace's start.  Every trace must have it (ss_trace_phase_begin). */
+	const char *align;
 	bool has_x_range;                  /* show [x_lo_s, x_hi_s] seconds after each start */
 	double x_lo_s, x_hi_s;
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */

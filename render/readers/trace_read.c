@@ -263,6 +263,15 @@ const char *ss_trace_meta(const struct ss_trace *t, const char *key)
 	return NULL;
 }
 
+const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const char *name)
+{
+	for (size_t i = 0; i < t->nr_phases; i++)
+		if (t->phases[i].kind == SS_PHASE_BEGIN &&
+		    !strncmp(t->phases[i].name, name, sizeof(t->phases[i].name)))
+			return &t->phases[i];
+	return NULL;
+}
+
 uint64_t ss_trace_lost_events(const struct ss_trace *t)
 {
 	uint64_t lost = 0;

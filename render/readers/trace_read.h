@@ -54,6 +54,8 @@ void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
 
 /* Value of meta KEY (the last one written), or NULL. */
 const char *ss_trace_meta(const struct ss_trace *t, const char *key);
+/* The first BEGIN marker of phase NAME (the start of the phase), or NULL. */
+const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const char *name);
 /* Total lost events according to the capture statistics (missed + overrun + dropped). */
 uint64_t ss_trace_lost_events(const struct ss_trace *t);
 /* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */

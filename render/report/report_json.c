@@ -163,7 +163,13 @@ static void capture_and_meta(struct ss_json *j, const struct ss_trace *t)
 		ss_json_kv_string_n(j, "instance", STRN(t->capture.instance));
 		ss_json_kv_u64(j, "buffer_kb", t->capture.buffer_kb);
 		ss_json_kv_u64(j, "nr_cpus", t->capture.nr_cpus);
-		ss_json_kv_i64(j, "exit_status", t->capture.exit_status);
+		/* null when the capture's end (and with it the status) was never recorded */
+		if (ss_capture_exit_known(&t->capture)) {
+			ss_json_kv_i64(j, "exit_status", t->capture.exit_status);
+		} else {
+			ss_json_key(j, "exit_status");
+			ss_json_null(j);
+		}
 		ss_json_kv_u64(j, "start_ns", t->capture.start_ns);
 		ss_json_kv_u64(j, "end_ns", t->capture.end_ns);
 		ss_json_end_object(j);
@@ -205,6 +211,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	summary_fields(&j, s);
 	ss_json_kv_u64(&j, "requeues", ps->requeued);
 	ss_json_kv_u64(&j, "inflight_overflow", ps->overflow);
+	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
 
 	ss_json_key(&j, "device");
 	if (t->nr_devices) {

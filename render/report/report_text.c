@@ -141,16 +141,25 @@ static void workload_line(FILE *f, const struct ss_trace *t)
 		fprintf(f, "  workload     FAILED: %s\n", clean(error, strlen(error), b1, sizeof(b1)));
 }
 
+/* The workload's exit status, or why there is none. */
+static const char *exit_text(const struct ss_rec_capture *c, char *buf, size_t len)
+{
+	if (!ss_capture_exit_known(c))
+		return "unknown (the capture's end was not recorded)";
+	snprintf(buf, len, "%d", c->exit_status);
+	return buf;
+}
+
 static void capture_lines(FILE *f, const struct ss_trace *t)
 {
 	const char *cmd = ss_trace_meta(t, "cmdline");
-	char b1[160], b2[160], b3[1024];
+	char b1[160], b2[160], b3[1024], b4[16];
 
 	if (t->has_capture)
 		fprintf(f, "  capture      clock %s, buffer %" PRIu64 " KiB per CPU, %u CPUs, "
-			   "workload exit status %d, seekscope %s\n",
+			   "workload exit status %s, seekscope %s\n",
 			TXT(t->capture.clock, b1), t->capture.buffer_kb, t->capture.nr_cpus,
-			t->capture.exit_status, TXT(t->header.tool_version, b2));
+			exit_text(&t->capture, b4, sizeof(b4)), TXT(t->header.tool_version, b2));
 	else if (t->header.version)
 		fprintf(f, "  capture      (no capture record)\n");
 	else
@@ -270,6 +279,8 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	device_lines(f, t);
 	capture_lines(f, t);
 	summary_lines(f, ss_stats_total(st), ss_stats_pairing(st), ro->seek_threshold);
+	fprintf(f, "  incomplete   %" PRIu64 " issued I/Os never completed (still in flight when the "
+		   "capture ended)\n", ss_stats_incomplete_ios(st));
 	fprintf(f, "  lost events  %" PRIu64 "\n", lost);
 	if (ss_stats_nr_devices(st) > 1) {
 		fprintf(f, "\n  per device\n");

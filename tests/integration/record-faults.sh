@@ -10,7 +10,7 @@ need ROOT
 need TRACEFS
 need LOOP
 need CMD mkfs.ext4 setpriv unshare
-plan 31
+plan 38
 make_workdir
 make_loop 512M
 on_exit "xargs -r kill < '$WORK/busy.pids'"
@@ -28,7 +28,7 @@ is $? 137 "a command killed by a signal gives 128+signal"
 "$SEEKSCOPE" record -q -o "$WORK/none.sst" -d "$LOOP" -- /nonexistent/cmd 2>"$WORK/err"
 is $? 127 "a command that cannot run gives 127"
 grep -q "cannot run '/nonexistent/cmd'" "$WORK/err"; ok $? "and says so: $(head -1 "$WORK/err")"
-"$SEEKSCOPE" dump "$WORK/none.sst" >/dev/null 2>&1; ok $? "its trace is still complete"
+[[ ! -e $WORK/none.sst ]]; ok $? "and is refused before a trace is made (record-refusals.sh)"
 
 # ---- SIGINT without a command: records until interrupted, file complete
 "$SEEKSCOPE" record -q -o "$WORK/int.sst" -d "$WORK/mnt" 2>"$WORK/int.err" &
@@ -36,7 +36,7 @@ rec=$!
 sleep 0.5; sh -c "$busy" & busy_pid=$!; sleep 1
 kill -INT $rec; wait $rec; st=$?
 kill $busy_pid; wait $busy_pid 2>/dev/null
-is $st 0 "SIGINT ends a command-less recording with status 0"
+is $st 130 "SIGINT ends a command-less recording with status 130 (like every mode)"
 "$SEEKSCOPE" dump "$WORK/int.sst" > "$WORK/int.txt" 2>"$WORK/int.derr"
 ok $? "interrupted trace reads back"
 [[ ! -s $WORK/int.derr ]]; ok $? "and is complete (no truncation warning)"
@@ -53,6 +53,24 @@ ok $? "trace after SIGTERM reads back"
 [[ ! -s $WORK/term.derr ]]; ok $? "and is complete"
 is "$(instances_of $rec)" 0 "no instance left after SIGTERM"
 
+# ---- one exit-status rule: 128+signal whatever the mode and whatever the workload did
+"$SEEKSCOPE" mkarchive -o "$WORK/tree.tar" --files 600 --dirs 40 >/dev/null
+for sig in INT TERM; do
+	mkdir -p "$WORK/mnt/x$sig"
+	"$SEEKSCOPE" record -q -o "$WORK/untar-$sig.sst" --untar "$WORK/tree.tar" --into "$WORK/mnt/x$sig" \
+		--fsync=file --repeat 60 2>/dev/null &
+	rec=$!
+	sleep 1; kill -$sig $rec; wait $rec; st=$?
+	is $st $((128 + $(kill -l $sig))) "--untar stopped by SIG$sig exits $((128 + $(kill -l $sig)))"
+done
+"$SEEKSCOPE" dump -n "$WORK/untar-INT.sst" 2>/dev/null | grep -q '^# capture .*exit status 130$'
+ok $? "and the trace stores the extraction's status 130"
+"$SEEKSCOPE" record -q -o "$WORK/trap.sst" -d "$LOOP" -- sh -c 'trap "" INT; sleep 1.5' 2>/dev/null &
+rec=$!
+sleep 0.5; kill -INT $rec; wait $rec; st=$?
+[[ $st -eq 130 ]] && "$SEEKSCOPE" dump -n "$WORK/trap.sst" | grep -q '^# capture .*exit status 0$'
+ok $? "SIGINT to a recording whose command ignores it: exit 130 (got $st), the trace keeps the command's 0"
+
 # ---- SIGKILL: partial trace readable, stale instance removed by the next run
 "$SEEKSCOPE" record -q -o "$WORK/kill.sst" -d "$WORK/mnt" -- sh -c "$busy" 2>/dev/null &
 rec=$!
@@ -63,6 +81,11 @@ is "$(instances_of $rec)" 1 "SIGKILL leaves the instance behind (nothing can pre
 ok $? "the killed recorder's trace reads back"
 grep -q 'truncated' "$WORK/kill.derr"; ok $? "with a truncation warning: $(head -1 "$WORK/kill.derr")"
 n=$(grep -vc '^#' "$WORK/kill.txt"); [[ $n -gt 10 ]]; ok $? "events recorded before SIGKILL are there ($n)"
+grep -q '^# capture .*exit status unknown$' "$WORK/kill.txt"; ok $? "dump: the killed recording's exit status is unknown, not 0"
+"$SEEKSCOPE" report "$WORK/kill.sst" 2>/dev/null | grep -q 'workload exit status unknown'
+ok $? "report: workload exit status unknown"
+"$SEEKSCOPE" report --json "$WORK/kill.sst" 2>/dev/null | grep -q '"exit_status": *null'
+ok $? "report --json: exit_status null"
 "$SEEKSCOPE" record -q -o "$WORK/after.sst" -d "$WORK/mnt" -- true 2>/dev/null
 ok $? "the next recording works"
 is "$(instances_of $rec)" 0 "and removed the stale instance"
@@ -93,6 +116,6 @@ is "$(instances_of "${REFUSED[@]}")" 0 "no instance left after the refused recor
 unshare -m sh -c "umount -l /sys/kernel/tracing 2>/dev/null; umount -l /sys/kernel/debug/tracing 2>/dev/null;
 	! test -e /sys/kernel/tracing/instances && '$SEEKSCOPE' record -q -o '$WORK/m.sst' -d '$LOOP' -- true" 2>"$WORK/m.err"
 ok $? "tracefs not mounted: record mounts it and works $(head -1 "$WORK/m.err")"
-is "$(instances_left "$WORK"/{st,sig,none,after,m}.sst)" 0 "no instance left by the recordings run in the foreground"
+is "$(instances_left "$WORK"/{st,sig,after,m}.sst)" 0 "no instance left by the recordings run in the foreground"
 is "$(tracing_state)" "$before" "global tracing state unchanged"
 done_testing

@@ -11,7 +11,7 @@ need ROOT
 need TRACEFS
 need LOOP
 need CMD mkfs.ext4
-plan 26
+plan 27
 make_workdir
 on_exit "xargs -r kill -9 < '$WORK/pids'"
 touch "$WORK/pids"
@@ -62,7 +62,9 @@ is "$(instances_of $rec)" 0 "output filesystem full: no tracing instance left"
 ok $? "output filesystem full: the partial trace reads back"
 grep -q truncated "$WORK/full.derr"; ok $? "output filesystem full: reported as truncated: $(head -1 "$WORK/full.derr")"
 n=$(grep -vc '^#' "$WORK/full.txt"); [[ $n -gt 1000 ]]; ok $? "output filesystem full: the events up to the cut are there ($n)"
-"$SEEKSCOPE" report "$WORK/tiny/t.sst" >/dev/null 2>&1; ok $? "output filesystem full: report reads it"
+"$SEEKSCOPE" report "$WORK/tiny/t.sst" >"$WORK/full.rep" 2>&1; ok $? "output filesystem full: report reads it"
+grep -q 'workload exit status unknown' "$WORK/full.rep"
+ok $? "output filesystem full: the workload's exit status is unknown, not 0"
 xargs -r kill < "$WORK/pids" 2>/dev/null; : > "$WORK/pids"; sleep 0.2
 
 # ---- the workload killed by a signal from outside, mid-I/O

@@ -6,7 +6,7 @@
  * longer — enough to make the XFS agcount=1 vs agcount=4 comparison look like the real thing.
  *
  *   gen-trace -o FILE [-n IOS] [-p untar|seq|random|ag] [-a AGCOUNT] [-k AG] [-f xfs|ext4|none]
- *             [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-t]
+ *             [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-t] [-D MS]
  */
 #include <errno.h>
 #include <getopt.h>
@@ -251,13 +251,15 @@ static void usage(FILE *f)
 		   "  -p  untar: extract/sync/delete over AGs; seq; random; ag: writes only in AG -k\n"
 		   "  -a  allocation groups (xfs) or block groups (ext4)   -g  filesystem size, GiB\n"
 		   "  -P  write phase markers   -t  leave the trace truncated (no end record)\n"
-		   "  -L  record LOST events in the capture statistics\n");
+		   "  -L  record LOST events in the capture statistics\n"
+		   "  -D  MS of lead before the pattern (one read at its start), so that the\n"
+		   "      phases of -P start MS later after the capture start\n");
 }
 
 int main(int argc, char **argv)
 {
 	const char *out = NULL, *pattern = "untar", *fs = "xfs";
-	uint64_t ios = 20000, lost = 0;
+	uint64_t ios = 20000, lost = 0, lead_ms = 0;
 	unsigned ag_only = 2, agcount = 4;
 	double gib = 8;
 	bool phases = false, truncate = false;
@@ -266,7 +268,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int c, ret;
 
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:Pth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:Pth")) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': ios = strtoull(optarg, NULL, 10); break;
@@ -276,6 +278,7 @@ int main(int argc, char **argv)
 		case 'f': fs = optarg; break;
 		case 'g': gib = atof(optarg); break;
 		case 'L': lost = strtoull(optarg, NULL, 10); break;
+		case 'D': lead_ms = strtoull(optarg, NULL, 10); break;
 		case 'P': phases = true; break;
 		case 't': truncate = true; break;
 		case 'q': case 's': break;   /* parsed below */
@@ -293,7 +296,7 @@ int main(int argc, char **argv)
 	g->depth = 1;
 	g->rng = 88172645463325252ull;
 	optind = 1;
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:Pth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:Pth")) != -1) {
 		if (c == 'q')
 			g->depth = (unsigned)atoi(optarg);
 		if (c == 's')
@@ -323,6 +326,11 @@ int main(int argc, char **argv)
 
 		strcpy(cap.clock, "mono");
 		ss_writer_capture(g->w, &cap);
+	}
+	if (lead_ms) {
+		/* what runs before the workload: one read of the superblock, then idle */
+		io(g, l.fs_start, 8, SS_RW_READ | SS_RW_META);
+		g->now += lead_ms * 1000000ull;
 	}
 	if (!strcmp(pattern, "untar")) {
 		pattern_untar(g, &l, ios, phases);

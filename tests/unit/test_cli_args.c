@@ -238,6 +238,22 @@ static void test_record_values(void)
 	is_int(ss_record_parse_events("insert,bogus", &m), -EINVAL, "-e insert,bogus");
 	is_int(ss_record_parse_events("inserted", &m), -EINVAL, "-e inserted");
 	is_int(m, 0, "... nothing added on failure");
+	{
+		double lg = 7;
+
+		ok(ss_record_parse_linger("0", &lg) == 0 && lg == 0, "--linger 0");
+		ok(ss_record_parse_linger("2.5", &lg) == 0 && lg == 2.5, "--linger 2.5");
+		ok(ss_record_parse_linger("3600", &lg) == 0 && lg == 3600, "--linger 3600: the maximum");
+		is_int(ss_record_parse_linger("3601", &lg), -EINVAL, "--linger 3601");
+		is_int(ss_record_parse_linger("-1", &lg), -EINVAL, "--linger -1");
+		is_int(ss_record_parse_linger("inf", &lg), -EINVAL, "--linger inf");
+		is_int(ss_record_parse_linger("nan", &lg), -EINVAL, "--linger nan");
+		is_int(ss_record_parse_linger("2s", &lg), -EINVAL, "--linger 2s");
+		is_int(ss_record_parse_linger(" 2", &lg), -EINVAL, "--linger ' 2'");
+		ok(lg == 3600, "... the value untouched");
+		ok(REC("-d", "x", "true") == 0 && ro.linger_s == SS_RECORD_DEFAULT_LINGER_S,
+		   "--linger defaults to %d s", SS_RECORD_DEFAULT_LINGER_S);
+	}
 	ok(ss_record_parse_repeat("1", &r) == 0 && r == 1, "--repeat 1");
 	ok(ss_record_parse_repeat("60", &r) == 0 && r == SS_UNTAR_MAX_REPEAT,
 	   "--repeat %d (what the extraction supports)", SS_UNTAR_MAX_REPEAT);

@@ -169,6 +169,40 @@ static void test_sticky(void)
 	}
 }
 
+/* ss_outfile_check(): open's refusals for INPLACE, and nothing created or truncated. */
+static void test_check(void)
+{
+	TP(victim, "chk-victim");
+	TP(slink, "chk-link");
+	TP(hard, "chk-hard");
+	TP(fresh, "chk-new");
+	char err[256] = "";
+	struct stat st;
+
+	put(victim, VICTIM);
+	is_int(ss_outfile_check(fresh, err, sizeof(err)), 0, "check: a new file may be created");
+	ok(lstat(fresh, &st) < 0 && errno == ENOENT, "check: but it is not created");
+	is_int(ss_outfile_check(victim, err, sizeof(err)), 0, "check: an existing file may be replaced");
+	is_str(slurp(victim), VICTIM, "check: but it is not truncated");
+	symlink(victim, slink);
+	is_int(ss_outfile_check(slink, err, sizeof(err)), -ELOOP, "check: symbolic link: %s", err);
+	link(victim, hard);
+	is_int(ss_outfile_check(hard, err, sizeof(err)), -EMLINK, "check: hard link: %s", err);
+	is_int(ss_outfile_check(dir, err, sizeof(err)), -EISDIR, "check: directory: %s", err);
+	is_int(ss_outfile_check(tpath("no/such/f"), err, sizeof(err)), -ENOENT,
+	       "check: missing directory: %s", err);
+	is_int(ss_outfile_check("/dev/null", err, sizeof(err)), 0, "check: /dev/null");
+	if (geteuid() != 0) {
+		TP(ro, "chk-ro");
+		mkdir(ro, 0555);
+		is_int(ss_outfile_check(tpath("chk-ro/f"), err, sizeof(err)), -EACCES,
+		       "check: unwritable directory: %s", err);
+	} else {
+		skip(1, "an unwritable directory is checked as non-root (root: a read-only mount "
+		     "in tests/integration/record-refusals.sh)");
+	}
+}
+
 int main(void)
 {
 	if (testdir_make("outfile"))
@@ -177,6 +211,7 @@ int main(void)
 	test_modes(SS_OUT_INPLACE, "inplace");
 	test_modes(SS_OUT_REPLACE, "replace");
 	test_replace_atomic();
+	test_check();
 	test_sticky();
 	return done_testing();
 }

@@ -112,6 +112,7 @@ struct tr_opts {
 	size_t nr_ios;
 	bool flushes;
 	bool truncate;
+	uint64_t lead_ns;      /* one read at FLUSH_T0, the phase and the writes this much later */
 };
 
 static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr, uint16_t flags)
@@ -150,10 +151,12 @@ static void make_trace(const char *path, const struct tr_opts *o)
 		snprintf(z.label, sizeof(z.label), "AG%d", i);
 		ss_writer_zone(w, &z);
 	}
+	if (o->lead_ns)
+		put_io(w, FLUSH_T0, FS_START, 8, SS_RW_READ);
 	if (o->nr_ios)
-		ss_writer_phase(w, FLUSH_T0, SS_PHASE_BEGIN, "extract");
+		ss_writer_phase(w, FLUSH_T0 + o->lead_ns, SS_PHASE_BEGIN, "extract");
 	for (size_t i = 0; i < o->nr_ios; i++) {
-		uint64_t ts = FLUSH_T0 + i * 1000000;
+		uint64_t ts = FLUSH_T0 + o->lead_ns + i * 1000000;
 		uint64_t sector = FS_START + (uint64_t)o->write_ag * AG_SECTORS + i * 2048;
 
 		if (o->flushes && i % 10 == 5)
@@ -162,7 +165,8 @@ static void make_trace(const char *path, const struct tr_opts *o)
 			put_io(w, ts, sector, 64, SS_RW_WRITE);
 	}
 	if (o->nr_ios)
-		ss_writer_phase(w, FLUSH_T0 + o->nr_ios * 1000000, SS_PHASE_END, "extract");
+		ss_writer_phase(w, FLUSH_T0 + o->lead_ns + o->nr_ios * 1000000, SS_PHASE_END,
+				"extract");
 	if (o->truncate)
 		ss_writer_abort(w);
 	else
@@ -724,6 +728,71 @@ static void test_compare(void)
 	release(&rd);
 }
 
+/* Leftmost column of write pixels in COL's io panel, relative to the panel's left edge. */
+static double first_write_x(struct ss_graph *g, cairo_surface_t *img, int col)
+{
+	struct ss_rect r;
+
+	if (ss_graph_io_rect(g, col, &r))
+		return -1;
+	for (int x = (int)ceil(r.x) + 1; x < (int)(r.x + r.w) - 1; x++)
+		if (count_px(img, x, x + 1, r.y + 2, r.y + r.h - 2, WRITE_RGB))
+			return x - r.x;
+	return -1;
+}
+
+/* plot --align: the same work started 0.3 s and 2.7 s after the capture lines up on its
+ * phase; without it, it does not; a trace without the phase is refused. */
+static void test_align(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts a = { .nr_ags = 4, .write_ag = 1, .nr_ios = 1000, .lead_ns = 300000000 };
+	struct tr_opts b = { .nr_ags = 4, .write_ag = 1, .nr_ios = 1000, .lead_ns = 2700000000 };
+	const char *tr[2] = { path_in("al-a.sst"), path_in("al-b.sst") };
+	const char *png[2] = { path_in("al-off.png"), path_in("al-on.png") };
+	struct ss_graph_opts go;
+	double xa[2], xb[2];
+
+	make_trace(tr[0], &a);
+	make_trace(tr[1], &b);
+	for (int on = 0; on < 2; on++) {
+		struct ss_graph *g;
+		cairo_surface_t *img;
+
+		ss_graph_opts_init(&go);
+		ss_panels_set_default(&go);
+		go.align = on ? "extract" : NULL;
+		g = render_into(&rd, tr, 2, png[on], 2200, 1200, &go);
+		if (!g)
+			return;
+		img = cairo_image_surface_create_from_png(png[on]);
+		xa[on] = first_write_x(g, img, 0);
+		xb[on] = first_write_x(g, img, 1);
+		cairo_surface_destroy(img);
+		release(&rd);
+	}
+	ok(xa[0] >= 0 && xb[0] - xa[0] > 100, "from the capture start, the phases are apart "
+	   "(first write at %.0f and %.0f px)", xa[0], xb[0]);
+	ok(xa[1] >= 0 && fabs(xa[1] - xb[1]) <= 1 && xa[1] < 5,
+	   "--align extract: both first writes at the left edge (%.0f and %.0f px)", xa[1], xb[1]);
+
+	{
+		char err[256] = "";
+		struct ss_trace *t = ss_trace_open(tr[0], err, sizeof(err));
+		struct ss_graph *g;
+
+		go.align = "delete";
+		g = ss_graph_new(&go);
+		if (t && g)
+			ss_graph_add_trace(g, t, "al-a");
+		is_int(g && t ? ss_graph_run(g, err, sizeof(err)) : -1, -ENOENT,
+		       "--align a phase the trace lacks: -ENOENT");
+		ok(strstr(err, "al-a has no phase \"delete\"") != NULL, "... saying so: %s", err);
+		ss_graph_free(g);
+		ss_trace_close(t);
+	}
+}
+
 static void test_bad_size(void)
 {
 	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 10 };
@@ -906,6 +975,7 @@ int main(void)
 	test_empty(0);
 	test_empty(1);
 	test_compare();
+	test_align();
 	test_zoom_io();
 	test_auto_range(false);
 	test_auto_range(true);

@@ -359,6 +359,33 @@ static void test_cli(void)
 	ok(strstr(err, "seek-threshold") != NULL, "the option is named (%.60s)", err);
 }
 
+/* A trace whose end was never recorded has no workload exit status: "unknown", null. */
+static void test_exit_unknown(void)
+{
+	struct ss_writer *w = ss_writer_open(tpath("cut.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_rec_capture cap = { .start_ns = 1 * FX_S, .buffer_kb = 8192, .nr_cpus = 2 };
+	struct ss_event ev[2] = {
+		fx_ev(1 * FX_S, SS_EV_ISSUE, 100, 8, SS_RW_WRITE),
+		fx_ev(1 * FX_S + 1000, SS_EV_COMPLETE, 100, 8, SS_RW_WRITE),
+	};
+	char args[600];
+
+	ok(w && ss_writer_capture(w, &cap) == 0 && ss_writer_events(w, ev, 2) == 0,
+	   "cut trace: the start's capture record and two events");
+	ss_writer_abort(w);
+	snprintf(args, sizeof(args), "--json %s", tpath("cut.sst"));
+	is_int(run(args), 0, "cut trace reports");
+	flatten();
+	is_str(get("0.capture.exit_status"), "null", "json: exit_status null when the end is missing");
+	snprintf(args, sizeof(args), "--json %s", tpath("fx.sst"));
+	run(args);
+	flatten();
+	is_str(get("0.capture.exit_status"), "0", "json: the recorded status otherwise");
+	snprintf(args, sizeof(args), "%s", tpath("cut.sst"));
+	run(args);
+	ok(strstr(out, "workload exit status unknown") != NULL, "text: workload exit status unknown");
+}
+
 int main(void)
 {
 	bin = getenv("SEEKSCOPE");
@@ -373,6 +400,7 @@ int main(void)
 	test_json_fixture();
 	test_files_and_errors();
 	test_text();
+	test_exit_unknown();
 	test_cli();
 	return done_testing();
 }

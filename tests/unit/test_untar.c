@@ -707,6 +707,59 @@ static void test_write_failure(void)
 	   (unsigned long long)res.files);
 }
 
+/* ss_untar_check(): every refusal ss_untar_run() would make, without writing anything. */
+static void test_check(void)
+{
+	TP(archive, "tree.tar.gz");
+	TP(dest, "chk");
+	TP(junk, "junk.tar");
+	TP(missing, "missing.tar");
+	struct ss_untar_opts o;
+	struct ss_untar_stats st;
+	struct events ev;
+	char err[512];
+	int fd;
+
+	mkdir(dest, 0755);
+	untar_opts(&o, archive, dest, &ev);
+	o.repeat = 3;
+	is_int(ss_untar_check(&o, err, sizeof(err)), 0, "check: a good run passes (%s)", err);
+	ok(count_dir(dest) == 0 && ev.n == 0, "check: and writes nothing, starts no phase");
+	untar_opts(&o, missing, dest, &ev);
+	is_int(ss_untar_check(&o, err, sizeof(err)), -ENOENT, "check: missing archive: %s", err);
+	fd = open(junk, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	ok(fd >= 0 && write(fd, "not an archive at all\n", 22) == 22, "check: junk file made");
+	close(fd);
+	untar_opts(&o, junk, dest, &ev);
+	ok(ss_untar_check(&o, err, sizeof(err)) < 0 && strstr(err, "junk.tar"),
+	   "check: an unreadable archive is refused: %s", err);
+	untar_opts(&o, archive, "/", &ev);
+	is_int(ss_untar_check(&o, err, sizeof(err)), -EINVAL, "check: dest \"/\": %s", err);
+	untar_opts(&o, archive, tpath("chk/none"), &ev);
+	is_int(ss_untar_check(&o, err, sizeof(err)), -EINVAL, "check: missing dest: %s", err);
+	mkdir(tpath("chk/2"), 0755);
+	untar_opts(&o, archive, dest, &ev);
+	o.repeat = 3;
+	is_int(ss_untar_check(&o, err, sizeof(err)), -EEXIST, "check: existing dest/2: %s", err);
+	ok(strstr(err, "chk/2 already exists") != NULL, "check: the message names it");
+	/* the run refuses it too, before extracting into dest/1 */
+	is_int(ss_untar_run(&o, &st, err, sizeof(err)), -EEXIST, "run: existing dest/2 refused first");
+	ok(count_dir(dest) == 1 && ev.n == 0, "run: nothing extracted, no phase started");
+	if (geteuid() != 0) {
+		rmdir(tpath("chk/2"));
+		chmod(dest, 0555);
+		untar_opts(&o, archive, dest, &ev);
+		is_int(ss_untar_check(&o, err, sizeof(err)), -EACCES, "check: unwritable dest: %s",
+		       err);
+		chmod(dest, 0755);
+		o.drop_caches = true;
+		is_int(ss_untar_check(&o, err, sizeof(err)), -EPERM, "check: drop-caches as non-root");
+	} else {
+		skip(2, "permission refusals are checked as non-root (a read-only mount: record tests)");
+	}
+	rm_tree(dest);
+}
+
 int main(void)
 {
 	if (testdir_make("untar"))
@@ -715,6 +768,7 @@ int main(void)
 	test_extract_modes();
 	test_repeat_delete_stop();
 	test_bad_dest();
+	test_check();
 	test_hostile();
 	test_fixup_through_symlink();
 	test_neutralised();

@@ -2,7 +2,9 @@
 /*
  * Request pairing: matches each COMPLETE event with the ISSUE event of the same request, which
  * gives per-I/O latency (issue -> complete, blktrace D -> C) and the number of requests in
- * flight (queue depth as the device sees it), per device and in total.
+ * flight (queue depth as the device sees it), per device and in total.  In the core because
+ * both halves need the one rule: the recorder to wait, once the workload has ended, until the
+ * requests in flight have completed; the statistics for latency, depth and incomplete I/Os.
  *
  * Rules:
  *  - Requests with data (ss_event_has_data()) are matched by (dev, sector, nr_sector).  Several
