@@ -16,6 +16,7 @@ static const struct ss_command commands[] = {
 	{ "record", "capture block I/O of a workload into a trace file", ss_cmd_record },
 	{ "report", "summarise trace files as text or JSON", ss_cmd_report },
 	{ "plot", "draw traces as PNG/SVG/PDF: sector over time, seeks/s, MB/s, ...", ss_cmd_plot },
+	{ "movie", "film traces as MP4/WebM/MKV: cells, platter or plot, as the I/O came", ss_cmd_movie },
 	{ "dump", "print a trace file as text, one event per line", ss_cmd_dump },
 	{ "convert", "write a seekscope trace from blktrace or trace-cmd files", ss_cmd_convert },
 	{ "mkarchive", "write a deterministic source-tree-like archive to extract", ss_cmd_mkarchive },

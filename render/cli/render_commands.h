@@ -9,5 +9,6 @@ int ss_cmd_report(int argc, char **argv);   /* render/cli/cmd_report.c */
 int ss_cmd_dump(int argc, char **argv);     /* render/cli/cmd_dump.c */
 int ss_cmd_convert(int argc, char **argv);  /* render/cli/cmd_convert.c */
 int ss_cmd_plot(int argc, char **argv);     /* render/cli/cmd_plot.c */
+int ss_cmd_movie(int argc, char **argv);    /* render/cli/cmd_movie.c */
 
 #endif

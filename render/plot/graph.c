@@ -597,12 +597,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
 {
-	int p = sector_row(g);
-
-	if (!g->ran || p < 0 || col < 0 || col >= g->nr)
-		return -ENOENT;
-	*r = g->lay.plot[p][col];
-	return 0;
+	return ss_graph_panel_rect(g, sector_row(g), col, r);
 }
 
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y)
@@ -626,6 +621,23 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 		return -ENOENT;
 	a = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r.x, r.x + r.w, false };
 	*x = ss_axis_map(&a, t_s * 1e9);
+	return 0;
+}
+
+int ss_graph_panel_rect(const struct ss_graph *g, int p, int col, struct ss_rect *r)
+{
+	if (!g->ran || p < 0 || p >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[p][col];
+	return 0;
+}
+
+int ss_graph_sector_range(const struct ss_graph *g, uint64_t *lo, uint64_t *hi)
+{
+	if (!g->ran)
+		return -ENOENT;
+	*lo = g->y_lo;
+	*hi = g->y_hi;
 	return 0;
 }
 

@@ -77,6 +77,11 @@ int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
 int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
+/* The data rectangle of panel P (the opts.panels index) in column COL.  0 or -ENOENT. */
+int ss_graph_panel_rect(const struct ss_graph *g, int p, int col, struct ss_rect *r);
+/* The sector range [*lo, *hi) of the sector panels (--y-range, else every zone, else where
+ * the I/O was).  0 or -ENOENT before ss_graph_run. */
+int ss_graph_sector_range(const struct ss_graph *g, uint64_t *lo, uint64_t *hi);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
 

@@ -288,6 +288,40 @@ static const struct container *container_of(const char *path)
 	return NULL;
 }
 
+/* "PATH: unknown movie extension .X: this FFmpeg writes ..." into err. */
+static void unknown_ext(const char *path, char *err, size_t errlen)
+{
+	const char *dot = strrchr(path, '.');
+	char avail[256];
+
+	if (!dot || strchr(dot, '/'))
+		dot = "(none)";
+	ss_errf(err, errlen, "%s: unknown movie extension %s: this FFmpeg writes %s", path, dot,
+		ss_video_formats(avail, sizeof(avail)));
+}
+
+int ss_video_check_path(const char *path, char *err, size_t errlen)
+{
+	struct ss_video probe = { .width = 64, .height = 64, .fps = 30 };
+	const struct container *cont = container_of(path);
+	AVCodecContext *ctx;
+	char avail[256], tried[256];
+
+	if (!cont) {
+		unknown_ext(path, err, errlen);
+		return -EINVAL;
+	}
+	ctx = av_guess_format(cont->muxer, NULL, NULL)
+	      ? find_encoder(cont, &probe, 0, tried, sizeof(tried)) : NULL;
+	if (!ctx) {
+		ss_errf(err, errlen, "%s: this FFmpeg cannot write %s in %s: it writes %s", path,
+			cont->what, cont->ext, ss_video_formats(avail, sizeof(avail)));
+		return -ENOSYS;
+	}
+	avcodec_free_context(&ctx);
+	return 0;
+}
+
 /* ---- output -------------------------------------------------------------------------- */
 
 #if LIBAVFORMAT_VERSION_MAJOR >= 61
@@ -390,12 +424,7 @@ struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
 	int ret;
 
 	if (!cont) {
-		const char *dot = strrchr(path, '.');
-
-		if (!dot || strchr(dot, '/'))
-			dot = "(none)";
-		ss_errf(err, errlen, "%s: unknown movie extension %s: this FFmpeg writes %s", path,
-			dot, ss_video_formats(avail, sizeof(avail)));
+		unknown_ext(path, err, errlen);
 		errno = EINVAL;
 		return NULL;
 	}

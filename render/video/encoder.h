@@ -57,6 +57,13 @@ int ss_video_close(struct ss_video *v, char *err, size_t errlen);
 /* Give up: free V and remove the temporary file (PATH is untouched).  Accepts NULL. */
 void ss_video_abort(struct ss_video *v);
 
+/*
+ * Can PATH be written, before any work is done?  0, or -EINVAL (an unknown extension) or
+ * -ENOSYS (this FFmpeg has no working encoder for it), with a line in err that names what this
+ * FFmpeg writes.  Creates nothing.
+ */
+int ss_video_check_path(const char *path, char *err, size_t errlen);
+
 /* The FFmpeg encoder in use ("libx264", "libvpx-vp9"...), owned by V. */
 const char *ss_video_encoder_name(const struct ss_video *v);
 /* Frames encoded so far. */

@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Movies of traces: the figure once, the animation per frame, the encoder (movie.h). */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seekscope/model.h"
+#include "encoder.h"
+#include "errbuf.h"
+#include "movie.h"
+#include "movie_view.h"
+#include "palette.h"
+#include "panel.h"
+#include "stats.h"
+#include "text.h"
+#include "timeline.h"
+#include "zones.h"
+
+#define MAX_FRAMES (240ll * 86400)      /* a day at the highest rate */
+#define LAMP_R 6
+
+static const char *const style_names[SS_MOVIE_NR_STYLES] = {
+	[SS_MOVIE_GRID] = "grid", [SS_MOVIE_SPINDLE] = "spindle", [SS_MOVIE_SCAN] = "scan",
+};
+
+const char *ss_movie_style_name(enum ss_movie_style s)
+{
+	return (unsigned)s < SS_MOVIE_NR_STYLES ? style_names[s] : NULL;
+}
+
+int ss_movie_style_parse(const char *s, enum ss_movie_style *out)
+{
+	for (int i = 0; i < SS_MOVIE_NR_STYLES; i++)
+		if (!strcmp(s, style_names[i])) {
+			*out = (enum ss_movie_style)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* ---- the animation's place in the figure: a panel that only reserves the area ----------- */
+
+struct anim_state {
+	uint64_t y_lo, y_hi;
+};
+
+static int anim_create(void **state, const struct ss_panel_ctx *ctx)
+{
+	struct anim_state *s = malloc(sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	s->y_lo = ctx->y_lo;
+	s->y_hi = ctx->y_hi;
+	*state = s;
+	return 0;
+}
+
+static void anim_extent(void *state, const struct ss_panel_data *d, double *lo, double *hi)
+{
+	const struct anim_state *s = state;
+
+	(void)d;
+	*lo = (double)s->y_lo;
+	*hi = (double)s->y_hi;
+}
+
+/* scan: the io panel's frame without its requests (they come as the movie plays) */
+static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			   const struct ss_frame *f)
+{
+	(void)state;
+	ss_axes_background(cr, f);
+	ss_zones_draw_bands(cr, f, d->trace);
+	ss_axes_x(cr, f);
+	ss_axes_y(cr, f);
+	ss_zones_draw_lines(cr, f, d->trace);
+	ss_zones_draw_labels(cr, f, d->trace);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_axes_border(cr, f);
+}
+
+/* grid, spindle: the view draws the area (mv_view_draw_static) */
+static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			   const struct ss_frame *f)
+{
+	(void)state, (void)cr, (void)d, (void)f;
+}
+
+#define ANIM_OPS(style_, title_, time_x_, draw_)                                          \
+	[style_] = { .name = "movie", .title = title_, .y_title = "offset", .weight = 4.5,  \
+		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
+		     .create = anim_create, .extent = anim_extent, .draw = draw_,           \
+		     .destroy = free }
+static const struct ss_panel_ops anim_ops[SS_MOVIE_NR_STYLES] = {
+	ANIM_OPS(SS_MOVIE_GRID, "The device in LBA order: cells lit by requests", false,
+		 anim_draw_none),
+	ANIM_OPS(SS_MOVIE_SPINDLE, "The device as a platter, outer ring first", false,
+		 anim_draw_none),
+	ANIM_OPS(SS_MOVIE_SCAN, "Device offset of each request over time", true, anim_draw_scan),
+};
+
+/* ---- the movie ------------------------------------------------------------------------------ */
+
+struct column {
+	struct ss_trace *t;
+	char *label;
+	uint64_t t0, t_end;
+	struct mv_view *view;
+	struct ss_rect anim;
+	const struct ss_event *ev;          /* the batch being streamed */
+	size_t n, i;
+	bool done;
+	int64_t flush_frame, fua_frame;     /* 1 + the last frame with one issued; 0: none yet */
+};
+
+struct ss_movie {
+	struct ss_movie_opts o;
+	struct column col[SS_GRAPH_MAX_TRACES];
+	int nr;
+	struct ss_graph *g;
+	struct ss_timeline tl;
+	bool has_tl, prepared, written;
+	uint64_t lo, hi;                    /* filmed: ns after each trace's start */
+	int64_t frames;
+	cairo_surface_t *bg, *frame;
+	int64_t jump_frame;                 /* the last frame that skipped idle time, -1 */
+	uint64_t jump_ns;
+};
+
+void ss_movie_opts_init(struct ss_movie_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->style = SS_MOVIE_GRID;
+	o->width = 1920;
+	o->height = 1080;
+	o->fps = 30;
+	o->length_s = 30;
+	o->cell = 8;
+	o->fade = 10;
+}
+
+struct ss_movie *ss_movie_new(const struct ss_movie_opts *o)
+{
+	struct ss_movie *m;
+
+	if ((unsigned)o->style >= SS_MOVIE_NR_STYLES || o->fps < 1 || o->cell < 2 ||
+	    o->fade < 1 || o->nr_panels < 0 || o->nr_panels > SS_MOVIE_MAX_PANELS ||
+	    !(o->length_s > 0 || o->speed > 0) ||
+	    (o->has_x_range && !(o->x_hi_s > o->x_lo_s && o->x_lo_s >= 0))) {
+		errno = EINVAL;
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->o = *o;
+	m->jump_frame = -1;
+	return m;
+}
+
+void ss_movie_free(struct ss_movie *m)
+{
+	if (!m)
+		return;
+	for (int i = 0; i < m->nr; i++) {
+		mv_view_free(m->col[i].view);
+		free(m->col[i].label);
+	}
+	ss_graph_free(m->g);
+	if (m->has_tl)
+		ss_timeline_fini(&m->tl);
+	if (m->bg)
+		cairo_surface_destroy(m->bg);
+	if (m->frame)
+		cairo_surface_destroy(m->frame);
+	free(m);
+}
+
+int ss_movie_add_trace(struct ss_movie *m, struct ss_trace *t, const char *label)
+{
+	struct column *c;
+
+	if (m->prepared || !t)
+		return -EINVAL;
+	if (m->nr >= SS_GRAPH_MAX_TRACES)
+		return -E2BIG;
+	c = &m->col[m->nr];
+	memset(c, 0, sizeof(*c));
+	c->t = t;
+	c->label = strdup(label ? label : t->path);
+	if (!c->label)
+		return -ENOMEM;
+	m->nr++;
+	return 0;
+}
+
+/* The figure: the animation's panel on top of the caller's time panels. */
+static int run_graph(struct ss_movie *m, char *err, size_t errlen)
+{
+	struct ss_graph_opts go;
+	int ret;
+
+	ss_graph_opts_init(&go);
+	go.width = m->o.width;
+	go.height = m->o.height;
+	go.title = m->o.title;
+	go.panels[0] = &anim_ops[m->o.style];
+	for (int p = 0; p < m->o.nr_panels; p++)
+		go.panels[1 + p] = m->o.panels[p];
+	go.nr_panels = 1 + m->o.nr_panels;
+	go.has_x_range = true;
+	go.x_lo_s = (double)m->lo / 1e9;
+	go.x_hi_s = (double)m->hi / 1e9;
+	go.seek_threshold = m->o.seek_threshold;
+	m->g = ss_graph_new(&go);
+	if (!m->g) {
+		ss_errf(err, errlen, "%s", strerror(errno));
+		return -errno;
+	}
+	for (int i = 0; i < m->nr; i++)
+		if ((ret = ss_graph_add_trace(m->g, m->col[i].t, m->col[i].label))) {
+			ss_errf(err, errlen, "%s", strerror(-ret));
+			return ret;
+		}
+	return ss_graph_run(m->g, err, errlen);
+}
+
+/* --skip-idle: which bins of the filmed window hold an event of any trace. */
+static int idle_bins(struct ss_movie *m, uint8_t *busy, uint32_t nbins, char *err,
+		     size_t errlen)
+{
+	for (int i = 0; i < m->nr; i++) {
+		struct column *c = &m->col[i];
+		const struct ss_event *ev;
+		size_t n;
+		int ret;
+
+		ss_trace_rewind(c->t);
+		while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0)
+			for (size_t k = 0; k < n; k++) {
+				uint64_t ts = ev[k].ts_ns;
+
+				if (ts >= c->t0 + m->lo && ts <= c->t0 + m->hi)
+					busy[ss_timeline_bin_of(m->lo, m->hi, nbins, ts - c->t0)] = 1;
+			}
+		if (ret < 0) {
+			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int make_timeline(struct ss_movie *m, char *err, size_t errlen)
+{
+	uint8_t *busy = NULL;
+	uint32_t nbins = 0;
+	double frames;
+	int ret;
+
+	if (m->o.skip_idle) {
+		nbins = m->hi - m->lo < SS_TIMELINE_BINS ? (uint32_t)(m->hi - m->lo)
+							  : SS_TIMELINE_BINS;
+		busy = calloc(nbins, 1);
+		if (!busy) {
+			ss_errf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		if ((ret = idle_bins(m, busy, nbins, err, errlen))) {
+			free(busy);
+			return ret;
+		}
+	}
+	ret = ss_timeline_init(&m->tl, m->lo, m->hi, busy, nbins);
+	free(busy);
+	if (ret) {
+		ss_errf(err, errlen, "out of memory");
+		return ret;
+	}
+	m->has_tl = true;
+	if (m->o.length_s > 0)
+		frames = round(m->o.length_s * m->o.fps);
+	else
+		frames = ceil((double)ss_timeline_shown(&m->tl) / 1e9 / m->o.speed * m->o.fps);
+	if (!(frames <= MAX_FRAMES)) {
+		ss_errf(err, errlen, "the movie would have %.0f frames, more than a day's at %d fps",
+			frames, m->o.fps);
+		return -EINVAL;
+	}
+	m->frames = frames < 1 ? 1 : (int64_t)frames;
+	ss_timeline_set_frames(&m->tl, m->frames);
+	return 0;
+}
+
+int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
+{
+	cairo_t *cr;
+	uint64_t dur = 0, y_lo, y_hi;
+	int ret;
+
+	if (m->prepared || !m->nr) {
+		ss_errf(err, errlen, "no trace to film");
+		return -EINVAL;
+	}
+	m->prepared = true;
+	/* the window: the plot's (every trace from its own start, as long as the longest) */
+	for (int i = 0; i < m->nr; i++) {
+		ss_stats_trace_period(m->col[i].t, &m->col[i].t0, &m->col[i].t_end);
+		if (m->col[i].t_end - m->col[i].t0 > dur)
+			dur = m->col[i].t_end - m->col[i].t0;
+	}
+	if (m->o.has_x_range) {
+		m->lo = (uint64_t)llround(m->o.x_lo_s * 1e9);
+		m->hi = (uint64_t)llround(m->o.x_hi_s * 1e9);
+	} else {
+		m->lo = 0;
+		m->hi = dur ? dur : 1000000000ull;
+	}
+	if (m->hi <= m->lo)
+		m->hi = m->lo + 1000;
+	if ((ret = run_graph(m, err, errlen)) || (ret = make_timeline(m, err, errlen)))
+		return ret;
+
+	m->bg = cairo_image_surface_create(CAIRO_FORMAT_RGB24, m->o.width, m->o.height);
+	m->frame = cairo_image_surface_create(CAIRO_FORMAT_RGB24, m->o.width, m->o.height);
+	if (cairo_surface_status(m->bg) || cairo_surface_status(m->frame)) {
+		ss_errf(err, errlen, "out of memory for %dx%d frames", m->o.width, m->o.height);
+		return -ENOMEM;
+	}
+	cr = cairo_create(m->bg);
+	ss_graph_draw(m->g, cr);
+	ss_graph_sector_range(m->g, &y_lo, &y_hi);
+	for (int i = 0; i < m->nr && !ret; i++) {
+		struct column *c = &m->col[i];
+		struct ss_frame f = { 0 };
+		struct mv_view_init in = { m->o.style, &f, m->o.cell, m->o.fade, c->t, m->bg };
+
+		ss_graph_io_rect(m->g, i, &c->anim);
+		f.r = c->anim;
+		f.x = (struct ss_axis){ (double)m->lo, (double)m->hi, f.r.x, f.r.x + f.r.w, false };
+		f.y = (struct ss_axis){ (double)y_lo, (double)y_hi, f.r.y + f.r.h, f.r.y, false };
+		c->view = mv_view_new(&in);
+		if (!c->view) {
+			ss_errf(err, errlen, "out of memory");
+			ret = -ENOMEM;
+			break;
+		}
+		mv_view_draw_static(c->view, cr);
+	}
+	cairo_destroy(cr);
+	cairo_surface_flush(m->bg);
+	return ret;
+}
+
+/* ---- frames --------------------------------------------------------------------------------- */
+
+/* Hand the requests of column C issued before B (ns after its start; all up to the window's
+ * end in the last frame) to its view. */
+static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_t b, bool last,
+			char *err, size_t errlen)
+{
+	while (!c->done) {
+		const struct ss_event *ev;
+		uint64_t t;
+		int ret;
+
+		if (c->i == c->n) {
+			ret = ss_trace_next_batch(c->t, &c->ev, &c->n);
+			if (ret < 0) {
+				ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+				return ret;
+			}
+			c->i = 0;
+			if (ret == 0) {
+				c->done = true;
+				break;
+			}
+			continue;
+		}
+		ev = &c->ev[c->i];
+		if (ev->ts_ns < c->t0 + m->lo) {
+			c->i++;
+			continue;
+		}
+		t = ev->ts_ns - c->t0;
+		if (t > m->hi) {
+			c->done = true;
+			break;
+		}
+		if (t >= b && !last)
+			break;
+		c->i++;
+		if (ev->type != SS_EV_ISSUE)
+			continue;
+		if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH))
+			c->flush_frame = k + 1;
+		if (ev->flags & SS_RW_FUA)
+			c->fua_frame = k + 1;
+		/* flushes issue at sector 0 with no length: never a request at sector 0 */
+		if (ss_event_has_data(ev) && !(ev->flags & SS_RW_DISCARD))
+			mv_view_feed(c->view, k, ev, t);
+	}
+	return 0;
+}
+
+static void fmt_seconds(char *buf, size_t len, double s, double span_s)
+{
+	snprintf(buf, len, span_s < 10 ? "%.3f s" : span_s < 1000 ? "%.2f s" : "%.1f s", s);
+}
+
+/* The phase running at T ns after the trace's start, or NULL. */
+static const char *phase_at(const struct column *c, uint64_t t)
+{
+	const char *name = NULL;
+
+	for (size_t p = 0; p < c->t->nr_phases; p++) {
+		const struct ss_rec_phase *ph = &c->t->phases[p];
+
+		if (ph->ts_ns > c->t0 + t)
+			break;
+		if (ph->kind == SS_PHASE_BEGIN)
+			name = ph->name;
+		else if (ph->kind == SS_PHASE_END && name && !strcmp(name, ph->name))
+			name = NULL;
+	}
+	return name;
+}
+
+/* A lamp and its name at X (left edge), Y (middle); returns the x after it. */
+static double lamp(cairo_t *cr, double x, double y, const char *name, struct ss_rgb col, bool on)
+{
+	struct ss_box b;
+
+	cairo_arc(cr, x + LAMP_R, y, LAMP_R, 0, 2 * M_PI);
+	if (on)
+		ss_set_rgb(cr, col);
+	else
+		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
+	cairo_fill_preserve(cr);
+	ss_set_rgb(cr, ss_col_axis);
+	cairo_set_line_width(cr, 1);
+	cairo_stroke(cr);
+	ss_set_rgb(cr, on ? ss_col_text : ss_col_axis);
+	ss_text_draw(cr, x + 2 * LAMP_R + 4, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, on, name,
+		     &b);
+	return b.x + b.w;
+}
+
+/* Column C's clock, phase and flush/FUA lamps right of the animation's title; the banner
+ * over the animation for a second after idle time was skipped. */
+static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_t k, uint64_t b)
+{
+	double span_s = (double)(m->hi - m->lo) / 1e9;
+	double speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
+	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, x;
+	const char *phase = phase_at(c, b);
+	char now[32], end[32], line[200];
+	size_t n;
+
+	fmt_seconds(now, sizeof(now), (double)b / 1e9, span_s);
+	fmt_seconds(end, sizeof(end), (double)m->hi / 1e9, span_s);
+	n = (size_t)snprintf(line, sizeof(line), "%s%s%s / %s  (%.3g x)", phase ? phase : "",
+			     phase ? "  " : "", now, end, speed);
+	if (m->o.skip_idle && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, "  idle skipped %.1f s",
+			 (double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9);
+	ss_text_measure(cr, ss_metrics.font_small, false, "flushFUA", &lamps_w, NULL);
+	lamps_w += 4 * LAMP_R + 8 + 12;
+	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
+	x = c->anim.x + c->anim.w - lamps_w;
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true, line, NULL);
+	x = lamp(cr, x, y, "flush", ss_col_flush,
+		 c->flush_frame && k - (c->flush_frame - 1) < m->o.fade);
+	lamp(cr, x + 12, y, "FUA", ss_col_fua, c->fua_frame && k - (c->fua_frame - 1) < m->o.fade);
+	if (m->jump_frame >= 0 && k - m->jump_frame < m->o.fps) {
+		snprintf(line, sizeof(line), ">> %.1f s without I/O skipped", (double)m->jump_ns / 1e9);
+		ss_set_rgb(cr, ss_col_warn);
+		ss_text_draw_plated(cr, c->anim.x + c->anim.w / 2, c->anim.y + c->anim.h / 2,
+				    SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, line, NULL);
+	}
+}
+
+/* The moving time line over each time panel of column I. */
+static void draw_time_lines(struct ss_movie *m, cairo_t *cr, int i, uint64_t t)
+{
+	double x;
+
+	if (ss_graph_time_x(m->g, i, (double)t / 1e9, &x))
+		return;
+	x = round(x);
+	cairo_set_source_rgba(cr, 0.8, 0.1, 0.1, 0.9);
+	for (int p = 0; p < m->o.nr_panels; p++) {
+		struct ss_rect r;
+
+		if (!m->o.panels[p]->time_x || ss_graph_panel_rect(m->g, 1 + p, i, &r))
+			continue;
+		cairo_rectangle(cr, x - 1, r.y, 2, r.h);
+	}
+	cairo_fill(cr);
+}
+
+static void draw_frame(struct ss_movie *m, int64_t k, uint64_t b)
+{
+	unsigned char *dst = cairo_image_surface_get_data(m->frame);
+	cairo_t *cr;
+
+	cairo_surface_flush(m->bg);
+	cairo_surface_flush(m->frame);
+	memcpy(dst, cairo_image_surface_get_data(m->bg),
+	       (size_t)cairo_image_surface_get_stride(m->bg) * (size_t)m->o.height);
+	cairo_surface_mark_dirty(m->frame);
+	cr = cairo_create(m->frame);
+	for (int i = 0; i < m->nr; i++) {
+		mv_view_draw(m->col[i].view, cr, k, b);
+		draw_time_lines(m, cr, i, b);
+		draw_clock(m, cr, &m->col[i], k, b);
+	}
+	cairo_destroy(cr);
+}
+
+int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errlen)
+{
+	struct ss_video *v;
+	int ret = 0;
+
+	if (!m->prepared || m->written || !m->bg) {
+		ss_errf(err, errlen, "the movie is not ready to be written");
+		return -EINVAL;
+	}
+	m->written = true;
+	v = ss_video_open(path, m->o.width, m->o.height, m->o.fps, err, errlen);
+	if (!v)
+		return -errno;
+	for (int i = 0; i < m->nr; i++) {
+		ss_trace_rewind(m->col[i].t);
+		m->col[i].n = m->col[i].i = 0;
+	}
+	for (int64_t k = 0; k < m->frames && !ret; k++) {
+		uint64_t b = ss_timeline_at(&m->tl, k + 1);
+		uint64_t jumped = ss_timeline_skipped_before(&m->tl, k + 1) -
+				  ss_timeline_skipped_before(&m->tl, k);
+
+		if (jumped) {
+			m->jump_frame = k;
+			m->jump_ns = jumped;
+		}
+		for (int i = 0; i < m->nr && !ret; i++)
+			ret = stream_until(m, &m->col[i], k, b, k == m->frames - 1, err, errlen);
+		if (ret)
+			break;
+		draw_frame(m, k, b);
+		ret = ss_video_write_frame(v, m->frame, err, errlen);
+		if (!ret && m->o.progress && m->o.progress(m->o.progress_ctx, k + 1, m->frames)) {
+			ss_errf(err, errlen, "interrupted");
+			ret = -EINTR;
+		}
+	}
+	if (ret) {
+		ss_video_abort(v);
+		return ret;
+	}
+	return ss_video_close(v, err, errlen);
+}
+
+int64_t ss_movie_frames(const struct ss_movie *m)
+{
+	return m->frames;
+}
+
+uint64_t ss_movie_shown_ns(const struct ss_movie *m)
+{
+	return m->has_tl ? ss_timeline_shown(&m->tl) : 0;
+}
+
+uint64_t ss_movie_skipped_ns(const struct ss_movie *m)
+{
+	return m->has_tl ? ss_timeline_skipped_before(&m->tl, m->frames) : 0;
+}
+
+int ss_movie_frame_span(const struct ss_movie *m, int64_t k, uint64_t *a, uint64_t *b)
+{
+	if (!m->has_tl || k < 0 || k >= m->frames)
+		return -ENOENT;
+	*a = ss_timeline_at(&m->tl, k);
+	*b = ss_timeline_at(&m->tl, k + 1);
+	return 0;
+}
+
+int ss_movie_pixel_of(const struct ss_movie *m, int col, uint64_t sector, uint64_t t_ns,
+		      double *x, double *y)
+{
+	if (col < 0 || col >= m->nr || !m->col[col].view)
+		return -ENOENT;
+	return mv_view_pixel_of(m->col[col].view, sector, t_ns, x, y);
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The animated area of one movie column, in one of the styles (movie.h): what stays (zones,
+ * the faint trace of past requests, scan's revealed picture) is drawn into the column's
+ * background surface, what moves (lit cells, the head, the cursor) into each frame.  State is
+ * per cell of the picture, never per event.  Internal to render/video.
+ */
+#ifndef SS_MOVIE_VIEW_H
+#define SS_MOVIE_VIEW_H
+
+#include <stdint.h>
+#include <cairo.h>
+
+#include "axes.h"
+#include "movie.h"
+
+struct mv_view_init {
+	enum ss_movie_style style;
+	const struct ss_frame *f;       /* the area: x = ns after the trace's start, y = sectors */
+	int cell, fade;
+	const struct ss_trace *trace;
+	cairo_surface_t *bg;            /* the background (RGB24), drawn into as requests come */
+};
+
+struct mv_view;
+
+struct mv_view *mv_view_new(const struct mv_view_init *in);   /* NULL + errno */
+void mv_view_free(struct mv_view *v);                          /* accepts NULL */
+/* The still parts into the background (after the figure is drawn there). */
+void mv_view_draw_static(struct mv_view *v, cairo_t *bg);
+/* A request (an ISSUE event with data) T ns after the trace's start, shown in FRAME. */
+void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t);
+/* What moves, into frame FRAME over its copy of the background; CURSOR: the slice's end. */
+void mv_view_draw(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cursor);
+/* Pixel of a request at SECTOR, T ns after the start (movie.h ss_movie_pixel_of). */
+int mv_view_pixel_of(const struct mv_view *v, uint64_t sector, uint64_t t, double *x,
+		     double *y);
+
+#endif
