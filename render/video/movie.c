@@ -594,7 +594,19 @@ int ss_movie_frame_span(const struct ss_movie *m, int64_t k, uint64_t *a, uint64
 int ss_movie_pixel_of(const struct ss_movie *m, int col, uint64_t sector, uint64_t t_ns,
 		      double *x, double *y)
 {
-	if (col < 0 || col >= m->nr || !m->col[col].view)
+	int64_t a = 0, b = m->frames;
+
+	if (col < 0 || col >= m->nr || !m->col[col].view || t_ns < m->lo || t_ns > m->hi)
 		return -ENOENT;
-	return mv_view_pixel_of(m->col[col].view, sector, t_ns, x, y);
+	/* the frame whose slice holds t: the last k with at(k) <= t */
+	while (b - a > 1) {
+		int64_t mid = a + (b - a) / 2;
+
+		if (ss_timeline_at(&m->tl, mid) <= t_ns)
+			a = mid;
+		else
+			b = mid;
+	}
+	return mv_view_pixel_of(m->col[col].view, sector, t_ns, ss_timeline_at(&m->tl, a + 1),
+				x, y);
 }

@@ -578,18 +578,19 @@ void mv_view_draw(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cursor
 	cairo_restore(cr);
 }
 
-int mv_view_pixel_of(const struct mv_view *v, uint64_t sector, uint64_t t, double *x, double *y)
+int mv_view_pixel_of(const struct mv_view *v, uint64_t sector, uint64_t t, uint64_t cursor,
+		     double *x, double *y)
 {
+	(void)t;
 	if (sector < v->y_lo || sector >= v->y_hi)
 		return -ENOENT;
 	if (v->style == SS_MOVIE_SCAN) {
-		long gx = (long)(((double)t - v->f.x.lo) / v->ns_per_col);
+		/* the middle of the request's mark left of the cursor */
 		long r = (long)((double)(sector - v->y_lo) / v->sect_per_row);
 		int x0, x1, y0, y1;
 
-		scan_cell_box(v, gx < 0 ? 0 : gx >= v->gw ? v->gw - 1 : gx,
-			      r >= v->gh ? v->gh - 1 : r, &x0, &x1, &y0, &y1);
-		*x = (x0 + x1) / 2.0;
+		scan_cell_box(v, 0, r >= v->gh ? v->gh - 1 : r, &x0, &x1, &y0, &y1);
+		*x = round(ss_axis_map(&v->f.x, (double)cursor)) - SCAN_MARK_W / 2 + 2;
 		*y = (y0 + y1) / 2.0;
 		return 0;
 	}

@@ -32,8 +32,9 @@ void mv_view_draw_static(struct mv_view *v, cairo_t *bg);
 void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t);
 /* What moves, into frame FRAME over its copy of the background; CURSOR: the slice's end. */
 void mv_view_draw(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cursor);
-/* Pixel of a request at SECTOR, T ns after the start (movie.h ss_movie_pixel_of). */
-int mv_view_pixel_of(const struct mv_view *v, uint64_t sector, uint64_t t, double *x,
-		     double *y);
+/* Pixel of a request at SECTOR, T ns after the start, in the frame whose slice ends at
+ * CURSOR (movie.h ss_movie_pixel_of). */
+int mv_view_pixel_of(const struct mv_view *v, uint64_t sector, uint64_t t, uint64_t cursor,
+		     double *x, double *y);
 
 #endif

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Movie tests: the clock (timeline.h) as pure arithmetic — slices that tile the window, idle
+ * runs shortened and counted — and whole movies of a hand-made trace in every style, checked
+ * with FFmpeg's own tools: ffprobe counts exactly fps x length frames of the right duration,
+ * and ffmpeg's decoded frames show each request lit in its class's colour in the frame whose
+ * slice holds its issue time, not in the frame before, and (grid, spindle) faded after --fade
+ * frames; two traces with different start times light up in the same frame for the same time
+ * after their start (one clock).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <libavutil/log.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "encoder.h"
+#include "movie.h"
+#include "palette.h"
+#include "panel_registry.h"
+#include "timeline.h"
+#include "trace_read.h"
+#include "trace_write.h"
+
+#define S 1000000000ull
+#define MS 1000000ull
+#define DEV SS_MKDEV(7, 0)
+#define AG_SECTORS 4194304ull          /* 2 GiB */
+#define FS_START 2048ull
+#define W 960
+#define H 720
+#define FPS 10
+#define LEN_S 2                        /* 20 frames of 0.5 s over the 10 s trace */
+#define FADE 4
+
+/* ---- the clock ------------------------------------------------------------------------------ */
+
+static void test_timeline_plain(void)
+{
+	struct ss_timeline tl;
+	uint64_t sum = 0;
+	bool mono = true;
+
+	ok(ss_timeline_init(&tl, 3 * S, 13 * S, NULL, 0) == 0, "timeline without skipping");
+	ss_timeline_set_frames(&tl, 300);
+	is_int((long long)ss_timeline_shown(&tl), (long long)(10 * S), "shows the whole window");
+	is_int((long long)ss_timeline_at(&tl, 0), (long long)(3 * S), "frame 0 starts at lo");
+	is_int((long long)ss_timeline_at(&tl, 150), (long long)(8 * S), "frame 150 of 300 at the middle");
+	is_int((long long)ss_timeline_at(&tl, 300), (long long)(13 * S), "at(frames) is hi");
+	for (int k = 0; k < 300; k++) {
+		uint64_t a = ss_timeline_at(&tl, k), b = ss_timeline_at(&tl, k + 1);
+
+		mono &= b > a;
+		sum += b - a;
+	}
+	ok(mono && sum == 10 * S, "300 slices in order tile the window exactly");
+	is_int((long long)ss_timeline_skipped_before(&tl, 300), 0, "nothing skipped");
+	/* 7 frames over 1 ns-odd spans: integer slices still tile */
+	ss_timeline_fini(&tl);
+	ss_timeline_init(&tl, 0, 1000000007, NULL, 0);
+	ss_timeline_set_frames(&tl, 7);
+	sum = 0;
+	for (int k = 0; k < 7; k++)
+		sum += ss_timeline_at(&tl, k + 1) - ss_timeline_at(&tl, k);
+	is_int((long long)sum, 1000000007, "7 slices of an odd span tile it");
+	ss_timeline_fini(&tl);
+}
+
+static void test_timeline_idle(void)
+{
+	static uint8_t busy[1000];
+	struct ss_timeline tl;
+
+	/* 1000 bins of 0.1 s over 100 s: busy 0-5 s, idle 5-90 s, busy 90-100 s */
+	memset(busy, 0, sizeof(busy));
+	memset(busy, 1, 50);
+	memset(busy + 900, 1, 100);
+	is_int(ss_timeline_bin_of(0, 100 * S, 1000, 5 * S - 1), 49, "bin of 4.999999999 s");
+	is_int(ss_timeline_bin_of(0, 100 * S, 1000, 5 * S), 50, "bin of 5 s");
+	is_int(ss_timeline_bin_of(0, 100 * S, 1000, 100 * S), 999, "bin of hi: the last");
+	ok(ss_timeline_init(&tl, 0, 100 * S, busy, 1000) == 0, "timeline with an idle run");
+	/* the 85 s run keeps its first 0.3 s (3 whole bins for 0.25 s) */
+	is_int((long long)ss_timeline_shown(&tl), (long long)(15 * S + 300 * MS),
+	       "shown: 5 + 0.3 + 10 s");
+	ss_timeline_set_frames(&tl, 153);               /* 0.1 s shown per frame */
+	is_int((long long)ss_timeline_at(&tl, 52), (long long)(5200 * MS),
+	       "frame 52 starts in the kept part of the run");
+	is_int((long long)ss_timeline_at(&tl, 53), (long long)(90 * S),
+	       "frame 53 starts after the skipped 84.7 s");
+	is_int((long long)ss_timeline_skipped_before(&tl, 53), (long long)(84700 * MS),
+	       "84.7 s skipped before frame 53");
+	is_int((long long)ss_timeline_skipped_before(&tl, 52), 0, "none before frame 52");
+	is_int((long long)ss_timeline_at(&tl, 153), (long long)(100 * S), "the last slice ends at hi");
+	ss_timeline_fini(&tl);
+
+	/* a run of exactly 1 s is not idle */
+	memset(busy, 1, sizeof(busy));
+	memset(busy + 10, 0, 10);
+	ss_timeline_init(&tl, 0, 100 * S, busy, 1000);
+	is_int((long long)ss_timeline_shown(&tl), (long long)(100 * S), "a 1 s gap is kept");
+	ss_timeline_fini(&tl);
+}
+
+/* ---- whole movies ---------------------------------------------------------------------------- */
+
+struct req {
+	uint64_t t;            /* ns after the capture start */
+	uint64_t sector;
+	uint32_t nr;
+	uint16_t flags;
+	struct ss_rgb rgb;
+};
+
+/* a tall write in AG1 at 2.05 s (frame 4), a read in AG3 at 5.75 s (frame 11) */
+static const struct req reqs[] = {
+	{ 2050 * MS, FS_START + AG_SECTORS + AG_SECTORS / 4, 524288, SS_RW_WRITE, SS_RGB(0x0072B2) },
+	{ 5750 * MS, FS_START + 3 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_READ, SS_RGB(0xE69F00) },
+};
+#define NR_REQS (sizeof(reqs) / sizeof(reqs[0]))
+
+/* A 10 s trace of an XFS-like filesystem with four AGs starting at START_NS. */
+static int make_trace(const char *path, uint64_t start_ns)
+{
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
+	struct ss_rec_device d = { .dev = DEV, .major = 7, .logical_block_size = 512,
+				   .nr_sectors = FS_START + 4 * AG_SECTORS, .part_start = FS_START,
+				   .part_nr_sectors = 4 * AG_SECTORS, .flags = SS_DEV_PARTITION };
+	struct ss_rec_capture cap = { .start_ns = start_ns, .nr_cpus = 1 };
+	int ret = 0;
+
+	if (!w)
+		return -errno;
+	strcpy(d.name, "loop0");
+	strcpy(d.fstype, "xfs");
+	strcpy(cap.clock, "mono");
+	ret |= ss_writer_device(w, &d);
+	for (int i = 0; i < 4; i++) {
+		struct ss_rec_zone z = { .dev = DEV, .kind = SS_ZONE_AG, .index = (uint32_t)i,
+					 .start_sector = FS_START + (uint64_t)i * AG_SECTORS,
+					 .nr_sectors = AG_SECTORS };
+
+		snprintf(z.label, sizeof(z.label), "AG%d", i);
+		ret |= ss_writer_zone(w, &z);
+	}
+	ret |= ss_writer_capture(w, &cap);
+	for (size_t i = 0; i < NR_REQS; i++) {
+		struct ss_event e[2] = {
+			{ .ts_ns = start_ns + reqs[i].t, .sector = reqs[i].sector, .nr_sector = reqs[i].nr,
+			  .bytes = reqs[i].nr * 512, .dev = DEV, .type = SS_EV_ISSUE,
+			  .flags = reqs[i].flags },
+		};
+
+		e[1] = e[0];
+		e[1].type = SS_EV_COMPLETE;
+		e[1].ts_ns += 2 * MS;
+		ret |= ss_writer_events(w, e, 2);
+	}
+	cap.end_ns = start_ns + 10 * S;
+	ret |= ss_writer_capture(w, &cap);
+	ret |= ss_writer_close(w);
+	return ret ? -EIO : 0;
+}
+
+static int run_line(const char *cmd, char *out, size_t len)
+{
+	FILE *p = popen(cmd, "r");
+	int st;
+
+	out[0] = 0;
+	if (!p)
+		return -1;
+	if (!fgets(out, (int)len, p))
+		out[0] = 0;
+	out[strcspn(out, "\n")] = 0;
+	while (fgetc(p) != EOF)
+		;
+	st = pclose(p);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* Distance of pixel PX (rgb24) from colour C, the largest channel difference. */
+static int dist(const unsigned char *px, struct ss_rgb c)
+{
+	int d = 0, want[3] = { (int)lround(c.r * 255), (int)lround(c.g * 255), (int)lround(c.b * 255) };
+
+	for (int i = 0; i < 3; i++)
+		if (abs(px[i] - want[i]) > d)
+			d = abs(px[i] - want[i]);
+	return d;
+}
+
+struct probe {
+	int x, y;              /* pixel */
+	int64_t frame;         /* the frame whose slice holds the issue */
+	struct ss_rgb rgb;
+	int d[3];              /* distance from the colour in frame-1, frame, frame+FADE */
+};
+
+/* Decode PATH with ffmpeg and measure each probe's pixel in its frames; the frame count. */
+static int decode(const char *path, struct probe *p, int n)
+{
+	static unsigned char img[W * H * 3];
+	char cmd[1200];
+	FILE *f;
+	int k = 0, st;
+
+	snprintf(cmd, sizeof(cmd), "ffmpeg -nostdin -v error -i '%s' -f rawvideo -pix_fmt rgb24 "
+		 "-fps_mode passthrough -", path);
+	if (!(f = popen(cmd, "r")))
+		return -1;
+	for (; fread(img, 1, sizeof(img), f) == sizeof(img); k++)
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < 3; j++)
+				if (k == p[i].frame - 1 + (j == 2 ? FADE : j))
+					p[i].d[j] = dist(img + ((size_t)p[i].y * W + (size_t)p[i].x) * 3,
+							 p[i].rgb);
+	st = pclose(f);
+	return WIFEXITED(st) && !WEXITSTATUS(st) ? k : -1;
+}
+
+static struct ss_movie *movie_of(enum ss_movie_style style, struct ss_trace **t, int nr)
+{
+	struct ss_movie_opts o;
+	struct ss_movie *m;
+	char err[256];
+
+	ss_movie_opts_init(&o);
+	o.style = style;
+	o.width = W;
+	o.height = H;
+	o.fps = FPS;
+	o.length_s = LEN_S;
+	o.fade = FADE;
+	o.cell = 10;
+	o.panels[0] = ss_panels_find("seeks");
+	o.nr_panels = 1;
+	m = ss_movie_new(&o);
+	for (int i = 0; m && i < nr; i++)
+		ss_movie_add_trace(m, t[i], NULL);
+	if (m && ss_movie_prepare(m, err, sizeof(err))) {
+		printf("# prepare: %s\n", err);
+		ss_movie_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
+{
+	const char *name = ss_movie_style_name(style);
+	TP(out, "%s%d.mp4", name, nr);
+	struct probe p[2 * NR_REQS];
+	struct ss_movie *m = movie_of(style, t, nr);
+	char err[256] = "", line[256], cmd[1200];
+	int n = 0, frames;
+
+	if (!ok(m != NULL, "%s, %d trace(s): prepared", name, nr))
+		return;
+	is_int(ss_movie_frames(m), FPS * LEN_S, "%s: fps x length frames", name);
+	for (int c = 0; c < nr; c++)
+		for (size_t i = 0; i < NR_REQS; i++) {
+			double x, y;
+
+			if (ss_movie_pixel_of(m, c, reqs[i].sector + reqs[i].nr / 2, reqs[i].t, &x, &y))
+				continue;
+			/* worked out here, not asked of the movie: 0.5 s a frame */
+			p[n] = (struct probe){ (int)x, (int)y, (int64_t)(reqs[i].t / (500 * MS)),
+					       reqs[i].rgb, { -1, -1, -1 } };
+			n++;
+		}
+	is_int(n, 2 * nr, "%s: every request has a pixel", name);
+	ok(ss_movie_write(m, out, err, sizeof(err)) == 0, "%s: written%s%s", name, err[0] ? ": " : "", err);
+	ss_movie_free(m);
+	snprintf(cmd, sizeof(cmd), "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+		 "stream=nb_read_frames,duration -of csv=p=0 '%s'", out);
+	run_line(cmd, line, sizeof(line));
+	is_str(line, "2.000000,20", "%s: ffprobe: 2 s, 20 frames", name);
+	frames = decode(out, p, n);
+	is_int(frames, 20, "%s: ffmpeg decodes 20 frames", name);
+	for (int i = 0; i < n; i++) {
+		ok(p[i].d[1] >= 0 && p[i].d[1] <= 40, "%s: request %d of column %d lit in frame %lld "
+		   "(off by %d)", name, i % (int)NR_REQS, i / (int)NR_REQS, (long long)p[i].frame,
+		   p[i].d[1]);
+		ok(p[i].d[0] >= 90, "%s: ... not in frame %lld (off by %d)", name,
+		   (long long)p[i].frame - 1, p[i].d[0]);
+		if (style != SS_MOVIE_SCAN)
+			ok(p[i].d[2] >= 90, "%s: ... faded %d frames later (off by %d)", name, FADE,
+			   p[i].d[2]);
+	}
+}
+
+static void test_movies(void)
+{
+	struct ss_trace *t[2];
+	char err[256];
+
+	if (!ok(make_trace(tpath("a.sst"), 1 * S) == 0 && make_trace(tpath("b.sst"), 7 * S) == 0,
+		"traces written"))
+		return;
+	t[0] = ss_trace_open(tpath("a.sst"), err, sizeof(err));
+	t[1] = ss_trace_open(tpath("b.sst"), err, sizeof(err));
+	if (!ok(t[0] && t[1], "traces open")) {
+		ss_trace_close(t[0]);
+		ss_trace_close(t[1]);
+		return;
+	}
+	for (int s = 0; s < SS_MOVIE_NR_STYLES; s++)
+		film((enum ss_movie_style)s, t, 1);
+	/* side by side, starting 6 s apart: one clock from each start */
+	film(SS_MOVIE_GRID, t, 2);
+	film(SS_MOVIE_SCAN, t, 2);
+	ss_trace_close(t[0]);
+	ss_trace_close(t[1]);
+}
+
+int main(void)
+{
+	char line[64];
+
+	test_timeline_plain();
+	test_timeline_idle();
+	if (run_line("ffprobe -version", line, sizeof(line)) ||
+	    run_line("ffmpeg -version", line, sizeof(line))) {
+		skip_need(1, NEED_CMD, "ffmpeg");
+		return done_testing();
+	}
+	if (testdir_make("movie"))
+		return 1;
+	av_log_set_callback(ss_video_log_cb);
+	test_movies();
+	return done_testing();
+}
