@@ -33,7 +33,7 @@ runtime() {
 	ok $? "... one line on stderr: $(head -c 200 "$W/err")"
 }
 
-for cmd in record report plot dump convert mkarchive; do
+for cmd in record report plot dump convert mkarchive movie; do
 	run "$cmd" --help
 	is "$RC" 0 "$cmd --help exits 0"
 	[[ ! -s $W/err ]]; ok $? "... nothing on stderr"
@@ -74,6 +74,9 @@ misuse convert "--fs-dev and --fs-offset go with --fs" convert "$W/a.sst" -o "$W
 misuse mkarchive "-o FILE is required" mkarchive --files 3
 misuse mkarchive "--files: '0' is not a whole number in 1..10000000" mkarchive -o "$W/t.tar" --files 0
 misuse mkarchive "unexpected argument 'extra'" mkarchive -o "$W/t.tar" extra
+misuse movie "name the output with -o OUT.mp4, .webm or .mkv" movie "$W/a.sst"
+misuse movie "bad --style 'movie' (grid, spindle or scan)" movie "$W/a.sst" -o "$W/m.mp4" --style movie
+misuse movie "--length and --speed both set the length: give one" movie "$W/a.sst" -o "$W/m.mp4" --length 3 --speed 2
 
 # runtime failures
 runtime record record -d "$W/missing" -o "$W/r.sst" -- true
@@ -82,6 +85,7 @@ runtime plot plot "$W/missing.sst" -o "$W/p.png"
 runtime dump dump "$W/missing.sst"
 runtime convert convert "$W/missing.sst" -o "$W/c.sst"
 runtime mkarchive mkarchive -o "$W/no/such/dir/t.tar" --files 3
+runtime movie movie "$W/missing.sst" -o "$W/m.mp4"
 
 # seekscope itself
 run --help
@@ -89,7 +93,7 @@ is "$RC" 0 "seekscope --help exits 0"
 [[ ! -s $W/err ]] && head -1 "$W/out" | grep -q '^USAGE: seekscope COMMAND' && grep -qx 'COMMANDS:' "$W/out" &&
 	grep -qx 'OPTIONS:' "$W/out" && grep -qx 'EXAMPLES:' "$W/out"
 ok $? "... USAGE, COMMANDS, OPTIONS, EXAMPLES on stdout, nothing on stderr"
-for cmd in record report plot dump convert mkarchive; do
+for cmd in record report plot dump convert mkarchive movie; do
 	grep -qE "^  $cmd +[a-z]" "$W/out"; ok $? "... lists $cmd"
 done
 cp "$W/out" "$W/help"

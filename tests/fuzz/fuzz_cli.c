@@ -4,12 +4,14 @@
  * (ss_rwbs_parse, checked to round-trip through ss_rwbs_format), --fsync modes, the archive
  * path policy (ss_untar_path_check, checked against a straightforward reference), the option
  * parsing of `report` and `dump` (run as commands: getopt tables, --seek-threshold numbers),
- * the argv parsers of every command: `record`, `plot`, `report`, `dump`, `convert` and
- * `mkarchive` (parse only: no capture, no workload, no drawing, no file written) and each of
+ * the argv parsers of every command: `record`, `plot`, `report`, `dump`, `convert`,
+ * `mkarchive` and `movie` (parse only: no capture, no workload, no drawing, no file written)
+ * and each of
  * their value parsers on its own: plot's --x-range, --y-range and device offsets (checked
  * against an exact __int128 reference: K/M/G/T multiply right and never overflow), --size,
  * --seek-threshold, --rolling, --panels, --units; record's -b, -e and --repeat; convert's
- * --fs-dev MAJ:MIN; mkarchive's --files/--dirs counts and --scale.
+ * --fs-dev MAJ:MIN; mkarchive's --files/--dirs counts and --scale; movie's --size (even),
+ * --length and --speed (plain decimals, against strtod).
  *
  * Input: first byte selects the parser (enum selector below), the rest is its text.  For the
  * argv parsers the text is split at NUL or newline into argv; for report/dump every argument
@@ -29,6 +31,7 @@
 #include "dump_args.h"
 #include "fuzz.h"
 #include "mkarchive_args.h"
+#include "movie_args.h"
 #include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
@@ -43,6 +46,7 @@ enum selector {
 	SEL_RECORD, SEL_PLOT, SEL_X_RANGE, SEL_Y_RANGE, SEL_OFFSET, SEL_SIZE, SEL_SEEK_THRESHOLD,
 	SEL_ROLLING, SEL_PANELS, SEL_UNITS, SEL_RECORD_VALUES,
 	SEL_CONVERT, SEL_MKARCHIVE, SEL_CONVERT_VALUES, SEL_MKARCHIVE_VALUES,
+	SEL_MOVIE, SEL_MOVIE_VALUES,
 	NR_SELECTORS
 };
 
@@ -87,6 +91,10 @@ static const char *const valid_dump[] = { "dump", "-n", "a.sst", "--absolute", N
 static const char *const valid_convert[] = {
 	"convert", "in", "-oout.sst", "--fs", "img", "--fs-dev=8:16", "-s", "2048", NULL,
 };
+static const char *const valid_movie[] = {
+	"movie", "a.sst", "-l", "one", "b.sst", "-o", "x.webm", "--style", "scan", "--speed", "2.5",
+	"-s", "1280x720", "--skip-idle", "-p", "lat,seeks", "-x", "1:9", NULL,
+};
 static const char *const valid_mkarchive[] = {
 	"mkarchive", "--files", "40", "--dirs=5", "--seed", "0x2a", "--scale", "0.5", "--top", "t",
 	"-o", "t.tar", NULL,
@@ -97,6 +105,8 @@ static struct ss_report_args ref_report;
 static struct ss_dump_args ref_dump;
 static struct ss_convert_args ref_convert;
 static struct ss_gentree_opts ref_mkarchive;
+static struct ss_movie_args ref_movie;
+static char *ref_movie_argv[MAX_ARGS + 1];
 static char *ref_record_argv[MAX_ARGS + 1], *ref_plot_argv[MAX_ARGS + 1];
 static char *ref_report_argv[MAX_ARGS + 1], *ref_dump_argv[MAX_ARGS + 1];
 static char *ref_convert_argv[MAX_ARGS + 1], *ref_mkarchive_argv[MAX_ARGS + 1];
@@ -133,6 +143,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	FUZZ_ASSERT(ss_mkarchive_parse(copy_argv(valid_mkarchive, ref_mkarchive_argv),
 				       ref_mkarchive_argv, &ref_mkarchive, err, sizeof(err)) == 0,
 		    "valid mkarchive line: %s", err);
+	FUZZ_ASSERT(ss_movie_parse(copy_argv(valid_movie, ref_movie_argv), ref_movie_argv,
+				   &ref_movie, err, sizeof(err)) == 0, "valid movie line: %s", err);
 	return 0;
 }
 
@@ -429,6 +441,57 @@ static void check_mkarchive(const char *s, char **argv, int argc)
 		    "mkarchive '%s': options", s);
 }
 
+static bool same_movie(const struct ss_movie_args *a, const struct ss_movie_args *b)
+{
+	const struct ss_movie_opts *m = &a->m, *n = &b->m;
+
+	return same_str(a->out, b->out) && a->nr_labels == b->nr_labels &&
+	       same_strv((char *const *)a->labels, (char *const *)b->labels, (size_t)a->nr_labels) &&
+	       a->nr_traces == b->nr_traces && same_strv(a->traces, b->traces, (size_t)a->nr_traces) &&
+	       a->quiet == b->quiet && m->style == n->style && m->width == n->width &&
+	       m->height == n->height && m->fps == n->fps && m->length_s == n->length_s &&
+	       m->speed == n->speed && m->cell == n->cell && m->fade == n->fade &&
+	       m->skip_idle == n->skip_idle && m->has_x_range == n->has_x_range &&
+	       m->x_lo_s == n->x_lo_s && m->x_hi_s == n->x_hi_s && same_str(m->title, n->title) &&
+	       m->nr_panels == n->nr_panels &&
+	       !memcmp(m->panels, n->panels, sizeof(m->panels[0]) * (size_t)m->nr_panels) &&
+	       m->seek_threshold == n->seek_threshold;
+}
+
+static void check_movie(const char *s, char **argv, int argc)
+{
+	const struct ss_movie_opts *m;
+	struct ss_movie_args a;
+	char err[200] = "x";
+	int ret = ss_movie_parse(argc, argv, &a, err, sizeof(err));
+
+	CHECK_RET("movie", s, ret, err);
+	if (ret)
+		return;
+	m = &a.m;
+	FUZZ_ASSERT(a.out && a.nr_traces >= 1 && a.nr_traces <= SS_GRAPH_MAX_TRACES &&
+		    a.nr_labels <= a.nr_traces && a.traces + a.nr_traces <= argv + argc,
+		    "movie '%s': %d traces, %d labels", s, a.nr_traces, a.nr_labels);
+	FUZZ_ASSERT((unsigned)m->style < SS_MOVIE_NR_STYLES && m->fps >= 1 &&
+		    m->fps <= SS_MOVIE_MAX_FPS && m->cell >= SS_MOVIE_MIN_CELL &&
+		    m->cell <= SS_MOVIE_MAX_CELL && m->fade >= 1 && m->fade <= SS_MOVIE_MAX_FADE,
+		    "movie '%s': options", s);
+	FUZZ_ASSERT((m->length_s > 0 && m->length_s <= SS_MOVIE_MAX_LENGTH_S && m->speed == 0) ||
+		    (m->length_s == 0 && m->speed > 0 && m->speed <= 1e9),
+		    "movie '%s': length %g, speed %g", s, m->length_s, m->speed);
+	FUZZ_ASSERT(m->width >= SS_MOVIE_MIN_WIDTH && m->height >= SS_MOVIE_MIN_HEIGHT &&
+		    m->width <= SS_MOVIE_MAX_SIDE && m->height <= SS_MOVIE_MAX_SIDE &&
+		    !(m->width % 2) && !(m->height % 2), "movie '%s': size %dx%d", s, m->width,
+		    m->height);
+	FUZZ_ASSERT(m->nr_panels >= 0 && m->nr_panels <= SS_MOVIE_MAX_PANELS,
+		    "movie '%s': %d panels", s, m->nr_panels);
+	for (int i = 0; i < m->nr_panels; i++)
+		FUZZ_ASSERT(m->panels[i] && m->panels[i]->time_x && !m->panels[i]->sector_y,
+			    "movie '%s': panel %d", s, i);
+	FUZZ_ASSERT(!m->has_x_range || (m->x_lo_s >= 0 && m->x_lo_s < m->x_hi_s),
+		    "movie '%s': x range", s);
+}
+
 /* After any parse, the known-valid lines parse as they did before any input. */
 static void check_valid_lines(const char *s)
 {
@@ -439,6 +502,7 @@ static void check_valid_lines(const char *s)
 	struct ss_dump_args da;
 	struct ss_convert_args ca;
 	struct ss_gentree_opts mo;
+	struct ss_movie_args va;
 
 	FUZZ_ASSERT(ss_record_parse(copy_argv(valid_record, argv), argv, &o, err, sizeof(err)) == 0 &&
 		    same_record(&o, &ref_record), "valid record line parsed otherwise after '%s'", s);
@@ -455,6 +519,8 @@ static void check_valid_lines(const char *s)
 	FUZZ_ASSERT(ss_mkarchive_parse(copy_argv(valid_mkarchive, argv), argv, &mo, err,
 				       sizeof(err)) == 0 && same_mkarchive(&mo, &ref_mkarchive),
 		    "valid mkarchive line parsed otherwise after '%s'", s);
+	FUZZ_ASSERT(ss_movie_parse(copy_argv(valid_movie, argv), argv, &va, err, sizeof(err)) == 0 &&
+		    same_movie(&va, &ref_movie), "valid movie line parsed otherwise after '%s'", s);
 }
 
 /* ---- value parsers against references --------------------------------------------------- */
@@ -701,6 +767,33 @@ static void check_values(enum selector sel, const char *s)
 				    f <= SS_GENTREE_MAX_SCALE, "scale '%s' -> %g", s, f);
 		break;
 	}
+	case SEL_MOVIE_VALUES: {
+		/* --size: plot's WxH, even and within the encoder's limits; --length and --speed:
+		 * digits with at most one point, what strtod reads of them */
+		int w = -1, h = -1, pw, ph;
+		double v = -1, r = -1;
+		size_t n = strspn(s, "0123456789.");
+		bool plain = *s && !s[n] && strchr(s, '.') == strrchr(s, '.') && strcmp(s, ".");
+		int ret = ss_movie_parse_size(s, &w, &h);
+
+		if (ss_plot_parse_size(s, &pw, &ph) == 0 && pw >= SS_MOVIE_MIN_WIDTH &&
+		    ph >= SS_MOVIE_MIN_HEIGHT && pw <= SS_MOVIE_MAX_SIDE && ph <= SS_MOVIE_MAX_SIDE &&
+		    !(pw % 2) && !(ph % 2))
+			FUZZ_ASSERT(ret == 0 && w == pw && h == ph, "movie --size '%s'", s);
+		else
+			FUZZ_ASSERT(ret == -EINVAL && w == -1 && h == -1, "movie --size '%s': %d", s,
+				    ret);
+		if (plain)
+			r = strtod(s, NULL);
+		ret = ss_movie_parse_length(s, &v);
+		FUZZ_ASSERT(plain && r > 0 && r <= SS_MOVIE_MAX_LENGTH_S ? ret == 0 && v == r
+			    : ret == -EINVAL && v == -1, "movie --length '%s': %d -> %g", s, ret, v);
+		v = -1;
+		ret = ss_movie_parse_speed(s, &v);
+		FUZZ_ASSERT(plain && r > 0 && r <= 1e9 ? ret == 0 && v == r
+			    : ret == -EINVAL && v == -1, "movie --speed '%s': %d -> %g", s, ret, v);
+		break;
+	}
 	default:
 		break;
 	}
@@ -769,7 +862,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case SEL_RECORD:            /* parse only: never a capture, never a workload */
 	case SEL_PLOT:              /* parse only: nothing drawn */
 	case SEL_CONVERT:           /* parse only: nothing read or written */
-	case SEL_MKARCHIVE: {       /* parse only: no archive written */
+	case SEL_MKARCHIVE:         /* parse only: no archive written */
+	case SEL_MOVIE: {           /* parse only: nothing read, drawn or encoded */
 		static const struct {
 			const char *name;
 			void (*check)(const char *s, char **argv, int argc);
@@ -778,6 +872,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			[SEL_PLOT] = { "plot", check_plot },
 			[SEL_CONVERT] = { "convert", check_convert },
 			[SEL_MKARCHIVE] = { "mkarchive", check_mkarchive },
+			[SEL_MOVIE] = { "movie", check_movie },
 		};
 		unsigned sel = data[0] % NR_SELECTORS;
 

@@ -210,7 +210,8 @@ fi
 # ---- cli: selector byte (enum selector in fuzz_cli.c: 0 rwbs, 1 --fsync, 2 path policy,
 # 3 report argv, 4 dump argv, 5 record argv, 6 plot argv, 7 --x-range, 8 --y-range, 9 offset,
 # 10 --size, 11 --seek-threshold, 12 --rolling, 13 --panels, 14 --units, 15 record's values,
-# 16 convert argv, 17 mkarchive argv, 18 --fs-dev, 19 mkarchive's values) ----------------------
+# 16 convert argv, 17 mkarchive argv, 18 --fs-dev, 19 mkarchive's values, 20 movie argv,
+# 21 movie's values) -------------------------------------------------------------------------
 if want cli; then
 p() { printf "$1" > "$C/cli/$2"; }
 p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
@@ -243,6 +244,12 @@ p '\020a\nb\n-oout\n--fs-' convert-two-ambiguous; p '\020--help' convert-help
 p '\021-o\nt.tar\n--files\n40\n--dirs=5\n--seed\n0x2a\n--scale\n0.5\n--top\nt' mkarchive-all
 p '\021--files\n0\n-o' mkarchive-bad-count; p '\021-ot\nextra' mkarchive-extra; p '\021--scale=nan\n-ot' mkarchive-scale-nan
 p '\0228:16' fsdev-ok; p '\0224095,1048575' fsdev-max; p '\0224096:0' fsdev-major-big; p '\0228:' fsdev-no-minor
+p '\024a.sst\n-o\nx.mp4\n--style\nspindle\n--fps\n25\n--length\n0.5\n-s\n1280x720' movie-all
+p '\024a\nb\n-l\none\n-ox.mkv\n--speed=2\n--skip-idle\n-p\nlat,qd\n-x\n1:9\n-q' movie-speed
+p '\024a\n-o\nx.mp4\n--length\n5\n--speed\n2' movie-both; p '\024a\n-ox.mp4\n-p\nio' movie-io-panel
+p '\024a\n-ox.mp4\n--style' movie-missing; p '\024a\n--fps=0' movie-no-output
+p '\0251920x1080' movie-values-size; p '\025641x480' movie-values-odd; p '\0250.5' movie-values-half
+p '\025.' movie-values-dot; p '\0251e3' movie-values-exp; p '\02586400.0' movie-values-day
 p '\0231000' mkarchive-values-max; p '\0230.001' mkarchive-values-small; p '\023-1' mkarchive-values-negative
 fi
 

@@ -16,36 +16,6 @@ make_loop 256M
 mkfs.ext4 -q -F "$LOOP"
 mount_fs "$LOOP" "$WORK/mnt"
 
-# on_pty OUT [--int SECONDS] CMD...: run CMD with stdin, stdout and stderr on a new pseudo-terminal,
-# keep everything it wrote in OUT; with --int, send it SIGINT after SECONDS.  Returns CMD's status.
-on_pty() {
-	python3 - "$@" <<'PY'
-import os, pty, signal, sys, time
-out = sys.argv[1]; args = sys.argv[2:]; after = None
-if args[0] == "--int":
-    after = float(args[1]); args = args[2:]
-pid, fd = pty.fork()
-if pid == 0:
-    os.execvp(args[0], args)
-data, start, sent = b"", time.time(), False
-while True:
-    if after is not None and not sent and time.time() - start > after:
-        os.kill(pid, signal.SIGINT); sent = True
-    try:
-        import select
-        r, _, _ = select.select([fd], [], [], 0.05)
-        if r:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            data += chunk
-    except OSError:
-        break
-_, st = os.waitpid(pid, 0)
-open(out, "wb").write(data)
-sys.exit(os.waitstatus_to_exitcode(st) if os.WIFEXITED(st) else 128 + os.WTERMSIG(st))
-PY
-}
 # lines OUT: the terminal output as lines, \r\n -> \n
 lines() { tr -d '\r' < "$1"; }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The command lines of report, dump, convert and mkarchive parsed without running anything
+ * The command lines of report, dump, convert, mkarchive and movie parsed without running anything
  * (valid forms, each misuse, --help, value errors), their value parsers at the boundaries, and
  * the one help layout (ss_help_print) every command's --help is printed in.  record's and
  * plot's parsers are in test_cli_args.c.
@@ -15,6 +15,8 @@
 #include "convert_args.h"
 #include "dump_args.h"
 #include "mkarchive_args.h"
+#include "movie_args.h"
+#include "panel.h"
 #include "optable.h"
 #include "report_args.h"
 #include "seekscope/model.h"
@@ -49,7 +51,7 @@ static void test_help_layout(void)
 		.examples = "  seekscope x a\n  seekscope x b",
 	};
 	const struct ss_help *cmds[] = { &ss_report_help, &ss_dump_help, &ss_convert_help,
-					 &ss_mkarchive_help };
+					 &ss_mkarchive_help, &ss_movie_help };
 	char *s = help_text(&h);
 
 	is_str(s,
@@ -325,6 +327,118 @@ static void test_mkarchive_parse(void)
 	is_str(err, "unknown option '-f'", "... named");
 }
 
+
+/* ---- movie ------------------------------------------------------------------------------ */
+
+static struct ss_movie_args mva;
+
+static int movie(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_movie_parse(argc_of(v), v, &mva, err, sizeof(err));
+}
+
+#define MOVIE(...) movie((char *[]){ "movie", __VA_ARGS__, NULL })
+
+static void test_movie_values(void)
+{
+	static const struct { const char *s; int ok; int w, h; } sizes[] = {
+		{ "1920x1080", 1, 1920, 1080 }, { "320x240", 1, 320, 240 },
+		{ "8192x8192", 1, 8192, 8192 }, { "1921x1080", 0 }, { "1920x1081", 0 },
+		{ "318x240", 0 }, { "320x238", 0 }, { "8194x1000", 0 }, { "1920", 0 },
+		{ "x1080", 0 }, { "1920x", 0 }, { "-1920x1080", 0 }, { "1920X1080", 0 },
+	};
+	static const struct { const char *s; int ok; double v; } lengths[] = {
+		{ "30", 1, 30 }, { "0.5", 1, 0.5 }, { ".5", 1, 0.5 }, { "86400", 1, 86400 },
+		{ "0", 0 }, { "0.0", 0 }, { "86400.5", 0 }, { "-1", 0 }, { "1e3", 0 }, { "inf", 0 },
+		{ "nan", 0 }, { "1.2.3", 0 }, { ".", 0 }, { "", 0 }, { " 3", 0 }, { "3s", 0 },
+	};
+	double d;
+	int w, h;
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		w = h = -1;
+		int r = ss_movie_parse_size(sizes[i].s, &w, &h);
+
+		if (sizes[i].ok)
+			ok(r == 0 && w == sizes[i].w && h == sizes[i].h, "--size %s", sizes[i].s);
+		else
+			ok(r == -EINVAL && w == -1 && h == -1, "--size %s refused, untouched",
+			   sizes[i].s);
+	}
+	for (size_t i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+		d = -1;
+		int r = ss_movie_parse_length(lengths[i].s, &d);
+
+		if (lengths[i].ok)
+			ok(r == 0 && d == lengths[i].v, "--length '%s'", lengths[i].s);
+		else
+			ok(r == -EINVAL && d == -1, "--length '%s' refused", lengths[i].s);
+	}
+	d = -1;
+	ok(ss_movie_parse_speed("100", &d) == 0 && d == 100, "--speed 100");
+	ok(ss_movie_parse_speed("0.001", &d) == 0 && d == 0.001, "--speed 0.001");
+	ok(ss_movie_parse_speed("0", &d) == -EINVAL && ss_movie_parse_speed("1000000001", &d) ==
+	   -EINVAL && d == 0.001, "--speed 0 and past 1e9 refused");
+}
+
+static void test_movie_parse(void)
+{
+	is_int(MOVIE("a.sst", "-o", "a.mp4"), 0, "movie TRACE -o OUT");
+	ok(mva.nr_traces == 1 && !strcmp(mva.traces[0], "a.sst") && !strcmp(mva.out, "a.mp4") &&
+	   mva.m.style == SS_MOVIE_GRID && mva.m.fps == 30 && mva.m.length_s == 30 &&
+	   mva.m.speed == 0 && mva.m.width == 1920 && mva.m.height == 1080 && mva.m.cell == 8 &&
+	   mva.m.fade == 10 && !mva.m.skip_idle && !mva.m.has_x_range && !mva.quiet,
+	   "... defaults: grid, 30 fps, 30 s, 1920x1080, cell 8, fade 10");
+	ok(mva.m.nr_panels == 2 && !strcmp(mva.m.panels[0]->name, "seeks") &&
+	   !strcmp(mva.m.panels[1]->name, "tput"), "... panels seeks,tput");
+	is_int(MOVIE("a", "b", "-o", "x.webm", "--style", "spindle", "--fps", "25", "--speed",
+		     "2.5", "-s", "1280x720", "--cell-size", "4", "--fade", "3", "--skip-idle",
+		     "-x", "1:9", "-p", "lat", "-T", "t", "-t", "256", "-q", "-l", "A", "-l", "B"),
+	       0, "every option");
+	ok(mva.nr_traces == 2 && mva.m.style == SS_MOVIE_SPINDLE && mva.m.fps == 25 &&
+	   mva.m.length_s == 0 && mva.m.speed == 2.5 && mva.m.width == 1280 &&
+	   mva.m.height == 720 && mva.m.cell == 4 && mva.m.fade == 3 && mva.m.skip_idle &&
+	   mva.m.has_x_range && mva.m.x_lo_s == 1 && mva.m.x_hi_s == 9 &&
+	   mva.m.nr_panels == 1 && !strcmp(mva.m.title, "t") && mva.m.seek_threshold == 256 &&
+	   mva.quiet && mva.nr_labels == 2 && !strcmp(mva.labels[1], "B"), "... all taken");
+	is_int(MOVIE("a", "-o", "x.mkv", "--style", "scan", "--length", "0.5", "-p", "none"), 0,
+	       "--style scan --length 0.5 -p none");
+	ok(mva.m.style == SS_MOVIE_SCAN && mva.m.length_s == 0.5 && mva.m.nr_panels == 0,
+	   "... taken");
+	is_int(MOVIE("--help"), SS_PARSE_HELP, "--help");
+	is_int(MOVIE("a"), -EINVAL, "no -o");
+	is_str(err, "name the output with -o OUT.mp4, .webm or .mkv", "... said so");
+	is_int(movie((char *[]){ "movie", "-o", "x.mp4", NULL }), -EINVAL, "no TRACE");
+	is_str(err, "no TRACE given", "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "--length", "5", "--speed", "2"), -EINVAL,
+	       "--length and --speed");
+	is_str(err, "--length and --speed both set the length: give one", "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "--style", "movie"), -EINVAL, "an unknown style");
+	is_str(err, "bad --style 'movie' (grid, spindle or scan)", "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "--fps", "0"), -EINVAL, "--fps 0");
+	is_str(err, "bad --fps '0' (frames per second, 1 to 240)", "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "--fps", "241"), -EINVAL, "--fps 241");
+	is_int(MOVIE("a", "-o", "x.mp4", "--cell-size", "1"), -EINVAL, "--cell-size 1");
+	is_int(MOVIE("a", "-o", "x.mp4", "--fade", "0"), -EINVAL, "--fade 0");
+	is_int(MOVIE("a", "-o", "x.mp4", "-s", "641x480"), -EINVAL, "an odd width");
+	is_str(err, "bad --size '641x480' (WxH, even, 320x240 to 8192x8192)", "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "-p", "io"), -EINVAL, "the io panel under the movie");
+	is_str(err, "bad --panels 'io' (io is not a time panel: the animation takes its place)",
+	       "... said so");
+	is_int(MOVIE("a", "-o", "x.mp4", "-p", "dist"), -EINVAL, "a panel without time");
+	is_int(MOVIE("a", "-o", "x.mp4", "-p", "seeks,bogus"), -EINVAL, "an unknown panel");
+	is_int(MOVIE("a", "-o", "x.mp4", "-x", "5:5"), -EINVAL, "an empty --x-range");
+	is_int(MOVIE("a", "-o", "x.mp4", "-l", "A", "-l", "B"), -EINVAL, "more labels than traces");
+	is_int(MOVIE("a", "-o", "x.mp4", "--skip-idle=1"), -EINVAL, "--skip-idle=1");
+	is_int(MOVIE("a", "b", "c", "d", "e", "f", "g", "h", "i", "-o", "x.mp4"), -EINVAL,
+	       "nine traces");
+	is_str(err, "too many traces (at most 8 side by side)", "... said so");
+	/* the extension is the encoder's question (ss_video_check_path), asked by the command */
+	is_int(MOVIE("a", "-o", "x.avi"), 0, "-o x.avi parses");
+}
+
 int main(void)
 {
 	test_help_layout();
@@ -334,5 +448,7 @@ int main(void)
 	test_convert_parse();
 	test_mkarchive_values();
 	test_mkarchive_parse();
+	test_movie_values();
+	test_movie_parse();
 	return done_testing();
 }
