@@ -456,7 +456,7 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 {
 	double span_s = (double)(m->hi - m->lo) / 1e9;
 	double speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
-	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, x;
+	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, title_w, x;
 	const char *phase = phase_at(c, b);
 	char now[32], end[32], line[200];
 	size_t n;
@@ -471,9 +471,21 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 	ss_text_measure(cr, ss_metrics.font_small, false, "flushFUA", &lamps_w, NULL);
 	lamps_w += 4 * LAMP_R + 8 + 12;
 	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
+	ss_text_measure(cr, ss_metrics.font_label, true, anim_ops[m->o.style].title, &title_w, NULL);
 	x = c->anim.x + c->anim.w - lamps_w;
 	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true, line, NULL);
+	if (title_w + 24 + w + 14 + lamps_w <= c->anim.w) {
+		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true, line,
+			     NULL);
+	} else {
+		/* a narrow column: over the animation's top right corner, on a plate */
+		y = c->anim.y + 14;
+		ss_text_draw_plated(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true,
+				    line, NULL);
+		cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+		cairo_rectangle(cr, x - 4, y - 10, lamps_w, 20);
+		cairo_fill(cr);
+	}
 	x = lamp(cr, x, y, "flush", ss_col_flush,
 		 c->flush_frame && k - (c->flush_frame - 1) < m->o.fade);
 	lamp(cr, x + 12, y, "FUA", ss_col_fua, c->fua_frame && k - (c->fua_frame - 1) < m->o.fade);
@@ -493,7 +505,7 @@ static void draw_time_lines(struct ss_movie *m, cairo_t *cr, int i, uint64_t t)
 	if (ss_graph_time_x(m->g, i, (double)t / 1e9, &x))
 		return;
 	x = round(x);
-	cairo_set_source_rgba(cr, 0.8, 0.1, 0.1, 0.9);
+	cairo_set_source_rgb(cr, MV_CURSOR_RGB);
 	for (int p = 0; p < m->o.nr_panels; p++) {
 		struct ss_rect r;
 

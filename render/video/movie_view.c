@@ -321,7 +321,9 @@ static void fmt_offset(char *buf, size_t len, double value, double step)
 static void offset_labels(const struct mv_view *v, cairo_t *cr)
 {
 	struct ss_unit u = ss_unit_offset(SS_UNITS_AUTO, (double)(v->y_hi - v->y_lo));
-	char buf[160], lo[32], hi[32];
+	char buf[160], lo[32], hi[32], inner[64];
+	const char *lines[3] = { buf, inner, "clockwise from 12 o'clock" };
+	double x, y;
 
 	ss_set_rgb(cr, ss_col_text);
 	if (v->style == SS_MOVIE_GRID) {
@@ -345,13 +347,13 @@ static void offset_labels(const struct mv_view *v, cairo_t *cr)
 	}
 	fmt_offset(lo, sizeof(lo), v->y_lo / u.div, (v->y_hi - v->y_lo) / u.div / 100);
 	fmt_offset(hi, sizeof(hi), v->y_hi / u.div, (v->y_hi - v->y_lo) / u.div / 100);
-	snprintf(buf, sizeof(buf), "outer ring at %s %s, inner ring up to %s %s;", lo, u.name, hi,
-		 u.name);
-	ss_text_draw(cr, v->px_x - v->r_out * 0.2, v->f.r.y + v->f.r.h - 40, SS_LEFT, SS_BOTTOM,
-		     ss_metrics.font_small, false, buf, NULL);
-	ss_text_draw(cr, v->px_x - v->r_out * 0.2, v->f.r.y + v->f.r.h - 22, SS_LEFT, SS_BOTTOM,
-		     ss_metrics.font_small, false,
-		     "each ring clockwise from 12 o'clock; the arm points at the head", NULL);
+	snprintf(buf, sizeof(buf), "outer ring: %s %s", lo, u.name);
+	snprintf(inner, sizeof(inner), "inner ring: %s %s", hi, u.name);
+	x = fmin(v->cx + v->r_out + 16, v->f.r.x + v->f.r.w - 170);
+	y = v->f.r.y + v->f.r.h - 3 * 18;
+	for (int i = 0; i < 3; i++)
+		ss_text_draw(cr, x, y + i * 18, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
+			     lines[i], NULL);
 }
 
 void mv_view_draw_static(struct mv_view *v, cairo_t *cr)
@@ -551,7 +553,7 @@ static void draw_scan(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cu
 	cairo_save(cr);
 	cairo_rectangle(cr, v->f.r.x, v->f.r.y, v->f.r.w, v->f.r.h);
 	cairo_clip(cr);
-	cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.8);
+	cairo_set_source_rgb(cr, MV_CURSOR_RGB);
 	cairo_rectangle(cr, x, v->f.r.y, 2, v->f.r.h);
 	cairo_fill(cr);
 	/* the frame's requests as marks at the cursor: where the head is being sent now */

@@ -14,6 +14,9 @@
 #include "axes.h"
 #include "movie.h"
 
+/* The current time: scan's cursor and the time panels' line. */
+#define MV_CURSOR_RGB 0.8, 0.1, 0.1
+
 struct mv_view_init {
 	enum ss_movie_style style;
 	const struct ss_frame *f;       /* the area: x = ns after the trace's start, y = sectors */
