@@ -57,7 +57,12 @@ static double fixed_height(const struct ss_layout_spec *s)
 
 int ss_layout_min_height(const struct ss_layout_spec *s)
 {
-	return (int)ceil(fixed_height(s) + s->nr_rows * 60);
+	double wsum = 0;
+
+	/* what ss_layout_compute needs: every row at least min_plot_h after weighting */
+	for (int r = 0; r < s->nr_rows; r++)
+		wsum += s->row_weight[r];
+	return (int)ceil(fixed_height(s) + fmax(s->nr_rows * 60, wsum * min_plot_h));
 }
 
 int ss_layout_compute(const struct ss_layout_spec *s, struct ss_layout *l)

@@ -296,6 +296,18 @@ static int make_timeline(struct ss_movie *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* The graph's "(try --size WxH)" for a figure that does not fit: a movie's sides are even. */
+static void even_size_hint(char *err, size_t errlen)
+{
+	char *p = strstr(err, "(try --size "), tail[64];
+	int w, h, n = 0;
+
+	if (!p || sscanf(p, "(try --size %dx%d%n", &w, &h, &n) != 2 || !n)
+		return;
+	snprintf(tail, sizeof(tail), "%s", p + n);
+	snprintf(p, errlen - (size_t)(p - err), "(try --size %dx%d%s", w + w % 2, h + h % 2, tail);
+}
+
 int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 {
 	cairo_t *cr;
@@ -322,7 +334,11 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 	}
 	if (m->hi <= m->lo)
 		m->hi = m->lo + 1000;
-	if ((ret = run_graph(m, err, errlen)) || (ret = make_timeline(m, err, errlen)))
+	if ((ret = run_graph(m, err, errlen))) {
+		even_size_hint(err, errlen);
+		return ret;
+	}
+	if ((ret = make_timeline(m, err, errlen)))
 		return ret;
 
 	m->bg = cairo_image_surface_create(CAIRO_FORMAT_RGB24, m->o.width, m->o.height);

@@ -293,6 +293,37 @@ static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
 	}
 }
 
+/* A size too small for the figure names one that fits, with even sides. */
+static void test_size_hint(struct ss_trace **t)
+{
+	struct ss_movie_opts o;
+	struct ss_movie *m;
+	char err[256] = "";
+	const char *p;
+	int w = 0, h = 0, ret;
+
+	ss_movie_opts_init(&o);
+	o.width = 640;
+	o.height = 300;
+	o.panels[0] = ss_panels_find("seeks");
+	o.nr_panels = 1;
+	m = ss_movie_new(&o);
+	ss_movie_add_trace(m, t[0], NULL);
+	ss_movie_add_trace(m, t[1], NULL);
+	ret = ss_movie_prepare(m, err, sizeof(err));
+	ss_movie_free(m);
+	p = strstr(err, "(try --size ");
+	ok(ret == -EINVAL && p && sscanf(p, "(try --size %dx%d)", &w, &h) == 2 && !(w % 2) &&
+	   !(h % 2), "640x300 is too small for two columns: %s", err);
+	o.width = w;
+	o.height = h;
+	m = ss_movie_new(&o);
+	ss_movie_add_trace(m, t[0], NULL);
+	ss_movie_add_trace(m, t[1], NULL);
+	ok(ss_movie_prepare(m, err, sizeof(err)) == 0, "... the size it names fits: %dx%d", w, h);
+	ss_movie_free(m);
+}
+
 static void test_movies(void)
 {
 	struct ss_trace *t[2];
@@ -313,6 +344,7 @@ static void test_movies(void)
 	/* side by side, starting 6 s apart: one clock from each start */
 	film(SS_MOVIE_GRID, t, 2);
 	film(SS_MOVIE_SCAN, t, 2);
+	test_size_hint(t);
 	ss_trace_close(t[0]);
 	ss_trace_close(t[1]);
 }
