@@ -6,7 +6,7 @@
  * between frames; the unfinished file is removed (the encoder writes under a temporary name).
  */
 #include <errno.h>
-#include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "encoder.h"
 #include "movie.h"
 #include "movie_args.h"
+#include "plot_args.h"
 #include "render_commands.h"
 #include "trace_read.h"
 
@@ -122,13 +123,11 @@ int ss_cmd_movie(int argc, char **argv)
 		goto cleanup;
 	}
 	for (int i = 0; i < nr; i++) {
-		char *copy = NULL;
-		const char *label = i < a.nr_labels ? a.labels[i] : NULL;
+		char buf[PATH_MAX];
 
-		if (!label && (copy = strdup(traces[i]->path)))
-			label = basename(copy);
-		ret = ss_movie_add_trace(m, traces[i], label);
-		free(copy);
+		ret = ss_movie_add_trace(m, traces[i], ss_plot_label(a.labels, a.nr_labels, i,
+								      traces[i]->path, buf,
+								      sizeof(buf)));
 		if (ret) {
 			fprintf(stderr, PROG ": %s\n", strerror(-ret));
 			goto cleanup;

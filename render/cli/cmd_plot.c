@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,13 +97,11 @@ int ss_cmd_plot(int argc, char **argv)
 		goto cleanup;
 	}
 	for (int i = 0; i < nr; i++) {
-		char *copy = NULL;
-		const char *label = i < a.nr_labels ? a.labels[i] : NULL;
+		char buf[PATH_MAX];
 
-		if (!label && (copy = strdup(traces[i]->path)))
-			label = basename(copy);
-		ret = ss_graph_add_trace(g, traces[i], label);
-		free(copy);
+		ret = ss_graph_add_trace(g, traces[i], ss_plot_label(a.labels, a.nr_labels, i,
+								      traces[i]->path, buf,
+								      sizeof(buf)));
 		if (ret) {
 			fprintf(stderr, PROG ": %s\n", strerror(-ret));
 			goto cleanup;

@@ -184,12 +184,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->out = arg;
 		return 0;
 	case 'l':
-		if (a->nr_labels >= SS_GRAPH_MAX_TRACES) {
-			ss_errf(err, errlen, "too many labels (at most %d)", SS_GRAPH_MAX_TRACES);
-			return -EINVAL;
-		}
-		a->labels[a->nr_labels++] = arg;
-		return 0;
+		return ss_plot_add_label(a->labels, &a->nr_labels, arg, err, errlen);
 	case OPT_STYLE:
 		if (ss_movie_style_parse(arg, &a->m.style))
 			bad = "style", hint = "grid, spindle or scan";
@@ -274,20 +269,9 @@ int ss_movie_parse(int argc, char **argv, struct ss_movie_args *a, char *err, si
 	}
 	if (pc.speed_given)
 		a->m.length_s = 0;
-	a->traces = argv + optind;
-	a->nr_traces = argc - optind;
-	if (a->nr_traces <= 0) {
-		ss_errf(err, errlen, "no TRACE given");
-		return -EINVAL;
-	}
-	if (a->nr_traces > SS_GRAPH_MAX_TRACES) {
-		ss_errf(err, errlen, "too many traces (at most %d side by side)", SS_GRAPH_MAX_TRACES);
-		return -EINVAL;
-	}
-	if (a->nr_labels > a->nr_traces) {
-		ss_errf(err, errlen, "more -l labels than traces");
-		return -EINVAL;
-	}
+	if ((ret = ss_plot_parse_traces(argc, argv, a->nr_labels, &a->traces, &a->nr_traces, err,
+					errlen)))
+		return ret;
 	if (!a->out) {
 		ss_errf(err, errlen, "name the output with -o OUT.mp4, .webm or .mkv");
 		return -EINVAL;

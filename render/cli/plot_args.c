@@ -5,7 +5,9 @@
  * nothing.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -224,12 +226,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->out = arg;
 		return 0;
 	case 'l':
-		if (a->nr_labels >= SS_GRAPH_MAX_TRACES) {
-			ss_errf(err, errlen, "too many labels (at most %d)", SS_GRAPH_MAX_TRACES);
-			return -EINVAL;
-		}
-		a->labels[a->nr_labels++] = arg;
-		return 0;
+		return ss_plot_add_label(a->labels, &a->nr_labels, arg, err, errlen);
 	case 'p':
 		return ss_panels_parse(&a->g, arg, err, errlen);
 	case 'T':
@@ -287,19 +284,45 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 			       errlen);
 	if (ret)
 		return ret;
-	a->traces = argv + optind;
-	a->nr_traces = argc - optind;
-	if (a->nr_traces <= 0) {
+	return ss_plot_parse_traces(argc, argv, a->nr_labels, &a->traces, &a->nr_traces, err,
+				    errlen);
+}
+
+int ss_plot_add_label(const char **labels, int *nr, const char *arg, char *err, size_t errlen)
+{
+	if (*nr >= SS_GRAPH_MAX_TRACES) {
+		ss_errf(err, errlen, "too many labels (at most %d)", SS_GRAPH_MAX_TRACES);
+		return -EINVAL;
+	}
+	labels[(*nr)++] = arg;
+	return 0;
+}
+
+int ss_plot_parse_traces(int argc, char **argv, int nr_labels, char ***traces, int *nr,
+			 char *err, size_t errlen)
+{
+	*traces = argv + optind;
+	*nr = argc - optind;
+	if (*nr <= 0) {
 		ss_errf(err, errlen, "no TRACE given");
 		return -EINVAL;
 	}
-	if (a->nr_traces > SS_GRAPH_MAX_TRACES) {
+	if (*nr > SS_GRAPH_MAX_TRACES) {
 		ss_errf(err, errlen, "too many traces (at most %d side by side)", SS_GRAPH_MAX_TRACES);
 		return -EINVAL;
 	}
-	if (a->nr_labels > a->nr_traces) {
+	if (nr_labels > *nr) {
 		ss_errf(err, errlen, "more -l labels than traces");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const char *path,
+			  char *buf, size_t len)
+{
+	if (i < nr_labels)
+		return labels[i];
+	snprintf(buf, len, "%s", path);
+	return basename(buf);
 }

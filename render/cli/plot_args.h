@@ -58,6 +58,16 @@ int ss_plot_parse_size(const char *s, int *w, int *h);
 int ss_plot_parse_seek_threshold(const char *s, uint64_t *sectors);
 /* --rolling N: bins, 0..SS_PLOT_MAX_ROLLING. */
 int ss_plot_parse_rolling(const char *s, unsigned *bins);
+/* Shared by the commands that draw traces side by side (plot, movie). */
+/* -l LABEL: the next trace's label into LABELS[*NR]; -EINVAL past SS_GRAPH_MAX_TRACES. */
+int ss_plot_add_label(const char **labels, int *nr, const char *arg, char *err, size_t errlen);
+/* The TRACE operands from optind on: 1..SS_GRAPH_MAX_TRACES of them and no more than
+ * NR_LABELS -l labels, into *TRACES, *NR; 0 or -EINVAL with the reason. */
+int ss_plot_parse_traces(int argc, char **argv, int nr_labels, char ***traces, int *nr,
+			 char *err, size_t errlen);
+/* The label of trace I: its -l LABEL, else PATH's file name (copied into BUF). */
+const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const char *path,
+			  char *buf, size_t len);
 /* --panels and --units are ss_panels_parse() (panel_registry.h) and ss_offset_units_parse()
  * (ticks.h). */
 

@@ -17,6 +17,7 @@
 #include <libavutil/log.h>
 
 #include "tap.h"
+#include "runline.h"
 #include "testdir.h"
 #include "encoder.h"
 #include "movie.h"
@@ -163,23 +164,6 @@ static int make_trace(const char *path, uint64_t start_ns)
 	ret |= ss_writer_capture(w, &cap);
 	ret |= ss_writer_close(w);
 	return ret ? -EIO : 0;
-}
-
-static int run_line(const char *cmd, char *out, size_t len)
-{
-	FILE *p = popen(cmd, "r");
-	int st;
-
-	out[0] = 0;
-	if (!p)
-		return -1;
-	if (!fgets(out, (int)len, p))
-		out[0] = 0;
-	out[strcspn(out, "\n")] = 0;
-	while (fgetc(p) != EOF)
-		;
-	st = pclose(p);
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
 /* Distance of pixel PX (rgb24) from colour C, the largest channel difference. */

@@ -21,6 +21,7 @@
 #include <libavutil/log.h>
 
 #include "tap.h"
+#include "runline.h"
 #include "testdir.h"
 #include "encoder.h"
 
@@ -71,24 +72,6 @@ static int encode(const char *path, int fps, cairo_format_t format, char *name, 
 		ret = ss_video_close(v, err, errlen);
 	cairo_surface_destroy(s);
 	return ret;
-}
-
-/* Run CMD, its first output line into OUT; 0 if it ran and exited 0. */
-static int run_line(const char *cmd, char *out, size_t len)
-{
-	FILE *p = popen(cmd, "r");
-	int st;
-
-	out[0] = 0;
-	if (!p)
-		return -1;
-	if (!fgets(out, (int)len, p))
-		out[0] = 0;
-	out[strcspn(out, "\n")] = 0;
-	while (fgetc(p) != EOF)
-		;
-	st = pclose(p);
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
 }
 
 /* ffprobe's frame count, frame rate and duration of PATH's video stream (the container's
