@@ -366,6 +366,12 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 			break;
 		}
 		mv_view_draw_static(c->view, cr);
+		if (ss_graph_note(m->g, i)) {   /* "no I/O ...": the view drew over the figure's */
+			ss_set_rgb(cr, ss_col_warn);
+			ss_text_draw_plated(cr, c->anim.x + c->anim.w / 2, c->anim.y + c->anim.h / 2,
+					    SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true,
+					    ss_graph_note(m->g, i), NULL);
+		}
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(m->bg);

@@ -364,6 +364,9 @@ void mv_view_draw_static(struct mv_view *v, cairo_t *cr)
 		return;       /* the figure's panel drew the axes, zones and phases */
 	zone = calloc(v->ncells, sizeof(*zone));
 	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);      /* the area is the view's */
+	cairo_rectangle(cr, v->f.r.x, v->f.r.y, v->f.r.w, v->f.r.h);
+	cairo_fill(cr);
 	for (uint32_t i = 0; i < v->ncells; i++) {
 		double rgb[3];
 
