@@ -8,12 +8,12 @@
  * Definitions (also in `seekscope report --help`):
  *  - I/O: a completed request that covers sectors (ss_event_has_data()), counted at its
  *    COMPLETE event in its class (model.h: read, write, discard or other — never folded into
- *    one another); requests without sectors count as events only, flushes apart.  Bytes, reads/writes, IOPS and MB/s all come from
- *    completions, so a request counts once even if it was requeued, and only once it happened.
- *    Completions whose issue was not captured still count as I/Os (no latency for them).
+ *    one another); requests without sectors count as events only, flushes apart.  Bytes,
+ *    per-class counts, IOPS and MB/s all come from completions, so a request counts once even
+ *    if it was requeued, and only once it happened.  Completions whose issue was not captured still count as I/Os (no latency for them).
  *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
  *    for the classes that move a head (model.h: not discards).
- *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), data I/Os only;
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
  *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
  *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
  *    completion carrying the FUA flag.
