@@ -10,7 +10,8 @@
  *    COMPLETE event in its class (model.h: read, write, discard or other — never folded into
  *    one another); requests without sectors count as events only, flushes apart.  Bytes,
  *    per-class counts, IOPS and MB/s all come from completions, so a request counts once even
- *    if it was requeued, and only once it happened.  Completions whose issue was not captured still count as I/Os (no latency for them).
+ *    if it was requeued, and only once it happened.  Completions whose issue was not captured
+ *    still count as I/Os (no latency for them).
  *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
  *    for the classes that move a head (model.h: not discards).
  *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
