@@ -31,7 +31,7 @@ struct ss_bin {
 	};
 	uint64_t flushes;                           /* completed data-less flushes */
 	uint64_t fua;                               /* completions with the FUA flag */
-	uint64_t issues;                            /* data I/Os issued (by issue time) */
+	uint64_t issues;                            /* I/Os issued, evaluated for seeks (seek.h) */
 	uint64_t seeks;                             /* issues that were seeks (see seek.h) */
 	uint64_t lat_count, lat_sum_ns, lat_max_ns; /* matched completions (by completion time) */
 	double   depth_ns;                          /* integral of requests in flight over time */

@@ -71,7 +71,7 @@ struct ss_summary {
 		uint64_t op_bytes[SS_NR_DATA_OPS];
 	};
 	uint64_t flushes, fua;
-	uint64_t issues;                 /* data I/Os issued (ISSUE events with data) */
+	uint64_t issues;                 /* I/Os issued that seeks are evaluated on (seek.h) */
 	uint64_t seeks;                  /* issues that were seeks */
 	uint64_t unmatched;              /* completions without an issue (no latency) */
 	uint64_t errors;                 /* completions with a non-zero error */

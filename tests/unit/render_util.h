@@ -82,8 +82,10 @@ static uint32_t px(cairo_surface_t *img, int x, int y)
 	return *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4) & 0xffffffu;
 }
 
-/* Pixels of colour rgb (or, with rgb = 0, any pixel that is neither white nor light grey) in
- * the rectangle x0..x1 x y0..y1. */
+/* count_px()'s colour for any pixel that is neither white nor light grey. */
+#define PX_ANY 0x1000000u
+
+/* Pixels of colour rgb (0xRRGGBB, or PX_ANY) in the rectangle x0..x1 x y0..y1. */
 __attribute__((unused))
 static long count_px(cairo_surface_t *img, double x0, double x1, double y0, double y1,
 		     uint32_t rgb)
@@ -100,7 +102,7 @@ static long count_px(cairo_surface_t *img, double x0, double x1, double y0, doub
 			uint32_t p = px(img, x, y);
 			int r = p >> 16 & 0xff, g = p >> 8 & 0xff, b = p & 0xff;
 
-			if (rgb ? p == rgb : (r < 200 || g < 200 || b < 200))
+			if (rgb != PX_ANY ? p == rgb : (r < 200 || g < 200 || b < 200))
 				n++;
 		}
 	return n;

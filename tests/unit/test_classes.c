@@ -201,22 +201,11 @@ static uint32_t rgb_of(enum ss_io_class c)
 	       (uint32_t)lround(v.b * 255);
 }
 
-/* Pixels of exactly class C's colour in x0..x1 x y0..y1 (count_px() takes 0, the metadata
- * black, to mean any colour). */
+/* Pixels of class C's colour in x0..x1 x y0..y1. */
 static long class_px(cairo_surface_t *img, double x0, double x1, double y0, double y1,
 		     enum ss_io_class c)
 {
-	long n = 0;
-
-	if (y0 > y1) {
-		double t = y0;
-		y0 = y1;
-		y1 = t;
-	}
-	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
-		for (int x = (int)ceil(x0); x < (int)floor(x1); x++)
-			n += px(img, x, y) == rgb_of(c);
-	return n;
+	return count_px(img, x0, x1, y0, y1, rgb_of(c));
 }
 
 /* Pixels of class C's colour above the io panel: the legend's swatch (text is not pure). */
