@@ -6,12 +6,15 @@
  * of events.  Nothing here prints; `report` and `plot` format the results.
  *
  * Definitions (also in `seekscope report --help`):
- *  - I/O: a completed request that moves data (ss_event_has_data(): read, write or discard with
- *    sectors), counted at its COMPLETE event.  Bytes, reads/writes, IOPS and MB/s all come from
- *    completions, so a request counts once even if it was requeued, and only once it happened.
- *    Completions whose issue was not captured still count as I/Os (no latency for them).
- *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default.
- *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), data I/Os only;
+ *  - I/O: a completed request that covers sectors (ss_event_has_data()), counted at its
+ *    COMPLETE event in its class (model.h: read, write, discard or other — never folded into
+ *    one another); requests without sectors count as events only, flushes apart.  Bytes,
+ *    per-class counts, IOPS and MB/s all come from completions, so a request counts once even
+ *    if it was requeued, and only once it happened.  Completions whose issue was not captured
+ *    still count as I/Os (no latency for them).
+ *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
+ *    for the classes that move a head (model.h: not discards).
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
  *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
  *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
  *    completion carrying the FUA flag.
@@ -47,6 +50,7 @@
 #include <stdint.h>
 
 #include "seekscope/format.h"
+#include "seekscope/model.h"
 #include "trace_read.h"
 #include "seek.h"
 #include "pair.h"
@@ -57,11 +61,17 @@
 struct ss_summary {
 	uint64_t start_ns, end_ns;       /* the period, trace clock */
 	uint64_t events;                 /* events of any type in the period */
-	uint64_t ios;                    /* completed data I/Os: reads + writes + discards */
-	uint64_t reads, writes, discards;
-	uint64_t read_bytes, write_bytes, discard_bytes;
+	uint64_t ios;                    /* completed I/Os: reads + writes + discards + others */
+	union {                          /* completed I/Os per class (model.h: enum ss_op) */
+		struct { uint64_t reads, writes, discards, others; };
+		uint64_t op_ios[SS_NR_DATA_OPS];
+	};
+	union {
+		struct { uint64_t read_bytes, write_bytes, discard_bytes, other_bytes; };
+		uint64_t op_bytes[SS_NR_DATA_OPS];
+	};
 	uint64_t flushes, fua;
-	uint64_t issues;                 /* data I/Os issued (ISSUE events with data) */
+	uint64_t issues;                 /* I/Os issued that seeks are evaluated on (seek.h) */
 	uint64_t seeks;                  /* issues that were seeks */
 	uint64_t unmatched;              /* completions without an issue (no latency) */
 	uint64_t errors;                 /* completions with a non-zero error */
@@ -73,7 +83,7 @@ struct ss_summary {
 
 	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
 	double   duration_s;
-	double   iops, seeks_per_s, read_mb_s, write_mb_s, mean_depth;
+	double   iops, seeks_per_s, read_mb_s, write_mb_s, discard_mb_s, other_mb_s, mean_depth;
 	uint64_t lat_p50_ns, lat_p99_ns, lat_max_ns;
 };
 
@@ -88,9 +98,15 @@ struct ss_phase_stats {
 
 struct ss_zone_stats {
 	const struct ss_rec_zone *zone;  /* points into the trace's zone table */
-	uint64_t read_ios, write_ios;    /* completions whose start sector is in the zone */
-	uint64_t read_bytes, write_bytes;
-	uint64_t bytes;                  /* read + write + discard bytes */
+	union {                          /* completions whose start sector is in the zone */
+		struct { uint64_t read_ios, write_ios, discard_ios, other_ios; };
+		uint64_t op_ios[SS_NR_DATA_OPS];
+	};
+	union {
+		struct { uint64_t read_bytes, write_bytes, discard_bytes, other_bytes; };
+		uint64_t op_bytes[SS_NR_DATA_OPS];
+	};
+	uint64_t bytes;                  /* bytes of every class */
 	uint64_t seeks;                  /* seeks that landed in the zone (by issue sector) */
 };
 

@@ -548,10 +548,15 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	draw_title(g, cr);
 	{
 		const struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+		unsigned classes = 0;
 
-		for (int i = 0; i < g->nr; i++)
+		for (int i = 0; i < g->nr; i++) {
 			tr[i] = g->col[i].t;
-		ss_legend_draw(cr, &g->lay.legend, tr, g->nr);
+			for (int p = 0; p < g->nr_panels; p++)
+				if (g->ops[p]->classes)
+					classes |= g->ops[p]->classes(g->col[i].state[p]);
+		}
+		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes);
 	}
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)

@@ -49,6 +49,9 @@ struct ss_panel_ops {
 	 * The graph's introspection (ss_graph_io_rect, ...) refers to the first such panel. */
 	bool sector_y;
 	bool class_legend;           /* coloured by I/O class: the figure shows their legend */
+	/* Optional, with class_legend: the request classes it drew (SS_CLS_BIT()s, palette.h),
+	 * once the events have streamed; the legend lists only those. */
+	unsigned (*classes)(void *state);
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */

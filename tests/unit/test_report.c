@@ -119,6 +119,8 @@ static void test_json_fixture(void)
 	static const char *required[] = {
 		"file", "events", "ios", "lost_events", "duration_s", "read_bytes", "write_bytes",
 		"reads", "writes", "seeks", "seeks_per_s", "iops", "read_mb_s", "write_mb_s",
+		"read_ios", "write_ios", "discard_ios", "discard_bytes", "other_ios", "other_bytes",
+		"discard_mb_s", "other_mb_s",
 		"lat_p50_us", "lat_p99_us", "truncated", "device.type", "phases.length",
 		"zones.length",
 	};
@@ -128,6 +130,7 @@ static void test_json_fixture(void)
 	};
 	static const char *zone_keys[] = {
 		"kind", "label", "start_sector", "nr_sectors", "read_ios", "write_ios", "bytes",
+		"discard_ios", "discard_bytes", "other_ios", "other_bytes",
 	};
 	char args[600], key[128];
 	int missing = 0;
@@ -227,6 +230,78 @@ static void test_json_fixture(void)
 	flatten();
 	is_str(get("0.seeks"), "1", "threshold 2,000,000: one seek");
 	is_str(get("0.seek_threshold"), "2000000", "threshold echoed");
+}
+
+/*
+ * Every class in its own keys: 2 reads, 1 write, 3 discards (one in AG1), 2 write-zeroes and
+ * a secure erase ("other"), a flush.  Seeks: W 0 (first), R 8 (near), D x3 (not evaluated),
+ * N 16 (near: the discards did not move the position), N 600000 (seek), DE 900000 (seek),
+ * R 1000000 (seek) -> 3 seeks of 6 evaluated.
+ */
+static void test_json_classes(void)
+{
+	const uint16_t R = SS_RW_READ, W = SS_RW_WRITE, D = SS_RW_DISCARD, N = SS_RW_NONE;
+	const struct { uint64_t sector; uint32_t nr; uint16_t flags; } rq[] = {
+		{ 0, 8, W }, { 8, 8, R }, { 200000, 2048, D }, { 300000, 2048, D },
+		{ 1048576 + 100, 4096, D }, { 16, 4096, N | SS_RW_SYNC }, { 600000, 8, N },
+		{ 900000, 16, D | SS_RW_SECURE }, { 1000000, 8, R }, { 0, 0, SS_RW_FLUSH },
+	};
+	struct ss_writer *w = ss_writer_open(tpath("cls.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3, .logical_block_size = 512,
+				   .nr_sectors = 2097152 };
+	char args[600];
+
+	strcpy(d.name, "loop3");
+	ss_writer_device(w, &d);
+	for (unsigned i = 0; i < 2; i++) {
+		struct ss_rec_zone z = { .dev = FX_DEV, .kind = SS_ZONE_AG, .index = i,
+					 .start_sector = i * 1048576ull, .nr_sectors = 1048576 };
+
+		snprintf(z.label, sizeof(z.label), "AG%u", i);
+		ss_writer_zone(w, &z);
+	}
+	for (size_t i = 0; i < sizeof(rq) / sizeof(rq[0]); i++) {
+		struct ss_event e[2] = {
+			fx_ev(FX_S + i * FX_MS, SS_EV_ISSUE, rq[i].sector, rq[i].nr, rq[i].flags),
+			fx_ev(FX_S + i * FX_MS + FX_MS / 2, SS_EV_COMPLETE,
+			      rq[i].nr ? rq[i].sector : SS_SECTOR_NONE, rq[i].nr, rq[i].flags),
+		};
+
+		ss_writer_events(w, e, 2);
+	}
+	ss_writer_close(w);
+	snprintf(args, sizeof(args), "--json %s", tpath("cls.sst"));
+	is_int(run(args), 0, "report --json of every class");
+	is_int(flatten(), 0, "parses");
+	is_str(get("0.ios"), "9", "ios: every class with sectors, the flush apart");
+	is_str(get("0.reads"), "2", "reads");
+	is_str(get("0.read_ios"), "2", "read_ios");
+	is_str(get("0.read_bytes"), "8192", "read_bytes: the reads only");
+	is_str(get("0.writes"), "1", "writes");
+	is_str(get("0.write_bytes"), "4096", "write_bytes: the write only");
+	is_str(get("0.discard_ios"), "3", "discard_ios");
+	is_str(get("0.discards"), "3", "discards (the older name)");
+	is_str(get("0.discard_bytes"), "4194304", "discard_bytes: 2 x 1 MiB + 2 MiB");
+	is_str(get("0.other_ios"), "3", "other_ios: 2 write-zeroes and a secure erase");
+	is_str(get("0.other_bytes"), "2109440", "other_bytes: (4096 + 8 + 16) sectors");
+	is_str(get("0.flushes"), "1", "flushes");
+	is_str(get("0.issues"), "6", "seeks evaluated on reads, writes and other ops");
+	is_str(get("0.seeks"), "3", "seeks: discards are not seeks and do not move the position");
+	num_is("0.discard_mb_s", 4194304 / 1e6 / 0.0095, 1e-6);
+	is_str(get("0.devices.0.discard_ios"), "3", "per device discard_ios");
+	is_str(get("0.devices.0.other_bytes"), "2109440", "per device other_bytes");
+	is_str(get("0.zones.1.discard_ios"), "1", "AG1: its discard");
+	is_str(get("0.zones.1.discard_bytes"), "2097152", "AG1 discard_bytes");
+	is_str(get("0.zones.0.other_ios"), "3", "AG0 other_ios");
+	/* 4 KiB write, 8 KiB of reads, 2 x 1 MiB discarded, 2 MiB + 4 KiB + 8 KiB of others */
+	is_str(get("0.zones.0.bytes"), "4218880", "AG0 bytes: every class");
+	snprintf(args, sizeof(args), "%s", tpath("cls.sst"));
+	is_int(run(args), 0, "text report of every class");
+	ok(strstr(out, "9 completed: 2 reads (8.00 KiB), 1 writes (4.00 KiB), 3 discards "
+		       "(4.00 MiB), 3 other (write-zeroes, ...) (2.01 MiB)") != NULL,
+	   "I/O line lists each class");
+	ok(strstr(out, "discards are not seeks") != NULL, "the seek line says discards are not seeks");
+	ok(strstr(out, "discard I/Os") && strstr(out, "other I/Os"), "zone table has their columns");
 }
 
 static void test_files_and_errors(void)
@@ -398,6 +473,7 @@ int main(void)
 		return done_testing();
 	is_int(fx_write(tpath("fx.sst"), 0, 1), 0, "fixture written");
 	test_json_fixture();
+	test_json_classes();
 	test_files_and_errors();
 	test_text();
 	test_exit_unknown();

@@ -134,7 +134,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		static const double dash[] = { 3, 3 };
 
 		cairo_set_dash(cr, dash, 2, 0);
-		ss_set_rgb(cr, ss_col_flush);
+		ss_set_rgb(cr, ss_col_threshold);
 		cairo_set_line_width(cr, 1);
 		cairo_move_to(cr, px, f.r.y);
 		cairo_line_to(cr, px, f.r.y + f.r.h);
