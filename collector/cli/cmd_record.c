@@ -61,6 +61,7 @@ int ss_cmd_record(int argc, char **argv)
 	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
 		return ss_optable_exit(ret, "record", &ss_record_help, err);
 	ui.show = !o.quiet && isatty(STDERR_FILENO);
+	ui.quiet = o.quiet;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -82,7 +83,8 @@ int ss_cmd_record(int argc, char **argv)
 		fprintf(stderr, "seekscope record: %s\n", err[0] ? err : strerror(errno));
 		return 1;
 	}
-	warn_feedback(&o, r);
+	if (!o.quiet)
+		warn_feedback(&o, r);
 	if (o.command) {
 		char cmdline[4096];
 		size_t len = 0;
@@ -109,7 +111,7 @@ int ss_cmd_record(int argc, char **argv)
 	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
 		gone[0] = 0;
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
-	{
+	if (!o.quiet) {
 		struct ss_recorder_status st2;
 		uint64_t lost = ss_recorder_lost(r);
 
