@@ -44,6 +44,7 @@ python3        cmd:python3        python3
 libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
 man-db         cmd:man            man-db
+bsdutils       cmd:script         util-linux
 trace-cmd      cmd:trace-cmd      trace-cmd
 '
 EXTRA='
