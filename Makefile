@@ -10,7 +10,9 @@
 #                     FUZZ_RUNS=N also run each target (FUZZ_TARGETS, FUZZ_JOBS) on a copy of
 #                     its seed corpus, see tests/fuzz/run-fuzz.sh
 #   make demo         XFS agcount=1 vs agcount=4 comparison into out/ (see samples/)
-#   make install      PREFIX=/usr/local DESTDIR= ; make uninstall removes what it installed
+#   make man          the manual pages (docs/man/*.scd, scdoc) into build/man/
+#   make install      PREFIX=/usr/local DESTDIR= : the binary, the manual pages and the bash
+#                     completion; make uninstall removes what it installed
 #   make V=1          show the commands;  WERROR=0 builds without -Werror (packagers)
 #
 # The folders and the one direction of their dependencies are in docs/architecture.md; the
@@ -30,6 +32,9 @@ BUILD     ?= $(if $(O),$(O),build)
 BIN       ?= $(if $(O),$(O)/seekscope,seekscope)
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+SCDOC     ?= scdoc
 DESTDIR   ?=
 CFLAGS    ?= -O2 -g
 WERROR    ?= 1
@@ -112,7 +117,7 @@ VALGRIND  := valgrind -q --error-exitcode=1 --child-silent-after-fork=yes --leak
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 
 .PHONY: all check check-run check-layers unit sanitize valgrind valgrind-run fuzz fuzz-build \
-	clean install uninstall deps demo tools pkgcheck
+	clean install uninstall deps demo tools pkgcheck man
 all: $(BIN)
 
 # Missing libraries are named (with the version wanted) before anything is compiled.
@@ -146,11 +151,25 @@ $(BIN): $(CLI_OBJS) $(LIBS)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # Tests, tools and fuzz targets may use every folder.
-TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit
+TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit -DSS_SRCDIR='"$(CURDIR)"'
 $(BUILD)/tests/unit/%: tests/unit/%.c $(TEST_OBJS) $(LIBS) $(TEST_HDRS)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(TEST_CFLAGS) -o $@ $< $(TEST_OBJS) $(LIBS) $(LDFLAGS) $(LDLIBS)
+
+# Manual pages: one scdoc source per page in docs/man/ (NAME.SECTION.scd), rendered at build
+# time.  tests/unit/test_cli_vocab.c checks their OPTIONS against the option tables.
+MAN_SRCS  := $(wildcard docs/man/*.scd)
+MAN_PAGES := $(MAN_SRCS:docs/man/%.scd=$(BUILD)/man/%)
+COMPLETION := collector/cli/completion.bash
+
+man: $(MAN_PAGES)
+
+$(BUILD)/man/%: docs/man/%.scd
+	$(call msg,SCDOC,$<)
+	@mkdir -p $(dir $@)
+	@command -v $(SCDOC) >/dev/null || { echo "seekscope: $(SCDOC) is needed for the manual pages: 'make deps' as root installs it" >&2; exit 1; }
+	$(Q)$(SCDOC) <$< >$@.tmp || { rm -f $@.tmp; exit 1; }; mv $@.tmp $@
 
 # Test tools: synthetic trace generators for the render tests and the benchmarks.
 $(BUILD)/tests/tools/%: tests/tools/%.c $(LIBS)
@@ -178,9 +197,9 @@ check:
 	$(Q)tests/install-deps.sh check
 	$(Q)$(MAKE) --no-print-directory check-run
 
-check-run: check-layers $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS)
+check-run: check-layers $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS) $(MAN_PAGES)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) GEN_TRACE=$(abspath $(BUILD))/tests/tools/gen-trace \
-		GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
+		MAN_DIR=$(abspath $(BUILD))/man GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
 		tests/run-tests $(TEST_BINS) $(REPLAY_BINS) $(sort $(wildcard tests/cli/*.sh)) \
 		$(sort $(wildcard tests/integration/*.sh))
 
@@ -230,11 +249,15 @@ demo:
 	$(Q)$(MAKE) --no-print-directory $(BIN)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) samples/agcount-compare.sh -o out
 
-install: $(BIN)
+install: $(BIN) $(MAN_PAGES)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/seekscope
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/seekscope
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/seekscope
+	rm -f $(DESTDIR)$(BINDIR)/seekscope $(DESTDIR)$(BASHCOMPDIR)/seekscope \
+		$(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN_PAGES)))
 
 clean:
 	rm -rf build build-san build-vg $(FUZZ_BUILD) seekscope $(if $(O),$(O))

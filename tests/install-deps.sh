@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the Debian packages seekscope needs, by purpose:
-#   build  compile seekscope
+#   build  compile seekscope and its manual pages
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies)
+#          ffprobe for the movies, man to render the manual pages)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -17,6 +17,7 @@ BUILD='
 gcc            cmd:gcc            gcc
 make           cmd:make           make
 pkg-config     cmd:pkg-config     pkgconf-pkg-config
+scdoc          cmd:scdoc          scdoc
 libtracefs-dev pc:libtracefs      libtracefs-devel
 libtraceevent-dev pc:libtraceevent libtraceevent-devel
 libtracecmd-dev pc:libtracecmd    libtracecmd-devel
@@ -46,6 +47,8 @@ zstd           cmd:zstd           zstd
 python3        cmd:python3        python3
 libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
+man-db         cmd:man            man-db
+bsdutils       cmd:script         util-linux
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
 '

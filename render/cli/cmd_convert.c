@@ -64,7 +64,7 @@ static int pick_target(const struct ss_convert_args *a, const struct ss_trace *t
 					 "describes with --fs-dev MAJ:MIN", a->in, t->nr_devices);
 	}
 	d = find_device(t, tg->dev);
-	if (!d)
+	if (!d && !a->quiet)
 		fprintf(stderr, PROG ": warning: %s: no I/O on device %u:%u in this trace\n", a->in,
 			SS_DEV_MAJOR(tg->dev), SS_DEV_MINOR(tg->dev));
 	if (a->fs_offset_given)
@@ -182,7 +182,7 @@ int ss_cmd_convert(int argc, char **argv)
 				ret == -EUCLEAN ? "inconsistent superblock" : strerror(-ret));
 			goto cleanup;
 		}
-		if (!probe.nr_zones)
+		if (!probe.nr_zones && !a.quiet)
 			fprintf(stderr, PROG ": warning: %s: no XFS or ext4 filesystem found (%s); "
 					"no zones added\n", a.fs, probe.fstype[0] ? probe.fstype : "none");
 	}
@@ -202,8 +202,9 @@ int ss_cmd_convert(int argc, char **argv)
 		ret = ss_writer_cpu_stats(w, &t->cpu_stats[i]);
 	if (ret == 0 && t->truncated) {
 		/* a cut capture stays one: no end record, and the reason is in meta */
-		fprintf(stderr, PROG ": warning: %s: %s; the output is marked truncated too\n", a.in,
-			t->warning);
+		if (!a.quiet)
+			fprintf(stderr, PROG ": warning: %s: %s; the output is marked truncated "
+				"too\n", a.in, t->warning);
 		ret = ss_writer_close_truncated(w);
 	} else if (ret == 0) {
 		ret = ss_writer_close(w);

@@ -18,23 +18,6 @@
 
 #define PROG "seekscope plot"
 
-/* Default output: the first trace's file name with .png, in the current directory. */
-static char *default_output(const char *trace)
-{
-	char *copy = strdup(trace), *base, *dot, *out = NULL;
-
-	if (!copy)
-		return NULL;
-	base = basename(copy);
-	dot = strrchr(base, '.');
-	if (dot && dot != base)
-		*dot = 0;
-	if (asprintf(&out, "%s.png", base) < 0)
-		out = NULL;
-	free(copy);
-	return out;
-}
-
 /* "TRACE has no phase "NAME" to align on (its phases: a, b)" on stderr. */
 static void no_such_phase(const struct ss_trace *t, const char *name)
 {
@@ -55,7 +38,7 @@ int ss_cmd_plot(int argc, char **argv)
 	struct ss_trace *traces[SS_GRAPH_MAX_TRACES] = { NULL };
 	struct ss_graph *g = NULL;
 	struct ss_surface *surf = NULL;
-	char err[400], *out_alloc = NULL;
+	char err[400], out_default[SS_PLOT_MAX_DEFAULT_NAME + 1];
 	int nr = 0, ret, status = 1, fmt;
 
 	if ((ret = ss_plot_parse(argc, argv, &a, err, sizeof(err))))
@@ -69,7 +52,7 @@ int ss_cmd_plot(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", path, err);
 			goto cleanup;
 		}
-		if (traces[i]->truncated)
+		if (traces[i]->truncated && !a.quiet)
 			fprintf(stderr, PROG ": %s: warning: %s; plotting what was recorded\n", path,
 				traces[i]->warning);
 	}
@@ -82,11 +65,12 @@ int ss_cmd_plot(int argc, char **argv)
 		}
 	}
 	if (!a.out) {
-		if (!(out_alloc = default_output(a.traces[0]))) {
-			fprintf(stderr, PROG ": out of memory\n");
+		if (ss_plot_default_output(a.traces, nr, out_default, sizeof(out_default))) {
+			status = ss_optable_misuse("plot", "the default picture name (every TRACE's "
+						   "name) is too long: name it with -o");
 			goto cleanup;
 		}
-		a.out = out_alloc;
+		a.out = out_default;
 	}
 	if (!a.size_given)
 		ss_graph_default_size(nr, a.g.nr_panels, &a.g.width, &a.g.height);
@@ -133,6 +117,5 @@ cleanup:
 	ss_graph_free(g);
 	for (int i = 0; i < nr; i++)
 		ss_trace_close(traces[i]);
-	free(out_alloc);
 	return status;
 }

@@ -11,16 +11,22 @@
 #include "errbuf.h"
 #include "seekscope/model.h"
 
+enum { OPT_FS_DEV = SS_OPT_LONG_ONLY, OPT_FS_OFFSET };
+
 static const struct ss_option options[] = {
-	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced)" },
+	SS_OPTION_OUTPUT("seekscope trace to write (required; replaced)"),
 	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV" },
-	{ "fs-dev", 'd', "MAJ:MIN", "the traced device that --fs describes" },
-	{ "fs-offset", 's', "SECTORS", "where --fs starts on that device (512-byte units)" },
+	{ "fs-dev", OPT_FS_DEV, "MAJ:MIN", "the traced device that --fs describes" },
+	{ "fs-offset", OPT_FS_OFFSET, "SECTORS", "where --fs starts on that device (sectors, or\n"
+						 "bytes with K, M, G, T)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_convert_help = {
-	.usage = "seekscope convert IN -o OUT [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset N]]",
+	.usage = "seekscope convert IN -o FILE [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset SECTORS]]\n"
+		 "                         [-q]",
 	.description =
 		"Write a seekscope trace from IN: a seekscope trace, blktrace binary files\n"
 		"(NAME.blktrace.N, named by NAME, by one of the files or by their directory) or a\n"
@@ -75,16 +81,19 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'f':
 		a->fs = arg;
 		return 0;
-	case 'd':
+	case 'q':
+		a->quiet = true;
+		return 0;
+	case OPT_FS_DEV:
 		if (ss_convert_parse_dev(arg, &a->fs_dev)) {
 			ss_errf(err, errlen, "--fs-dev wants MAJ:MIN, e.g. 8:16, not '%s'", arg);
 			return -EINVAL;
 		}
 		a->fs_dev_given = true;
 		return 0;
-	case 's':
-		if (ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->fs_offset)) {
-			ss_errf(err, errlen, "--fs-offset wants a number of sectors, not '%s'", arg);
+	case OPT_FS_OFFSET:
+		if (ss_optarg_sectors(arg, strlen(arg), UINT64_MAX, &a->fs_offset)) {
+			ss_errf(err, errlen, "bad --fs-offset '%s' (sectors or bytes like 1M)", arg);
 			return -EINVAL;
 		}
 		a->fs_offset_given = true;
@@ -108,7 +117,7 @@ int ss_convert_parse(int argc, char **argv, struct ss_convert_args *a, char *err
 		return -EINVAL;
 	}
 	if (!a->out) {
-		ss_errf(err, errlen, "name the output with -o OUT");
+		ss_errf(err, errlen, "name the output with -o FILE");
 		return -EINVAL;
 	}
 	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs) {

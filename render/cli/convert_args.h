@@ -19,6 +19,7 @@ struct ss_convert_args {
 	const char *fs;            /* --fs DEV, or NULL */
 	uint32_t fs_dev;           /* --fs-dev, kernel encoding (SS_MKDEV) */
 	bool fs_dev_given, fs_offset_given;
+	bool quiet;                /* -q: no warnings */
 	uint64_t fs_offset;        /* --fs-offset, sectors */
 };
 

@@ -13,6 +13,7 @@
 #include "errbuf.h"
 #include "panel_registry.h"
 #include "plot_args.h"
+#include "render_args.h"
 #include "surface.h"
 #include "ticks.h"
 
@@ -34,8 +35,9 @@ static void panels_help(char *buf, size_t len)
 enum { OPT_ALIGN = SS_OPT_LONG_ONLY };
 
 static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
-				 "format (default: first TRACE's name with .png)" },
+	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
+			 "format (default: every TRACE's name, joined by\n"
+			 "-vs-, with .png: a.png, a-vs-b.png)"),
 	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
 				 "(default: the file name)" },
 	{ "panels", 'p', "LIST", NULL, panels_help },
@@ -51,10 +53,11 @@ static const struct ss_option options[] = {
 				 "whole filesystem when the trace has zones, else\n"
 				 "the range the I/O touched" },
 	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
-	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
-				      "without being a seek (default 128)" },
+	SS_OPTION_SEEK_THRESHOLD,
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_plot_help = {
@@ -91,25 +94,6 @@ const struct ss_help ss_plot_help = {
 		"      --y-range 2G:3G -o zoom.pdf",
 };
 
-/* Leading decimal digits of S into *V, the first byte after them into *END.  -EINVAL when
- * there are none, -ERANGE past UINT64_MAX. */
-static int scan_digits(const char *s, const char **end, uint64_t *v)
-{
-	const char *p = s;
-	uint64_t n = 0;
-
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (n > (UINT64_MAX - d) / 10)
-			return -ERANGE;
-		n = n * 10 + d;
-	}
-	*end = p;
-	*v = n;
-	return p == s ? -EINVAL : 0;
-}
-
 int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
 {
 	const char *colon = strchr(s, ':');
@@ -128,63 +112,13 @@ int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
 	return 0;
 }
 
-/*
- * An offset in S[0..LEN).  sectors = round(x * 2^e) with x = WHOLE.FRAC and e the suffix's
- * power of two over a 512-byte sector (0 without a suffix), in integers: WHOLE << e plus the
- * fraction's share rounded, FRAC < 10^9 so that FRAC << 31 fits.
- */
-static int parse_offset_n(const char *s, size_t len, uint64_t *sectors)
-{
-	static const struct { char c; int e; } suffixes[] = {
-		{ 'k', 1 }, { 'm', 11 }, { 'g', 21 }, { 't', 31 },
-	};
-	const char *p, *end = s + len;
-	uint64_t whole, frac = 0, scale = 1, part;
-	int e = 0, digits = 0;
-
-	if (scan_digits(s, &p, &whole) || p > end)
-		return -EINVAL;
-	if (p < end && *p == '.') {
-		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
-			if (++digits > SS_PLOT_MAX_FRACTION_DIGITS)
-				return -EINVAL;
-			frac = frac * 10 + (uint64_t)(*p - '0');
-			scale *= 10;
-		}
-	}
-	if (p < end) {
-		for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-			if ((*p | 0x20) == suffixes[i].c)
-				e = suffixes[i].e;
-		if (!e)
-			return -EINVAL;
-		p++;
-		if ((size_t)(end - p) == 1 && (*p | 0x20) == 'b')
-			p++;
-		else if ((size_t)(end - p) == 2 && (*p | 0x20) == 'i' && (p[1] | 0x20) == 'b')
-			p += 2;
-	}
-	if (p != end || whole > UINT64_MAX >> e)
-		return -EINVAL;
-	part = ((frac << e) + scale / 2) / scale;
-	if ((whole << e) > UINT64_MAX - part)
-		return -EINVAL;
-	*sectors = (whole << e) + part;
-	return 0;
-}
-
-int ss_plot_parse_offset(const char *s, uint64_t *sectors)
-{
-	return parse_offset_n(s, strlen(s), sectors);
-}
-
 int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi)
 {
 	const char *colon = strchr(s, ':');
 	uint64_t a, b;
 
-	if (!colon || parse_offset_n(s, (size_t)(colon - s), &a) ||
-	    ss_plot_parse_offset(colon + 1, &b) || !(a < b))
+	if (!colon || ss_optarg_sectors(s, (size_t)(colon - s), UINT64_MAX, &a) ||
+	    ss_optarg_sectors(colon + 1, strlen(colon + 1), UINT64_MAX, &b) || !(a < b))
 		return -EINVAL;
 	*lo = a;
 	*hi = b;
@@ -193,21 +127,15 @@ int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi)
 
 int ss_plot_parse_size(const char *s, int *w, int *h)
 {
-	const char *x, *end;
+	const char *x = strchr(s, 'x');
 	uint64_t vw, vh;
 
-	if (scan_digits(s, &x, &vw) || *x != 'x' || scan_digits(x + 1, &end, &vh) || *end ||
-	    vw < SS_PLOT_MIN_WIDTH || vh < SS_PLOT_MIN_HEIGHT || vw > SS_PLOT_MAX_SIDE ||
-	    vh > SS_PLOT_MAX_SIDE)
+	if (!x || ss_optarg_uint_len(s, (size_t)(x - s), SS_PLOT_MIN_WIDTH, SS_PLOT_MAX_SIDE, &vw) ||
+	    ss_optarg_uint_len(x + 1, strlen(x + 1), SS_PLOT_MIN_HEIGHT, SS_PLOT_MAX_SIDE, &vh))
 		return -EINVAL;
 	*w = (int)vw;
 	*h = (int)vh;
 	return 0;
-}
-
-int ss_plot_parse_seek_threshold(const char *s, uint64_t *sectors)
-{
-	return ss_optarg_uint(s, 10, 1, SS_PLOT_MAX_SEEK_THRESHOLD, sectors) ? -EINVAL : 0;
 }
 
 int ss_plot_parse_rolling(const char *s, unsigned *bins)
@@ -261,14 +189,17 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "units", hint = "auto, sectors, mib or gib";
 		break;
 	case 't':
-		if (ss_plot_parse_seek_threshold(arg, &a->g.seek_threshold))
-			bad = "seek-threshold", hint = "sectors, 1 to 2^40";
+		if (ss_parse_seek_threshold(arg, &a->g.seek_threshold))
+			bad = "seek-threshold", hint = SS_SEEK_THRESHOLD_HINT;
 		break;
 	case OPT_ALIGN:
 		if (!*arg || strlen(arg) >= sizeof(((struct ss_rec_phase *)0)->name))
 			bad = "align", hint = "a phase name, 1 to 31 characters";
 		a->g.align = arg;
 		break;
+	case 'q':
+		a->quiet = true;
+		return 0;
 	case 'r':
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))
 			bad = "rolling", hint = "bins, 0 to 10000";
@@ -280,6 +211,30 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return 0;
 	ss_errf(err, errlen, "bad --%s '%s' (%s)", bad, arg, hint);
 	return -EINVAL;
+}
+
+int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < nr; i++) {
+		const char *t = traces[i], *end = t + strlen(t), *base, *dot;
+
+		while (end > t + 1 && end[-1] == '/')   /* a blktrace directory "capture/" */
+			end--;
+		for (base = end; base > t && base[-1] != '/'; base--)
+			;
+		for (dot = end; dot > base && *dot != '.'; dot--)
+			;
+		if (dot == base)   /* no extension, or a name starting with its only dot */
+			dot = end;
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%.*s", i ? "-vs-" : "",
+				      (int)(dot - base), base);
+	}
+	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, ".png");
+	if (n >= len || n > SS_PLOT_MAX_DEFAULT_NAME)
+		return -ENAMETOOLONG;
+	return 0;
 }
 
 int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size_t errlen)

@@ -7,13 +7,15 @@
 #include <string.h>
 
 #include "errbuf.h"
+#include "render_args.h"
 #include "report_args.h"
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
-	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
+	SS_OPTION_SEEK_THRESHOLD,
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_report_help = {
@@ -27,7 +29,7 @@ const struct ss_help ss_report_help = {
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
 		"DEFINITIONS:\n"
-		"  seek     an I/O whose start sector is more than N sectors (default 128) away from\n"
+		"  seek     an I/O whose start sector is more than SECTORS (default 128) away from\n"
 		"           where the previous I/O on the same device ended; evaluated on issue\n"
 		"           (dispatch) events, the order the device sees; flushes and discards\n"
 		"           (no head moves for them) are ignored\n"
@@ -64,11 +66,10 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'a':
 		a->ro.all_zones = true;
 		return 0;
-	case 's':
-		if (!ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->ro.seek_threshold))
+	case 't':
+		if (!ss_parse_seek_threshold(arg, &a->ro.seek_threshold))
 			return 0;
-		ss_errf(err, errlen, "--seek-threshold wants a number of sectors (0 or more), not "
-			"'%s'", arg);
+		ss_errf(err, errlen, "bad --seek-threshold '%s' (%s)", arg, SS_SEEK_THRESHOLD_HINT);
 		return -EINVAL;
 	default:
 		return ss_optable_unhandled(c, err, errlen);

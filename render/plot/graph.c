@@ -90,8 +90,6 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	if (!g)
 		return NULL;
 	g->o = *o;
-	if (!g->o.seek_threshold)
-		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
 	for (int i = 0; i < n; i++)
 		g->ops[i] = o->panels[i];
 	g->nr_panels = n;

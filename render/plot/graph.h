@@ -45,7 +45,7 @@ struct ss_graph_opts {
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
 	uint64_t y_lo, y_hi;
 	enum ss_offset_units units;
-	uint64_t seek_threshold;           /* sectors; 0: SS_SEEK_THRESHOLD_DEFAULT */
+	uint64_t seek_threshold;           /* sectors (0: every I/O not contiguous) */
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
 };
 
