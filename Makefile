@@ -200,6 +200,7 @@ check:
 check-run: check-layers $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS) $(MAN_PAGES)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) GEN_TRACE=$(abspath $(BUILD))/tests/tools/gen-trace \
 		MAN_DIR=$(abspath $(BUILD))/man GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
+		PNG_COLOUR=$(abspath $(BUILD))/tests/tools/png-colour \
 		tests/run-tests $(TEST_BINS) $(REPLAY_BINS) $(sort $(wildcard tests/cli/*.sh)) \
 		$(sort $(wildcard tests/integration/*.sh))
 
