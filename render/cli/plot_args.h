@@ -28,6 +28,7 @@ struct ss_plot_args {
 	const char *labels[SS_GRAPH_MAX_TRACES];
 	int nr_labels;
 	bool size_given;
+	bool panels_given;                     /* --panels (else the default set, + model with --disk) */
 	char **traces;                         /* the TRACE operands, into argv */
 	int nr_traces;                         /* 1..SS_GRAPH_MAX_TRACES after a parse */
 };

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <cairo.h>
 
+#include "diskmodel.h"
 #include "layout.h"
 #include "ticks.h"
 #include "trace_read.h"
@@ -47,6 +48,10 @@ struct ss_graph_opts {
 	enum ss_offset_units units;
 	uint64_t seek_threshold;           /* sectors; 0: SS_SEEK_THRESHOLD_DEFAULT */
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
+	/* plot --disk: replay each trace's issues through this disk model (diskreplay.h); the
+	 * panels with needs_disk draw it and the table gets a "modelled s" column. */
+	bool has_disk;
+	struct ss_disk_params disk;
 };
 
 /* Defaults: 1600x1100, auto units, threshold 128, no smoothing, and no panels yet (the

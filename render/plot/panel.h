@@ -49,6 +49,9 @@ struct ss_panel_ops {
 	 * The graph's introspection (ss_graph_io_rect, ...) refers to the first such panel. */
 	bool sector_y;
 	bool class_legend;           /* coloured by I/O class: the figure shows their legend */
+	/* draws the disk model's figures (plot --disk, ss_graph_opts.disk): refused without
+	 * --disk, added to the default set with it */
+	bool needs_disk;
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */
