@@ -3,7 +3,8 @@
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies)
+#          ffprobe for the movies, fio for the
+#          iolog replay)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -48,9 +49,9 @@ libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
+fio            cmd:fio            fio
 '
 EXTRA='
-fio            cmd:fio            fio
 time           cmd:/usr/bin/time  time
 blktrace       cmd:blktrace       blktrace
 valgrind       cmd:valgrind       valgrind
