@@ -643,6 +643,14 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 	return 0;
 }
 
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+{
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[panel][col];
+	return 0;
+}
+
 const char *ss_graph_note(const struct ss_graph *g, int col)
 {
 	if (col < 0 || col >= g->nr || !g->col[col].note[0])

@@ -82,6 +82,9 @@ int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
 int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
+/* The data rectangle of panel PANEL (its index in ss_graph_opts.panels) in column COL;
+ * -ENOENT outside the figure. */
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
 
