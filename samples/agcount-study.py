@@ -93,7 +93,7 @@ def main():
                     return s if len(rs) == 1 else s + (" (" + fmt + "-" + fmt + ")") % (lo, hi)
                 print("%-16s %4d %16s %9.1f %18s %20s %8.2f %8.2f %8.2f" % (
                     label(config), len(rs), spread("seeks", "%.0f"), agg["seeks_per_s"][0],
-                    spread("measured_s", "%.2f"), spread("model_s", "%.1f"),
+                    spread("measured_s", "%.2f"), spread("model_s", "%.2f"),
                     agg["seek_s"][0], agg["rotation_s"][0], agg["transfer_s"][0]))
     print("\nmeasured: on this machine's loop devices; %s s: the modelled disk's busy time, "
           "split into seek, rotation and transfer (+ command overhead); "

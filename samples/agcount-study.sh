@@ -50,7 +50,7 @@ done
 "$SEEKSCOPE" report --disk "$DISK" --help >/dev/null || exit 2
 
 mkdir -p "$OUT/traces"
-SCRATCH=$(mktemp -d /var/tmp/seekscope-study.XXXXXX)
+SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/seekscope-study.XXXXXX")
 on_exit "rm -rf '$SCRATCH'"
 if [[ -z $ARCHIVE ]]; then
 	ARCHIVE=$OUT/tree-$FILES.tar
