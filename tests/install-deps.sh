@@ -3,8 +3,7 @@
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies, fio for the
-#          iolog replay)
+#          ffprobe for the movies, fio for the iolog replay)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is

@@ -45,6 +45,7 @@ struct study {
 	char phases[MAX_PHASES][32];
 	int nr_phases;
 	int max_runs;
+	bool others;                        /* configurations that are not XFS agcount=N */
 };
 
 static int index_of(char (*list)[48], int *n, int max, const char *s)
@@ -116,6 +117,7 @@ static int read_study(const char *path, struct study *s)
 		}
 		if (r->runs > s->max_runs)
 			s->max_runs = r->runs;
+		s->others |= strncmp(r->label, "XFS agcount=", 12) != 0;
 		s->nr++;
 	}
 	fclose(f);
@@ -235,7 +237,7 @@ static void draw_chart(cairo_t *cr, const struct study *s, const struct chart *c
 	}
 	ss_set_rgb(cr, ss_col_axis);
 	ss_text_draw(cr, r.x + r.w / 2, r.y + r.h + 22, SS_CENTER, SS_TOP, ss_metrics.font_small,
-		     false, "XFS agcount (and ext4)", NULL);
+		     false, s->others ? "XFS agcount (and the others)" : "XFS agcount", NULL);
 	ss_axes_border(cr, &f);
 }
 
