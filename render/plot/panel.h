@@ -64,6 +64,13 @@ struct ss_panel_ops {
 	void (*destroy)(void *state);
 };
 
+/*
+ * The start of a time panel's draw: background, both axes and the phase lines (labelled when
+ * d->label_phases), then cairo_save() and a clip to the data area.  The panel draws its data
+ * and ends with cairo_restore().
+ */
+void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d);
+
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
 		    uint64_t t0, bool labels);

@@ -161,13 +161,7 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	char total[64];
 
 	(void)state;
-	ss_axes_background(cr, f);
-	ss_axes_x(cr, f);
-	ss_axes_y(cr, f);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
-	cairo_save(cr);
-	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
-	cairo_clip(cr);
+	ss_time_panel_begin(cr, f, d);
 	if (top) {
 		draw_stack(cr, f, b, top, d->t0);
 		/* the figure the stack ends at, as report --disk and the table give it */
