@@ -98,7 +98,7 @@ TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 TEST_HDRS := $(wildcard tests/lib/*.h tests/unit/*.h)
 TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace \
-             $(BUILD)/tests/tools/png-colour
+             $(BUILD)/tests/tools/png-colour $(BUILD)/tests/tools/study-figure
 
 # Fuzz targets (tests/fuzz/fuzz_<name>.c).  Under the ordinary compiler each becomes a replayer
 # that runs its seed corpus and every crasher found so far (tests/fuzz/regress/<name>/).

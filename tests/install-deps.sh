@@ -3,7 +3,7 @@
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope and its manual pages
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies, man to render the manual pages)
+#          ffprobe for the movies, man to render the manual pages, fio for the iolog replay)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -51,9 +51,9 @@ man-db         cmd:man            man-db
 bsdutils       cmd:script         util-linux
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
+fio            cmd:fio            fio
 '
 EXTRA='
-fio            cmd:fio            fio
 time           cmd:/usr/bin/time  time
 blktrace       cmd:blktrace       blktrace
 valgrind       cmd:valgrind       valgrind

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render_commands.h"
+#include "diskreplay.h"
 #include "graph.h"
 #include "plot_args.h"
 #include "surface.h"
@@ -63,6 +64,18 @@ int ss_cmd_plot(int argc, char **argv)
 			status = 2;
 			goto cleanup;
 		}
+	}
+	/* --disk needs each device's size to lay it onto the platter: a misuse for a trace
+	 * without one (an import), exit 2 */
+	for (int i = 0; a.g.has_disk && i < nr; i++) {
+		struct ss_disk_replay *r = ss_disk_replay_new(&a.g.disk, traces[i], err, sizeof(err));
+
+		if (!r) {
+			fprintf(stderr, PROG ": %s: --disk: %s\n", traces[i]->path, err);
+			status = errno == EINVAL ? 2 : 1;
+			goto cleanup;
+		}
+		ss_disk_replay_free(r);
 	}
 	if (!a.out) {
 		if (ss_plot_default_output(a.traces, nr, out_default, sizeof(out_default))) {

@@ -13,6 +13,9 @@
 
 #include "optable.h"
 
+/* What convert writes (--to). */
+enum ss_convert_to { SS_CONVERT_TRACE, SS_CONVERT_FIO };
+
 struct ss_convert_args {
 	const char *in;            /* the one IN operand, into argv */
 	const char *out;           /* -o */
@@ -21,6 +24,7 @@ struct ss_convert_args {
 	bool fs_dev_given, fs_offset_given;
 	bool quiet;                /* -q: no warnings */
 	uint64_t fs_offset;        /* --fs-offset, sectors */
+	enum ss_convert_to to;     /* --to seekscope (default) or fio */
 };
 
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "disk_opt.h"
 #include "errbuf.h"
 #include "panel_registry.h"
 #include "plot_args.h"
@@ -32,7 +33,7 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
@@ -55,6 +56,9 @@ static const struct ss_option options[] = {
 	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
 	SS_OPTION_SEEK_THRESHOLD,
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP ";\n"
+					      "adds the model panel (modelled busy time) and a\n"
+					      "\"modelled s\" column to the table" },
 	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
 	SS_OPTION_VERSION,
@@ -91,7 +95,8 @@ const struct ss_help ss_plot_help = {
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
-		"      --y-range 2G:3G -o zoom.pdf",
+		"      --y-range 2G:3G -o zoom.pdf\n"
+		"  " PROG " ag1.sst ag4.sst --disk hdd7200 -o ag-hdd.png",
 };
 
 int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
@@ -165,7 +170,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->labels[a->nr_labels++] = arg;
 		return 0;
 	case 'p':
+		a->panels_given = true;
 		return ss_panels_parse(&a->g, arg, err, errlen);
+	case OPT_DISK:
+		if (ss_disk_opt_parse(arg, &a->g.disk, err, errlen))
+			return -EINVAL;
+		a->g.has_disk = true;
+		return 0;
 	case 'T':
 		a->g.title = arg;
 		return 0;
@@ -237,6 +248,35 @@ int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len)
 	return 0;
 }
 
+/* The panels that draw the disk model: refused without --disk; with it, they join the default
+ * set at their place in the registry's order. */
+static int disk_panels(struct ss_plot_args *a, char *err, size_t errlen)
+{
+	const struct ss_panel_ops *dflt[SS_GRAPH_MAX_PANELS];
+	int n = a->g.nr_panels;
+
+	for (int i = 0; i < n; i++)
+		if (a->g.panels[i]->needs_disk && !a->g.has_disk) {
+			ss_errf(err, errlen, "panel '%s' draws the disk model: give --disk MODEL",
+				a->g.panels[i]->name);
+			return -EINVAL;
+		}
+	if (!a->g.has_disk || a->panels_given)
+		return 0;
+	memcpy(dflt, a->g.panels, sizeof(dflt));
+	a->g.nr_panels = 0;
+	for (size_t i = 0; i < ss_panels_count() && a->g.nr_panels < SS_GRAPH_MAX_PANELS; i++) {
+		const struct ss_panel_ops *ops = ss_panels_at(i);
+		bool in_default = false;
+
+		for (int k = 0; k < n && !in_default; k++)
+			in_default = dflt[k] == ops;
+		if (in_default || ops->needs_disk)
+			a->g.panels[a->g.nr_panels++] = ops;
+	}
+	return 0;
+}
+
 int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size_t errlen)
 {
 	int ret;
@@ -262,5 +302,5 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 		ss_errf(err, errlen, "more -l labels than traces");
 		return -EINVAL;
 	}
-	return 0;
+	return disk_panels(a, err, errlen);
 }

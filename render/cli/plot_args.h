@@ -27,6 +27,7 @@ struct ss_plot_args {
 	int nr_labels;
 	bool size_given;
 	bool quiet;                            /* -q: no warnings */
+	bool panels_given;                     /* --panels (else the default set, + model with --disk) */
 	char **traces;                         /* the TRACE operands, into argv */
 	int nr_traces;                         /* 1..SS_GRAPH_MAX_TRACES after a parse */
 };

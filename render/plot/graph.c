@@ -25,6 +25,7 @@ struct column {
 	char *label;
 	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
 	struct ss_stats *stats;
+	struct ss_disk_replay *disk;        /* --disk, fed by the statistics pass */
 	void *state[SS_GRAPH_MAX_PANELS];
 	char note[160];                     /* big note over the panels ("no I/O") */
 	char warn[300];                     /* header warning (truncated, lost events) */
@@ -108,6 +109,7 @@ void ss_graph_free(struct ss_graph *g)
 			if (g->ops[p]->destroy)
 				g->ops[p]->destroy(g->col[c].state[p]);
 		ss_stats_free(g->col[c].stats);
+		ss_disk_replay_free(g->col[c].disk);
 		free(g->col[c].label);
 	}
 	free(g);
@@ -228,6 +230,8 @@ static void build_table(struct ss_graph *g)
 		g->rows[g->nr_rows++] = (struct ss_table_row){
 			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
 			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
+			.has_model = g->o.has_disk,
+			.model_s = ss_stats_total(g->col[i].stats)->model.total_s,
 		};
 	for (int i = 0; i < g->nr; i++)
 		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
@@ -249,7 +253,8 @@ static void build_table(struct ss_graph *g)
 				g->rows[g->nr_rows++] = (struct ss_table_row){
 					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
 					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
-					.group = k + 1,
+					.group = k + 1, .has_model = g->o.has_disk,
+					.model_s = ph->s.model.total_s,
 				};
 			}
 }
@@ -268,6 +273,15 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	so.bin_start_ns = c->t0 + g->x_lo;
 	so.bin_end_ns = c->t0 + g->x_hi;
 	so.bin_width_ns = bin_w;
+	if (g->o.has_disk) {
+		char why[300];
+
+		if (!(so.disk = c->disk = ss_disk_replay_new(&g->o.disk, c->t, why, sizeof(why)))) {
+			ret = -errno;
+			ss_errf(err, errlen, "%s: --disk: %s", c->t->path, why);
+			return ret;
+		}
+	}
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
@@ -629,6 +643,14 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 		return -ENOENT;
 	a = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r.x, r.x + r.w, false };
 	*x = ss_axis_map(&a, t_s * 1e9);
+	return 0;
+}
+
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+{
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[panel][col];
 	return 0;
 }
 

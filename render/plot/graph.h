@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <cairo.h>
 
+#include "diskmodel.h"
 #include "layout.h"
 #include "ticks.h"
 #include "trace_read.h"
@@ -47,6 +48,10 @@ struct ss_graph_opts {
 	enum ss_offset_units units;
 	uint64_t seek_threshold;           /* sectors (0: every I/O not contiguous) */
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
+	/* plot --disk: replay each trace's issues through this disk model (diskreplay.h); the
+	 * panels with needs_disk draw it and the table gets a "modelled s" column. */
+	bool has_disk;
+	struct ss_disk_params disk;
 };
 
 /* Defaults: 1600x1100, auto units, threshold 128, no smoothing, and no panels yet (the
@@ -77,6 +82,9 @@ int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
 int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
+/* The data rectangle of panel PANEL (its index in ss_graph_opts.panels) in column COL;
+ * -ENOENT outside the figure. */
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
 

@@ -25,7 +25,7 @@ is "$(comp "")" "$(echo $cmds help | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ 
 is "$(comp pl)" "plot" "a command's prefix"
 is "$(comp -)" "--help --version -V -h" "seekscope's own options"
 is "$(comp help re)" "record report" "help COMMAND"
-is "$(comp report -)" "--all-zones --help --json --seek-threshold --version -V -a -h -j -t" "report's options"
+is "$(comp report -)" "--all-zones --disk --help --json --seek-threshold --version -V -a -h -j -t" "report's options"
 is "$(comp dump --)" "--absolute --help --no-events --quiet --version" "dump's long options"
 n=0; for c in record plot convert mkarchive; do
 	got=$(comp "$c" --)
@@ -35,7 +35,7 @@ n=0; for c in record plot convert mkarchive; do
 done
 is "$n" 0 "record, plot, convert, mkarchive: every option of --help"
 panels=$(comp plot --panels "")
-is "$panels" "dist io iops lat qd seeks tput" "plot --panels: every panel"
+is "$panels" "dist io iops lat model qd seeks tput" "plot --panels: every panel"
 n=0; for p in $panels; do "$SEEKSCOPE" plot --help | grep -qE "^ {20,}$p +[^ ]" || n=$((n + 1)); done
 is "$n" 0 "... each one --help lists"
 is "$(comp plot -p io,s)" "io,seeks" "... after a comma, the next item"

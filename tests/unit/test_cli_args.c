@@ -432,6 +432,31 @@ static int plot(char **v)
 
 #define PLOT(...) plot((char *[]){ "plot", __VA_ARGS__, NULL })
 
+/* --disk: the model panel joins the default set at its registry place; refused without. */
+static void test_plot_disk(const struct ss_graph_opts *def)
+{
+	const struct ss_panel_ops *model = ss_panels_find("model");
+	int at = -1;
+
+	ok(model && model->needs_disk, "the model panel is registered and needs --disk");
+	is_int(PLOT("a.sst", "--disk", "hdd7200,wcache=on"), 0, "--disk hdd7200,wcache=on");
+	for (int i = 0; i < pa.g.nr_panels; i++)
+		if (pa.g.panels[i] == model)
+			at = i;
+	ok(pa.g.has_disk && pa.g.disk.wcache && !strcmp(pa.g.disk.name, "hdd7200") &&
+	   pa.g.nr_panels == def->nr_panels + 1 && at == 2 && pa.g.panels[1] == def->panels[1] &&
+	   pa.g.panels[3] == def->panels[2], "... the default set plus model, after seeks");
+	is_int(PLOT("a.sst", "--disk", "ssd", "-p", "io,seeks"), 0, "--disk with --panels");
+	ok(pa.g.nr_panels == 2 && pa.g.has_disk, "... the panels as given");
+	is_int(PLOT("a.sst", "-p", "io,model"), -EINVAL, "the model panel without --disk");
+	is_str(err, "panel 'model' draws the disk model: give --disk MODEL", "... said so");
+	is_int(PLOT("a.sst", "--disk", "hdd9000"), -EINVAL, "--disk hdd9000");
+	ok(!strncmp(err, "--disk: unknown disk model 'hdd9000' (valid: hdd7200", 51),
+	   "... %s", err);
+	is_int(PLOT("a.sst"), 0, "without --disk");
+	ok(!pa.g.has_disk && pa.g.nr_panels == def->nr_panels, "... no model");
+}
+
 static void test_plot_parse(void)
 {
 	struct ss_graph_opts def;
@@ -477,6 +502,7 @@ static void test_plot_parse(void)
 	ok(pa.nr_traces == 1 && pa.g.rolling == 2 && !pa.quiet, "... as it should");
 	is_int(PLOT("a.sst", "-q", "-t0"), 0, "-q -t0");
 	ok(pa.quiet && pa.g.seek_threshold == 0, "... quiet, threshold 0");
+	test_plot_disk(&def);
 }
 
 static void test_plot_default_output(void)

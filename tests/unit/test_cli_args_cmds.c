@@ -140,6 +140,13 @@ static void test_report_parse(void)
 	is_int(REPORT("y", "-a"), 0, "... then a valid line parses");
 	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "y") && ra.ro.all_zones && !ra.ro.json,
 	   "... as it should");
+	ok(!ra.ro.has_disk, "no --disk: no model");
+	is_int(REPORT("--disk", "hdd5400,heads=1", "x"), 0, "--disk MODEL,KEY=VALUE");
+	ok(ra.ro.has_disk && !strcmp(ra.ro.disk.name, "hdd5400") && ra.ro.disk.heads == 1 &&
+	   ra.ro.disk.rpm == 5400, "... the preset with the override");
+	is_int(REPORT("--disk", "hdd7200,rpm=0", "x"), -EINVAL, "--disk hdd7200,rpm=0");
+	is_str(err, "--disk: disk parameter rpm=0: valid values are numbers from 1000 to 30000",
+	       "... the range said");
 }
 
 /* ---- dump ------------------------------------------------------------------------------- */
@@ -257,6 +264,15 @@ static void test_convert_parse(void)
 	is_str(err, "ambiguous option '--fs-'", "... said so");
 	is_int(CONVERT("in", "-o", "x", "--bogus"), -EINVAL, "unknown option");
 	is_str(err, "unknown option '--bogus'", "... named");
+	ok(ca.to == SS_CONVERT_TRACE, "a seekscope trace by default");
+	is_int(CONVERT("in", "--to", "fio", "-o", "x.iolog"), 0, "--to fio");
+	ok(ca.to == SS_CONVERT_FIO && !strcmp(ca.out, "x.iolog"), "... an fio iolog");
+	is_int(CONVERT("in", "--to=seekscope", "-o", "x"), 0, "--to seekscope");
+	ok(ca.to == SS_CONVERT_TRACE, "... a trace");
+	is_int(CONVERT("in", "--to", "blktrace", "-o", "x"), -EINVAL, "--to blktrace");
+	is_str(err, "--to: unknown format 'blktrace' (valid: seekscope, fio)", "... the formats listed");
+	is_int(CONVERT("in", "--to", "fio", "-o", "x", "--fs", "img"), -EINVAL, "--to fio --fs");
+	ok(strstr(err, "--fs") && strstr(err, "--to fio"), "... %s", err);
 }
 
 /* ---- mkarchive -------------------------------------------------------------------------- */
