@@ -3,6 +3,7 @@
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
+#          headless Chromium driven by Selenium for the HTML viewer,
 #          ffprobe for the movies)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
@@ -16,6 +17,7 @@ purpose=${1:-all}
 BUILD='
 gcc            cmd:gcc            gcc
 make           cmd:make           make
+xxd            cmd:xxd            vim-common
 pkg-config     cmd:pkg-config     pkgconf-pkg-config
 libtracefs-dev pc:libtracefs      libtracefs-devel
 libtraceevent-dev pc:libtraceevent libtraceevent-devel
@@ -48,6 +50,9 @@ libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
+chromium       cmd:chromium       chromium
+chromium-driver cmd:chromedriver  chromedriver
+python3-selenium file:selenium    python3-selenium
 '
 EXTRA='
 fio            cmd:fio            fio

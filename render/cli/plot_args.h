@@ -28,6 +28,8 @@ struct ss_plot_args {
 	const char *labels[SS_GRAPH_MAX_TRACES];
 	int nr_labels;
 	bool size_given;
+	bool html;                             /* -o *.html: the interactive page (html.h) */
+	size_t html_max_bytes;                 /* --html-max; 0: the default budget */
 	char **traces;                         /* the TRACE operands, into argv */
 	int nr_traces;                         /* 1..SS_GRAPH_MAX_TRACES after a parse */
 };
@@ -56,6 +58,8 @@ int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi);
 int ss_plot_parse_size(const char *s, int *w, int *h);
 /* --seek-threshold N: sectors, 1..SS_PLOT_MAX_SEEK_THRESHOLD. */
 int ss_plot_parse_seek_threshold(const char *s, uint64_t *sectors);
+/* Is PATH an HTML page (.html or .htm, any case)? */
+bool ss_plot_output_is_html(const char *path);
 /* --rolling N: bins, 0..SS_PLOT_MAX_ROLLING. */
 int ss_plot_parse_rolling(const char *s, unsigned *bins);
 /* --panels and --units are ss_panels_parse() (panel_registry.h) and ss_offset_units_parse()
