@@ -76,7 +76,7 @@ static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int
 	if (r.dropped)
 		fprintf(stderr, PROG ": %s: warning: to stay within %.0f MB the page leaves out the "
 			"detail of %llu of %llu requests (%s); it shows them as cells only — for "
-			"every request there, plot --x-range %.3f:%.3f\n", a->out,
+			"the requests there, plot a stretch such as --x-range %.3f:%.3f\n", a->out,
 			(double)(a->html_max_bytes ? a->html_max_bytes : SS_HTML_MAX_BYTES_DEFAULT) / 1e6,
 			(unsigned long long)r.dropped, (unsigned long long)r.requests, r.dropped_where,
 			r.drop_lo_s, r.drop_hi_s > r.drop_lo_s ? r.drop_hi_s : r.drop_lo_s + 0.001);

@@ -325,11 +325,17 @@ static int by_density(const void *a, const void *b)
 	return x->density < y->density ? 1 : x->density > y->density ? -1 : 0;
 }
 
-/* What was left out, for the caller's warning: the stretches per trace, the longest one. */
+/* What was left out, for the caller's warning: the stretches per trace, and for the --x-range
+ * hint the start of the longest one up to as many requests as the page did hold. */
 static void describe_drops(const struct page *pg, struct ss_html_result *res)
 {
 	size_t len = 0;
 	double best = -1;
+	uint64_t kept = 0;
+
+	for (int i = 0; i < pg->nr; i++)
+		for (size_t k = 0; k < pg->col[i]->nr_chunks; k++)
+			kept += pg->col[i]->chunks[k].dropped ? 0 : pg->col[i]->chunks[k].n;
 
 	for (int i = 0; i < pg->nr; i++) {
 		const struct ss_html_col *c = pg->col[i];
@@ -347,9 +353,14 @@ static void describe_drops(const struct page *pg, struct ss_html_result *res)
 			for (size_t j = k; j <= e; j++)
 				res->dropped += c->chunks[j].n;
 			if (hi - lo > best) {
+				uint64_t n = 0;
+				size_t j = k;
+
 				best = hi - lo;
 				res->drop_lo_s = lo;
-				res->drop_hi_s = hi;
+				for (; j < e && n + c->chunks[j].n <= kept; j++)
+					n += c->chunks[j].n;
+				res->drop_hi_s = (double)c->chunks[j].t_last / 1e9;
 			}
 			if (len < sizeof(res->dropped_where))
 				len += (size_t)snprintf(res->dropped_where + len,

@@ -37,6 +37,7 @@ SS.decodeDetail = function (tr, bufs) {
 	tr.gaps = [];
 	tr.m.chunks.forEach((c, k) => {
 		if (bufs[k]) n += c.n;
+		else if (k && !bufs[k - 1] && tr.gaps.length) tr.gaps[tr.gaps.length - 1][1] = c.t_last;
 		else tr.gaps.push([c.t_first, c.t_last]);
 	});
 	const d = {

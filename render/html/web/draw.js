@@ -8,6 +8,7 @@
 
 SS.CELL = 2;                     // CSS pixels per io cell
 SS.DETAIL_MAX = 400000;          // requests binned per frame before the pyramid takes over
+SS.DETAIL_FINE_MAX = 4000000;    // ... or when the pyramid is coarser than the screen
 SS.MARGIN = { l: 64, r: 66, t: 8, b: 20 };
 SS.COL = {
 	text: '#1a1a1a', axis: '#555555', grid: '#e4e4e4', bg: '#ffffff', plot: '#fcfcfc',
@@ -238,10 +239,14 @@ SS.pickLevel = function (V, tr, gw, gh) {
 };
 
 // The request range [i0, i1) issued within the view's time, and how the io panel draws it.
-SS.ioMode = function (V, tr) {
-	const v = V.view, d = tr.d;
+SS.ioMode = function (V, tr, r) {
+	const v = V.view, d = tr.d, m = V.meta, fine = tr.levels[tr.levels.length - 1];
 	const i0 = SS.lowerBound(d.ts, v.t0), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3);
-	const detail = i1 - i0 <= SS.DETAIL_MAX && !SS.hasGap(tr, v.t0, v.t1);
+	// zoomed past the finest cells (an AG's log, say): bin the requests even if many
+	const coarse = (m.x_hi - m.x_lo) / fine.w > (v.t1 - v.t0) / (r.w / SS.CELL) ||
+		       (m.y_hi - m.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
+	const detail = !SS.hasGap(tr, v.t0, v.t1) &&
+		       i1 - i0 <= (coarse ? SS.DETAIL_FINE_MAX : SS.DETAIL_MAX);
 	return { i0: i0, i1: i1, detail: detail };
 };
 
@@ -368,7 +373,7 @@ SS.drawIo = function (V, col, tr, cv) {
 	SS.drawTimeAxis(V, ctx, r, false);
 	const yu = SS.unitOffset(V.meta.units, v.s1 - v.s0);
 	SS.drawValueAxis(ctx, r, v.s0, v.s1, yu, 'device offset (' + yu.name + ')');
-	const mode = SS.ioMode(V, tr);
+	const mode = SS.ioMode(V, tr, r);
 	col.mode = mode;
 	col.drawn = SS.drawRequests(V, ctx, r, tr, mode);
 	SS.drawMarks(V, ctx, r, tr);

@@ -309,13 +309,17 @@ SS.notes = function (V) {
 	const out = [];
 	V.traces.forEach((tr) => {
 		if (!tr.gaps.length) return;
-		const n = tr.m.chunks.filter((c) => !c.sec).reduce((a, c) => a + c.n, 0);
+		const ch = tr.m.chunks, left = ch.filter((c) => !c.sec).reduce((a, c) => a + c.n, 0);
 		const where = tr.gaps.map(([a, b]) => (a / 1e9).toFixed(3) + '\u2013' + (b / 1e9).toFixed(3) + ' s').join(', ');
-		out.push(tr.m.label + ': the detail of ' + n + ' of ' + tr.m.requests + ' requests is left out to keep ' +
+		// a stretch from the first gap holding no more requests than this page does
+		let k = ch.findIndex((c) => !c.sec), n = 0;
+		const a = ch[k].t_first;
+		while (k + 1 < ch.length && !ch[k + 1].sec && n + ch[k].n <= tr.d.n) n += ch[k++].n;
+		out.push(tr.m.label + ': the detail of ' + left + ' of ' + tr.m.requests + ' requests is left out to keep ' +
 			'this file within ' + (V.meta.max_bytes / 1e6).toFixed(0) + ' MB (' + where + '); there the io panel ' +
-			'shows cells only. For every request there: seekscope plot ' + tr.m.path + ' --x-range ' +
-			(tr.gaps[0][0] / 1e9).toFixed(3) + ':' + (tr.gaps[0][1] / 1e9 + 0.001).toFixed(3) + ' -o zoom.html');
-		});
+			'shows cells only. For the requests there, plot a stretch, e.g. seekscope plot ' + tr.m.path +
+			' --x-range ' + (a / 1e9).toFixed(3) + ':' + (ch[k].t_last / 1e9 + 0.001).toFixed(3) + ' -o zoom.html');
+	});
 	V.notes.textContent = out.join('\n');
 	V.notes.style.display = out.length ? '' : 'none';
 };
@@ -561,7 +565,8 @@ SS.start = async function () {
 		});
 		SS.render(V);
 		SS.testApi(V, api);
-		api.loadMs = performance.now() - t0;
+		api.loadMs = performance.now();          // since the navigation started
+		api.scriptMs = performance.now() - t0;
 		api.ready = true;
 	} catch (err) {
 		api.error = String(err && err.stack || err);
