@@ -23,7 +23,7 @@
 
 /* Fine bins: a power of ten so that every 1-2-5 width the page or the static plot picks for a
  * wider view is a whole number of them; at least this many over the window. */
-#define FINE_BINS 20000u
+#define FINE_BINS 50000u
 /* The page's skeleton around the data, generously. */
 #define SKELETON_BYTES 4096u
 
@@ -39,6 +39,7 @@ struct page {
 	const char *label[SS_GRAPH_MAX_TRACES];
 	int nr;
 	uint64_t bin_w;
+	size_t budget;                     /* bytes */
 	/* per column: the kept sections, back to back, and where each landed */
 	struct ss_hbuf blob[SS_GRAPH_MAX_TRACES];
 };
@@ -252,7 +253,7 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 		       "\"units\":%d,\"seek_threshold\":%llu,\"rolling\":%u,\"max_bytes\":%zu,"
 		       "\"levels\":[", (double)pg->w.x_lo, (double)pg->w.x_hi, (double)pg->w.y_lo,
 		       (double)pg->w.y_hi, (int)g->units, (unsigned long long)g->seek_threshold,
-		       g->rolling, pg->o->max_bytes);
+		       g->rolling, pg->budget);
 	for (int l = 0; l < SS_HTML_LEVELS; l++)
 		ss_hbuf_printf(m, "%s[%d,%d]", l ? "," : "", SS_HTML_BASE_W << l,
 			       SS_HTML_BASE_H << l);
@@ -495,6 +496,7 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 	if ((ret = ss_graph_window(o->g, tr, labels, nr, true, &pg.w, err, errlen)))
 		return ret;
 	pg.bin_w = fine_width(pg.w.x_hi - pg.w.x_lo);
+	pg.budget = budget;
 	for (int i = 0; i < nr; i++) {
 		struct ss_html_col_opts co = {
 			.t0 = pg.w.t0[i], .x_lo = pg.w.x_lo, .x_hi = pg.w.x_hi, .y_lo = pg.w.y_lo,

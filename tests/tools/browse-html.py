@@ -101,12 +101,13 @@ try:
     out("ready", r[0])
     out("error", r[1] or "")
     out("load_ms", round(js(d, "window.seekscope.loadMs")))
+    out("script_ms", round(js(d, "window.seekscope.scriptMs")))
     out("home", js(d, "window.seekscope.view()"))
     d.save_screenshot(os.path.join(outdir, "home.png"))
 
-    # the wheel over the middle of the first io panel: zoom in time around the pointer
-    b = js(d, "(() => { const r = document.querySelector('canvas[data-panel=io]').getBoundingClientRect();"
-              " return [r.left, r.top, r.width, r.height]; })()")
+    # the wheel over the middle of the first io panel's plot: zoom in time around the pointer
+    b = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=io]'), p = cv.plot;"
+              " const r = cv.getBoundingClientRect(); return [r.left + p.x, r.top + p.y, p.w, p.h]; })()")
     cx, cy = b[0] + b[2] / 2, b[1] + b[3] / 2
     mouse(d, "mouseWheel", cx, cy, deltaX=0, deltaY=-400)
     time.sleep(0.3)

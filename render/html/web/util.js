@@ -107,6 +107,7 @@ SS.lowerBound = function (a, v, lo, hi) {
 };
 
 SS.base64 = function (text) {
+	if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);   // where the browser has it
 	const bin = atob(text);
 	const out = new Uint8Array(bin.length);
 	for (let i = 0; i < bin.length; i++)
