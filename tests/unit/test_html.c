@@ -239,7 +239,7 @@ int main(void)
 	struct ss_trace *t;
 	char err[200];
 
-	plan(25);
+	plan(33);
 	test_encodings();
 	if (testdir_make("html"))
 		return 1;
