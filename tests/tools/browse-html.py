@@ -184,28 +184,21 @@ try:
     js(d, "location.hash = ''")
     wait_ready(d, url)
 
-    # click the label of the first phase: the view becomes that phase
-    ph = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=io]');"
-               " const h = (cv.hits || []).find((x) => x.kind === 'phase'); if (!h) return null;"
-               " const r = cv.getBoundingClientRect();"
-               " return {x: r.left + h.x + h.w / 2, y: r.top + h.y + h.h / 2, b: h.phase.begin, e: h.phase.end}; })()")
-    if ph:
-        mouse(d, "mousePressed", ph["x"], ph["y"], button="left", clickCount=1)
-        mouse(d, "mouseReleased", ph["x"], ph["y"], button="left", clickCount=1)
-        time.sleep(0.2)
-        out("phase_click", {"begin_s": ph["b"] / 1e9, "end_s": ph["e"] / 1e9,
-                            "view": js(d, "window.seekscope.view()")})
-    js(d, "window.seekscope.reset()")
-    zn = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=io]');"
-               " const h = (cv.hits || []).find((x) => x.kind === 'zone'); if (!h) return null;"
-               " const r = cv.getBoundingClientRect();"
-               " return {x: r.left + h.x + 4, y: r.top + h.y + h.h / 2, start: h.zone.start, n: h.zone.n}; })()")
-    if zn:
-        mouse(d, "mousePressed", zn["x"], zn["y"], button="left", clickCount=1)
-        mouse(d, "mouseReleased", zn["x"], zn["y"], button="left", clickCount=1)
-        time.sleep(0.2)
-        out("zone_click", {"start": zn["start"], "n": zn["n"], "view": js(d, "window.seekscope.view()")})
-    js(d, "window.seekscope.reset()")
+    # click the first phase label, then the first zone label: the view becomes that phase/zone
+    for kind in ("phase", "zone"):
+        hit = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=io]');"
+                    " const h = (cv.hits || []).find((x) => x.kind === '%s'); if (!h) return null;"
+                    " const r = cv.getBoundingClientRect();"
+                    " return {x: r.left + h.x + Math.min(4, h.w / 2), y: r.top + h.y + h.h / 2,"
+                    " what: h.phase ? {begin_s: h.phase.begin / 1e9, end_s: h.phase.end / 1e9}"
+                    " : {start: h.zone.start, n: h.zone.n}}; })()" % kind)
+        if hit:
+            mouse(d, "mousePressed", hit["x"], hit["y"], button="left", clickCount=1)
+            mouse(d, "mouseReleased", hit["x"], hit["y"], button="left", clickCount=1)
+            time.sleep(0.2)
+            hit["what"]["view"] = js(d, "window.seekscope.view()")
+            out(kind + "_click", hit["what"])
+        js(d, "window.seekscope.reset()")
 
     # panels and classes toggle
     js(d, "document.querySelector('input[data-panel=\"seeks\"]').click()")
