@@ -463,7 +463,7 @@ SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
 	lines.forEach((l, k) => {
 		const v = vals[k], X = (j) => SS.xOf(V, r, db.start[j] + db.w[j] / 2);
 		if (!db.n) return;
-		if (l.fill) {
+		if (l.fill && V.view.t1 - V.view.t0 >= 4 * db.width) {
 			ctx.beginPath();
 			ctx.moveTo(X(0), r.y + r.h);
 			for (let j = 0; j < db.n; j++) ctx.lineTo(X(j), Y(v[j]));
@@ -476,7 +476,14 @@ SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
 		}
 		ctx.beginPath();
 		let pen = false;
-		for (let j = 0; j < db.n; j++) {
+		// zoomed to a few bins: each bin as a step over its time, not a point at its middle
+		const steps = V.view.t1 - V.view.t0 < 4 * db.width;
+		for (let j = 0; j < db.n && steps; j++) {
+			if (l.gaps && !latCount[j]) continue;
+			ctx.moveTo(SS.xOf(V, r, db.start[j]), Y(v[j]));
+			ctx.lineTo(SS.xOf(V, r, db.start[j] + db.w[j]), Y(v[j]));
+		}
+		for (let j = 0; j < db.n && !steps; j++) {
 			if (l.gaps && !latCount[j]) { pen = false; continue; }
 			if (pen) ctx.lineTo(X(j), Y(v[j]));
 			else ctx.moveTo(X(j), Y(v[j]));
