@@ -3,7 +3,8 @@
 # Installs the Debian packages seekscope needs, by purpose:
 #   build  compile seekscope and its manual pages
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies, man to render the manual pages, fio for the iolog replay)
+#          ffprobe for the movies, man to render the manual pages, fio for the iolog replay,
+#          headless Chromium driven by Selenium for the HTML viewer)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -16,6 +17,7 @@ purpose=${1:-all}
 BUILD='
 gcc            cmd:gcc            gcc
 make           cmd:make           make
+xxd            cmd:xxd            vim-common
 pkg-config     cmd:pkg-config     pkgconf-pkg-config
 scdoc          cmd:scdoc          scdoc
 libtracefs-dev pc:libtracefs      libtracefs-devel
@@ -52,6 +54,9 @@ bsdutils       cmd:script         util-linux
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
 fio            cmd:fio            fio
+chromium       cmd:chromium       chromium
+chromium-driver cmd:chromedriver  chromedriver
+python3-selenium file:selenium    python3-selenium
 '
 EXTRA='
 time           cmd:/usr/bin/time  time

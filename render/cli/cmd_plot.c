@@ -13,6 +13,7 @@
 #include "render_commands.h"
 #include "diskreplay.h"
 #include "graph.h"
+#include "html.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "trace_read.h"
@@ -31,6 +32,43 @@ static void no_such_phase(const struct ss_trace *t, const char *name)
 					      t->phases[p].name);
 	fprintf(stderr, PROG ": %s has no phase \"%s\" to align on (%s%s)\n", t->path, name,
 		n ? "its phases: " : "it has no phases", list);
+}
+
+/* -o *.html: the interactive page.  Returns the exit status. */
+static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int nr)
+{
+	struct ss_html_opts o = { .g = &a->g, .max_bytes = a->html_max_bytes };
+	struct ss_html_result r;
+	const char *labels[SS_GRAPH_MAX_TRACES];
+	char *copies[SS_GRAPH_MAX_TRACES] = { NULL }, err[400];
+	int ret, status = 1;
+
+	for (int i = 0; i < nr; i++) {
+		labels[i] = i < a->nr_labels ? a->labels[i] : NULL;
+		if (!labels[i]) {
+			if (!(copies[i] = strdup(traces[i]->path))) {
+				fprintf(stderr, PROG ": out of memory\n");
+				goto out;
+			}
+			labels[i] = basename(copies[i]);
+		}
+	}
+	if ((ret = ss_html_write(a->out, &o, traces, labels, nr, &r, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		goto out;
+	}
+	if (r.dropped)
+		fprintf(stderr, PROG ": %s: warning: to stay within %.0f MB the page leaves out the "
+			"detail of %llu of %llu requests (%s); it shows them as cells only — for "
+			"the requests there, plot a stretch such as --x-range %.3f:%.3f\n", a->out,
+			(double)(a->html_max_bytes ? a->html_max_bytes : SS_HTML_MAX_BYTES_DEFAULT) / 1e6,
+			(unsigned long long)r.dropped, (unsigned long long)r.requests, r.dropped_where,
+			r.drop_lo_s, r.drop_hi_s > r.drop_lo_s ? r.drop_hi_s : r.drop_lo_s + 0.001);
+	status = 0;
+out:
+	for (int i = 0; i < nr; i++)
+		free(copies[i]);
+	return status;
 }
 
 int ss_cmd_plot(int argc, char **argv)
@@ -84,6 +122,10 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 		}
 		a.out = out_default;
+	}
+	if (a.html) {
+		status = plot_html(&a, traces, nr);
+		goto cleanup;
 	}
 	if (!a.size_given)
 		ss_graph_default_size(nr, a.g.nr_panels, &a.g.width, &a.g.height);

@@ -12,6 +12,7 @@
 
 #include "disk_opt.h"
 #include "errbuf.h"
+#include "html.h"
 #include "panel_registry.h"
 #include "plot_args.h"
 #include "render_args.h"
@@ -33,11 +34,12 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
-			 "format (default: every TRACE's name, joined by\n"
+			 "format; .html writes the interactive viewer\n"
+			 "(default: every TRACE's name, joined by\n"
 			 "-vs-, with .png: a.png, a-vs-b.png)"),
 	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
 				 "(default: the file name)" },
@@ -59,13 +61,16 @@ static const struct ss_option options[] = {
 	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP ";\n"
 					      "adds the model panel (modelled busy time) and a\n"
 					      "\"modelled s\" column to the table" },
+	{ "html-max", OPT_HTML_MAX, "MB", "size budget of an .html page (default 20); past\n"
+					  "it the detail of the densest stretches is left\n"
+					  "out (zoom there with --x-range instead)" },
 	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
 	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_plot_help = {
-	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]",
+	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf|.html] [-l LABEL]... [OPTIONS]",
 	.description =
 		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
@@ -88,12 +93,18 @@ const struct ss_help ss_plot_help = {
 		"a lone request gets a light halo.  The legend lists the classes drawn.  The\n"
 		"panel is aggregated per pixel, so large traces stay fast and SVG/PDF files\n"
 		"stay small.  MB = 10^6 bytes.\n"
+		"\nAn .html output is one self-contained page (no network needed) with the same\n"
+		"panels and table: zoom and pan time and offset (wheel, drag, shift-drag box,\n"
+		"double-click resets, keys + - arrows 0), hover a request for its details,\n"
+		"click a phase or zone to zoom to it, play a cursor through time.  The page\n"
+		"holds every request while it fits --html-max (docs/html-viewer.md).\n"
 		"\nEXIT STATUS:\n"
 		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
 		"  2 on a usage error.",
 	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
+		"  " PROG " ag1.sst ag4.sst -o ag.html\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
 		"      --y-range 2G:3G -o zoom.pdf\n"
 		"  " PROG " ag1.sst ag4.sst --disk hdd7200 -o ag-hdd.png",
@@ -143,6 +154,13 @@ int ss_plot_parse_size(const char *s, int *w, int *h)
 	return 0;
 }
 
+bool ss_plot_output_is_html(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot && !strchr(dot, '/') && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm"));
+}
+
 int ss_plot_parse_rolling(const char *s, unsigned *bins)
 {
 	return ss_optarg_unsigned(s, 0, SS_PLOT_MAX_ROLLING, bins) ? -EINVAL : 0;
@@ -156,8 +174,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 
 	switch (c) {
 	case 'o':
-		if (ss_out_format_from_path(arg) < 0) {
-			ss_errf(err, errlen, "output '%s' must end in .png, .svg or .pdf", arg);
+		a->html = ss_plot_output_is_html(arg);
+		if (!a->html && ss_out_format_from_path(arg) < 0) {
+			ss_errf(err, errlen, "output '%s' must end in .png, .svg, .pdf or .html", arg);
 			return -EINVAL;
 		}
 		a->out = arg;
@@ -215,6 +234,15 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
+	case OPT_HTML_MAX: {
+		unsigned mb;
+
+		if (ss_optarg_unsigned(arg, SS_HTML_MIN_BYTES / 1000000, 4000, &mb))
+			bad = "html-max", hint = "MB, 1 to 4000";
+		else
+			a->html_max_bytes = (size_t)mb * 1000000;
+		break;
+	}
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}

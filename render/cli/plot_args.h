@@ -28,6 +28,8 @@ struct ss_plot_args {
 	bool size_given;
 	bool quiet;                            /* -q: no warnings */
 	bool panels_given;                     /* --panels (else the default set, + model with --disk) */
+	bool html;                             /* -o *.html: the interactive page (html.h) */
+	size_t html_max_bytes;                 /* --html-max; 0: the default budget */
 	char **traces;                         /* the TRACE operands, into argv */
 	int nr_traces;                         /* 1..SS_GRAPH_MAX_TRACES after a parse */
 };
@@ -57,6 +59,8 @@ int ss_plot_parse_x_range(const char *s, double *lo, double *hi);
 int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi);
 /* --size WxH: whole pixels, SS_PLOT_MIN_WIDTH x SS_PLOT_MIN_HEIGHT to SS_PLOT_MAX_SIDE. */
 int ss_plot_parse_size(const char *s, int *w, int *h);
+/* Is PATH an HTML page (.html or .htm, any case)? */
+bool ss_plot_output_is_html(const char *path);
 /* --rolling N: bins, 0..SS_PLOT_MAX_ROLLING. */
 int ss_plot_parse_rolling(const char *s, unsigned *bins);
 /* --seek-threshold is ss_parse_seek_threshold() (render_args.h); --panels and --units are ss_panels_parse() (panel_registry.h) and ss_offset_units_parse()

@@ -74,6 +74,21 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen);
 /* Draw the figure at (0,0)-(width,height) of CR.  Call after ss_graph_run. */
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
 
+/* The time window and offset range of a figure of traces TR[0..NR) under options O (the rule
+ * ss_graph_run follows, for other renderers of the same figure): each trace's t0 (its start,
+ * or the start of the --align phase) and end, the shown time [x_lo, x_hi] in ns after each t0
+ * (--x-range, else the longest trace), and, when SECTOR_Y (a panel shows device offsets), the
+ * sectors [y_lo, y_hi) (--y-range, else every zone, else where the I/O was: one pass over the
+ * events).  LABELS (NULL: the paths) name the traces in messages.  0, or -errno with a message
+ * in err (ENOENT: a trace lacks the --align phase). */
+struct ss_graph_window {
+	uint64_t t0[SS_GRAPH_MAX_TRACES], t_end[SS_GRAPH_MAX_TRACES];
+	uint64_t x_lo, x_hi, y_lo, y_hi;
+};
+int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		    const char *const *labels, int nr, bool sector_y, struct ss_graph_window *w,
+		    char *err, size_t errlen);
+
 /* Introspection for tests and callers (after ss_graph_run). */
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
