@@ -110,7 +110,7 @@ int ss_cmd_movie(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", a.traces[i], err);
 			goto cleanup;
 		}
-		if (traces[i]->truncated)
+		if (traces[i]->truncated && !a.quiet)
 			fprintf(stderr, PROG ": %s: warning: %s; filming what was recorded\n",
 				a.traces[i], traces[i]->warning);
 	}

@@ -13,6 +13,7 @@
 #include "movie_args.h"
 #include "panel_registry.h"
 #include "plot_args.h"
+#include "render_args.h"
 
 #define PROG "seekscope movie"
 #define DEFAULT_PANELS "seeks,tput"
@@ -20,13 +21,13 @@
 /* --panels' help: the registry's time panels. */
 static void panels_help(char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "time panels under the animation, top to bottom,\n"
-					      "or none (default " DEFAULT_PANELS "):");
+	size_t n = (size_t)snprintf(buf, len, "time panels under the animation, top to bottom\n"
+					      "(default " DEFAULT_PANELS "; none: no panel):");
 
 	for (size_t i = 0; i < ss_panels_count() && n < len; i++) {
 		const struct ss_panel_ops *p = ss_panels_at(i);
 
-		if (p->time_x && !p->sector_y)
+		if (p->time_x && !p->sector_y && !p->needs_disk)
 			n += (size_t)snprintf(buf + n, len - n, "\n%-5s %s", p->name, p->help);
 	}
 }
@@ -37,10 +38,9 @@ enum {
 };
 
 static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "movie to write: .mp4 (H.264), .webm (VP9) or .mkv\n"
-				 "(H.264, else VP9)" },
-	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
-				 "(default: the file name)" },
+	SS_OPTION_OUTPUT("movie to write: .mp4 (H.264), .webm (VP9) or .mkv\n"
+			 "(H.264, else VP9)"),
+	SS_OPTION_LABEL,
 	{ "style", OPT_STYLE, "STYLE", "grid (default): the device as cells in LBA order;\n"
 				      "spindle: a platter of rings, outer = offset 0;\n"
 				      "scan: the sector-over-time plot, drawn as it plays" },
@@ -58,10 +58,10 @@ static const struct ss_option options[] = {
 	{ "x-range", 'x', "A:B", "film seconds A to B after each trace's start" },
 	{ "panels", 'p', "LIST", NULL, panels_help },
 	{ "title", 'T', "TITLE", "title above the movie" },
-	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
-				      "without being a seek (default 128)" },
-	{ "quiet", 'q', NULL, "no progress bar and no summary line" },
+	SS_OPTION_SEEK_THRESHOLD,
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_movie_help = {
@@ -77,9 +77,11 @@ const struct ss_help ss_movie_help = {
 	.sections =
 		"Frames: the movie has exactly fps x length frames (with --speed, as many as the\n"
 		"trace time needs).  Frame k shows the requests issued (block_rq_issue) in its\n"
-		"slice of trace time, lit in their class's colour (data write blue, data read\n"
-		"orange, metadata black, log/journal green); flushes and FUA writes light the\n"
-		"lamps beside the clock.  Zones (AGs, log, journal, groups) are drawn in every\n"
+		"slice of trace time, lit in their class's colour as in plot's io panel (data\n"
+		"write blue, data read orange, metadata black, log/journal green, discard\n"
+		"purple, write-zeroes/other sky blue; a cell lit by several classes in one frame\n"
+		"is shared among them); flushes and FUA writes light the lamps beside the\n"
+		"clock.  Zones (AGs, log, journal, groups) are drawn in every\n"
 		"style.  The file appears under its name only when complete: an interrupted or\n"
 		"failed encode leaves nothing.\n"
 		"\nEXIT STATUS:\n"
@@ -154,12 +156,18 @@ int ss_movie_parse_panels(const char *list, struct ss_movie_opts *o, char *err, 
 			SS_MOVIE_MAX_PANELS);
 		return -EINVAL;
 	}
-	for (int i = 0; i < g.nr_panels; i++)
+	for (int i = 0; i < g.nr_panels; i++) {
+		if (g.panels[i]->needs_disk) {
+			ss_errf(err, errlen, "bad --panels '%s' (%s draws the disk model, which movie "
+				"does not replay: plot --disk draws it)", list, g.panels[i]->name);
+			return -EINVAL;
+		}
 		if (!g.panels[i]->time_x || g.panels[i]->sector_y) {
 			ss_errf(err, errlen, "bad --panels '%s' (%s is not a time panel: the "
 				"animation takes its place)", list, g.panels[i]->name);
 			return -EINVAL;
 		}
+	}
 	for (int i = 0; i < g.nr_panels; i++)
 		o->panels[i] = g.panels[i];
 	o->nr_panels = g.nr_panels;
@@ -235,8 +243,8 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->m.title = arg;
 		return 0;
 	case 't':
-		if (ss_plot_parse_seek_threshold(arg, &a->m.seek_threshold))
-			bad = "seek-threshold", hint = "sectors, 1 to 2^40";
+		if (ss_parse_seek_threshold(arg, &a->m.seek_threshold))
+			bad = "seek-threshold", hint = SS_SEEK_THRESHOLD_HINT;
 		break;
 	case 'q':
 		a->quiet = true;

@@ -21,22 +21,19 @@ static bool any_phase(const struct ss_trace *const *t, int n)
 	return false;
 }
 
-enum legend_kind { LK_SWATCH, LK_FLUSH, LK_FUA, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE };
+enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE };
 
 static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
 {
 	static const double dash[] = { 4, 3 };
 
 	switch (k) {
-	case LK_SWATCH:
-		ss_set_rgb(cr, ss_col_class[cls]);
-		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
-		cairo_fill(cr);
-		break;
-	case LK_FLUSH:
-	case LK_FUA:
-		ss_set_rgb(cr, k == LK_FLUSH ? ss_col_flush : ss_col_fua);
-		cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
+	case LK_CLASS:
+		ss_set_rgb(cr, ss_classes[cls].rgb);
+		if (cls < SS_CLS_NR_AREA)
+			cairo_rectangle(cr, x, y - sw / 2, sw, sw);
+		else            /* a tick of a strip */
+			cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
 		cairo_fill(cr);
 		break;
 	case LK_BAND:
@@ -73,8 +70,9 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 	}
 }
 
-/* Legend of the sector panel's marks, centred in one row; zone entries only when present. */
-void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr)
+/* Legend of the sector panel's marks, centred in one row; entries only for what is drawn. */
+void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
+		    unsigned classes)
 {
 	struct { enum legend_kind k; int cls; const char *name; } it[16];
 	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
@@ -84,9 +82,8 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	if (r->h <= 0)
 		return;
 	for (int c = 0; c < SS_CLS_MAX; c++)
-		it[n++] = (typeof(it[0])){ LK_SWATCH, c, ss_class_name[c] };
-	it[n++] = (typeof(it[0])){ LK_FLUSH, 0, "flush (top strip)" };
-	it[n++] = (typeof(it[0])){ LK_FUA, 0, "FUA (second strip)" };
+		if (classes & SS_CLS_BIT(c))
+			it[n++] = (typeof(it[0])){ LK_CLASS, c, ss_classes[c].name };
 	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
 		it[n++] = (typeof(it[0])){ LK_BAND, 0, "log / journal zone" };
 	if (any_zone(t, nr, SS_ZONE_AG))

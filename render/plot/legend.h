@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The legend above the plots: the I/O classes of the sector panel, the flush and FUA strips,
- * and — only when some trace has them — the log/journal band, AG and group boundaries, inode
- * tables and phase lines.  Drawn centred in one row.
+ * The legend above the plots: the request classes the panels drew (a set of SS_CLS_BIT()s,
+ * palette.h) and — only when some trace has them — the log/journal band, AG and group
+ * boundaries, inode tables and phase lines.  Drawn centred in one row.
  */
 #ifndef SS_LEGEND_H
 #define SS_LEGEND_H
@@ -12,6 +12,6 @@
 #include "trace_read.h"
 
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t,
-		    int nr);
+		    int nr, unsigned classes);
 
 #endif

@@ -13,6 +13,7 @@
 #include "movie.h"
 #include "movie_view.h"
 #include "palette.h"
+#include "seek.h"
 #include "panel.h"
 #include "stats.h"
 #include "text.h"
@@ -41,22 +42,62 @@ int ss_movie_style_parse(const char *s, enum ss_movie_style *out)
 	return -EINVAL;
 }
 
-/* ---- the animation's place in the figure: a panel that only reserves the area ----------- */
+/* ---- the animation's place in the figure: a panel that reserves the area ---------------- */
 
+/* It draws nothing of the requests (the frames do), but sees them once, to tell the legend
+ * which classes the movie will light: the area classes only, since flushes and FUA writes
+ * are the lamps beside the clock (named there), not the io panel's strips. */
 struct anim_state {
-	uint64_t y_lo, y_hi;
+	struct ss_panel_ctx ctx;
+	struct ss_zone_bands zb;
+	unsigned classes;                   /* SS_CLS_BIT()s */
 };
+
+static void anim_destroy(void *state)
+{
+	struct anim_state *s = state;
+
+	if (!s)
+		return;
+	ss_zone_bands_fini(&s->zb);
+	free(s);
+}
 
 static int anim_create(void **state, const struct ss_panel_ctx *ctx)
 {
-	struct anim_state *s = malloc(sizeof(*s));
+	struct anim_state *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		return -ENOMEM;
-	s->y_lo = ctx->y_lo;
-	s->y_hi = ctx->y_hi;
+	s->ctx = *ctx;
+	if (ss_zone_bands_init(&s->zb, ctx->trace)) {
+		free(s);
+		return -ENOMEM;
+	}
 	*state = s;
 	return 0;
+}
+
+/* What mv_view_feed() will light: issued requests with sectors in the filmed window. */
+static void anim_feed(void *state, const struct ss_event *evs, size_t n)
+{
+	struct anim_state *s = state;
+	const uint64_t lo = s->ctx.t0 + s->ctx.x_lo, hi = s->ctx.t0 + s->ctx.x_hi;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ss_event *ev = &evs[i];
+
+		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
+		    !ss_event_has_data(ev) || ev->sector + ev->nr_sector <= s->ctx.y_lo ||
+		    ev->sector >= s->ctx.y_hi)
+			continue;
+		s->classes |= SS_CLS_BIT(ss_zone_bands_class(&s->zb, ev));
+	}
+}
+
+static unsigned anim_classes(void *state)
+{
+	return ((const struct anim_state *)state)->classes;
 }
 
 static void anim_extent(void *state, const struct ss_panel_data *d, double *lo, double *hi)
@@ -64,8 +105,8 @@ static void anim_extent(void *state, const struct ss_panel_data *d, double *lo, 
 	const struct anim_state *s = state;
 
 	(void)d;
-	*lo = (double)s->y_lo;
-	*hi = (double)s->y_hi;
+	*lo = (double)s->ctx.y_lo;
+	*hi = (double)s->ctx.y_hi;
 }
 
 /* scan: the io panel's frame without its requests (they come as the movie plays) */
@@ -93,8 +134,8 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 #define ANIM_OPS(style_, title_, time_x_, draw_)                                          \
 	[style_] = { .name = "movie", .title = title_, .y_title = "offset", .weight = 4.5,  \
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
-		     .create = anim_create, .extent = anim_extent, .draw = draw_,           \
-		     .destroy = free }
+		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
+		     .extent = anim_extent, .draw = draw_, .destroy = anim_destroy }
 static const struct ss_panel_ops anim_ops[SS_MOVIE_NR_STYLES] = {
 	ANIM_OPS(SS_MOVIE_GRID, "The device in LBA order: cells lit by requests", false,
 		 anim_draw_none),
@@ -141,6 +182,7 @@ void ss_movie_opts_init(struct ss_movie_opts *o)
 	o->length_s = 30;
 	o->cell = 8;
 	o->fade = 10;
+	o->seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
 }
 
 struct ss_movie *ss_movie_new(const struct ss_movie_opts *o)
@@ -423,7 +465,7 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 		if (ev->flags & SS_RW_FUA)
 			c->fua_frame = k + 1;
 		/* flushes issue at sector 0 with no length: never a request at sector 0 */
-		if (ss_event_has_data(ev) && !(ev->flags & SS_RW_DISCARD))
+		if (ss_event_has_data(ev))
 			mv_view_feed(c->view, k, ev, t);
 	}
 	return 0;
@@ -508,9 +550,9 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 		cairo_rectangle(cr, x - 4, y - 10, lamps_w, 20);
 		cairo_fill(cr);
 	}
-	x = lamp(cr, x, y, "flush", ss_col_flush,
+	x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb,
 		 c->flush_frame && k - (c->flush_frame - 1) < m->o.fade);
-	lamp(cr, x + 12, y, "FUA", ss_col_fua, c->fua_frame && k - (c->fua_frame - 1) < m->o.fade);
+	lamp(cr, x + 12, y, "FUA", ss_classes[SS_CLS_FUA].rgb, c->fua_frame && k - (c->fua_frame - 1) < m->o.fade);
 	if (m->jump_frame >= 0 && k - m->jump_frame < m->o.fps) {
 		snprintf(line, sizeof(line), ">> %.1f s without I/O skipped", (double)m->jump_ns / 1e9);
 		ss_set_rgb(cr, ss_col_warn);

@@ -63,7 +63,7 @@ struct ss_movie_opts {
 	 * panel registry); borrowed.  0..SS_MOVIE_MAX_PANELS. */
 	const struct ss_panel_ops *panels[SS_MOVIE_MAX_PANELS];
 	int nr_panels;
-	uint64_t seek_threshold;        /* 0: the default */
+	uint64_t seek_threshold;        /* sectors (0: every I/O not contiguous) */
 	/* Called after each frame is encoded; a nonzero return stops the movie (ss_movie_write
 	 * then returns -EINTR and leaves no file).  Optional. */
 	int (*progress)(void *ctx, int64_t done, int64_t total);

@@ -31,8 +31,8 @@ struct mv_view {
 	uint32_t ncells;
 	double spc;                 /* sectors per cell */
 	int32_t *last;              /* 1 + the frame a cell was last lit in; 0: never */
-	uint8_t *cls;               /* the class it was lit in then (the highest of the frame) */
-	uint8_t *seen;              /* bit per class: its faint trace is drawn */
+	uint8_t *cls;               /* SS_CLS_BIT()s of the classes lit there in that frame */
+	uint8_t *seen;              /* SS_CLS_BIT()s: the class's faint trace is drawn */
 	bool has_head;
 	uint32_t head;              /* the cell where the last request ended */
 	int cols, rows;             /* grid */
@@ -42,19 +42,25 @@ struct mv_view {
 	/* scan: the io panel's grid, revealed as the requests come */
 	int gw, gh;
 	double ns_per_col, sect_per_row;
-	uint8_t *scls;              /* gw * gh: 1 + the highest class drawn there, row 0 at the bottom */
+	uint8_t *scls;              /* gw * gh: SS_CLS_BIT()s drawn there, row 0 at the bottom */
 	int64_t *row_frame;         /* gh: 1 + the last frame a request touched the row */
-	uint8_t *row_cls;
+	uint8_t *row_cls;           /* gh: SS_CLS_BIT()s of the row's requests in that frame */
 };
 
-/* The io panel's classes (panel_io.c): the log/journal zone first, then metadata, read, write. */
-static enum ss_io_class classify(const struct mv_view *v, const struct ss_event *ev)
+_Static_assert(SS_CLS_NR_AREA <= 8, "a class set of the drawn classes fits a uint8_t");
+
+/*
+ * No class hides another (as in the io panel): a cell lit by several classes in one frame is
+ * shared among them.  The classes in MASK, in palette order, into OUT; how many.
+ */
+static int classes_of(unsigned mask, enum ss_io_class out[SS_CLS_NR_AREA])
 {
-	if (ss_zone_bands_is_log(&v->zb, ev->dev, ev->sector))
-		return SS_CLS_JOURNAL;
-	if (ev->flags & SS_RW_META)
-		return SS_CLS_META;
-	return (ev->flags & SS_RW_READ) ? SS_CLS_READ : SS_CLS_WRITE;
+	int n = 0;
+
+	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+		if (mask & SS_CLS_BIT(c))
+			out[n++] = (enum ss_io_class)c;
+	return n;
 }
 
 void mv_view_free(struct mv_view *v)
@@ -176,18 +182,20 @@ static uint32_t cell_of(const struct mv_view *v, uint64_t sector)
 	return c >= v->ncells ? v->ncells - 1 : (uint32_t)c;
 }
 
-/* Cells I..J (inclusive, one row or ring) as one shape; GAP: leave grid cells 1 px apart. */
-static void cells_path(const struct mv_view *v, cairo_t *cr, uint32_t i, uint32_t j, bool gap)
+/* Cells I..J (inclusive, one row or ring) as one shape; GAP: leave grid cells 1 px apart.
+ * Part K of N of the cells' height (grid, top first) or width (spindle, outside first). */
+static void cells_part_path(const struct mv_view *v, cairo_t *cr, uint32_t i, uint32_t j,
+			    bool gap, int k, int n)
 {
 	if (v->style == SS_MOVIE_GRID) {
-		double g = gap && v->cell >= 5 ? 1 : 0;
+		double g = gap && v->cell >= 5 ? 1 : 0, h = (v->cell - g) / n;
 		double x = v->ox + (double)(i % (uint32_t)v->cols) * v->cell;
 		double y = v->oy + (double)(i / (uint32_t)v->cols) * v->cell;
 
-		cairo_rectangle(cr, x, y, (double)(j - i + 1) * v->cell - g, v->cell - g);
+		cairo_rectangle(cr, x, y + k * h, (double)(j - i + 1) * v->cell - g, h);
 	} else {
 		uint32_t ring = i / (uint32_t)v->segs;
-		double ro = v->r_out - ring * v->ring_w, ri = ro - v->ring_w;
+		double ro = v->r_out - ring * v->ring_w - k * v->ring_w / n, ri = ro - v->ring_w / n;
 		double a0 = -M_PI / 2 + 2 * M_PI * (i % (uint32_t)v->segs) / v->segs;
 		double a1 = -M_PI / 2 + 2 * M_PI * (j % (uint32_t)v->segs + 1) / v->segs;
 
@@ -196,6 +204,11 @@ static void cells_path(const struct mv_view *v, cairo_t *cr, uint32_t i, uint32_
 		cairo_arc_negative(cr, v->cx, v->cy, ri, a1, a0);
 		cairo_close_path(cr);
 	}
+}
+
+static void cells_path(const struct mv_view *v, cairo_t *cr, uint32_t i, uint32_t j, bool gap)
+{
+	cells_part_path(v, cr, i, j, gap, 0, 1);
 }
 
 static uint32_t line_len(const struct mv_view *v)
@@ -393,27 +406,25 @@ void mv_view_draw_static(struct mv_view *v, cairo_t *cr)
 	cairo_restore(cr);
 }
 
-static void feed_cells(struct mv_view *v, int64_t frame, const struct ss_event *ev,
-		       enum ss_io_class c, uint64_t a, uint64_t b)
+static void feed_cells(struct mv_view *v, int64_t frame, enum ss_io_class c, uint64_t a,
+		       uint64_t b)
 {
 	uint32_t c0 = cell_of(v, a), c1 = cell_of(v, b - 1);
 
 	for (uint32_t i = c0; i <= c1; i++) {
 		if (v->last[i] != frame + 1) {
 			v->last[i] = (int32_t)(frame + 1);
-			v->cls[i] = (uint8_t)c;
-		} else if (c > v->cls[i]) {
-			v->cls[i] = (uint8_t)c;
+			v->cls[i] = 0;
 		}
-		if (!(v->seen[i] & 1u << c)) {
+		v->cls[i] |= (uint8_t)SS_CLS_BIT(c);
+		if (!(v->seen[i] & SS_CLS_BIT(c))) {
 			/* the faint trace it leaves, once per class */
-			v->seen[i] |= (uint8_t)(1u << c);
-			ss_set_rgba(v->bg_cr, ss_col_class[c], TRACE_ALPHA);
+			v->seen[i] |= (uint8_t)SS_CLS_BIT(c);
+			ss_set_rgba(v->bg_cr, ss_classes[c].rgb, TRACE_ALPHA);
 			cells_path(v, v->bg_cr, i, i, true);
 			cairo_fill(v->bg_cr);
 		}
 	}
-	(void)ev;
 	v->head = c1;
 	v->has_head = true;
 }
@@ -438,18 +449,24 @@ static void scan_cell_box(const struct mv_view *v, long gx, long row, int *x0, i
 	*y1 = (int)(v->f.r.y + v->f.r.h - row * ch);
 }
 
-static void scan_paint(struct mv_view *v, long gx, long row, enum ss_io_class c)
+/* Scan cell (gx, row) in the classes of MASK, its pixels shared among them along the
+ * diagonals (two classes: a checkerboard, as in the io panel). */
+static void scan_paint(struct mv_view *v, long gx, long row, unsigned mask)
 {
 	unsigned char *data = cairo_image_surface_get_data(v->bg);
 	int stride = cairo_image_surface_get_stride(v->bg);
 	int w = cairo_image_surface_get_width(v->bg), h = cairo_image_surface_get_height(v->bg);
-	uint32_t px = pack(ss_col_class[c]);
-	int x0, x1, y0, y1;
+	enum ss_io_class cls[SS_CLS_NR_AREA];
+	uint32_t px[SS_CLS_NR_AREA];
+	int n = classes_of(mask, cls), x0, x1, y0, y1;
 
+	for (int i = 0; i < n; i++)
+		px[i] = pack(ss_classes[cls[i]].rgb);
 	scan_cell_box(v, gx, row, &x0, &x1, &y0, &y1);
 	for (int y = y0 < 0 ? 0 : y0; y < y1 && y < h; y++)
 		for (int x = x0 < 0 ? 0 : x0; x < x1 && x < w; x++)
-			((uint32_t *)(data + (size_t)y * (size_t)stride))[x] = px;
+			((uint32_t *)(data + (size_t)y * (size_t)stride))[x] =
+				px[(x - x0 + y - y0) % n];
 }
 
 static void feed_scan(struct mv_view *v, int64_t frame, enum ss_io_class c, uint64_t t,
@@ -467,19 +484,20 @@ static void feed_scan(struct mv_view *v, int64_t frame, enum ss_io_class c, uint
 	for (long r = r0; r <= r1; r++) {
 		uint8_t *cell = &v->scls[(size_t)r * (size_t)v->gw + (size_t)gx];
 
-		if (*cell < c + 1) {
-			*cell = (uint8_t)(c + 1);
-			scan_paint(v, gx, r, c);
+		if (!(*cell & SS_CLS_BIT(c))) {
+			*cell |= (uint8_t)SS_CLS_BIT(c);
+			scan_paint(v, gx, r, *cell);
 		}
-		if (v->row_frame[r] != frame + 1 || c > v->row_cls[r])
-			v->row_cls[r] = (uint8_t)c;
+		if (v->row_frame[r] != frame + 1)
+			v->row_cls[r] = 0;
+		v->row_cls[r] |= (uint8_t)SS_CLS_BIT(c);
 		v->row_frame[r] = frame + 1;
 	}
 }
 
 void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t)
 {
-	enum ss_io_class c = classify(v, ev);
+	enum ss_io_class c = ss_zone_bands_class(&v->zb, ev);
 	uint64_t a = ev->sector, b = ev->sector + ev->nr_sector;
 
 	if (b <= v->y_lo || a >= v->y_hi)
@@ -491,7 +509,7 @@ void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, u
 	if (v->style == SS_MOVIE_SCAN) {
 		feed_scan(v, frame, c, t, a, b);     /* straight into the background's pixels */
 	} else {
-		feed_cells(v, frame, ev, c, a, b);
+		feed_cells(v, frame, c, a, b);
 	}
 }
 
@@ -505,6 +523,8 @@ static double cell_alpha(const struct mv_view *v, int64_t age)
 static void draw_cells(struct mv_view *v, cairo_t *cr, int64_t frame)
 {
 	uint32_t n = line_len(v), i = 0;
+	enum ss_io_class cls[SS_CLS_NR_AREA];
+	int nc;
 
 	while (i < v->ncells) {
 		int64_t age = frame - (v->last[i] - 1);
@@ -514,13 +534,16 @@ static void draw_cells(struct mv_view *v, cairo_t *cr, int64_t frame)
 			i++;
 			continue;
 		}
-		/* a run along the row or ring lit in the same frame and class: one shape */
+		/* a run along the row or ring lit in the same frame and classes: one shape each */
 		while (j + 1 < v->ncells && (j + 1) % n && v->last[j + 1] == v->last[i] &&
 		       v->cls[j + 1] == v->cls[i])
 			j++;
-		ss_set_rgba(cr, ss_col_class[v->cls[i]], cell_alpha(v, age));
-		cells_path(v, cr, i, j, true);
-		cairo_fill(cr);
+		nc = classes_of(v->cls[i], cls);
+		for (int k = 0; k < nc; k++) {
+			ss_set_rgba(cr, ss_classes[cls[k]].rgb, cell_alpha(v, age));
+			cells_part_path(v, cr, i, j, true, k, nc);
+			cairo_fill(cr);
+		}
 		i = j + 1;
 	}
 	if (!v->has_head)
@@ -561,14 +584,20 @@ static void draw_scan(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cu
 	cairo_fill(cr);
 	/* the frame's requests as marks at the cursor: where the head is being sent now */
 	for (long r = 0; r < v->gh; r++) {
-		int x0, x1, y0, y1;
+		enum ss_io_class cls[SS_CLS_NR_AREA];
+		int x0, x1, y0, y1, nc;
+		double w;
 
 		if (v->row_frame[r] != frame + 1)
 			continue;
 		scan_cell_box(v, 0, r, &x0, &x1, &y0, &y1);
-		ss_set_rgb(cr, ss_col_class[v->row_cls[r]]);
-		cairo_rectangle(cr, x - SCAN_MARK_W + 2, y0 - 1, SCAN_MARK_W + 2, y1 - y0 + 2);
-		cairo_fill(cr);
+		nc = classes_of(v->row_cls[r], cls);
+		w = (SCAN_MARK_W + 2.0) / nc;      /* side by side, in palette order */
+		for (int k = 0; k < nc; k++) {
+			ss_set_rgb(cr, ss_classes[cls[k]].rgb);
+			cairo_rectangle(cr, x - SCAN_MARK_W + 2 + k * w, y0 - 1, w, y1 - y0 + 2);
+			cairo_fill(cr);
+		}
 	}
 	cairo_restore(cr);
 }

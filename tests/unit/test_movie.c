@@ -113,13 +113,26 @@ struct req {
 	uint64_t sector;
 	uint32_t nr;
 	uint16_t flags;
-	struct ss_rgb rgb;
+	struct ss_rgb rgb;     /* the palette's colour, written out here */
+	int half;              /* 0: the whole cell; grid: 1 its top half, 2 its bottom half */
 };
 
-/* a tall write in AG1 at 2.05 s (frame 4), a read in AG3 at 5.75 s (frame 11) */
+/*
+ * A tall write in AG1 at 2.05 s (frame 4), a discard in AG2 at 3.3 s (frame 6), a read in AG3
+ * at 5.75 s (frame 11), a write and a read of the same cell at 6.6 s (frame 13): the cell is
+ * shared, write on top, read below, neither hides the other; a write-zeroes (rwbs N) in AG0
+ * at 8.2 s (frame 16).
+ */
+#define SHARED (FS_START + AG_SECTORS / 4)
 static const struct req reqs[] = {
-	{ 2050 * MS, FS_START + AG_SECTORS + AG_SECTORS / 4, 524288, SS_RW_WRITE, SS_RGB(0x0072B2) },
-	{ 5750 * MS, FS_START + 3 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_READ, SS_RGB(0xE69F00) },
+	{ 2050 * MS, FS_START + AG_SECTORS + AG_SECTORS / 4, 524288, SS_RW_WRITE, SS_RGB(0x0072B2), 0 },
+	{ 3300 * MS, FS_START + 2 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_DISCARD,
+	  SS_RGB(0xCC79A7), 0 },
+	{ 5750 * MS, FS_START + 3 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_READ, SS_RGB(0xE69F00), 0 },
+	{ 6600 * MS, SHARED, 8, SS_RW_WRITE, SS_RGB(0x0072B2), 1 },
+	{ 6600 * MS, SHARED, 8, SS_RW_READ, SS_RGB(0xE69F00), 2 },
+	{ 8200 * MS, FS_START + AG_SECTORS / 2 + AG_SECTORS / 4, 262144, SS_RW_NONE,
+	  SS_RGB(0x56B4E9), 0 },
 };
 #define NR_REQS (sizeof(reqs) / sizeof(reqs[0]))
 
@@ -182,6 +195,7 @@ struct probe {
 	int64_t frame;         /* the frame whose slice holds the issue */
 	struct ss_rgb rgb;
 	int d[3];              /* distance from the colour in frame-1, frame, frame+FADE */
+	int req, col;          /* its index in reqs[], its column */
 };
 
 /* Decode PATH with ffmpeg and measure each probe's pixel in its frames; the frame count. */
@@ -237,7 +251,7 @@ static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
 {
 	const char *name = ss_movie_style_name(style);
 	TP(out, "%s%d.mp4", name, nr);
-	struct probe p[2 * NR_REQS];
+	struct probe p[SS_GRAPH_MAX_TRACES * NR_REQS];
 	struct ss_movie *m = movie_of(style, t, nr);
 	char err[256] = "", line[256], cmd[1200];
 	int n = 0, frames;
@@ -249,14 +263,19 @@ static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
 		for (size_t i = 0; i < NR_REQS; i++) {
 			double x, y;
 
+			if (reqs[i].half && style != SS_MOVIE_GRID)
+				continue;
 			if (ss_movie_pixel_of(m, c, reqs[i].sector + reqs[i].nr / 2, reqs[i].t, &x, &y))
 				continue;
+			/* 10-pixel cells, 9 drawn: the top half's rows 0-3, the bottom's 5-8 */
+			if (reqs[i].half)
+				y += reqs[i].half == 1 ? -3 : 2;
 			/* worked out here, not asked of the movie: 0.5 s a frame */
 			p[n] = (struct probe){ (int)x, (int)y, (int64_t)(reqs[i].t / (500 * MS)),
-					       reqs[i].rgb, { -1, -1, -1 } };
+					       reqs[i].rgb, { -1, -1, -1 }, (int)i, c };
 			n++;
 		}
-	is_int(n, 2 * nr, "%s: every request has a pixel", name);
+	is_int(n, (style == SS_MOVIE_GRID ? 6 : 4) * nr, "%s: every request has a pixel", name);
 	ok(ss_movie_write(m, out, err, sizeof(err)) == 0, "%s: written%s%s", name, err[0] ? ": " : "", err);
 	ss_movie_free(m);
 	snprintf(cmd, sizeof(cmd), "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
@@ -265,14 +284,24 @@ static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
 	is_str(line, "2.000000,20", "%s: ffprobe: 2 s, 20 frames", name);
 	frames = decode(out, p, n);
 	is_int(frames, 20, "%s: ffmpeg decodes 20 frames", name);
+	/*
+	 * Lit: within 40 of the colour (H.264's loss), 60 for half a cell (4-pixel bands, their
+	 * colour subsampled 2x2); the other class of a shared cell is 230 away.  Faded: the faint
+	 * trace keeps 22% of the colour, for the palest classes (discard, other) on the zone grey
+	 * about 85 away, 70 after H.264; lit at full it would be within 40.
+	 */
 	for (int i = 0; i < n; i++) {
-		ok(p[i].d[1] >= 0 && p[i].d[1] <= 40, "%s: request %d of column %d lit in frame %lld "
-		   "(off by %d)", name, i % (int)NR_REQS, i / (int)NR_REQS, (long long)p[i].frame,
-		   p[i].d[1]);
+		char rwbs[16];
+
+		ok(p[i].d[1] >= 0 && p[i].d[1] <= (reqs[p[i].req].half ? 60 : 40), "%s: request %d (%s%s) of column %d lit in "
+		   "frame %lld (off by %d)", name, p[i].req,
+		   ss_rwbs_format(reqs[p[i].req].flags, rwbs, sizeof(rwbs)),
+		   reqs[p[i].req].half ? ", half of a shared cell" : "", p[i].col,
+		   (long long)p[i].frame, p[i].d[1]);
 		ok(p[i].d[0] >= 90, "%s: ... not in frame %lld (off by %d)", name,
 		   (long long)p[i].frame - 1, p[i].d[0]);
 		if (style != SS_MOVIE_SCAN)
-			ok(p[i].d[2] >= 90, "%s: ... faded %d frames later (off by %d)", name, FADE,
+			ok(p[i].d[2] >= 55, "%s: ... faded %d frames later (off by %d)", name, FADE,
 			   p[i].d[2]);
 	}
 }
