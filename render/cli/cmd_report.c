@@ -30,6 +30,8 @@ static int report_file(const char *path, const struct report_opts *ro)
 	}
 	ss_stats_opts_init(&so);
 	so.seek_threshold = ro->seek_threshold;
+	so.procs = true;
+	so.only = &ro->only;
 	st = ss_stats_new(t, &so);
 	if (!st) {
 		fprintf(stderr, "seekscope report: %s: %s\n", path, strerror(errno));

@@ -11,14 +11,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "json.h"
 #include "stats.h"
+#include "taskfilter.h"
 #include "trace_read.h"
 
 struct report_opts {
 	bool json;
 	bool all_zones;            /* list idle zones too */
 	uint64_t seek_threshold;
+	struct ss_task_spec only;  /* --pid, --comm: these processes' requests only */
+	unsigned top_procs;        /* processes listed in the text table (JSON lists all) */
 };
+
+/* Beyond this many processes, the text report lists the first (most I/Os) only. */
+#define REPORT_PROCS_DEFAULT 12
 
 /* Beyond this many zones, the text report lists only zones with I/O. */
 #define REPORT_ZONES_ALL_MAX 24
@@ -27,6 +34,14 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		      const struct report_opts *ro);
 int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		      const struct report_opts *ro);
+
+/* The per-process table (report_procs.c): text, and the JSON keys "filter", "processes". */
+void report_procs_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
+		       const struct report_opts *ro);
+void report_procs_json(struct ss_json *j, const struct ss_stats *st, const struct report_opts *ro);
+/* S[0..N) (up to a NUL) for a terminal: control characters and bad UTF-8 escaped, long
+ * strings cut with "..." (report_text.c). */
+const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen);
 
 /* Seconds of ts relative to the trace period's start (negative before it). */
 double report_rel_s(const struct ss_stats *st, uint64_t ts);
