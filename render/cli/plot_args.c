@@ -31,7 +31,7 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_COLOR_BY, OPT_PROCESSES, OPT_PID, OPT_COMM };
 
 static const struct ss_option options[] = {
 	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
@@ -54,6 +54,15 @@ static const struct ss_option options[] = {
 	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
 				      "without being a seek (default 128)" },
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	{ "color-by", OPT_COLOR_BY, "WHAT", "io panel colours: class (default: data write/read,\n"
+					    "metadata, journal) or process (whose request it is)" },
+	{ "processes", OPT_PROCESSES, "N", "with --color-by process: colour the N processes\n"
+					   "with most requests (1 to 10, default 8), the rest\n"
+					   "grey (\"other\")" },
+	{ "pid", OPT_PID, "PID", "draw and count only the requests of process PID\n"
+				 "(repeatable)" },
+	{ "comm", OPT_COMM, "NAME", "draw and count only the requests of processes named\n"
+				    "NAME, a glob (\"tar\", \"kworker*\"; repeatable)" },
 	SS_OPTION_HELP,
 };
 
@@ -75,6 +84,15 @@ const struct ss_help ss_plot_help = {
 		"in the log/journal zone green; flushes and FUA writes as ticks along the top,\n"
 		"never as I/O at sector 0.  It is aggregated per pixel, so large traces stay\n"
 		"fast and SVG/PDF files stay small.  MB = 10^6 bytes.\n"
+		"\nWith --color-by process, each request takes the colour of its process: its\n"
+		"submitter (the task of its block_bio_queue or block_rq_insert event, recorded\n"
+		"with record -e queue,insert), else the task that issued it.  Processes are\n"
+		"grouped by what they are, so that a colour means the same in every column:\n"
+		"tar, sync, xfsaild, jbd2, and kworkers by the work they run\n"
+		"(kworker:wb_workfn is writeback, kworker:xlog_cil_push_work the XFS log).  A\n"
+		"pixel shared by several processes shows the one with most requests there.\n"
+		"--pid/--comm draw only those processes' requests; seeks are still judged\n"
+		"against every request (the others move the head too).\n"
 		"\nEXIT STATUS:\n"
 		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
 		"  2 on a usage error.",
@@ -82,7 +100,9 @@ const struct ss_help ss_plot_help = {
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
-		"      --y-range 2G:3G -o zoom.pdf",
+		"      --y-range 2G:3G -o zoom.pdf\n"
+		"  " PROG " ag1.sst ag4.sst --color-by process -o who.png\n"
+		"  " PROG " untar.sst --comm tar --comm 'kworker*' -o tar.png",
 };
 
 /* Leading decimal digits of S into *V, the first byte after them into *END.  -EINVAL when
@@ -267,6 +287,22 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
+	case OPT_COLOR_BY:
+		if (!strcmp(arg, "class"))
+			a->g.color_by = SS_COLOR_CLASS;
+		else if (!strcmp(arg, "process"))
+			a->g.color_by = SS_COLOR_PROCESS;
+		else
+			bad = "color-by", hint = "class or process";
+		break;
+	case OPT_PROCESSES:
+		if (ss_optarg_unsigned(arg, 1, SS_PROC_GROUPS_MAX, &a->g.top_procs))
+			bad = "processes", hint = "1 to 10";
+		break;
+	case OPT_PID:
+		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);
+	case OPT_COMM:
+		return ss_task_spec_add_comm(&a->g.only, arg, err, errlen);
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}

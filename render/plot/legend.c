@@ -21,7 +21,8 @@ static bool any_phase(const struct ss_trace *const *t, int n)
 	return false;
 }
 
-enum legend_kind { LK_SWATCH, LK_FLUSH, LK_FUA, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE };
+enum legend_kind { LK_SWATCH, LK_FLUSH, LK_FUA, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE,
+		   LK_PROC };
 
 static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
 {
@@ -29,7 +30,8 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 
 	switch (k) {
 	case LK_SWATCH:
-		ss_set_rgb(cr, ss_col_class[cls]);
+	case LK_PROC:
+		ss_set_rgb(cr, k == LK_SWATCH ? ss_col_class[cls] : ss_proc_colour((size_t)cls));
 		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
 		cairo_fill(cr);
 		break;
@@ -74,17 +76,27 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 }
 
 /* Legend of the sector panel's marks, centred in one row; zone entries only when present. */
-void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr)
+void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
+		    const struct ss_proc_groups *procs)
 {
-	struct { enum legend_kind k; int cls; const char *name; } it[16];
+	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_PROC_GROUPS_MAX + 1];
 	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
 	double total = 0, x, y = r->y + r->h / 2, w;
-	int n = 0;
+	int n = 0, nr_procs = 0;
 
 	if (r->h <= 0)
 		return;
-	for (int c = 0; c < SS_CLS_MAX; c++)
-		it[n++] = (typeof(it[0])){ LK_SWATCH, c, ss_class_name[c] };
+	if (procs) {
+		for (size_t i = 0; i < procs->n; i++)
+			it[n++] = (typeof(it[0])){ LK_PROC, (int)i, procs->name[i] };
+		if (procs->other || !procs->n)
+			it[n++] = (typeof(it[0])){ LK_PROC, SS_PROC_GROUPS_MAX,
+						   procs->n ? "other" : "no process" };
+		nr_procs = n;
+	} else {
+		for (int c = 0; c < SS_CLS_MAX; c++)
+			it[n++] = (typeof(it[0])){ LK_SWATCH, c, ss_class_name[c] };
+	}
 	it[n++] = (typeof(it[0])){ LK_FLUSH, 0, "flush (top strip)" };
 	it[n++] = (typeof(it[0])){ LK_FUA, 0, "FUA (second strip)" };
 	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
@@ -100,6 +112,11 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		total += sw + 5 + w + (i ? gap : 0);
+		/* the processes are what the picture is about: the rest goes when it must */
+		if (nr_procs && i >= nr_procs && total > r->w) {
+			n = i;
+			break;
+		}
 	}
 	x = r->x + (r->w - total) / 2;
 	cairo_save(cr);

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The legend above the plots: the I/O classes of the sector panel, the flush and FUA strips,
- * and — only when some trace has them — the log/journal band, AG and group boundaries, inode
- * tables and phase lines.  Drawn centred in one row.
+ * The legend above the plots: the I/O classes of the sector panel (or, coloured by process,
+ * its process groups and "other"), the flush and FUA strips, and — only when some trace has
+ * them — the log/journal band, AG and group boundaries, inode tables and phase lines.  Drawn
+ * centred in one row; when that row is too narrow, the process entries stay and the others go.
  */
 #ifndef SS_LEGEND_H
 #define SS_LEGEND_H
 
 #include <cairo.h>
 #include "layout.h"
+#include "procgroups.h"
 #include "trace_read.h"
 
+/* PROCS: the process groups when the sector panel is coloured by process, else NULL. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t,
-		    int nr);
+		    int nr, const struct ss_proc_groups *procs);
 
 #endif

@@ -8,6 +8,7 @@
 #ifndef SS_PALETTE_H
 #define SS_PALETTE_H
 
+#include <stddef.h>
 #include <cairo.h>
 
 struct ss_rgb {
@@ -28,6 +29,22 @@ static const struct ss_rgb ss_col_class[SS_CLS_MAX] = {
 static const char *const ss_class_name[SS_CLS_MAX] = {
 	"data write", "data read", "metadata", "journal/log",
 };
+
+/* Processes (plot --color-by process), biggest first: distinct hues, then darker and lighter
+ * variants; "other" is grey.  Drawn over white and the light zone bands. */
+static const struct ss_rgb ss_col_proc[] = {
+	SS_RGB(0x0072B2), SS_RGB(0xE69F00), SS_RGB(0x009E73), SS_RGB(0xCC79A7),
+	SS_RGB(0x56B4E9), SS_RGB(0xD55E00), SS_RGB(0x000000), SS_RGB(0x8C564B),
+	SS_RGB(0x7F7F00), SS_RGB(0x9467BD),
+};
+static const struct ss_rgb ss_col_other   = SS_RGB(0xA0A0A0);
+#define SS_NR_PROC_COLOURS (sizeof(ss_col_proc) / sizeof(ss_col_proc[0]))
+
+/* The colour of process slot I (procgroups.h); slots past the palette are "other". */
+static inline struct ss_rgb ss_proc_colour(size_t i)
+{
+	return i < SS_NR_PROC_COLOURS ? ss_col_proc[i] : ss_col_other;
+}
 
 static const struct ss_rgb ss_col_flush   = SS_RGB(0xD55E00);  /* vermillion */
 static const struct ss_rgb ss_col_fua     = SS_RGB(0xCC79A7);  /* reddish purple */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The sector-over-time panel, seekwatcher's picture: every data I/O at its issue time spanning
- * its sectors, coloured by class (data write, data read, metadata, journal/log), with flush and
- * FUA marks along the top and the filesystem's zones (AGs, log, journal, groups, inode tables)
- * drawn underneath.
+ * its sectors, coloured by class (data write, data read, metadata, journal/log) — or by the
+ * process whose request it is (ctx->procs: owner.h, procgroups.h) — with flush and FUA marks
+ * along the top and the filesystem's zones (AGs, log, journal, groups, inode tables) drawn
+ * underneath.
  *
  * Events are not kept: each one increments a counter in a per-class grid of CELL x CELL pixel
  * cells, and drawing turns the grid into one image.  So the cost of drawing and the size of an
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "owner.h"
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
@@ -24,12 +26,18 @@
 
 #define CELL 2          /* pixels per grid cell: a lone I/O is a visible 2x2 dot */
 #define FLAG_STRIP 6    /* height of the flush and FUA tick strips */
+/* colour slots: the classes, or the process groups and "other" */
+#define MAX_SLOTS (SS_PROC_GROUPS_MAX + 1 > SS_CLS_MAX ? SS_PROC_GROUPS_MAX + 1 : SS_CLS_MAX)
+_Static_assert(SS_NR_PROC_COLOURS >= SS_PROC_GROUPS_MAX, "a colour per process group");
 
 struct io_state {
 	struct ss_panel_ctx ctx;
 	int gw, gh;
 	double sect_per_row, ns_per_col;
-	uint16_t *cnt[SS_CLS_MAX];          /* gw * gh, row 0 at the bottom */
+	int nr_slots;
+	uint16_t *cnt[MAX_SLOTS];           /* gw * gh per slot, row 0 at the bottom */
+	struct ss_owner *owner;             /* by process: whose request each issue is */
+	struct ss_proc_slots *slots;        /* by process: owner -> colour slot */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_zone_bands zb;            /* log/journal ranges for classification */
 	uint64_t drawn;                     /* data I/Os that landed in the window */
@@ -41,8 +49,10 @@ static void io_destroy(void *state)
 
 	if (!s)
 		return;
-	for (int c = 0; c < SS_CLS_MAX; c++)
+	for (int c = 0; c < MAX_SLOTS; c++)
 		free(s->cnt[c]);
+	ss_owner_free(s->owner);
+	ss_proc_slots_free(s->slots);
 	free(s->flush);
 	free(s->fua);
 	ss_zone_bands_fini(&s->zb);
@@ -66,9 +76,13 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	cells = (size_t)s->gw * (size_t)s->gh;
 	s->sect_per_row = (double)(ctx->y_hi - ctx->y_lo) / s->gh;
 	s->ns_per_col = (double)(ctx->x_hi - ctx->x_lo) / s->gw;
-	for (int c = 0; c < SS_CLS_MAX; c++)
+	s->nr_slots = ctx->procs ? (int)ctx->procs->n + 1 : SS_CLS_MAX;
+	for (int c = 0; c < s->nr_slots; c++)
 		if (!(s->cnt[c] = calloc(cells, sizeof(uint16_t))))
 			goto nomem;
+	if (ctx->procs && (!(s->owner = ss_owner_new()) ||
+			   !(s->slots = ss_proc_slots_new(ctx->procs, ctx->trace))))
+		goto nomem;
 	s->flush = calloc((size_t)s->gw, sizeof(uint32_t));
 	s->fua = calloc((size_t)s->gw, sizeof(uint32_t));
 	if (!s->flush || !s->fua || ss_zone_bands_init(&s->zb, ctx->trace))
@@ -96,10 +110,16 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		const struct ss_event *ev = &evs[i];
+		struct ss_req_owner who;
 		uint64_t a, b;
 		long gx, r0, r1;
 		uint16_t *col;
+		size_t slot;
 
+		/* the owner of an issue may be the task of an earlier queue or insert event */
+		if (s->owner && ev->type != SS_EV_COMPLETE &&
+		    ss_owner_feed(s->owner, ev, NULL, &who) < 0)
+			who = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
 		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi)
 			continue;
 		gx = (long)((double)(ev->ts_ns - lo) / s->ns_per_col);
@@ -126,7 +146,8 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r1 = s->gh - 1;
 		if (r0 > r1)
 			r0 = r1;
-		col = s->cnt[classify(s, ev)] + gx;
+		slot = s->slots ? ss_proc_slots_get(s->slots, &who) : (size_t)classify(s, ev);
+		col = s->cnt[slot] + gx;
 		for (long r = r0; r <= r1; r++) {
 			uint16_t *c = col + (size_t)r * (size_t)s->gw;
 
@@ -152,18 +173,25 @@ static uint32_t pack(struct ss_rgb c)
 	       (uint32_t)lround(c.b * 255);
 }
 
-/* The grid as an ARGB image, one pixel per cell; later classes win a shared cell. */
+/*
+ * The grid as an ARGB image, one pixel per cell.  By class, later classes win a shared cell
+ * (metadata and journal writes stay visible among data); by process, the process with most
+ * requests in the cell wins it (ties: the bigger process).
+ */
 static cairo_surface_t *grid_image(const struct io_state *s)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw, s->gh);
-	uint32_t colour[SS_CLS_MAX];
+	uint32_t colour[MAX_SLOTS];
+	bool by_count = s->slots != NULL;
 	unsigned char *data;
 	int stride;
 
 	if (cairo_surface_status(img))
 		return img;
-	for (int c = 0; c < SS_CLS_MAX; c++)
-		colour[c] = pack(ss_col_class[c]);
+	for (int c = 0; c < s->nr_slots; c++)
+		colour[c] = pack(!by_count ? ss_col_class[c] :
+				 ss_proc_colour(c < (int)s->ctx.procs->n ? (size_t)c :
+						SS_PROC_GROUPS_MAX));
 	cairo_surface_flush(img);
 	data = cairo_image_surface_get_data(img);
 	stride = cairo_image_surface_get_stride(img);
@@ -173,10 +201,16 @@ static cairo_surface_t *grid_image(const struct io_state *s)
 
 		for (int x = 0; x < s->gw; x++) {
 			uint32_t px = 0;
+			uint16_t most = 0;
 
-			for (int c = 0; c < SS_CLS_MAX; c++)
-				if (s->cnt[c][base + (size_t)x])
+			for (int c = 0; c < s->nr_slots; c++) {
+				uint16_t k = s->cnt[c][base + (size_t)x];
+
+				if (k && (!by_count || k > most)) {
 					px = colour[c];
+					most = k;
+				}
+			}
 			row[x] = px;
 		}
 	}
