@@ -34,7 +34,7 @@ static const char *const ss_class_name[SS_CLS_MAX] = {
  * variants; "other" is grey.  Drawn over white and the light zone bands. */
 static const struct ss_rgb ss_col_proc[] = {
 	SS_RGB(0x0072B2), SS_RGB(0xE69F00), SS_RGB(0x009E73), SS_RGB(0xCC79A7),
-	SS_RGB(0x56B4E9), SS_RGB(0xD55E00), SS_RGB(0x000000), SS_RGB(0x8C564B),
+	SS_RGB(0x56B4E9), SS_RGB(0x882255), SS_RGB(0x000000), SS_RGB(0x8C564B),
 	SS_RGB(0x7F7F00), SS_RGB(0x9467BD),
 };
 static const struct ss_rgb ss_col_other   = SS_RGB(0xA0A0A0);
