@@ -46,12 +46,14 @@ const struct ss_rec_task *ss_tasks_entry(const struct ss_tasks *t, size_t id);
 /* The id of the entry naming PID at TS (rules above), or -1 when PID is unknown. */
 long ss_tasks_find(const struct ss_tasks *t, uint32_t pid, uint64_t ts);
 
-/* The name as ps shows it: "tar", "xfsaild/loop0", "kworker/u8:3-flush-254:0". */
+/* The name: the comm, and a worker's work after a '-' ("tar", "xfsaild/loop0",
+ * "kworker/u8:3-wb_workfn"), like ps's "kworker/u8:3-flush-254:0". */
 void ss_task_name(const struct ss_rec_task *rec, char *buf, size_t len);
 /*
  * What the task is, the same in every capture (for colours and legends shared by traces):
  * the comm up to its first '/' ("xfsaild", "jbd2", "tar"); for a workqueue worker "kworker:"
- * and its work without the device ("kworker:flush", "kworker:xfs-cil"), or "kworker".
+ * and its work up to a '/' and without a trailing "-DIGITS" device ("kworker:wb_workfn",
+ * "kworker:flush"), or "kworker".
  */
 void ss_task_group(const struct ss_rec_task *rec, char *buf, size_t len);
 /* True when the comm is a workqueue worker's ("kworker/..."): its work says more. */

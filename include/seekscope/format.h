@@ -154,9 +154,10 @@ struct ss_rec_task {
 	uint32_t pid;               /* common_pid of the events (the kernel's task id) */
 	uint32_t reserved;          /* zero */
 	char     comm[16];          /* task->comm as the block events carry it, NUL-padded */
-	char     work[32];          /* workqueue workers ("kworker/..."): what they were running,
-				     * as /proc/PID/comm shows it after '+'/'-' ("flush-8:0",
-				     * "xfs-cil/sda1"); "" for other tasks or when unknown */
+	char     work[32];          /* workqueue workers ("kworker/..."): the work function they
+				     * were running (workqueue_execute_start: "wb_workfn",
+				     * "xlog_cil_push_work"), NUL-padded; "" for other tasks or
+				     * when unknown */
 };
 
 /* One block-layer event. */
