@@ -131,11 +131,32 @@ char *ss_rwbs_format(uint16_t f, char *buf, size_t len)
 	return buf;
 }
 
+const struct ss_op_info ss_ops[SS_NR_OPS] = {
+	[SS_OP_READ]    = { "read", "R", true },
+	[SS_OP_WRITE]   = { "write", "W", true },
+	[SS_OP_DISCARD] = { "discard", "D", false },
+	[SS_OP_OTHER]   = { "other", "N, DE", true },
+	[SS_OP_FLUSH]   = { "flush", "F", false },
+};
+
+enum ss_op ss_op_of(uint16_t f, bool has_data)
+{
+	if ((f & SS_RW_FLUSH) || (!has_data && (f & SS_RW_PREFLUSH)))
+		return SS_OP_FLUSH;
+	if (f & SS_RW_WRITE)
+		return SS_OP_WRITE;
+	if (f & SS_RW_READ)
+		return SS_OP_READ;
+	if ((f & SS_RW_DISCARD) && !(f & SS_RW_SECURE))
+		return SS_OP_DISCARD;
+	return SS_OP_OTHER;
+}
+
 bool ss_event_has_data(const struct ss_event *ev)
 {
 	if (ev->nr_sector == 0 || ev->sector == SS_SECTOR_NONE)
 		return false;
-	return (ev->flags & (SS_RW_READ | SS_RW_WRITE | SS_RW_DISCARD)) != 0;
+	return !(ev->flags & SS_RW_FLUSH);
 }
 
 bool ss_capture_exit_known(const struct ss_rec_capture *c)

@@ -25,7 +25,11 @@ const char *ss_event_type_name(uint32_t type);
 uint16_t ss_rwbs_parse(const char *rwbs, size_t len);
 /* Format SS_RW_* flags back to rwbs text into buf (at least 10 bytes); returns buf. */
 char *ss_rwbs_format(uint16_t flags, char *buf, size_t len);
-/* True for an event that moves data (read/write/discard with sectors), false for pure flushes. */
+/*
+ * True for an event that covers sectors: a read, write, discard or other op with a length.
+ * False for flushes (no sector, or sector 0 with no length on issue) and for requests without
+ * sectors (zone open/close/reset, driver commands).
+ */
 bool ss_event_has_data(const struct ss_event *ev);
 
 /*
@@ -35,5 +39,35 @@ bool ss_event_has_data(const struct ss_event *ev);
  * placeholder 0, which is no exit status.
  */
 bool ss_capture_exit_known(const struct ss_rec_capture *c);
+
+/*
+ * Request classes by operation: the one rule that every count, seek and picture follows,
+ * decided by the op letter of the kernel's rwbs string (blk_fill_rwbs):
+ *
+ *   R               read
+ *   W               write
+ *   D               discard: the device may forget the sectors (TRIM, UNMAP; a loop device
+ *                   punches a hole in its file)
+ *   N, DE, unknown  other: write-zeroes, secure erase, zone append, any op the kernel prints
+ *                   as N; they make the device write (or erase) the sectors
+ *   F (the op)      flush: no sectors; a request with the preflush F and no data is one too
+ *
+ * The order is that of the per-op counters (struct ss_summary) and of the report's keys.
+ */
+enum ss_op { SS_OP_READ, SS_OP_WRITE, SS_OP_DISCARD, SS_OP_OTHER, SS_OP_FLUSH, SS_NR_OPS };
+#define SS_NR_DATA_OPS SS_OP_FLUSH     /* ops whose requests cover sectors: read .. other */
+
+struct ss_op_info {
+	const char *name;        /* "read", "write", "discard", "other", "flush" */
+	const char *rwbs;        /* the rwbs op letters it stands for, for help texts */
+	/* Its requests are evaluated for seeks (and set the position the next one is measured
+	 * from).  Discards are not: they move no head — SSDs, thin provisioning and loop devices
+	 * are what receive them — and an rm -rf's trims would otherwise count as seeks. */
+	bool seeks;
+};
+/* The table, indexed by enum ss_op. */
+extern const struct ss_op_info ss_ops[SS_NR_OPS];
+/* The class of a request with these SS_RW_* flags that covers sectors (HAS_DATA) or not. */
+enum ss_op ss_op_of(uint16_t flags, bool has_data);
 
 #endif /* SEEKSCOPE_MODEL_H */

@@ -1,9 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Time bins for the time-series panels (see bins.h). */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "bins.h"
+
+_Static_assert(SS_BM_OP_MB_S(SS_NR_DATA_OPS) == SS_BM_MB_S &&
+	       SS_BM_OP_IOPS(SS_NR_DATA_OPS) == SS_BM_IOPS, "one metric per class, in enum ss_op order");
+_Static_assert(offsetof(struct ss_bin, others) ==
+	       offsetof(struct ss_bin, op_ios) + SS_OP_OTHER * sizeof(uint64_t) &&
+	       offsetof(struct ss_bin, other_bytes) ==
+	       offsetof(struct ss_bin, op_bytes) + SS_OP_OTHER * sizeof(uint64_t),
+	       "the named counters follow enum ss_op");
 
 uint64_t ss_bins_choose_width(uint64_t duration_ns, unsigned max_bins)
 {
@@ -121,13 +130,13 @@ double ss_bins_value(const struct ss_bins *b, size_t i, enum ss_bin_metric m)
 	const struct ss_bin *x = &b->bin[i];
 	double w = (double)ss_bins_bin_width(b, i) / 1e9;   /* seconds */
 
+	if (m >= SS_BM_OP_MB_S(0) && m < SS_BM_OP_MB_S(SS_NR_DATA_OPS))
+		return (double)x->op_bytes[m - SS_BM_OP_MB_S(0)] / 1e6 / w;
+	if (m >= SS_BM_OP_IOPS(0) && m < SS_BM_OP_IOPS(SS_NR_DATA_OPS))
+		return (double)x->op_ios[m - SS_BM_OP_IOPS(0)] / w;
 	switch (m) {
-	case SS_BM_READ_MB_S: return (double)x->read_bytes / 1e6 / w;
-	case SS_BM_WRITE_MB_S: return (double)x->write_bytes / 1e6 / w;
 	case SS_BM_MB_S: return (double)(x->read_bytes + x->write_bytes) / 1e6 / w;
-	case SS_BM_READ_IOPS: return (double)x->reads / w;
-	case SS_BM_WRITE_IOPS: return (double)x->writes / w;
-	case SS_BM_IOPS: return (double)(x->reads + x->writes + x->discards) / w;
+	case SS_BM_IOPS: return (double)(x->reads + x->writes + x->discards + x->others) / w;
 	case SS_BM_SEEKS_PER_S: return (double)x->seeks / w;
 	case SS_BM_QUEUE_DEPTH: return x->depth_ns / (w * 1e9);
 	case SS_BM_LAT_MEAN_US:

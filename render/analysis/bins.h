@@ -13,6 +13,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "seekscope/model.h"
+
+#include "diskmodel.h"
 
 /* Default upper bound on the number of auto-chosen bins (the choice lands in ~160..400). */
 #define SS_BINS_TARGET_DEFAULT 400u
@@ -20,14 +23,21 @@
 #define SS_BINS_MAX            (1u << 22)
 
 struct ss_bin {
-	uint64_t reads, writes, discards;           /* completed data I/Os (by completion time) */
-	uint64_t read_bytes, write_bytes, discard_bytes;
+	union {                                     /* completed I/Os per class (model.h), */
+		struct { uint64_t reads, writes, discards, others; };   /* by completion time */
+		uint64_t op_ios[SS_NR_DATA_OPS];
+	};
+	union {
+		struct { uint64_t read_bytes, write_bytes, discard_bytes, other_bytes; };
+		uint64_t op_bytes[SS_NR_DATA_OPS];
+	};
 	uint64_t flushes;                           /* completed data-less flushes */
 	uint64_t fua;                               /* completions with the FUA flag */
-	uint64_t issues;                            /* data I/Os issued (by issue time) */
+	uint64_t issues;                            /* I/Os issued, evaluated for seeks (seek.h) */
 	uint64_t seeks;                             /* issues that were seeks (see seek.h) */
 	uint64_t lat_count, lat_sum_ns, lat_max_ns; /* matched completions (by completion time) */
 	double   depth_ns;                          /* integral of requests in flight over time */
+	struct ss_disk_cost model;                  /* modelled time of its issues (stats.h) */
 };
 
 struct ss_bins {
@@ -36,14 +46,21 @@ struct ss_bins {
 	struct ss_bin *bin;                         /* n entries, owned */
 };
 
-/* What ss_bins_value() can compute for one bin. */
+/*
+ * What ss_bins_value() can compute for one bin.  The per-class metrics follow enum ss_op:
+ * SS_BM_OP_MB_S(op) and SS_BM_OP_IOPS(op).
+ */
 enum ss_bin_metric {
 	SS_BM_READ_MB_S,
 	SS_BM_WRITE_MB_S,
+	SS_BM_DISCARD_MB_S,     /* sectors discarded, as MB/s */
+	SS_BM_OTHER_MB_S,       /* sectors of other ops (write-zeroes, ...) */
 	SS_BM_MB_S,             /* read + write */
 	SS_BM_READ_IOPS,
 	SS_BM_WRITE_IOPS,
-	SS_BM_IOPS,             /* all completed data I/Os (reads, writes, discards) */
+	SS_BM_DISCARD_IOPS,
+	SS_BM_OTHER_IOPS,
+	SS_BM_IOPS,             /* all completed I/Os (reads, writes, discards, others) */
 	SS_BM_SEEKS_PER_S,
 	SS_BM_QUEUE_DEPTH,      /* time-weighted mean requests in flight */
 	SS_BM_LAT_MEAN_US,
@@ -51,6 +68,8 @@ enum ss_bin_metric {
 	SS_BM_FLUSHES_PER_S,
 	SS_BM_METRIC_MAX
 };
+#define SS_BM_OP_MB_S(op)  ((enum ss_bin_metric)(SS_BM_READ_MB_S + (op)))
+#define SS_BM_OP_IOPS(op)  ((enum ss_bin_metric)(SS_BM_READ_IOPS + (op)))
 
 /*
  * The bin width for a span of duration_ns: the smallest 1-2-5 step (1 us, 2 us, 5 us, 10 us,

@@ -82,7 +82,8 @@ int ss_seek_feed(struct ss_seek *s, const struct ss_event *ev, int64_t *distance
 
 	if (distance)
 		*distance = 0;
-	if (ev->type != SS_EV_ISSUE || !ss_event_has_data(ev))
+	if (ev->type != SS_EV_ISSUE || !ss_event_has_data(ev) ||
+	    !ss_ops[ss_op_of(ev->flags, true)].seeks)
 		return SS_SEEK_IGNORED;
 	d = find_dev(s, ev->dev, &is_new);
 	if (!d)

@@ -10,7 +10,12 @@
  * Which events: ISSUE events (block_rq_issue, blktrace "D").  Dispatch order is the order in
  * which the device receives requests, so it is the order the head sees; completion order is
  * reshuffled by the device's own queue (NCQ) and insert/queue order by the I/O scheduler.
- * Data-less events (flushes, see ss_event_has_data()) and every other event type are ignored.
+ * Which requests: those that cover sectors (ss_event_has_data()) of a class that moves a head
+ * (model.h, ss_ops[].seeks): reads, writes and other ops such as write-zeroes, which the device
+ * must write.  Discards are ignored — they neither count as seeks nor move the position the
+ * next request is measured from: they go to SSDs, thin provisioning and loop devices, where no
+ * head moves, and an rm -rf's trims would otherwise show as thousands of seeks.  Flushes (no
+ * sectors) and every other event type are ignored too.
  * The first I/O seen on a device is never a seek (there is no previous position).
  * Each device (ss_event.dev) is tracked separately.
  *
@@ -24,6 +29,7 @@
 #include "seekscope/format.h"
 
 #define SS_SEEK_THRESHOLD_DEFAULT 128u
+#define SS_SEEK_THRESHOLD_MAX (1ull << 40)   /* sectors: 512 TiB, past any device */
 
 /* What ss_seek_feed() decided about one event. */
 enum ss_seek_verdict {

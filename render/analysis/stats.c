@@ -6,6 +6,7 @@
  * over time between consecutive events ("advance"), clipped to each period.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,19 @@
 #include "stats.h"
 #include "taskfilter.h"
 #include "zone_index.h"
+
+/* The named per-class counters are the arrays indexed by enum ss_op, in the same order. */
+#define NAMED_AT(type, name, arr, op) \
+	(offsetof(type, name) == offsetof(type, arr) + (op) * sizeof(uint64_t))
+_Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
+	       NAMED_AT(struct ss_summary, writes, op_ios, SS_OP_WRITE) &&
+	       NAMED_AT(struct ss_summary, discards, op_ios, SS_OP_DISCARD) &&
+	       NAMED_AT(struct ss_summary, others, op_ios, SS_OP_OTHER) &&
+	       NAMED_AT(struct ss_summary, other_bytes, op_bytes, SS_OP_OTHER) &&
+	       NAMED_AT(struct ss_zone_stats, read_ios, op_ios, SS_OP_READ) &&
+	       NAMED_AT(struct ss_zone_stats, other_ios, op_ios, SS_OP_OTHER) &&
+	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
+	       "the named counters follow enum ss_op");
 
 struct ss_stats {
 	const struct ss_trace *t;
@@ -86,11 +100,14 @@ void ss_summary_derive(struct ss_summary *s)
 
 	s->duration_s = d;
 	s->iops = s->seeks_per_s = s->read_mb_s = s->write_mb_s = s->mean_depth = 0;
+	s->discard_mb_s = s->other_mb_s = 0;
 	if (span) {
 		s->iops = (double)s->ios / d;
 		s->seeks_per_s = (double)s->seeks / d;
 		s->read_mb_s = (double)s->read_bytes / 1e6 / d;
 		s->write_mb_s = (double)s->write_bytes / 1e6 / d;
+		s->discard_mb_s = (double)s->discard_bytes / 1e6 / d;
+		s->other_mb_s = (double)s->other_bytes / 1e6 / d;
 		s->mean_depth = s->depth_ns / (double)span;
 	}
 	s->lat_p50_ns = ss_lathist_percentile(&s->lat, 50);
@@ -321,7 +338,8 @@ static void advance(struct ss_stats *st, uint64_t ts)
 static void count_io(struct ss_stats *st, const struct ss_io *io)
 {
 	uint64_t bytes = (uint64_t)io->nr_sector * 512, lat = ss_io_latency_ns(io);
-	bool flush = !io->has_data && (io->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH));
+	enum ss_op op = ss_op_of(io->flags, io->has_data);
+	bool flush = op == SS_OP_FLUSH, data = io->has_data && !flush;
 	struct ss_bin *b = NULL;
 	long bi;
 
@@ -330,18 +348,10 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 	for (size_t i = 0; i < st->nr_targets; i++) {
 		struct ss_summary *s = st->targets[i];
 
-		if (io->has_data) {
+		if (data) {
 			s->ios++;
-			if (io->flags & SS_RW_WRITE) {
-				s->writes++;
-				s->write_bytes += bytes;
-			} else if (io->flags & SS_RW_READ) {
-				s->reads++;
-				s->read_bytes += bytes;
-			} else {
-				s->discards++;
-				s->discard_bytes += bytes;
-			}
+			s->op_ios[op]++;
+			s->op_bytes[op] += bytes;
 			if (io->matched)
 				ss_lathist_add(&s->lat, lat);
 		} else if (flush) {
@@ -354,17 +364,9 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 		s->errors += io->error != 0;
 	}
 	if (b) {
-		if (io->has_data) {
-			if (io->flags & SS_RW_WRITE) {
-				b->writes++;
-				b->write_bytes += bytes;
-			} else if (io->flags & SS_RW_READ) {
-				b->reads++;
-				b->read_bytes += bytes;
-			} else {
-				b->discards++;
-				b->discard_bytes += bytes;
-			}
+		if (data) {
+			b->op_ios[op]++;
+			b->op_bytes[op] += bytes;
 			if (io->matched) {
 				b->lat_count++;
 				b->lat_sum_ns += lat;
@@ -375,7 +377,7 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 		b->flushes += flush;
 		b->fua += (io->flags & SS_RW_FUA) != 0;
 	}
-	if (io->has_data && st->zi && st->nr_zones) {
+	if (data && st->zi && st->nr_zones) {
 		long z = ss_zone_index_find(st->zi, io->dev, io->sector);
 
 		if (z < 0) {
@@ -383,13 +385,8 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 		} else {
 			struct ss_zone_stats *zs = &st->zones[z];
 
-			if (io->flags & SS_RW_WRITE) {
-				zs->write_ios++;
-				zs->write_bytes += bytes;
-			} else if (io->flags & SS_RW_READ) {
-				zs->read_ios++;
-				zs->read_bytes += bytes;
-			}
+			zs->op_ios[op]++;
+			zs->op_bytes[op] += bytes;
 			zs->bytes += bytes;
 		}
 	}
@@ -416,6 +413,23 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 		if (z >= 0)
 			st->zones[z].seeks++;
 	}
+}
+
+/* The modelled cost of an issue, in every summary it counts in, its zone and its bin; a
+ * request filtered out (not KEEP) only moves the model's arm. */
+static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep)
+{
+	struct ss_disk_cost c;
+	long i;
+
+	if (ss_disk_replay_feed(st->o.disk, ev, &c) != 1 || !keep)
+		return;
+	for (size_t k = 0; k < st->nr_targets; k++)
+		ss_disk_cost_add(&st->targets[k]->model, &c);
+	if (st->zi && st->nr_zones && (i = ss_zone_index_find(st->zi, ev->dev, ev->sector)) >= 0)
+		ss_disk_cost_add(&st->zones[i].model, &c);
+	if (st->bins && (i = ss_bins_index(st->bins, ev->ts_ns)) >= 0)
+		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
@@ -463,6 +477,9 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 		if (st->procs && (ret = ss_procs_issue(st->procs, &who, verdict == SS_SEEK_FAR)))
 			return ret;
 	}
+	/* the model's arm follows every request too; the kept ones' cost is counted */
+	if (verdict != SS_SEEK_IGNORED && st->o.disk)
+		count_model(st, ev, keep);
 	ret = ss_pair_feed(st->pair, ev, &io);
 	if (ret < 0)
 		return ret;
@@ -545,6 +562,7 @@ size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
+const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st) { return st->o.disk; }
 
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
 {
@@ -564,6 +582,11 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i)
 uint64_t ss_stats_incomplete_ios(const struct ss_stats *st)
 {
 	return ss_pair_inflight(st->pair);
+}
+
+bool ss_stats_filtered(const struct ss_stats *st)
+{
+	return st->filter != NULL;
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)

@@ -6,12 +6,15 @@
  * of events.  Nothing here prints; `report` and `plot` format the results.
  *
  * Definitions (also in `seekscope report --help`):
- *  - I/O: a completed request that moves data (ss_event_has_data(): read, write or discard with
- *    sectors), counted at its COMPLETE event.  Bytes, reads/writes, IOPS and MB/s all come from
- *    completions, so a request counts once even if it was requeued, and only once it happened.
- *    Completions whose issue was not captured still count as I/Os (no latency for them).
- *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default.
- *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), data I/Os only;
+ *  - I/O: a completed request that covers sectors (ss_event_has_data()), counted at its
+ *    COMPLETE event in its class (model.h: read, write, discard or other — never folded into
+ *    one another); requests without sectors count as events only, flushes apart.  Bytes,
+ *    per-class counts, IOPS and MB/s all come from completions, so a request counts once even
+ *    if it was requeued, and only once it happened.  Completions whose issue was not captured
+ *    still count as I/Os (no latency for them).
+ *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
+ *    for the classes that move a head (model.h: not discards).
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
  *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
  *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
  *    completion carrying the FUA flag.
@@ -22,6 +25,8 @@
  *    end of the trace if it never ended.  An event belongs to a period when begin <= ts < end
  *    (the trace's own period also includes ts == end).  MARK markers are points, not phases.
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
+ *  - Modelled time (opts.disk, diskreplay.h): each data ISSUE's service time on the modelled
+ *    disk, counted by issue time (phases, bins) and issue sector (zones), like seeks.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
 
@@ -47,6 +52,7 @@
 #include <stdint.h>
 
 #include "seekscope/format.h"
+#include "seekscope/model.h"
 #include "trace_read.h"
 #include "seek.h"
 #include "pair.h"
@@ -54,16 +60,23 @@
 #include "lathist.h"
 #include "procstats.h"
 #include "taskfilter.h"
+#include "diskreplay.h"
 
 /* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
 struct ss_summary {
 	uint64_t start_ns, end_ns;       /* the period, trace clock */
 	uint64_t events;                 /* events of any type in the period */
-	uint64_t ios;                    /* completed data I/Os: reads + writes + discards */
-	uint64_t reads, writes, discards;
-	uint64_t read_bytes, write_bytes, discard_bytes;
+	uint64_t ios;                    /* completed I/Os: reads + writes + discards + others */
+	union {                          /* completed I/Os per class (model.h: enum ss_op) */
+		struct { uint64_t reads, writes, discards, others; };
+		uint64_t op_ios[SS_NR_DATA_OPS];
+	};
+	union {
+		struct { uint64_t read_bytes, write_bytes, discard_bytes, other_bytes; };
+		uint64_t op_bytes[SS_NR_DATA_OPS];
+	};
 	uint64_t flushes, fua;
-	uint64_t issues;                 /* data I/Os issued (ISSUE events with data) */
+	uint64_t issues;                 /* I/Os issued that seeks are evaluated on (seek.h) */
 	uint64_t seeks;                  /* issues that were seeks */
 	uint64_t unmatched;              /* completions without an issue (no latency) */
 	uint64_t errors;                 /* completions with a non-zero error */
@@ -72,10 +85,11 @@ struct ss_summary {
 	struct ss_lathist lat;           /* data I/O latency */
 	struct ss_lathist flush_lat;     /* flush latency */
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
+	struct ss_disk_cost model;       /* modelled service time of its issues (opts.disk) */
 
 	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
 	double   duration_s;
-	double   iops, seeks_per_s, read_mb_s, write_mb_s, mean_depth;
+	double   iops, seeks_per_s, read_mb_s, write_mb_s, discard_mb_s, other_mb_s, mean_depth;
 	uint64_t lat_p50_ns, lat_p99_ns, lat_max_ns;
 };
 
@@ -90,10 +104,17 @@ struct ss_phase_stats {
 
 struct ss_zone_stats {
 	const struct ss_rec_zone *zone;  /* points into the trace's zone table */
-	uint64_t read_ios, write_ios;    /* completions whose start sector is in the zone */
-	uint64_t read_bytes, write_bytes;
-	uint64_t bytes;                  /* read + write + discard bytes */
+	union {                          /* completions whose start sector is in the zone */
+		struct { uint64_t read_ios, write_ios, discard_ios, other_ios; };
+		uint64_t op_ios[SS_NR_DATA_OPS];
+	};
+	union {
+		struct { uint64_t read_bytes, write_bytes, discard_bytes, other_bytes; };
+		uint64_t op_bytes[SS_NR_DATA_OPS];
+	};
+	uint64_t bytes;                  /* bytes of every class */
 	uint64_t seeks;                  /* seeks that landed in the zone (by issue sector) */
+	struct ss_disk_cost model;       /* modelled time of the issues starting in it (opts.disk) */
 };
 
 struct ss_device_stats {
@@ -117,6 +138,10 @@ struct ss_stats_opts {
 	 * others still move the head and fill the queue: seeks are judged and queue depth
 	 * measured on every request, and the kept ones counted.  Borrowed. */
 	const struct ss_task_spec *only;
+	/* Optional: replay the issues through this disk model (borrowed, fed by the pass;
+	 * one per trace) and count their cost in every summary, zone and bin.  With `only`,
+	 * the model's arm follows every request, and the kept ones' cost is counted. */
+	struct ss_disk_replay *disk;
 };
 
 struct ss_stats;
@@ -160,9 +185,14 @@ const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless 
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
 /* Per-process rows, sorted (NULL unless opts.procs and a trace). */
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st);
+/* Whether opts.only keeps some requests out of the figures. */
+bool ss_stats_filtered(const struct ss_stats *st);
 /* Requests issued and never completed by the last event fed: still in flight when the capture
  * ended (pair.h's rule; issues beyond its table are in ss_pair_stats.overflow instead). */
 uint64_t ss_stats_incomplete_ios(const struct ss_stats *st);
+
+/* The disk model of opts.disk, or NULL. */
+const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st);
 
 /* Recompute the derived fields of one summary (used by ss_stats_finish). */
 void ss_summary_derive(struct ss_summary *s);

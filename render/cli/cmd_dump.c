@@ -187,7 +187,7 @@ int ss_cmd_dump(int argc, char **argv)
 		goto out;
 	}
 	ret = 0;
-	if (t->truncated)
+	if (t->truncated && !a.quiet)
 		fprintf(stderr, "seekscope dump: warning: %s: %s\n", a.file, t->warning);
 out:
 	ss_evfilter_free(filter);

@@ -9,20 +9,24 @@
 #include "dump_args.h"
 #include "errbuf.h"
 
-enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM };
+enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY, OPT_PID, OPT_COMM };
 
 static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
-	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
+	{ "absolute", OPT_ABSOLUTE, NULL,
+	  "TIME in the trace clock's nanoseconds (to line up captures)" },
 	{ "json", 'j', NULL, "one JSON object per event, one per line (no metadata)" },
 	{ "pid", OPT_PID, "PID", "only requests issued by process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "only requests issued by processes named NAME, a glob\n"
 	  "(\"tar\", \"kworker*\", \"kworker:flush\"; repeatable)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--pid PID] [--comm NAME] FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--pid PID] [--comm NAME] [-q]\n"
+		 "                      FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics, the processes\n"
 		"the trace names (task TIME PID NAME) and every event of a trace (seekscope,\n"
@@ -36,6 +40,10 @@ const struct ss_help ss_dump_help = {
 		"their own context).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+		"EXIT STATUS:\n"
+		"  0 dumped (also a truncated trace, with a warning), 1 the trace could not be\n"
+		"  read, 2 usage error.",
 	.examples =
 		"  seekscope dump untar.sst | less\n"
 		"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l\n"
@@ -51,7 +59,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'n':
 		a->no_events = true;
 		return 0;
-	case 'a':
+	case OPT_ABSOLUTE:
 		a->absolute = true;
 		return 0;
 	case 'j':
@@ -61,6 +69,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return ss_task_spec_add_pid(&a->only, arg, err, errlen);
 	case OPT_COMM:
 		return ss_task_spec_add_comm(&a->only, arg, err, errlen);
+	case 'q':
+		a->quiet = true;
+		return 0;
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}

@@ -17,6 +17,7 @@ struct ss_dump_args {
 	bool absolute;             /* --absolute: TIME in the trace clock's nanoseconds */
 	bool json;                 /* --json: one JSON object per event */
 	struct ss_task_spec only;  /* --pid, --comm: events of these processes only */
+	bool quiet;                /* -q: no warnings */
 	const char *file;          /* the one FILE operand, into argv */
 };
 

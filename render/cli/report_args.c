@@ -6,20 +6,25 @@
 #include <errno.h>
 #include <string.h>
 
+#include "disk_opt.h"
 #include "errbuf.h"
+#include "render_args.h"
 #include "report_args.h"
 
-enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_PROCESSES };
+enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_PROCESSES, OPT_DISK };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
-	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
+	SS_OPTION_SEEK_THRESHOLD,
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
 	{ "pid", OPT_PID, "PID", "count only the requests of process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "count only the requests of processes named NAME, a glob\n"
 	  "(\"tar\", \"kworker*\", \"xfsaild*\"; repeatable)" },
 	{ "processes", OPT_PROCESSES, "N", "list N processes in the text table (default 12, 0: all)" },
+	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP "; adds the\n"
+					      "modelled time per trace, phase and zone" },
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_report_help = {
@@ -33,11 +38,13 @@ const struct ss_help ss_report_help = {
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
 		"DEFINITIONS:\n"
-		"  seek     an I/O whose start sector is more than N sectors (default 128) away from\n"
+		"  seek     an I/O whose start sector is more than SECTORS (default 128) away from\n"
 		"           where the previous I/O on the same device ended; evaluated on issue\n"
-		"           (dispatch) events, the order the device sees; flushes are ignored\n"
-		"  I/O      a completed read, write or discard with data; bytes, IOPS and MB/s count\n"
-		"           completions\n"
+		"           (dispatch) events, the order the device sees; flushes and discards\n"
+		"           (no head moves for them) are ignored\n"
+		"  I/O      a completed request with sectors, in its class by the rwbs op: read (R),\n"
+		"           write (W), discard (D), other (N: write-zeroes..., DE: secure erase);\n"
+		"           bytes, IOPS and MB/s count completions\n"
 		"  latency  issue -> completion of data I/Os (p50/p99 within ~3 %); flushes apart\n"
 		"  units    MB = 10^6 bytes, KB = 10^3 bytes; sizes in KiB/MiB/GiB (2^10...)\n"
 		"  times    seconds from the capture start (or the first event)\n"
@@ -53,18 +60,33 @@ const struct ss_help ss_report_help = {
 		"\nOUTPUT:\n"
 		"  Text by default.  With --json, one JSON object per file, each on its own line\n"
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
-		"  write_bytes, seeks, seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
+		"  write_bytes, discard_ios, discard_bytes, other_ios, other_bytes, seeks,\n"
+		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
 		"  lat_p99_us, lost_events, truncated, device, phases[], zones[],\n"
 		"  processes[] ({comm, pid, ios, bytes, seeks, issues}; comm null when the trace\n"
 		"  does not name the pid, pid null for completions whose issue it lacks),\n"
 		"  processes_by (\"submitter\" or \"issuer\"), filter and more.\n"
+		"  With --disk: model {name, params, total_s, seek_s, rotation_s, transfer_s,\n"
+		"  overhead_s, requests, arm_moves, selected}, and model_s with its model {...}\n"
+		"  split in each phase and zone (null without --disk).\n"
+		"\nDISK MODEL:\n"
+		"  The time a disk would be busy serving the trace's issued requests one at a\n"
+		"  time, in issue order: command overhead + seek (a curve through the track-to-\n"
+		"  track, average and full-stroke times) + rotational latency + transfer at the\n"
+		"  zone's media rate; the device's span is laid onto the whole platter; writes go\n"
+		"  to the media (write cache off) unless wcache=on.  Busy time, not elapsed time:\n"
+		"  no queue reordering, no cache.  With --pid/--comm the model still serves every\n"
+		"  request, and selected {total_s, ...} is the selected processes' part.  Every\n"
+		"  parameter and its source: docs/disk-model.md.\n"
 		"\nEXIT STATUS:\n"
 		"  0 all files reported, 1 a file could not be read (the others are still\n"
-		"  reported), 2 usage error.",
+		"  reported), 2 usage error, or a trace --disk cannot model (a device of\n"
+		"  unknown size).",
 	.examples =
 		"  seekscope report untar.sst\n"
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
 		"  seekscope report --comm tar --comm 'kworker*wb_workfn' untar.sst\n"
+		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
 		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
 };
 
@@ -80,11 +102,15 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'a':
 		a->ro.all_zones = true;
 		return 0;
-	case 's':
-		if (!ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->ro.seek_threshold))
+	case OPT_DISK:
+		if (ss_disk_opt_parse(arg, &a->ro.disk, err, errlen))
+			return -EINVAL;
+		a->ro.has_disk = true;
+		return 0;
+	case 't':
+		if (!ss_parse_seek_threshold(arg, &a->ro.seek_threshold))
 			return 0;
-		ss_errf(err, errlen, "--seek-threshold wants a number of sectors (0 or more), not "
-			"'%s'", arg);
+		ss_errf(err, errlen, "bad --seek-threshold '%s' (%s)", arg, SS_SEEK_THRESHOLD_HINT);
 		return -EINVAL;
 	case OPT_PID:
 		return ss_task_spec_add_pid(&a->ro.only, arg, err, errlen);

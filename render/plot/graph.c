@@ -25,6 +25,7 @@ struct column {
 	char *label;
 	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
 	struct ss_stats *stats;
+	struct ss_disk_replay *disk;        /* --disk, fed by the statistics pass */
 	void *state[SS_GRAPH_MAX_PANELS];
 	char note[160];                     /* big note over the panels ("no I/O") */
 	char warn[300];                     /* header warning (truncated, lost events) */
@@ -93,8 +94,6 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	if (!g)
 		return NULL;
 	g->o = *o;
-	if (!g->o.seek_threshold)
-		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
 	for (int i = 0; i < n; i++)
 		g->ops[i] = o->panels[i];
 	g->nr_panels = n;
@@ -113,6 +112,7 @@ void ss_graph_free(struct ss_graph *g)
 			if (g->ops[p]->destroy)
 				g->ops[p]->destroy(g->col[c].state[p]);
 		ss_stats_free(g->col[c].stats);
+		ss_disk_replay_free(g->col[c].disk);
 		free(g->col[c].label);
 	}
 	free(g->kept);
@@ -147,21 +147,21 @@ static int sector_row(const struct ss_graph *g)
 }
 
 /* First pass when nothing says which sectors to show: the extent of the data I/O. */
-static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, char *err, size_t errlen)
+static int busy_range(struct ss_trace *const *tr, int nr, struct ss_graph_window *w, char *err,
+		      size_t errlen)
 {
 	uint64_t a = UINT64_MAX, b = 0;
 
-	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+	for (int i = 0; i < nr; i++) {
 		const struct ss_event *ev;
 		size_t n;
 		int ret;
 
-		ss_trace_rewind(c->t);
-		while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
+		ss_trace_rewind(tr[i]);
+		while ((ret = ss_trace_next_batch(tr[i], &ev, &n)) > 0) {
 			for (size_t k = 0; k < n; k++) {
 				if (ev[k].type != SS_EV_ISSUE || !ss_event_has_data(&ev[k]) ||
-				    ev[k].ts_ns < c->t0 + g->x_lo || ev[k].ts_ns > c->t0 + g->x_hi)
+				    ev[k].ts_ns < w->t0[i] + w->x_lo || ev[k].ts_ns > w->t0[i] + w->x_hi)
 					continue;
 				if (ev[k].sector < a)
 					a = ev[k].sector;
@@ -170,19 +170,85 @@ static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, char *err,
 			}
 		}
 		if (ret < 0) {
-			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+			ss_errf(err, errlen, "%s: %s", tr[i]->path, ss_trace_error(tr[i]));
 			return ret;
 		}
 	}
 	if (a >= b) {
-		*lo = 0;
-		*hi = 2048;
+		w->y_lo = 0;
+		w->y_hi = 2048;
 		return 0;
 	}
 	/* a little air above and below so the extreme I/Os do not sit on the frame */
 	uint64_t pad = (b - a) / 40 + 8;
-	*lo = a > pad ? a - pad : 0;
-	*hi = b + pad;
+	w->y_lo = a > pad ? a - pad : 0;
+	w->y_hi = b + pad;
+	return 0;
+}
+
+int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		    const char *const *labels, int nr, bool sector_y, struct ss_graph_window *w,
+		    char *err, size_t errlen)
+{
+	uint64_t dur = 0;
+
+	memset(w, 0, sizeof(*w));
+	if (nr < 1 || nr > SS_GRAPH_MAX_TRACES) {
+		ss_errf(err, errlen, "no trace to plot");
+		return -EINVAL;
+	}
+	for (int i = 0; i < nr; i++) {
+		ss_stats_trace_period(tr[i], &w->t0[i], &w->t_end[i]);
+		if (o->align) {
+			const struct ss_rec_phase *ph = ss_trace_phase_begin(tr[i], o->align);
+
+			if (!ph) {
+				ss_errf(err, errlen, "%s has no phase \"%s\" to align on",
+					labels ? labels[i] : tr[i]->path, o->align);
+				return -ENOENT;
+			}
+			/* what came before the phase is left of the axis, out of view */
+			w->t0[i] = ph->ts_ns;
+			if (w->t_end[i] < w->t0[i])
+				w->t_end[i] = w->t0[i];
+		}
+		if (w->t_end[i] - w->t0[i] > dur)
+			dur = w->t_end[i] - w->t0[i];
+	}
+	if (o->has_x_range) {
+		w->x_lo = (uint64_t)llround(o->x_lo_s * 1e9);
+		w->x_hi = (uint64_t)llround(o->x_hi_s * 1e9);
+	} else {
+		w->x_lo = 0;
+		w->x_hi = dur ? dur : 1000000000ull;    /* nothing happened: show one second */
+	}
+	if (w->x_hi <= w->x_lo)
+		w->x_hi = w->x_lo + 1000;
+
+	/* sector range: asked for, else every zone (all AGs show), else where the I/O was */
+	if (o->has_y_range) {
+		w->y_lo = o->y_lo;
+		w->y_hi = o->y_hi;
+	} else if (sector_y) {
+		bool any = false;
+
+		for (int i = 0; i < nr; i++) {
+			uint64_t a, b;
+
+			if (!ss_zones_range(tr[i], &a, &b))
+				continue;
+			if (!any || a < w->y_lo)
+				w->y_lo = a;
+			if (!any || b > w->y_hi)
+				w->y_hi = b;
+			any = true;
+		}
+		if (!any)
+			return busy_range(tr, nr, w, err, errlen);
+	} else {
+		w->y_lo = 0;
+		w->y_hi = 1;
+	}
 	return 0;
 }
 
@@ -240,6 +306,8 @@ static void build_table(struct ss_graph *g)
 		g->rows[g->nr_rows++] = (struct ss_table_row){
 			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
 			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
+			.has_model = g->o.has_disk,
+			.model_s = ss_stats_total(g->col[i].stats)->model.total_s,
 		};
 	for (int i = 0; i < g->nr; i++)
 		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
@@ -261,7 +329,8 @@ static void build_table(struct ss_graph *g)
 				g->rows[g->nr_rows++] = (struct ss_table_row){
 					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
 					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
-					.group = k + 1,
+					.group = k + 1, .has_model = g->o.has_disk,
+					.model_s = ph->s.model.total_s,
 				};
 			}
 }
@@ -309,6 +378,15 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	so.bin_end_ns = c->t0 + g->x_hi;
 	so.bin_width_ns = bin_w;
 	so.only = &g->o.only;
+	if (g->o.has_disk) {
+		char why[300];
+
+		if (!(so.disk = c->disk = ss_disk_replay_new(&g->o.disk, c->t, why, sizeof(why)))) {
+			ret = -errno;
+			ss_errf(err, errlen, "%s: --disk: %s", c->t->path, why);
+			return ret;
+		}
+	}
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
@@ -356,8 +434,11 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 {
 	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
+	struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+	const char *labels[SS_GRAPH_MAX_TRACES];
+	struct ss_graph_window w;
 	size_t nr_phases[SS_GRAPH_MAX_TRACES];
-	uint64_t dur = 0, bin_w;
+	uint64_t bin_w;
 	int ret;
 
 	if (g->ran || g->nr == 0) {
@@ -366,62 +447,25 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	}
 	g->ran = true;
 	for (int i = 0; i < g->nr; i++) {
+		tr[i] = g->col[i].t;
+		labels[i] = g->col[i].label;
+	}
+	if ((ret = ss_graph_window(&g->o, tr, labels, g->nr, sector_row(g) >= 0, &w, err,
+				   errlen)))
+		return ret;
+	for (int i = 0; i < g->nr; i++) {
 		struct column *c = &g->col[i];
 
-		ss_stats_trace_period(c->t, &c->t0, &c->t_end);
-		if (g->o.align) {
-			const struct ss_rec_phase *ph = ss_trace_phase_begin(c->t, g->o.align);
-
-			if (!ph) {
-				ss_errf(err, errlen, "%s has no phase \"%s\" to align on", c->label,
-					g->o.align);
-				return -ENOENT;
-			}
-			/* what came before the phase is left of the axis, out of view */
-			c->t0 = ph->ts_ns;
-			if (c->t_end < c->t0)
-				c->t_end = c->t0;
-		}
-		if (c->t_end - c->t0 > dur)
-			dur = c->t_end - c->t0;
+		c->t0 = w.t0[i];
+		c->t_end = w.t_end[i];
 		nr_phases[i] = 0;
 		for (size_t p = 0; p < c->t->nr_phases; p++)
 			nr_phases[i] += c->t->phases[p].kind == SS_PHASE_BEGIN;
 	}
-	if (g->o.has_x_range) {
-		g->x_lo = (uint64_t)llround(g->o.x_lo_s * 1e9);
-		g->x_hi = (uint64_t)llround(g->o.x_hi_s * 1e9);
-	} else {
-		g->x_lo = 0;
-		g->x_hi = dur ? dur : 1000000000ull;    /* nothing happened: show one second */
-	}
-	if (g->x_hi <= g->x_lo)
-		g->x_hi = g->x_lo + 1000;
-
-	/* sector range: asked for, else every zone (all AGs show), else where the I/O was */
-	if (g->o.has_y_range) {
-		g->y_lo = g->o.y_lo;
-		g->y_hi = g->o.y_hi;
-	} else if (sector_row(g) >= 0) {
-		bool any = false;
-
-		for (int i = 0; i < g->nr; i++) {
-			uint64_t a, b;
-
-			if (!ss_zones_range(g->col[i].t, &a, &b))
-				continue;
-			if (!any || a < g->y_lo)
-				g->y_lo = a;
-			if (!any || b > g->y_hi)
-				g->y_hi = b;
-			any = true;
-		}
-		if (!any && (ret = busy_range(g, &g->y_lo, &g->y_hi, err, errlen)))
-			return ret;
-	} else {
-		g->y_lo = 0;
-		g->y_hi = 1;
-	}
+	g->x_lo = w.x_lo;
+	g->x_hi = w.x_hi;
+	g->y_lo = w.y_lo;
+	g->y_hi = w.y_hi;
 
 	spec.nr_cols = g->nr;
 	spec.nr_rows = g->nr_panels;
@@ -438,10 +482,6 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (g->o.color_by == SS_COLOR_PROCESS) {
-		struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
-
-		for (int i = 0; i < g->nr; i++)
-			tr[i] = g->col[i].t;
 		ret = ss_proc_groups_rank(tr, g->nr, &g->o.only, g->o.top_procs ? g->o.top_procs : 8,
 					  &g->procs, err, errlen);
 		if (ret)
@@ -606,10 +646,15 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	draw_title(g, cr);
 	{
 		const struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+		unsigned classes = 0;
 
-		for (int i = 0; i < g->nr; i++)
+		for (int i = 0; i < g->nr; i++) {
 			tr[i] = g->col[i].t;
-		ss_legend_draw(cr, &g->lay.legend, tr, g->nr,
+			for (int p = 0; p < g->nr_panels; p++)
+				if (g->ops[p]->classes)
+					classes |= g->ops[p]->classes(g->col[i].state[p]);
+		}
+		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes,
 			       g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL);
 	}
 	for (int p = 0; p < g->nr_panels; p++)
@@ -685,6 +730,14 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 		return -ENOENT;
 	a = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r.x, r.x + r.w, false };
 	*x = ss_axis_map(&a, t_s * 1e9);
+	return 0;
+}
+
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+{
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[panel][col];
 	return 0;
 }
 

@@ -21,24 +21,24 @@ static bool any_phase(const struct ss_trace *const *t, int n)
 	return false;
 }
 
-enum legend_kind { LK_SWATCH, LK_FLUSH, LK_FUA, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE,
-		   LK_PROC };
+enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE, LK_PROC };
 
 static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
 {
 	static const double dash[] = { 4, 3 };
 
 	switch (k) {
-	case LK_SWATCH:
-	case LK_PROC:
-		ss_set_rgb(cr, k == LK_SWATCH ? ss_col_class[cls] : ss_proc_colour((size_t)cls));
-		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
+	case LK_CLASS:
+		ss_set_rgb(cr, ss_classes[cls].rgb);
+		if (cls < SS_CLS_NR_AREA)
+			cairo_rectangle(cr, x, y - sw / 2, sw, sw);
+		else            /* a tick of a strip */
+			cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
 		cairo_fill(cr);
 		break;
-	case LK_FLUSH:
-	case LK_FUA:
-		ss_set_rgb(cr, k == LK_FLUSH ? ss_col_flush : ss_col_fua);
-		cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
+	case LK_PROC:
+		ss_set_rgb(cr, ss_proc_colour((size_t)cls));
+		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
 		cairo_fill(cr);
 		break;
 	case LK_BAND:
@@ -75,9 +75,9 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 	}
 }
 
-/* Legend of the sector panel's marks, centred in one row; zone entries only when present. */
+/* Legend of the sector panel's marks, centred in one row; entries only for what is drawn. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
-		    const struct ss_proc_groups *procs)
+		    unsigned classes, const struct ss_proc_groups *procs)
 {
 	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_PROC_GROUPS_MAX + 1];
 	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
@@ -93,12 +93,11 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 			it[n++] = (typeof(it[0])){ LK_PROC, SS_PROC_GROUPS_MAX,
 						   procs->n ? "other" : "no process" };
 		nr_procs = n;
-	} else {
-		for (int c = 0; c < SS_CLS_MAX; c++)
-			it[n++] = (typeof(it[0])){ LK_SWATCH, c, ss_class_name[c] };
 	}
-	it[n++] = (typeof(it[0])){ LK_FLUSH, 0, "flush (top strip)" };
-	it[n++] = (typeof(it[0])){ LK_FUA, 0, "FUA (second strip)" };
+	/* coloured by process, the areas are in the processes' colours: only the strips' classes */
+	for (int c = procs ? SS_CLS_NR_AREA : 0; c < SS_CLS_MAX; c++)
+		if (classes & SS_CLS_BIT(c))
+			it[n++] = (typeof(it[0])){ LK_CLASS, c, ss_classes[c].name };
 	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
 		it[n++] = (typeof(it[0])){ LK_BAND, 0, "log / journal zone" };
 	if (any_zone(t, nr, SS_ZONE_AG))

@@ -3,38 +3,66 @@
  * Colours for every plot, from the Okabe-Ito palette (safe for the common colour-vision
  * deficiencies), chosen so the classes that must be told apart also differ in lightness and
  * survive grayscale printing: write = dark blue, read = light orange, metadata = black,
- * journal/log = bluish green (and it lives inside the shaded log band anyway).
+ * journal/log = bluish green (and it lives inside the shaded log band anyway), discard =
+ * reddish purple, write-zeroes and other ops = sky blue (they write).
  */
 #ifndef SS_PALETTE_H
 #define SS_PALETTE_H
 
 #include <stddef.h>
 #include <cairo.h>
+#include "seekscope/model.h"
 
 struct ss_rgb {
 	double r, g, b;
 };
 
-/* I/O classes of the sector panel, in drawing priority order (later wins a shared pixel). */
-enum ss_io_class { SS_CLS_WRITE, SS_CLS_READ, SS_CLS_META, SS_CLS_JOURNAL, SS_CLS_MAX };
-
 #define SS_RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0 }
 
-static const struct ss_rgb ss_col_class[SS_CLS_MAX] = {
-	[SS_CLS_WRITE]   = SS_RGB(0x0072B2),   /* blue */
-	[SS_CLS_READ]    = SS_RGB(0xE69F00),   /* orange */
-	[SS_CLS_META]    = SS_RGB(0x000000),   /* black */
-	[SS_CLS_JOURNAL] = SS_RGB(0x009E73),   /* bluish green */
+/*
+ * The request classes of the io panel and its legend, as data: the panels and the legend
+ * read this table and nothing else names a class's colour.  Which request is in which class:
+ * model.h's enum ss_op (read, write, discard, other, flush, from the rwbs op), then, for reads
+ * and writes, journal/log (its start sector in a log or journal zone) before metadata (the M
+ * flag) before data.  The classes drawn as areas come first; flush and FUA have no sector and
+ * are ticks in two strips along the top.
+ */
+enum ss_io_class {
+	SS_CLS_WRITE, SS_CLS_READ, SS_CLS_META, SS_CLS_JOURNAL, SS_CLS_DISCARD, SS_CLS_OTHER,
+	SS_CLS_FLUSH, SS_CLS_FUA, SS_CLS_MAX
 };
-static const char *const ss_class_name[SS_CLS_MAX] = {
-	"data write", "data read", "metadata", "journal/log",
+#define SS_CLS_NR_AREA SS_CLS_FLUSH      /* classes drawn where their sectors are */
+#define SS_CLS_BIT(c)  (1u << (c))       /* sets of classes (what a panel drew) */
+
+struct ss_class_style {
+	const char *name;                /* legend entry */
+	struct ss_rgb rgb;
+};
+
+static const struct ss_class_style ss_classes[SS_CLS_MAX] = {
+	[SS_CLS_WRITE]   = { "data write", SS_RGB(0x0072B2) },       /* blue */
+	[SS_CLS_READ]    = { "data read", SS_RGB(0xE69F00) },        /* orange */
+	[SS_CLS_META]    = { "metadata", SS_RGB(0x000000) },         /* black */
+	[SS_CLS_JOURNAL] = { "journal/log", SS_RGB(0x009E73) },      /* bluish green */
+	[SS_CLS_DISCARD] = { "discard", SS_RGB(0xCC79A7) },          /* reddish purple */
+	[SS_CLS_OTHER]   = { "write-zeroes/other", SS_RGB(0x56B4E9) }, /* sky blue: a write */
+	[SS_CLS_FLUSH]   = { "flush (top strip)", SS_RGB(0xD55E00) },  /* vermillion */
+	[SS_CLS_FUA]     = { "FUA (second strip)", SS_RGB(0x882255) }, /* wine (Paul Tol) */
+};
+
+/* The class whose colour a request class's series (throughput, IOPS) is drawn in. */
+static const enum ss_io_class ss_op_class[SS_NR_DATA_OPS] = {
+	[SS_OP_READ] = SS_CLS_READ, [SS_OP_WRITE] = SS_CLS_WRITE,
+	[SS_OP_DISCARD] = SS_CLS_DISCARD, [SS_OP_OTHER] = SS_CLS_OTHER,
 };
 
 /* Processes (plot --color-by process), biggest first: distinct hues, then darker and lighter
- * variants; "other" is grey.  Drawn over white and the light zone bands. */
+ * variants; "other" is grey.  Drawn over white and the light zone bands.  A table apart from
+ * the classes': coloured by process, a colour names a process group, not a class — and none
+ * is the colour of the flush or FUA strips, which keep their class colours. */
 static const struct ss_rgb ss_col_proc[] = {
 	SS_RGB(0x0072B2), SS_RGB(0xE69F00), SS_RGB(0x009E73), SS_RGB(0xCC79A7),
-	SS_RGB(0x56B4E9), SS_RGB(0x882255), SS_RGB(0x000000), SS_RGB(0x8C564B),
+	SS_RGB(0x56B4E9), SS_RGB(0x332288), SS_RGB(0x000000), SS_RGB(0x8C564B),
 	SS_RGB(0x7F7F00), SS_RGB(0x9467BD),
 };
 static const struct ss_rgb ss_col_other   = SS_RGB(0xA0A0A0);
@@ -46,9 +74,8 @@ static inline struct ss_rgb ss_proc_colour(size_t i)
 	return i < SS_NR_PROC_COLOURS ? ss_col_proc[i] : ss_col_other;
 }
 
-static const struct ss_rgb ss_col_flush   = SS_RGB(0xD55E00);  /* vermillion */
-static const struct ss_rgb ss_col_fua     = SS_RGB(0xCC79A7);  /* reddish purple */
 static const struct ss_rgb ss_col_seek    = SS_RGB(0x000000);
+static const struct ss_rgb ss_col_threshold = SS_RGB(0xD55E00); /* the seek threshold */
 static const struct ss_rgb ss_col_text    = SS_RGB(0x1a1a1a);
 static const struct ss_rgb ss_col_grid    = SS_RGB(0xe4e4e4);
 static const struct ss_rgb ss_col_axis    = SS_RGB(0x555555);

@@ -12,6 +12,7 @@ struct column {
 	int better;                 /* +1 higher is better, -1 lower is better */
 	bool (*get)(const struct ss_table_row *r, double *v);
 	const char *fmt;
+	bool optional;              /* drawn only when some row has a value */
 };
 
 static bool get_dur(const struct ss_table_row *r, double *v) { *v = r->s->duration_s; return true; }
@@ -44,12 +45,19 @@ static bool get_lost(const struct ss_table_row *r, double *v)
 	return r->has_lost;
 }
 
+static bool get_model(const struct ss_table_row *r, double *v)
+{
+	*v = r->model_s;
+	return r->has_model;
+}
+
 static const struct column columns[] = {
 	{ "duration s", -1, get_dur, "%.2f" },
 	{ "read MB/s", +1, get_rmb, "%.2f" },
 	{ "write MB/s", +1, get_wmb, "%.2f" },
 	{ "IOPS", +1, get_iops, "%.0f" },
 	{ "seeks/s", -1, get_seeks, "%.0f" },
+	{ "modelled s", -1, get_model, "%.2f", true },
 	{ "lat p50 ms", -1, get_p50, "%.2f" },
 	{ "lat p99 ms", -1, get_p99, "%.2f" },
 	{ "files/s", +1, get_files, "%.0f" },
@@ -88,22 +96,39 @@ static bool is_best(const struct ss_table_row *rows, int n, int i, const struct 
 	       fabs(mine - best) <= 1e-9 * fabs(best);
 }
 
+/* Does column C appear: always, or for an optional one when some row has a value? */
+static bool shown(const struct column *c, const struct ss_table_row *rows, int n)
+{
+	double v;
+
+	for (int i = 0; c->optional && i < n; i++)
+		if (c->get(&rows[i], &v))
+			return true;
+	return !c->optional;
+}
+
 void ss_table_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_table_row *rows, int n)
 {
 	const double rh = ss_metrics.row_h, fs = ss_metrics.font_small;
 	const double run_w = fmin(260, r->w * 0.18), phase_w = fmin(120, r->w * 0.09);
-	double cw = (r->w - run_w - phase_w) / NR_COLS, y = r->y;
+	const struct column *cols[NR_COLS];
+	int nc = 0;
+	double cw, y = r->y;
 	char buf[64];
 
 	if (n <= 0)
 		return;
+	for (int c = 0; c < NR_COLS; c++)
+		if (shown(&columns[c], rows, n))
+			cols[nc++] = &columns[c];
+	cw = (r->w - run_w - phase_w) / nc;
 	cairo_save(cr);
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, true, "run", NULL);
 	ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, true, "phase", NULL);
-	for (int c = 0; c < NR_COLS; c++)
+	for (int c = 0; c < nc; c++)
 		ss_text_draw(cr, r->x + run_w + phase_w + (c + 1) * cw - 6, y + rh / 2, SS_RIGHT,
-			     SS_MIDDLE, fs, true, columns[c].head, NULL);
+			     SS_MIDDLE, fs, true, cols[c]->head, NULL);
 	ss_set_rgb(cr, ss_col_axis);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, r->x, y + rh + 0.5);
@@ -123,14 +148,14 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_table_r
 		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, row->run, NULL);
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
 			     row->phase, NULL);
-		for (int c = 0; c < NR_COLS; c++) {
+		for (int c = 0; c < nc; c++) {
 			double v, x1 = r->x + run_w + phase_w + (c + 1) * cw;
-			bool best = is_best(rows, n, i, &columns[c]);
+			bool best = is_best(rows, n, i, cols[c]);
 
-			if (!columns[c].get(row, &v)) {
+			if (!cols[c]->get(row, &v)) {
 				snprintf(buf, sizeof(buf), "-");
 			} else {
-				snprintf(buf, sizeof(buf), columns[c].fmt, v);
+				snprintf(buf, sizeof(buf), cols[c]->fmt, v);
 			}
 			if (best) {
 				ss_set_rgb(cr, ss_col_best);

@@ -2,7 +2,8 @@
 /*
  * The summary table under the plots: per trace, and per phase where the trace has phases,
  * duration, MB/s, IOPS, seeks/s, latency, files/s and lost events — the figures of
- * `seekscope report` (stats.h).  Among rows that compare (the totals of several traces, or the
+ * `seekscope report` (stats.h) — and with plot --disk the modelled disk time ("modelled s",
+ * a column shown only when a row has it).  Among rows that compare (the totals of several traces, or the
  * same phase in several traces) the better value of each column is highlighted.
  */
 #ifndef SS_TABLE_H
@@ -21,6 +22,8 @@ struct ss_table_row {
 	bool has_lost;              /* lost events apply to whole traces only */
 	uint64_t lost;
 	int group;                  /* rows with the same group compete for "best" */
+	bool has_model;             /* plot --disk: the modelled busy time of the period */
+	double model_s;
 };
 
 /* Body rows needed for n traces with the given phase counts, capped at max_rows. */

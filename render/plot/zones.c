@@ -10,7 +10,8 @@
 #include "ticks.h"
 #include "zones.h"
 
-#define MIN_LOG_BAND_PX 4.0     /* a 10 MiB log on an 8 GiB disk must still show */
+#define MIN_LOG_BAND_PX 6.0     /* a 10 MiB log on an 8 GiB disk must still show */
+#define MIN_TABLE_PX 2.0        /* inode tables drawn across the panel */
 
 static int band_cmp(const void *a, const void *b)
 {
@@ -74,6 +75,19 @@ bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t
 	return lo > 0 && zb->b[lo - 1].dev == dev && sector < zb->b[lo - 1].hi;
 }
 
+enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struct ss_event *ev)
+{
+	enum ss_op op = ss_op_of(ev->flags, true);
+
+	if (op == SS_OP_READ || op == SS_OP_WRITE) {
+		if (ss_zone_bands_is_log(zb, ev->dev, ev->sector))
+			return SS_CLS_JOURNAL;
+		if (ev->flags & SS_RW_META)
+			return SS_CLS_META;
+	}
+	return ss_op_class[op];
+}
+
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t a = UINT64_MAX, b = 0;
@@ -123,6 +137,21 @@ static bool zone_band(const struct ss_frame *f, const struct ss_rec_zone *z, dou
 	return true;
 }
 
+/* Widen the band [*top, *bot] to at least MIN pixels about its middle, inside the frame. */
+static void widen(const struct ss_frame *f, double *top, double *bot, double min)
+{
+	double mid = (*top + *bot) / 2;
+
+	if (*bot - *top >= min)
+		return;
+	if (mid - min / 2 < f->r.y)
+		mid = f->r.y + min / 2;
+	if (mid + min / 2 > f->r.y + f->r.h)
+		mid = f->r.y + f->r.h - min / 2;
+	*top = mid - min / 2;
+	*bot = mid + min / 2;
+}
+
 void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t)
 {
 	double top, bot;
@@ -144,12 +173,7 @@ void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_
 
 		if (!is_log_kind(z->kind) || !zone_band(f, z, &top, &bot))
 			continue;
-		if (bot - top < MIN_LOG_BAND_PX) {
-			double mid = (top + bot) / 2;
-
-			top = mid - MIN_LOG_BAND_PX / 2;
-			bot = mid + MIN_LOG_BAND_PX / 2;
-		}
+		widen(f, &top, &bot, MIN_LOG_BAND_PX);
 		ss_set_rgba(cr, ss_col_logband, 0.45);
 		cairo_rectangle(cr, f->r.x, top, f->r.w, bot - top);
 		cairo_fill(cr);
@@ -217,8 +241,10 @@ void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_
 			cairo_stroke(cr);
 			break;
 		case SS_ZONE_INODE_TABLE: {
-			double h = bot - top < 1 ? 1 : bot - top;
+			double h;
 
+			widen(f, &top, &bot, table_gap >= 8 ? MIN_TABLE_PX : 1);
+			h = bot - top;
 			cairo_set_dash(cr, NULL, 0, 0);
 			ss_set_rgba(cr, ss_col_itable, 0.55);
 			if (table_gap >= 8) {
@@ -237,63 +263,98 @@ void ss_zones_draw_lines(cairo_t *cr, const struct ss_frame *f, const struct ss_
 	cairo_restore(cr);
 }
 
-static void gutter_label(cairo_t *cr, const struct ss_frame *f, struct ss_text_lanes *lanes,
-			 double y, const char *s, bool bold)
+/*
+ * A label in the right gutter at x, vertically centred on y but kept inside the frame; refused
+ * (false) when it would overlap one already placed in LANES.  *w (may be NULL) gets its width.
+ */
+static bool gutter_label(cairo_t *cr, const struct ss_frame *f, struct ss_text_lanes *lanes,
+			 double x, double y, const char *s, bool bold, double *w)
 {
-	double w, h, x = f->r.x + f->r.w + 5;
+	double tw, h;
 
-	ss_text_measure(cr, ss_metrics.font_small, bold, s, &w, &h);
+	ss_text_measure(cr, ss_metrics.font_small, bold, s, &tw, &h);
 	if (y - h / 2 < f->r.y)
 		y = f->r.y + h / 2;
 	if (y + h / 2 > f->r.y + f->r.h)
 		y = f->r.y + f->r.h - h / 2;
 	if (ss_text_lanes_claim(lanes, y - h / 2, y + h / 2, 1) < 0)
-		return;
+		return false;
 	ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, bold, s, NULL);
+	if (w)
+		*w = tw;
+	return true;
 }
 
+/* How many of the visible zones of KIND there are, and their mean height in pixels. */
+static size_t visible_kind(const struct ss_frame *f, const struct ss_trace *t, uint32_t kind,
+			   double *px_each)
+{
+	double top, bot, sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nr_zones; i++)
+		if (t->zones[i].kind == kind && zone_band(f, &t->zones[i], &top, &bot)) {
+			sum += bot - top;
+			n++;
+		}
+	*px_each = n ? sum / (double)n : 0;
+	return n;
+}
+
+/* The names of the log/journal band: in full, and short for a narrow gutter. */
+static const char *log_name(uint32_t kind, bool shrt)
+{
+	return kind == SS_ZONE_LOG ? "log" : shrt ? "jnl" : "journal";
+}
+
+/*
+ * Zone labels in the right gutter.  AG and group labels go in a first column at their zones'
+ * centres, every k-th of them (k = 1, 2, 5, 10, ...) so that they never collide.  The log or
+ * journal, the one band that must always be named, goes into that column too when it fits
+ * between them, else into a second column right of them where it collides with nothing (in
+ * full if that fits in the gutter, else shortened): it never pushes an AG label out.
+ */
 void ss_zones_draw_labels(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t)
 {
-	struct ss_text_lanes lanes;
-	size_t nr_groups = 0;
-	double top, bot, lh;
-	unsigned every;
+	static const uint32_t containers[] = { SS_ZONE_AG, SS_ZONE_GROUP };
+	struct ss_text_lanes col_a, col_b;
+	const double xa = f->r.x + f->r.w + 5;
+	const double right = f->r.x + f->r.w + ss_metrics.gutter_right + 6;   /* space to use */
+	double top, bot, lh, wa = 0;
 	char buf[40];
 
-	ss_text_lanes_init(&lanes, 1);
+	ss_text_lanes_init(&col_a, 1);
+	ss_text_lanes_init(&col_b, 1);
 	ss_text_measure(cr, ss_metrics.font_small, false, "AG0", NULL, &lh);
 	cairo_save(cr);
-	/* the log first: it is the one band that must always be named */
-	ss_set_rgb(cr, ss_col_text);
-	for (size_t i = 0; i < t->nr_zones; i++) {
-		const struct ss_rec_zone *z = &t->zones[i];
+	for (size_t k = 0; k < sizeof(containers) / sizeof(containers[0]); k++) {
+		double px_each, w;
+		size_t n = visible_kind(f, t, containers[k], &px_each);
+		unsigned every = label_every(n, px_each, lh);
 
-		if (is_log_kind(z->kind) && zone_band(f, z, &top, &bot))
-			gutter_label(cr, f, &lanes, (top + bot) / 2,
-				     z->kind == SS_ZONE_LOG ? "log" : "journal", true);
-	}
-	for (size_t i = 0; i < t->nr_zones; i++) {
-		const struct ss_rec_zone *z = &t->zones[i];
-
-		if (z->kind != SS_ZONE_AG || !zone_band(f, z, &top, &bot))
-			continue;
-		snprintf(buf, sizeof(buf), "AG%u", z->index);
-		gutter_label(cr, f, &lanes, (top + bot) / 2, buf, false);
-	}
-	for (size_t i = 0; i < t->nr_zones; i++)
-		nr_groups += t->zones[i].kind == SS_ZONE_GROUP;
-	if (nr_groups) {
-		every = label_every(nr_groups, f->r.h / (double)nr_groups, lh);
-		ss_set_rgb(cr, ss_col_axis);
+		ss_set_rgb(cr, containers[k] == SS_ZONE_AG ? ss_col_text : ss_col_axis);
 		for (size_t i = 0; i < t->nr_zones; i++) {
 			const struct ss_rec_zone *z = &t->zones[i];
 
-			if (z->kind != SS_ZONE_GROUP || z->index % every ||
-			    !zone_band(f, z, &top, &bot))
+			if (z->kind != containers[k] || z->index % every || !zone_band(f, z, &top, &bot))
 				continue;
-			snprintf(buf, sizeof(buf), "g%u", z->index);
-			gutter_label(cr, f, &lanes, (top + bot) / 2, buf, false);
+			snprintf(buf, sizeof(buf), "%s%u", z->kind == SS_ZONE_AG ? "AG" : "g", z->index);
+			if (gutter_label(cr, f, &col_a, xa, (top + bot) / 2, buf, false, &w) && w > wa)
+				wa = w;
 		}
+	}
+	ss_set_rgb(cr, ss_col_text);
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		const struct ss_rec_zone *z = &t->zones[i];
+		double xb = wa > 0 ? xa + wa + 5 : xa, w, y;
+
+		if (!is_log_kind(z->kind) || !zone_band(f, z, &top, &bot))
+			continue;
+		y = (top + bot) / 2;
+		if (gutter_label(cr, f, &col_a, xa, y, log_name(z->kind, false), true, NULL))
+			continue;
+		ss_text_measure(cr, ss_metrics.font_small, true, log_name(z->kind, false), &w, NULL);
+		gutter_label(cr, f, &col_b, xb, y, log_name(z->kind, xb + w > right), true, NULL);
 	}
 	cairo_restore(cr);
 }

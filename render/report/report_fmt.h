@@ -22,6 +22,8 @@ struct report_opts {
 	uint64_t seek_threshold;
 	struct ss_task_spec only;  /* --pid, --comm: these processes' requests only */
 	unsigned top_procs;        /* processes listed in the text table (JSON lists all) */
+	bool has_disk;             /* --disk: replay the requests through this disk model */
+	struct ss_disk_params disk;
 };
 
 /* Beyond this many processes, the text report lists the first (most I/Os) only. */
@@ -42,6 +44,17 @@ void report_procs_json(struct ss_json *j, const struct ss_stats *st, const struc
 /* S[0..N) (up to a NUL) for a terminal: control characters and bad UTF-8 escaped, long
  * strings cut with "..." (report_text.c). */
 const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen);
+
+/*
+ * The disk model (report --disk): the text section after the summary (nothing without a
+ * model), the trace's "model" object (null without), and a period's "model_s" and "model"
+ * split (null without).  report_model.c.  With --pid/--comm, the model serves every request
+ * and the figures of the selected processes' requests are given besides.
+ */
+void report_model_text(FILE *f, const struct ss_stats *st);
+void report_model_json(struct ss_json *j, const struct ss_stats *st);
+void report_model_json_cost(struct ss_json *j, const struct ss_stats *st,
+			    const struct ss_disk_cost *c);
 
 /* Seconds of ts relative to the trace period's start (negative before it). */
 double report_rel_s(const struct ss_stats *st, uint64_t ts);

@@ -4,6 +4,7 @@
  * contract with scripts that compare runs: add keys, never rename or drop them.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "json.h"
@@ -24,6 +25,19 @@ static double us(uint64_t ns)
 	return (double)ns / 1e3;
 }
 
+/* <class>_ios and <class>_bytes of every class that covers sectors (model.h: enum ss_op). */
+static void op_fields(struct ss_json *j, const uint64_t *ios, const uint64_t *bytes)
+{
+	char key[32];
+
+	for (int op = 0; op < SS_NR_DATA_OPS; op++) {
+		snprintf(key, sizeof(key), "%s_ios", ss_ops[op].name);
+		ss_json_kv_u64(j, key, ios[op]);
+		snprintf(key, sizeof(key), "%s_bytes", ss_ops[op].name);
+		ss_json_kv_u64(j, key, bytes[op]);
+	}
+}
+
 /* The figures shared by the trace, each phase and each device. */
 static void summary_fields(struct ss_json *j, const struct ss_summary *s)
 {
@@ -32,9 +46,7 @@ static void summary_fields(struct ss_json *j, const struct ss_summary *s)
 	ss_json_kv_u64(j, "reads", s->reads);
 	ss_json_kv_u64(j, "writes", s->writes);
 	ss_json_kv_u64(j, "discards", s->discards);
-	ss_json_kv_u64(j, "read_bytes", s->read_bytes);
-	ss_json_kv_u64(j, "write_bytes", s->write_bytes);
-	ss_json_kv_u64(j, "discard_bytes", s->discard_bytes);
+	op_fields(j, s->op_ios, s->op_bytes);
 	ss_json_kv_u64(j, "flushes", s->flushes);
 	ss_json_kv_u64(j, "fua", s->fua);
 	ss_json_kv_u64(j, "issues", s->issues);
@@ -43,6 +55,8 @@ static void summary_fields(struct ss_json *j, const struct ss_summary *s)
 	ss_json_kv_double(j, "iops", s->iops);
 	ss_json_kv_double(j, "read_mb_s", s->read_mb_s);
 	ss_json_kv_double(j, "write_mb_s", s->write_mb_s);
+	ss_json_kv_double(j, "discard_mb_s", s->discard_mb_s);
+	ss_json_kv_double(j, "other_mb_s", s->other_mb_s);
 	ss_json_kv_double(j, "lat_p50_us", us(s->lat_p50_ns));
 	ss_json_kv_double(j, "lat_p99_us", us(s->lat_p99_ns));
 	ss_json_kv_double(j, "lat_max_us", us(s->lat_max_ns));
@@ -111,6 +125,7 @@ static void phases(struct ss_json *j, const struct ss_trace *t, const struct ss_
 			ss_json_double(j, p->kb_per_s);
 		else
 			ss_json_null(j);
+		report_model_json_cost(j, st, &p->s.model);
 		ss_json_end_object(j);
 	}
 	ss_json_end_array(j);
@@ -142,12 +157,10 @@ static void zones(struct ss_json *j, const struct ss_stats *st)
 		ss_json_kv_u64(j, "dev", z->zone->dev);
 		ss_json_kv_u64(j, "start_sector", z->zone->start_sector);
 		ss_json_kv_u64(j, "nr_sectors", z->zone->nr_sectors);
-		ss_json_kv_u64(j, "read_ios", z->read_ios);
-		ss_json_kv_u64(j, "write_ios", z->write_ios);
-		ss_json_kv_u64(j, "read_bytes", z->read_bytes);
-		ss_json_kv_u64(j, "write_bytes", z->write_bytes);
+		op_fields(j, z->op_ios, z->op_bytes);
 		ss_json_kv_u64(j, "bytes", z->bytes);
 		ss_json_kv_u64(j, "seeks", z->seeks);
+		report_model_json_cost(j, st, &z->model);
 		ss_json_end_object(j);
 	}
 	ss_json_end_array(j);
@@ -212,6 +225,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	ss_json_kv_u64(&j, "requeues", ps->requeued);
 	ss_json_kv_u64(&j, "inflight_overflow", ps->overflow);
 	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
+	report_model_json(&j, st);
 
 	ss_json_key(&j, "device");
 	if (t->nr_devices) {

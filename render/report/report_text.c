@@ -172,22 +172,32 @@ static void capture_lines(FILE *f, const struct ss_trace *t)
 static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_pair_stats *ps,
 			  uint64_t threshold)
 {
-	char a[32], b[32], c[32], p50[32], p99[32], mx[32];
+	static const char *const plural[SS_NR_DATA_OPS] = {
+		"reads", "writes", "discards", "other (write-zeroes, ...)"
+	};
+	const double mb_s[SS_NR_DATA_OPS] = { s->read_mb_s, s->write_mb_s, s->discard_mb_s,
+					      s->other_mb_s };
+	char a[32], p50[32], p99[32], mx[32];
 
 	fprintf(f, "  duration     %.3f s\n", s->duration_s);
 	fprintf(f, "  events       %" PRIu64 "\n", s->events);
-	fprintf(f, "  I/Os         %" PRIu64 " completed: %" PRIu64 " reads (%s), %" PRIu64
-		   " writes (%s)", s->ios, s->reads, human_bytes(s->read_bytes, a, sizeof(a)),
-		s->writes, human_bytes(s->write_bytes, b, sizeof(b)));
-	if (s->discards)
-		fprintf(f, ", %" PRIu64 " discards (%s)", s->discards,
-			human_bytes(s->discard_bytes, c, sizeof(c)));
+	/* reads and writes always, the other classes when the trace has them */
+	fprintf(f, "  I/Os         %" PRIu64 " completed:", s->ios);
+	for (int op = 0; op < SS_NR_DATA_OPS; op++)
+		if (op <= SS_OP_WRITE || s->op_ios[op])
+			fprintf(f, "%s %" PRIu64 " %s (%s)", op ? "," : "", s->op_ios[op], plural[op],
+				human_bytes(s->op_bytes[op], a, sizeof(a)));
 	fputc('\n', f);
 	fprintf(f, "  flushes      %" PRIu64 ", FUA %" PRIu64 "\n", s->flushes, s->fua);
 	fprintf(f, "  seeks        %" PRIu64 " of %" PRIu64 " issued I/Os, %.1f/s (threshold %"
-		   PRIu64 " sectors)\n", s->seeks, s->issues, s->seeks_per_s, threshold);
+		   PRIu64 " sectors%s)\n", s->seeks, s->issues, s->seeks_per_s, threshold,
+		s->discards ? "; discards are not seeks" : "");
 	fprintf(f, "  IOPS         %.1f\n", s->iops);
-	fprintf(f, "  throughput   read %.2f MB/s, write %.2f MB/s\n", s->read_mb_s, s->write_mb_s);
+	fprintf(f, "  throughput  ");
+	for (int op = 0; op < SS_NR_DATA_OPS; op++)
+		if (op <= SS_OP_WRITE || s->op_ios[op])
+			fprintf(f, "%s %s %.2f MB/s", op ? "," : "", ss_ops[op].name, mb_s[op]);
+	fputc('\n', f);
 	if (s->lat.count)
 		fprintf(f, "  latency      p50 %s, p99 %s, max %s (%" PRIu64 " paired I/Os)\n",
 			human_ns(s->lat_p50_ns, p50, sizeof(p50)),
@@ -240,24 +250,39 @@ static void zone_table(FILE *f, const struct ss_stats *st, bool all)
 {
 	size_t n = ss_stats_nr_zones(st), idle = 0;
 	char sz[32], by[32], lb[160];
+	bool shown[SS_NR_DATA_OPS];
 
 	if (!n)
 		return;
 	if (n <= REPORT_ZONES_ALL_MAX)
 		all = true;
-	fprintf(f, "\n  zones\n  %-12s %-14s %14s %11s %10s %10s %11s\n", "kind", "label",
-		"start sector", "size", "read I/Os", "write I/Os", "bytes");
+	/* a column per class: reads and writes always, the others when the trace has them */
+	for (int op = 0; op < SS_NR_DATA_OPS; op++)
+		shown[op] = op <= SS_OP_WRITE || ss_stats_total(st)->op_ios[op];
+	fprintf(f, "\n  zones\n  %-12s %-14s %14s %11s", "kind", "label", "start sector", "size");
+	for (int op = 0; op < SS_NR_DATA_OPS; op++)
+		if (shown[op]) {
+			char head[24];
+
+			snprintf(head, sizeof(head), "%s I/Os", op == SS_OP_WRITE ? "write" :
+				 ss_ops[op].name);
+			fprintf(f, " %12s", head);
+		}
+	fprintf(f, " %11s\n", "bytes");
 	for (size_t i = 0; i < n; i++) {
 		const struct ss_zone_stats *z = ss_stats_zone(st, i);
 
-		if (!all && !z->read_ios && !z->write_ios && !z->bytes) {
+		if (!all && !z->bytes) {
 			idle++;
 			continue;
 		}
-		fprintf(f, "  %-12s %-14s %14" PRIu64 " %11s %10" PRIu64 " %10" PRIu64 " %11s\n",
-			ss_zone_kind_name(z->zone->kind), TXT(z->zone->label, lb),
-			z->zone->start_sector, human_bytes(z->zone->nr_sectors * 512, sz, sizeof(sz)),
-			z->read_ios, z->write_ios, human_bytes(z->bytes, by, sizeof(by)));
+		fprintf(f, "  %-12s %-14s %14" PRIu64 " %11s", ss_zone_kind_name(z->zone->kind),
+			TXT(z->zone->label, lb), z->zone->start_sector,
+			human_bytes(z->zone->nr_sectors * 512, sz, sizeof(sz)));
+		for (int op = 0; op < SS_NR_DATA_OPS; op++)
+			if (shown[op])
+				fprintf(f, " %12" PRIu64, z->op_ios[op]);
+		fprintf(f, " %11s\n", human_bytes(z->bytes, by, sizeof(by)));
 	}
 	if (idle)
 		fprintf(f, "  (+ %zu zones without I/O not shown; --all-zones lists them)\n", idle);
@@ -301,6 +326,7 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	}
 	phase_table(f, st);
 	zone_table(f, st, ro->all_zones);
+	report_model_text(f, st);
 	report_procs_text(f, t, st, ro);
 	return ferror(f) ? -EIO : 0;
 }

@@ -4,7 +4,7 @@
 # line), truncated traces (rendered with a warning), every output format.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
-plan 60
+plan 66
 make_workdir
 d=$WORK
 
@@ -47,6 +47,8 @@ ok $? "corrupt trace: one line ($(cat "$d/err"))"
 ok $rc "truncated trace still renders"
 grep -q "warning: truncated" "$d/err"; ok $? "... with a warning on stderr"
 [[ -s $d/t.png ]]; ok $? "... and writes the picture"
+"$SEEKSCOPE" plot -q "$d/t.sst" -o "$d/tq.png" >"$d/out" 2>"$d/err"; rc=$?
+[[ $rc -eq 0 && -s $d/tq.png && ! -s $d/err && ! -s $d/out ]]; ok $? "-q: no warning, the picture still written"
 
 for ext in png svg pdf; do
 	"$SEEKSCOPE" plot "$d/a.sst" "$d/b.sst" -l agcount=1 -l agcount=4 -o "$d/cmp.$ext" \
@@ -69,7 +71,20 @@ fi
 ok $rc "empty trace renders"
 "$SEEKSCOPE" plot "$d/a.sst" -o "$d/z.png" --x-range 1:3 --y-range 1G:3G --units mib -T "zoom" --rolling 5 --seek-threshold 256
 ok $? "zoomed, smoothed, re-thresholded plot renders"
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/t0.png" --seek-threshold 0 && "$SEEKSCOPE" plot "$d/a.sst" -o "$d/t64k.png" -t 64K
+ok $? "--seek-threshold 0 (every jump a seek) and -t 64K render"
 (cd "$d" && "$SEEKSCOPE" plot a.sst) && [[ -s $d/a.png ]]
 ok $? "default output is the trace's name with .png"
+cp "$d/a.png" "$d/a.keep"
+(cd "$d" && "$SEEKSCOPE" plot a.sst b.sst) && [[ -s $d/a-vs-b.png ]]
+ok $? "two traces: the default output names both (a-vs-b.png)"
+cmp -s "$d/a.png" "$d/a.keep"; ok $? "... and the one-trace picture a.png is left alone"
+mkdir -p "$d/sub" && cp "$d/b.sst" "$d/sub/c.blk"
+(cd "$d" && "$SEEKSCOPE" plot a.sst sub/c.blk) && [[ -s $d/a-vs-c.png ]]
+ok $? "... in the current directory, from the base names without extension"
+long=$(printf 'x%.0s' {1..130})
+cp "$d/a.sst" "$d/$long.sst" && cp "$d/b.sst" "$d/$long.b.sst"
+(cd "$d" && "$SEEKSCOPE" plot "$long.sst" "$long.b.sst" >"$d/out" 2>"$d/err"); rc=$?
+[[ $rc -eq 2 ]] && grep -q "too long: name it with -o" "$d/err"; ok $? "a default name too long: exit 2, asks for -o ($(cat "$d/err"))"
 
 done_testing

@@ -11,7 +11,7 @@ need TRACEFS
 need LOOP
 need PYTHON3
 need CMD mkfs.xfs fsfreeze
-plan 18
+plan 21
 make_workdir
 
 "$SEEKSCOPE" mkarchive -o "$WORK/tree.tar" --files 3000 --dirs 200 --seed 5 >/dev/null
@@ -98,6 +98,32 @@ ok $? "plot --color-by process, two traces" || sed 's/^/# /' "$WORK/err"
 ok $? "plot --comm tar --comm 'kworker*wb_workfn' (SVG)" || sed 's/^/# /' "$WORK/err"
 "$SEEKSCOPE" plot "$WORK/sub.sst" --color-by owner -o "$WORK/x.png" 2>"$WORK/err"; rc=$?
 [[ $rc -eq 2 ]] && grep -q 'color-by' "$WORK/err"; ok $? "--color-by owner refused: $(cat "$WORK/err")"
+
+# with --disk, the model serves every request and each process's part adds up to its total
+python3 - "$WORK/sub.sst" "$SEEKSCOPE" "$WORK/sub.json" <<'EOF'
+import json, subprocess, sys
+def rep(*args):
+    out = subprocess.run([sys.argv[2], "report", "--json", "--disk", "hdd7200", *args, sys.argv[1]],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["model"]
+whole = rep()
+assert whole["selected"] is None, whole["selected"]
+pids = sorted({p["pid"] for p in json.loads(open(sys.argv[3]).readline())["processes"] if p["pid"] is not None})
+parts = [rep("--pid", str(p)) for p in pids]
+assert all(m["total_s"] == whole["total_s"] and m["requests"] == whole["requests"] for m in parts)
+got = sum(m["selected"]["total_s"] for m in parts)
+print("# %d processes: %.6f s of %.6f s modelled" % (len(pids), got, whole["total_s"]))
+assert abs(got - whole["total_s"]) < 1e-9 * max(1, whole["total_s"]), (got, whole["total_s"])
+EOF
+ok $? "report --disk --pid: the processes' modelled parts add up to the whole"
+
+# the .html viewer draws the filtered requests, and refuses colours it does not draw
+"$SEEKSCOPE" plot -q "$WORK/sub.sst" --comm tar -o "$WORK/tar.html" 2>"$WORK/err" &&
+	grep -q '(only comm tar)' "$WORK/tar.html"
+ok $? "plot --comm tar -o x.html: the page says whose requests it holds" || sed 's/^/# /' "$WORK/err"
+"$SEEKSCOPE" plot "$WORK/sub.sst" --color-by process -o "$WORK/who.html" 2>"$WORK/err"; rc=$?
+[[ $rc -eq 2 && ! -e $WORK/who.html ]] && grep -q 'html' "$WORK/err"
+ok $? "--color-by process -o x.html refused: $(cat "$WORK/err")"
 
 # an old trace without task table: every row "unknown" (JSON null), by issuer
 "$SEEKSCOPE" report --json "$(dirname "$0")/../../samples/traces/xfs-agcount4.sst" | python3 -c '

@@ -113,9 +113,9 @@ make_loop() {
 	LOOP=$(losetup -f --show "$LOOP_IMG") || return 1
 }
 
-# mount_fs DEV DIR: mount and unmount at exit.
+# mount_fs DEV DIR [OPTIONS]: mount (with mount -o OPTIONS) and unmount at exit.
 mount_fs() {
-	mkdir -p "$2" && mount "$1" "$2" || return 1
+	mkdir -p "$2" && mount ${3:+-o "$3"} "$1" "$2" || return 1
 	on_exit "umount -l '$2'"
 }
 

@@ -23,6 +23,7 @@
 #include "ticks.h"
 #include "trace_read.h"
 #include "trace_write.h"
+#include "render_util.h"
 
 #define DEV SS_MKDEV(7, 0)
 #define AG_SECTORS 4194304ull          /* 2 GiB */
@@ -173,93 +174,6 @@ static void make_trace(const char *path, const struct tr_opts *o)
 		ss_writer_close(w);
 }
 
-/* Traces borrowed by the last graph: closed by release() after the graph is freed. */
-struct rendered {
-	struct ss_graph *g;
-	struct ss_trace *t[SS_GRAPH_MAX_TRACES];
-	int n;
-};
-
-static void release(struct rendered *r)
-{
-	ss_graph_free(r->g);
-	for (int i = 0; i < r->n; i++)
-		ss_trace_close(r->t[i]);
-	memset(r, 0, sizeof(*r));
-}
-
-static struct ss_graph *render_into(struct rendered *rd, const char **traces, int n,
-				    const char *out, int w, int h, const struct ss_graph_opts *base)
-{
-	struct ss_graph_opts go;
-	struct ss_trace **t = rd->t;
-	struct ss_graph *g;
-	struct ss_surface *s;
-	char err[256] = "";
-	int ret;
-
-	if (base) {
-		go = *base;
-	} else {
-		ss_graph_opts_init(&go);
-		ss_panels_set_default(&go);
-	}
-	go.width = w;
-	go.height = h;
-	g = rd->g = ss_graph_new(&go);
-	for (int i = 0; i < n; i++) {
-		t[i] = ss_trace_open(traces[i], err, sizeof(err));
-		rd->n = i + 1;
-		if (!t[i]) {
-			ok(0, "open %s: %s", traces[i], err);
-			release(rd);
-			return NULL;
-		}
-		ss_graph_add_trace(g, t[i], NULL);
-	}
-	ret = ss_graph_run(g, err, sizeof(err));
-	is_int(ret, 0, "graph runs for %s (%s)", out, err);
-	s = ss_surface_new(out, (enum ss_out_format)ss_out_format_from_path(out), w, h, NULL, 0);
-	ok(s != NULL, "surface for %s", out);
-	if (s) {
-		ss_graph_draw(g, ss_surface_cairo(s));
-		is_int(ss_surface_finish(s, NULL, 0), 0, "%s written", out);
-		ss_surface_free(s);
-	}
-	return g;
-}
-
-static uint32_t px(cairo_surface_t *img, int x, int y)
-{
-	unsigned char *data = cairo_image_surface_get_data(img);
-	int stride = cairo_image_surface_get_stride(img);
-
-	return *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4) & 0xffffffu;
-}
-
-/* Pixels of colour rgb (or, with rgb = 0, any pixel that is neither white nor light grey) in
- * the rectangle x0..x1 x y0..y1. */
-static long count_px(cairo_surface_t *img, double x0, double x1, double y0, double y1,
-		     uint32_t rgb)
-{
-	long n = 0;
-
-	if (y0 > y1) {
-		double t = y0;
-		y0 = y1;
-		y1 = t;
-	}
-	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
-		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
-			uint32_t p = px(img, x, y);
-			int r = p >> 16 & 0xff, g = p >> 8 & 0xff, b = p & 0xff;
-
-			if (rgb ? p == rgb : (r < 200 || g < 200 || b < 200))
-				n++;
-		}
-	return n;
-}
-
 static void test_ag2(void)
 {
 	struct rendered rd = { 0 };
@@ -291,11 +205,11 @@ static void test_ag2(void)
 	/* stay 3 px inside band edges: boundary lines are not data */
 	ok(count_px(img, x0 + 3, x1 - 3, y_ag2 - 3, y_ag3 + 3, WRITE_RGB) > 200,
 	   "AG2's band has write-coloured pixels");
-	ok(count_px(img, r.x + 1, r.x + r.w - 1, y_ag2 - 3, y_ag3 + 3, 0) > 200,
+	ok(count_px(img, r.x + 1, r.x + r.w - 1, y_ag2 - 3, y_ag3 + 3, PX_ANY) > 200,
 	   "AG2's band differs from the background");
 	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag0 - 3, y_ag1 + 3, WRITE_RGB), 0,
 	       "AG0's band has no write pixels");
-	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag0 - 3, y_ag1 + 3, 0), 0,
+	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag0 - 3, y_ag1 + 3, PX_ANY), 0,
 	       "AG0's band is empty (only background and grid)");
 	is_int(count_px(img, r.x + 1, r.x + r.w - 1, y_ag1 - 3, y_ag2 + 3, WRITE_RGB), 0,
 	       "AG1's band has no write pixels");
@@ -328,7 +242,7 @@ static void test_flush_not_at_zero(void)
 	ss_graph_io_rect(g, 0, &r);
 	ss_graph_sector_y(g, 0, 0, &y0);
 	ss_graph_sector_y(g, 0, AG_SECTORS / 2, &y1);
-	is_int(count_px(img, r.x + 2, r.x + r.w - 2, y1, y0 - 2, 0), 0,
+	is_int(count_px(img, r.x + 2, r.x + r.w - 2, y1, y0 - 2, PX_ANY), 0,
 	       "nothing drawn near sector 0 although 40 flushes were issued there");
 	ok(count_px(img, r.x + 2, r.x + r.w - 2, r.y + 1, r.y + 7, 0xD55E00) > 20,
 	   "flushes marked in the strip at the top");

@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The sector-over-time panel, seekwatcher's picture: every data I/O at its issue time spanning
- * its sectors, coloured by class (data write, data read, metadata, journal/log) — or by the
- * process whose request it is (ctx->procs: owner.h, procgroups.h) — with flush and FUA marks
- * along the top and the filesystem's zones (AGs, log, journal, groups, inode tables) drawn
- * underneath.
+ * The sector-over-time panel, seekwatcher's picture: every request with sectors at its issue
+ * time spanning its sectors, coloured by class (palette.h: data write, data read, metadata,
+ * journal/log, discard, write-zeroes/other) — or by the process whose request it is
+ * (ctx->procs: owner.h, procgroups.h) — with flush and FUA marks along the top and the
+ * filesystem's zones (AGs, log, journal, groups, inode tables) drawn underneath.
  *
- * Events are not kept: each one increments a counter in a per-class grid of CELL x CELL pixel
+ * Events are not kept: each one increments a counter in a per-class (per-process) grid of CELL x CELL pixel
  * cells, and drawing turns the grid into one image.  So the cost of drawing and the size of an
  * SVG or PDF depend on the picture, not on the number of I/Os.  ISSUE events are plotted, the
  * same events the seek definition uses (seek.h): the order the device was asked to go.
+ *
+ * Two rules keep the picture honest on real traces:
+ *  - No class hides another: the pixels of a cell that holds several classes are shared among
+ *    them in proportion to their requests, each at least one, the diagonal first — a 50/50
+ *    read/write mix is a blue and orange checkerboard, not the colour drawn last.  Coloured
+ *    by process, the processes of a cell share it the same way.
+ *  - A lone request stays visible: a cell with no other occupied cell within LONE cells gets
+ *    a translucent halo of its colour HALO cells wide around it, so a single 4 KiB request is
+ *    a 6 px mark with its exact cell solid at the centre; dense areas are left as they are.
  */
 #include <errno.h>
 #include <math.h>
@@ -24,11 +33,22 @@
 #include "text.h"
 #include "zones.h"
 
-#define CELL 2          /* pixels per grid cell: a lone I/O is a visible 2x2 dot */
+#define CELL 2          /* pixels per grid cell */
+#define CELL_PX (CELL * CELL)
 #define FLAG_STRIP 6    /* height of the flush and FUA tick strips */
-/* colour slots: the classes, or the process groups and "other" */
-#define MAX_SLOTS (SS_PROC_GROUPS_MAX + 1 > SS_CLS_MAX ? SS_PROC_GROUPS_MAX + 1 : SS_CLS_MAX)
+#define HALO 1          /* cells around a lone request that its halo covers */
+#define LONE 2          /* ... lone: no other request within this many cells */
+#define HALO_ALPHA 0.4  /* the halo's opacity */
+/* colour slots: the classes drawn as areas, or the process groups and "other" */
+#define MAX_SLOTS \
+	(SS_PROC_GROUPS_MAX + 1 > SS_CLS_NR_AREA ? SS_PROC_GROUPS_MAX + 1 : SS_CLS_NR_AREA)
 _Static_assert(SS_NR_PROC_COLOURS >= SS_PROC_GROUPS_MAX, "a colour per process group");
+_Static_assert(MAX_SLOTS < 255, "occ and halo hold a slot + 1 in a byte");
+
+/* The pixels {x, y} of a cell in the order classes receive them: the diagonal first, so that
+ * two classes sharing a cell make a checkerboard rather than stripes. */
+static const int cell_px[CELL_PX][2] = { { 0, 0 }, { 1, 1 }, { 1, 0 }, { 0, 1 } };
+_Static_assert(CELL == 2, "cell_px lists the pixels of a 2x2 cell");
 
 struct io_state {
 	struct ss_panel_ctx ctx;
@@ -38,9 +58,11 @@ struct io_state {
 	uint16_t *cnt[MAX_SLOTS];           /* gw * gh per slot, row 0 at the bottom */
 	struct ss_owner *owner;             /* by process: whose request each issue is */
 	struct ss_proc_slots *slots;        /* by process: owner -> colour slot */
+	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_zone_bands zb;            /* log/journal ranges for classification */
-	uint64_t drawn;                     /* data I/Os that landed in the window */
+	uint64_t drawn;                     /* requests with sectors that landed in the window */
+	unsigned classes;                   /* SS_CLS_BIT()s of what was drawn */
 };
 
 static void io_destroy(void *state)
@@ -53,6 +75,8 @@ static void io_destroy(void *state)
 		free(s->cnt[c]);
 	ss_owner_free(s->owner);
 	ss_proc_slots_free(s->slots);
+	free(s->occ);
+	free(s->halo);
 	free(s->flush);
 	free(s->fua);
 	ss_zone_bands_fini(&s->zb);
@@ -76,12 +100,16 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	cells = (size_t)s->gw * (size_t)s->gh;
 	s->sect_per_row = (double)(ctx->y_hi - ctx->y_lo) / s->gh;
 	s->ns_per_col = (double)(ctx->x_hi - ctx->x_lo) / s->gw;
-	s->nr_slots = ctx->procs ? (int)ctx->procs->n + 1 : SS_CLS_MAX;
+	s->nr_slots = ctx->procs ? (int)ctx->procs->n + 1 : SS_CLS_NR_AREA;
 	for (int c = 0; c < s->nr_slots; c++)
 		if (!(s->cnt[c] = calloc(cells, sizeof(uint16_t))))
 			goto nomem;
 	if (ctx->procs && (!(s->owner = ss_owner_new()) ||
 			   !(s->slots = ss_proc_slots_new(ctx->procs, ctx->trace))))
+		goto nomem;
+	s->occ = malloc(cells);
+	s->halo = malloc(cells);
+	if (!s->occ || !s->halo)
 		goto nomem;
 	s->flush = calloc((size_t)s->gw, sizeof(uint32_t));
 	s->fua = calloc((size_t)s->gw, sizeof(uint32_t));
@@ -94,14 +122,6 @@ nomem:
 	return -ENOMEM;
 }
 
-static enum ss_io_class classify(const struct io_state *s, const struct ss_event *ev)
-{
-	if (ss_zone_bands_is_log(&s->zb, ev->dev, ev->sector))
-		return SS_CLS_JOURNAL;
-	if (ev->flags & SS_RW_META)
-		return SS_CLS_META;
-	return (ev->flags & SS_RW_READ) ? SS_CLS_READ : SS_CLS_WRITE;
-}
 
 static void io_feed(void *state, const struct ss_event *evs, size_t n)
 {
@@ -113,6 +133,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 		struct ss_req_owner who;
 		uint64_t a, b;
 		long gx, r0, r1;
+		enum ss_io_class cls;
 		uint16_t *col;
 		size_t slot;
 
@@ -125,12 +146,16 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 		gx = (long)((double)(ev->ts_ns - lo) / s->ns_per_col);
 		if (gx >= s->gw)
 			gx = s->gw - 1;
-		if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH))
+		if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH)) {
 			s->flush[gx]++;
-		if (ev->flags & SS_RW_FUA)
+			s->classes |= SS_CLS_BIT(SS_CLS_FLUSH);
+		}
+		if (ev->flags & SS_RW_FUA) {
 			s->fua[gx]++;
+			s->classes |= SS_CLS_BIT(SS_CLS_FUA);
+		}
 		/* flushes issue at sector 0 with no length: never a point at sector 0 */
-		if (!ss_event_has_data(ev) || (ev->flags & SS_RW_DISCARD))
+		if (!ss_event_has_data(ev))
 			continue;
 		a = ev->sector;
 		b = ev->sector + ev->nr_sector;     /* exclusive */
@@ -146,7 +171,9 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r1 = s->gh - 1;
 		if (r0 > r1)
 			r0 = r1;
-		slot = s->slots ? ss_proc_slots_get(s->slots, &who) : (size_t)classify(s, ev);
+		cls = ss_zone_bands_class(&s->zb, ev);
+		s->classes |= SS_CLS_BIT(cls);
+		slot = s->slots ? ss_proc_slots_get(s->slots, &who) : (size_t)cls;
 		col = s->cnt[slot] + gx;
 		for (long r = r0; r <= r1; r++) {
 			uint16_t *c = col + (size_t)r * (size_t)s->gw;
@@ -167,51 +194,148 @@ static void io_extent(void *state, const struct ss_panel_data *d, double *lo, do
 	*hi = (double)s->ctx.y_hi;
 }
 
-static uint32_t pack(struct ss_rgb c)
+/* A premultiplied ARGB pixel of colour c at opacity a. */
+static uint32_t pack(struct ss_rgb c, double a)
 {
-	return 0xff000000u | (uint32_t)lround(c.r * 255) << 16 | (uint32_t)lround(c.g * 255) << 8 |
-	       (uint32_t)lround(c.b * 255);
+	return (uint32_t)lround(a * 255) << 24 | (uint32_t)lround(c.r * a * 255) << 16 |
+	       (uint32_t)lround(c.g * a * 255) << 8 | (uint32_t)lround(c.b * a * 255);
 }
 
 /*
- * The grid as an ARGB image, one pixel per cell.  By class, later classes win a shared cell
- * (metadata and journal writes stay visible among data); by process, the process with most
- * requests in the cell wins it (ties: the bigger process).
+ * Share the CELL_PX pixels of a cell among the slots (classes or processes) in it: out[i] is
+ * the slot of pixel cell_px[i].  Each slot present gets one pixel (the most numerous ones, if
+ * there are more slots than pixels), the rest go by largest shortfall from its share of the
+ * requests.  Returns the slot with the most pixels.
  */
-static cairo_surface_t *grid_image(const struct io_state *s)
+static int share_cell(const struct io_state *s, size_t cell, uint8_t out[CELL_PX])
 {
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw, s->gh);
-	uint32_t colour[MAX_SLOTS];
-	bool by_count = s->slots != NULL;
+	int npx[MAX_SLOTS] = { 0 }, kept = 0, top = 0, i = 0;
+	double share[MAX_SLOTS], total = 0;
+	uint32_t n[MAX_SLOTS];
+
+	for (int c = 0; c < s->nr_slots; c++)
+		total += n[c] = s->cnt[c][cell];
+	for (; kept < CELL_PX; kept++) {       /* one pixel each, most numerous first */
+		int best = -1;
+
+		for (int c = 0; c < s->nr_slots; c++)
+			if (n[c] && !npx[c] && (best < 0 || n[c] > n[best]))
+				best = c;
+		if (best < 0)
+			break;
+		npx[best] = 1;
+	}
+	for (int c = 0; c < s->nr_slots; c++)
+		share[c] = npx[c] ? n[c] / total * CELL_PX : 0;
+	for (int left = CELL_PX - kept; left > 0; left--) {
+		int best = -1;
+
+		for (int c = 0; c < s->nr_slots; c++)
+			if (npx[c] && (best < 0 || share[c] - npx[c] > share[best] - npx[best]))
+				best = c;
+		npx[best]++;
+	}
+	for (int c = 0; c < s->nr_slots; c++) {
+		if (npx[c] > npx[top])
+			top = c;
+		for (int k = 0; k < npx[c]; k++)
+			out[i++] = (uint8_t)c;
+	}
+	return top;
+}
+
+/* Mark in s->halo (slot + 1) the cells around lone occupied cells; s->occ is set. */
+static void find_halos(struct io_state *s)
+{
+	memset(s->halo, 0, (size_t)s->gw * (size_t)s->gh);
+	for (int r = 0; r < s->gh; r++)
+		for (int x = 0; x < s->gw; x++) {
+			size_t cell = (size_t)r * (size_t)s->gw + (size_t)x;
+			int near = 0;
+
+			if (!s->occ[cell])
+				continue;
+			for (int dy = -LONE; dy <= LONE; dy++)
+				for (int dx = -LONE; dx <= LONE; dx++) {
+					int rr = r + dy, xx = x + dx;
+
+					if (rr >= 0 && rr < s->gh && xx >= 0 && xx < s->gw)
+						near += s->occ[(size_t)rr * (size_t)s->gw + (size_t)xx] != 0;
+				}
+			if (near > 1)       /* not alone */
+				continue;
+			for (int dy = -HALO; dy <= HALO; dy++)
+				for (int dx = -HALO; dx <= HALO; dx++) {
+					int rr = r + dy, xx = x + dx;
+					size_t c2;
+
+					if (rr < 0 || rr >= s->gh || xx < 0 || xx >= s->gw)
+						continue;
+					c2 = (size_t)rr * (size_t)s->gw + (size_t)xx;
+					if (!s->occ[c2] && !s->halo[c2])
+						s->halo[c2] = s->occ[cell];
+				}
+		}
+}
+
+/* The grid as an ARGB image, CELL x CELL pixels per cell (see the rules at the top). */
+static cairo_surface_t *grid_image(struct io_state *s)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw * CELL,
+							  s->gh * CELL);
+	uint32_t colour[MAX_SLOTS], tint[MAX_SLOTS];
 	unsigned char *data;
 	int stride;
 
 	if (cairo_surface_status(img))
 		return img;
-	for (int c = 0; c < s->nr_slots; c++)
-		colour[c] = pack(!by_count ? ss_col_class[c] :
-				 ss_proc_colour(c < (int)s->ctx.procs->n ? (size_t)c :
-						SS_PROC_GROUPS_MAX));
+	for (int c = 0; c < s->nr_slots; c++) {
+		struct ss_rgb rgb = !s->slots ? ss_classes[c].rgb :
+				    ss_proc_colour(c < (int)s->ctx.procs->n ? (size_t)c :
+						   SS_PROC_GROUPS_MAX);
+
+		colour[c] = pack(rgb, 1);
+		tint[c] = pack(rgb, HALO_ALPHA);
+	}
+	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
+		s->occ[cell] = 0;
+		for (int c = 0; c < s->nr_slots && !s->occ[cell]; c++)
+			s->occ[cell] = s->cnt[c][cell] != 0;
+	}
+	/* occ: 0 empty, else 1 + the slot with the most pixels (the halo's colour) */
+	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
+		uint8_t px[CELL_PX];
+
+		if (s->occ[cell])
+			s->occ[cell] = (uint8_t)(share_cell(s, cell, px) + 1);
+	}
+	find_halos(s);
 	cairo_surface_flush(img);
 	data = cairo_image_surface_get_data(img);
 	stride = cairo_image_surface_get_stride(img);
 	for (int r = 0; r < s->gh; r++) {
-		uint32_t *row = (uint32_t *)(data + (size_t)(s->gh - 1 - r) * (size_t)stride);
 		size_t base = (size_t)r * (size_t)s->gw;
 
 		for (int x = 0; x < s->gw; x++) {
-			uint32_t px = 0;
-			uint16_t most = 0;
+			size_t cell = base + (size_t)x;
+			uint32_t px[CELL_PX] = { 0 };
+			uint8_t cls[CELL_PX];
 
-			for (int c = 0; c < s->nr_slots; c++) {
-				uint16_t k = s->cnt[c][base + (size_t)x];
-
-				if (k && (!by_count || k > most)) {
-					px = colour[c];
-					most = k;
-				}
+			if (s->occ[cell]) {
+				share_cell(s, cell, cls);
+				for (int i = 0; i < CELL_PX; i++)
+					px[i] = colour[cls[i]];
+			} else if (s->halo[cell]) {
+				for (int i = 0; i < CELL_PX; i++)
+					px[i] = tint[s->halo[cell] - 1];
 			}
-			row[x] = px;
+			/* grid row 0 is the bottom, image row 0 the top */
+			for (int i = 0; i < CELL_PX; i++) {
+				int iy = (s->gh - 1 - r) * CELL + cell_px[i][1];
+				uint32_t *row = (uint32_t *)(data + (size_t)iy * (size_t)stride);
+
+				row[x * CELL + cell_px[i][0]] = px[i];
+			}
 		}
 	}
 	cairo_surface_mark_dirty(img);
@@ -228,6 +352,11 @@ static void draw_flag_strip(cairo_t *cr, const struct io_state *s, const struct 
 		if (cnt[x])
 			cairo_rectangle(cr, f->r.x + x * cw, y, cw > 1.5 ? cw : 1.5, FLAG_STRIP);
 	cairo_fill(cr);
+}
+
+static unsigned io_classes(void *state)
+{
+	return ((const struct io_state *)state)->classes;
 }
 
 static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
@@ -247,7 +376,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 		cairo_clip(cr);
 		cairo_translate(cr, f->r.x, f->r.y);
-		cairo_scale(cr, f->r.w / s->gw, f->r.h / s->gh);
+		cairo_scale(cr, f->r.w / (s->gw * CELL), f->r.h / (s->gh * CELL));
 		cairo_set_source_surface(cr, img, 0, 0);
 		cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
 		cairo_paint(cr);
@@ -255,8 +384,8 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	}
 	cairo_surface_destroy(img);
 	cairo_save(cr);
-	draw_flag_strip(cr, s, f, s->flush, f->r.y + 1, ss_col_flush);
-	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_col_fua);
+	draw_flag_strip(cr, s, f, s->flush, f->r.y + 1, ss_classes[SS_CLS_FLUSH].rgb);
+	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_classes[SS_CLS_FUA].rgb);
 	cairo_restore(cr);
 	ss_zones_draw_labels(cr, f, d->trace);
 	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
@@ -272,6 +401,7 @@ const struct ss_panel_ops ss_panel_io = {
 	.time_x = true,
 	.sector_y = true,
 	.class_legend = true,
+	.classes = io_classes,
 	.create = io_create,
 	.feed = io_feed,
 	.extent = io_extent,
