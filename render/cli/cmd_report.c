@@ -31,6 +31,8 @@ static int report_file(const char *path, const struct report_opts *ro)
 	}
 	ss_stats_opts_init(&so);
 	so.seek_threshold = ro->seek_threshold;
+	so.procs = true;
+	so.only = &ro->only;
 	/* a trace the model cannot lay onto a platter is a misuse of --disk for it: 2 */
 	if (ro->has_disk && !(so.disk = disk = ss_disk_replay_new(&ro->disk, t, err, sizeof(err)))) {
 		fprintf(stderr, "seekscope report: %s: --disk: %s\n", path, err);

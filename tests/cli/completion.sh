@@ -7,7 +7,7 @@
 # Unprivileged.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-plan 30
+plan 32
 make_workdir
 # shellcheck disable=SC1091
 source "$SRC/collector/cli/completion.bash"
@@ -25,8 +25,8 @@ is "$(comp "")" "$(echo $cmds help | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ 
 is "$(comp pl)" "plot" "a command's prefix"
 is "$(comp -)" "--help --version -V -h" "seekscope's own options"
 is "$(comp help re)" "record report" "help COMMAND"
-is "$(comp report -)" "--all-zones --disk --help --json --seek-threshold --version -V -a -h -j -t" "report's options"
-is "$(comp dump --)" "--absolute --help --no-events --quiet --version" "dump's long options"
+is "$(comp report -)" "--all-zones --comm --disk --help --json --pid --processes --seek-threshold --version -V -a -h -j -t" "report's options"
+is "$(comp dump --)" "--absolute --comm --help --json --no-events --pid --quiet --version" "dump's long options"
 n=0; for c in record plot movie convert mkarchive; do
 	got=$(comp "$c" --)
 	for o in $("$SEEKSCOPE" "$c" --help | sed -n 's/^  \(-[A-Za-z], \)\{0,1\}\(--[a-z-]*\).*/\2/p'); do
@@ -47,6 +47,9 @@ is "$mpanels" "iops lat qd seeks tput" "movie -p: the time panels it takes (not 
 is "$(comp movie --style "")" "grid scan spindle" "movie --style"
 h=$("$SEEKSCOPE" movie --help); [[ $h == *"grid (default)"* && $h == *"spindle: "* && $h == *"scan: "* ]]
 ok $? "... the styles --help documents"
+is "$(comp plot --color-by "")" "class process" "plot --color-by"
+h=$("$SEEKSCOPE" plot --help); [[ $h == *"--color-by WHAT"*"colours: class"*"or process"* ]]
+ok $? "... as --help says"
 is "$(comp record --fsync "")" "end file none" "record --fsync"
 is "$(comp record -e insert,)" "insert,queue" "record -e insert,"
 h=$("$SEEKSCOPE" record --help); [[ $h == *"end (default"* && $h == *"file"* && $h == *"none (no sync)"* && $h == *"insert (block_rq_insert)"* && $h == *"queue (block_bio_queue)"* ]]
