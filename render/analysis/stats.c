@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,8 @@ struct ss_stats {
 	size_t next_phase;             /* first phase not yet activated */
 	size_t *active;                /* indexes of phases open now */
 	size_t nr_active;
+	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
+	bool has_durable, durable_open;
 
 	struct ss_device_stats *devs;
 	size_t nr_devs, last_dev;
@@ -77,6 +80,34 @@ void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_
 		e = s;
 	*start_ns = s;
 	*end_ns = e;
+}
+
+static bool is_extract(const char *name)
+{
+	return !strncmp(name, "extract", 7) && (name[7] == '\0' || name[7] == '.');
+}
+
+bool ss_stats_durable_span(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns)
+{
+	bool begun = false, in_sync = false;
+	uint64_t start = 0;
+
+	for (size_t i = 0; i < t->nr_phases; i++) {
+		const struct ss_rec_phase *m = &t->phases[i];
+		bool sync = !strncmp(m->name, "sync", sizeof(m->name));
+
+		if (!begun && m->kind == SS_PHASE_BEGIN && is_extract(m->name)) {
+			begun = true;
+			start = m->ts_ns;
+		} else if (begun && sync && m->kind == SS_PHASE_BEGIN) {
+			in_sync = true;
+		} else if (in_sync && sync && m->kind == SS_PHASE_END) {
+			*start_ns = start;
+			*end_ns = m->ts_ns > start ? m->ts_ns : start;
+			return true;
+		}
+	}
+	return false;
 }
 
 static void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
@@ -175,6 +206,30 @@ static int setup_phases(struct ss_stats *st, uint64_t end)
 	return 0;
 }
 
+/* The time-to-durable span as one more period, its workload figures summed over its phases. */
+static void setup_durable(struct ss_stats *st)
+{
+	struct ss_phase_stats *d = &st->durable;
+	uint64_t start, end;
+
+	st->has_durable = ss_stats_durable_span(st->t, &start, &end);
+	if (!st->has_durable)
+		return;
+	snprintf(d->name, sizeof(d->name), "%s", SS_DURABLE_PHASE);
+	d->ended = true;
+	summary_init(&d->s, start, end);
+	for (size_t i = 0; i < st->nr_phases; i++) {
+		const struct ss_phase_stats *p = &st->phases[i];
+
+		if (p->s.start_ns < start || p->s.end_ns > end)
+			continue;
+		d->has_files |= p->has_files;
+		d->files += p->has_files ? p->files : 0;
+		d->has_bytes |= p->has_bytes;
+		d->bytes += p->has_bytes ? p->bytes : 0;
+	}
+}
+
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
 {
 	struct ss_stats *st = calloc(1, sizeof(*st));
@@ -196,6 +251,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		ss_stats_trace_period(t, &start, &end);
 		if (setup_phases(st, end))
 			goto error;
+		setup_durable(st);
 		st->nr_devs = t->nr_devices;
 		st->devs = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->devs));
 		st->nr_zones = t->nr_zones;
@@ -214,7 +270,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	}
 	summary_init(&st->total, start, end);
 	st->now = start;
-	st->targets = calloc(2 + st->nr_phases, sizeof(*st->targets));
+	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	if (!st->targets)
 		goto error;
 	if (st->o.bins) {
@@ -298,6 +354,10 @@ static void advance(struct ss_stats *st, uint64_t ts)
 		st->phases[st->next_phase].s.max_depth = depth;
 		st->active[st->nr_active++] = st->next_phase++;
 	}
+	if (st->has_durable && !st->durable_open && st->durable.s.start_ns <= ts) {
+		st->durable.s.max_depth = depth;
+		st->durable_open = true;
+	}
 	if (ts > from) {
 		if (depth) {
 			st->total.depth_ns += (double)depth * (double)(ts - from);
@@ -307,6 +367,9 @@ static void advance(struct ss_stats *st, uint64_t ts)
 				p->s.depth_ns += (double)depth *
 					(double)overlap(from, ts, p->s.start_ns, st->phase_stop[st->active[i]]);
 			}
+			if (st->has_durable)
+				st->durable.s.depth_ns += (double)depth *
+					(double)overlap(from, ts, st->durable.s.start_ns, st->durable.s.end_ns);
 			for (size_t i = 0; i < st->nr_devs; i++) {
 				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 
@@ -425,6 +488,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	for (size_t i = 0; i < st->nr_active; i++)
 		if (st->phases[st->active[i]].s.start_ns <= ev->ts_ns)
 			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
+	if (st->has_durable && st->durable.s.start_ns <= ev->ts_ns && ev->ts_ns < st->durable.s.end_ns)
+		st->targets[st->nr_targets++] = &st->durable.s;
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets; i++)
@@ -471,6 +536,15 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 	return 0;
 }
 
+static void phase_derive(struct ss_phase_stats *p)
+{
+	ss_summary_derive(&p->s);
+	p->files_per_s = p->has_files && p->s.duration_s > 0 ?
+			 (double)p->files / p->s.duration_s : 0;
+	p->kb_per_s = p->has_bytes && p->s.duration_s > 0 ?
+		      (double)p->bytes / 1e3 / p->s.duration_s : 0;
+}
+
 void ss_stats_finish(struct ss_stats *st)
 {
 	if (st->finished)
@@ -480,15 +554,10 @@ void ss_stats_finish(struct ss_stats *st)
 	ss_summary_derive(&st->total);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
-	for (size_t i = 0; i < st->nr_phases; i++) {
-		struct ss_phase_stats *p = &st->phases[i];
-
-		ss_summary_derive(&p->s);
-		p->files_per_s = p->has_files && p->s.duration_s > 0 ?
-				 (double)p->files / p->s.duration_s : 0;
-		p->kb_per_s = p->has_bytes && p->s.duration_s > 0 ?
-			      (double)p->bytes / 1e3 / p->s.duration_s : 0;
-	}
+	for (size_t i = 0; i < st->nr_phases; i++)
+		phase_derive(&st->phases[i]);
+	if (st->has_durable)
+		phase_derive(&st->durable);
 }
 
 int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
@@ -517,6 +586,11 @@ const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
 {
 	return i < st->nr_phases ? &st->phases[i] : NULL;
+}
+
+const struct ss_phase_stats *ss_stats_durable(const struct ss_stats *st)
+{
+	return st->has_durable ? &st->durable : NULL;
 }
 
 const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i)

@@ -27,6 +27,10 @@
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
+ *  - Time to durable ("extract+sync", record --untar with --fsync=end or file): from the BEGIN
+ *    of the first extract phase ("extract", or "extract.1" with --repeat) to the END of the
+ *    first "sync" phase after it — extraction plus the sync that makes it durable.  Its files
+ *    and bytes are the sums over the phases inside it.  No such span without an ended sync.
 
  *
  * Typical use (a plot comparing traces passes the same bin width and span to each):
@@ -135,6 +139,9 @@ void ss_stats_opts_init(struct ss_stats_opts *o);
 
 /* The period of a trace as defined above. */
 void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns);
+/* The time-to-durable span of T as defined above: true and its bounds, or false. */
+bool ss_stats_durable_span(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns);
+#define SS_DURABLE_PHASE "extract+sync"
 
 /*
  * New accumulator for trace T (metadata only is used: devices, zones, phases, meta, capture;
@@ -159,6 +166,9 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t);
 const struct ss_summary *ss_stats_total(const struct ss_stats *st);
 size_t ss_stats_nr_phases(const struct ss_stats *st);            /* BEGIN markers, time order */
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i);
+/* The time-to-durable span (name SS_DURABLE_PHASE), not one of the phases; NULL if the trace
+ * has none. */
+const struct ss_phase_stats *ss_stats_durable(const struct ss_stats *st);
 size_t ss_stats_nr_devices(const struct ss_stats *st);           /* = t->nr_devices */
 const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i);
 size_t ss_stats_nr_zones(const struct ss_stats *st);             /* = t->nr_zones, same order */

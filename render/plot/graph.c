@@ -18,8 +18,6 @@
 #include "text.h"
 #include "zones.h"
 
-#define MAX_TABLE_ROWS 16
-
 struct column {
 	struct ss_trace *t;
 	char *label;
@@ -41,8 +39,7 @@ struct ss_graph {
 	uint64_t x_lo, x_hi;                /* ns after each column's t0 */
 	uint64_t y_lo, y_hi;                /* sectors */
 	double vlo[SS_GRAPH_MAX_PANELS], vhi[SS_GRAPH_MAX_PANELS];
-	struct ss_table_row rows[MAX_TABLE_ROWS];
-	int nr_rows;
+	struct ss_table table;
 	char title[256];
 	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
 };
@@ -218,42 +215,13 @@ static void describe_columns(struct ss_graph *g)
 			 g->o.align);
 }
 
-/* Rows grouped so that what competes sits together: every trace's totals, then each phase
- * (in order of first appearance) for every trace that has it. */
 static void build_table(struct ss_graph *g)
 {
-	const char *names[MAX_TABLE_ROWS];
-	int nr_names = 0;
+	struct ss_table_run runs[SS_GRAPH_MAX_TRACES];
 
-	g->nr_rows = 0;
-	for (int i = 0; i < g->nr && g->nr_rows < MAX_TABLE_ROWS; i++)
-		g->rows[g->nr_rows++] = (struct ss_table_row){
-			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
-			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
-		};
 	for (int i = 0; i < g->nr; i++)
-		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
-			const char *name = ss_stats_phase(g->col[i].stats, p)->name;
-			bool seen = false;
-
-			for (int k = 0; k < nr_names && !seen; k++)
-				seen = !strcmp(names[k], name);
-			if (!seen && nr_names < MAX_TABLE_ROWS)
-				names[nr_names++] = name;
-		}
-	for (int k = 0; k < nr_names; k++)
-		for (int i = 0; i < g->nr; i++)
-			for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
-				const struct ss_phase_stats *ph = ss_stats_phase(g->col[i].stats, p);
-
-				if (strcmp(ph->name, names[k]) || g->nr_rows >= MAX_TABLE_ROWS)
-					continue;
-				g->rows[g->nr_rows++] = (struct ss_table_row){
-					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
-					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
-					.group = k + 1,
-				};
-			}
+		runs[i] = (struct ss_table_run){ g->col[i].label, g->col[i].t, g->col[i].stats };
+	ss_table_build(&g->table, runs, g->nr);
 }
 
 static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, char *err,
@@ -308,7 +276,7 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 {
 	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
-	size_t nr_phases[SS_GRAPH_MAX_TRACES];
+	const struct ss_trace *traces[SS_GRAPH_MAX_TRACES];
 	uint64_t dur = 0, bin_w;
 	int ret;
 
@@ -336,9 +304,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		}
 		if (c->t_end - c->t0 > dur)
 			dur = c->t_end - c->t0;
-		nr_phases[i] = 0;
-		for (size_t p = 0; p < c->t->nr_phases; p++)
-			nr_phases[i] += c->t->phases[p].kind == SS_PHASE_BEGIN;
+		traces[i] = c->t;
 	}
 	if (g->o.has_x_range) {
 		g->x_lo = (uint64_t)llround(g->o.x_lo_s * 1e9);
@@ -381,7 +347,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		spec.row_weight[p] = g->ops[p]->weight;
 		spec.legend |= g->ops[p]->class_legend;
 	}
-	spec.table_rows = ss_table_rows(nr_phases, g->nr, MAX_TABLE_ROWS);
+	spec.table_rows = ss_table_lines(traces, g->nr);
 	if (ss_layout_compute(&spec, &g->lay)) {
 		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
 			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
@@ -596,7 +562,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		if (c->note[0])
 			draw_note(cr, &g->lay.plot[0][i], c->note);
 	}
-	ss_table_draw(cr, &g->lay.table, g->rows, g->nr_rows);
+	ss_table_draw(cr, &g->lay.table, &g->table);
 	cairo_restore(cr);
 }
 
@@ -632,6 +598,11 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 	a = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r.x, r.x + r.w, false };
 	*x = ss_axis_map(&a, t_s * 1e9);
 	return 0;
+}
+
+const struct ss_table *ss_graph_table(const struct ss_graph *g)
+{
+	return g->ran ? &g->table : NULL;
 }
 
 const char *ss_graph_note(const struct ss_graph *g, int col)

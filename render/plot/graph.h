@@ -28,6 +28,7 @@
 #define SS_GRAPH_MAX_PANELS SS_LAYOUT_MAX_ROWS
 
 struct ss_panel_ops;                   /* panel.h */
+struct ss_table;                       /* table.h */
 
 struct ss_graph_opts {
 	int width, height;                 /* pixels (points for PDF) */
@@ -77,6 +78,8 @@ int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
 int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
+/* The summary table (its rows, highlights and, after ss_graph_draw, cells), or NULL. */
+const struct ss_table *ss_graph_table(const struct ss_graph *g);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
 

@@ -91,42 +91,50 @@ static void device_fields(struct ss_json *j, const struct ss_rec_device *d)
 	ss_json_kv_bool(j, "partition", d->flags & SS_DEV_PARTITION);
 }
 
+static void phase_object(struct ss_json *j, const struct ss_stats *st,
+			 const struct ss_phase_stats *p)
+{
+	ss_json_begin_object(j);
+	ss_json_kv_string_n(j, "name", STRN(p->name));
+	ss_json_kv_double(j, "start_s", report_rel_s(st, p->s.start_ns));
+	ss_json_kv_double(j, "end_s", report_rel_s(st, p->s.end_ns));
+	ss_json_kv_double(j, "duration_s", p->s.duration_s);
+	ss_json_kv_bool(j, "ended", p->ended);
+	summary_fields(j, &p->s);
+	ss_json_key(j, "files");
+	if (p->has_files)
+		ss_json_u64(j, p->files);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "files_per_s");
+	if (p->has_files)
+		ss_json_double(j, p->files_per_s);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "workload_bytes");
+	if (p->has_bytes)
+		ss_json_u64(j, p->bytes);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "kb_per_s");
+	if (p->has_bytes)
+		ss_json_double(j, p->kb_per_s);
+	else
+		ss_json_null(j);
+	ss_json_end_object(j);
+}
+
 static void phases(struct ss_json *j, const struct ss_trace *t, const struct ss_stats *st)
 {
+	ss_json_key(j, "durable");        /* time to durable: extract+sync (stats.h), or null */
+	if (ss_stats_durable(st))
+		phase_object(j, st, ss_stats_durable(st));
+	else
+		ss_json_null(j);
 	ss_json_key(j, "phases");
 	ss_json_begin_array(j);
-	for (size_t i = 0; i < ss_stats_nr_phases(st); i++) {
-		const struct ss_phase_stats *p = ss_stats_phase(st, i);
-
-		ss_json_begin_object(j);
-		ss_json_kv_string_n(j, "name", STRN(p->name));
-		ss_json_kv_double(j, "start_s", report_rel_s(st, p->s.start_ns));
-		ss_json_kv_double(j, "end_s", report_rel_s(st, p->s.end_ns));
-		ss_json_kv_double(j, "duration_s", p->s.duration_s);
-		ss_json_kv_bool(j, "ended", p->ended);
-		summary_fields(j, &p->s);
-		ss_json_key(j, "files");
-		if (p->has_files)
-			ss_json_u64(j, p->files);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "files_per_s");
-		if (p->has_files)
-			ss_json_double(j, p->files_per_s);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "workload_bytes");
-		if (p->has_bytes)
-			ss_json_u64(j, p->bytes);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "kb_per_s");
-		if (p->has_bytes)
-			ss_json_double(j, p->kb_per_s);
-		else
-			ss_json_null(j);
-		ss_json_end_object(j);
-	}
+	for (size_t i = 0; i < ss_stats_nr_phases(st); i++)
+		phase_object(j, st, ss_stats_phase(st, i));
 	ss_json_end_array(j);
 
 	ss_json_key(j, "marks");

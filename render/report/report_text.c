@@ -218,6 +218,20 @@ static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_p
 		fprintf(f, "  errors       %" PRIu64 " I/Os completed with an error\n", s->errors);
 }
 
+static void phase_row(FILE *f, const struct ss_stats *st, const struct ss_phase_stats *p)
+{
+	char files[24] = "-", kb[24] = "-", nm[160];
+
+	if (p->has_files)
+		snprintf(files, sizeof(files), "%.1f", p->files_per_s);
+	if (p->has_bytes)
+		snprintf(kb, sizeof(kb), "%.1f", p->kb_per_s);
+	fprintf(f, "  %-16s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
+		TXT(p->name, nm), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
+		p->ended ? " " : "+", p->s.duration_s, p->s.ios, p->s.read_mb_s,
+		p->s.write_mb_s, p->s.seeks_per_s, files, kb);
+}
+
 static void phase_table(FILE *f, const struct ss_stats *st)
 {
 	size_t n = ss_stats_nr_phases(st);
@@ -226,18 +240,12 @@ static void phase_table(FILE *f, const struct ss_stats *st)
 		return;
 	fprintf(f, "\n  phases\n  %-16s %9s %9s %9s %8s %9s %9s %9s %9s %9s\n", "name", "start s",
 		"end s", "dur. s", "I/Os", "read MB/s", "wr. MB/s", "seeks/s", "files/s", "KB/s");
-	for (size_t i = 0; i < n; i++) {
-		const struct ss_phase_stats *p = ss_stats_phase(st, i);
-		char files[24] = "-", kb[24] = "-", nm[160];
-
-		if (p->has_files)
-			snprintf(files, sizeof(files), "%.1f", p->files_per_s);
-		if (p->has_bytes)
-			snprintf(kb, sizeof(kb), "%.1f", p->kb_per_s);
-		fprintf(f, "  %-16s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
-			TXT(p->name, nm), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
-			p->ended ? " " : "+", p->s.duration_s, p->s.ios, p->s.read_mb_s,
-			p->s.write_mb_s, p->s.seeks_per_s, files, kb);
+	for (size_t i = 0; i < n; i++)
+		phase_row(f, st, ss_stats_phase(st, i));
+	if (ss_stats_durable(st)) {
+		phase_row(f, st, ss_stats_durable(st));
+		fprintf(f, "  (%s: time to durable, from the start of extract to the end of "
+			"sync)\n", SS_DURABLE_PHASE);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (!ss_stats_phase(st, i)->ended) {

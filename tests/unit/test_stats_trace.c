@@ -85,6 +85,17 @@ static void test_fixture(const char *path)
 	ok(p->s.events == 3 && p->s.ios == 2 && p->s.seeks == 1 && p->s.unmatched == 1,
 	   "delete figures");
 	ok(!p->has_files && !p->has_bytes, "no workload meta for delete");
+	/* time to durable: extract's begin (1.5 s) to sync's end (3.0 s), both phases' events */
+	p = ss_stats_durable(st);
+	ok(p && !strcmp(p->name, SS_DURABLE_PHASE), "extract+sync span present");
+	if (p) {
+		ok(p->s.start_ns == 1500 * FX_MS && p->s.end_ns == 3000 * FX_MS &&
+		   near(p->s.duration_s, 1.5), "extract+sync: 1.5 .. 3.0 s");
+		ok(p->s.events == 10 && p->s.ios == 4 && p->s.seeks == 2 && p->s.flushes == 1,
+		   "extract+sync: 10 events, 4 I/Os, 2 seeks, 1 flush");
+		ok(p->has_files && p->files == 200 && near(p->files_per_s, 200 / 1.5),
+		   "extract+sync: extract's 200 files over 1.5 s");
+	}
 
 	is_int(ss_stats_nr_zones(st), 5, "five zones");
 	z = ss_stats_zone(st, 0);
