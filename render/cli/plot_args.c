@@ -62,7 +62,10 @@ const struct ss_help ss_plot_help = {
 	.description =
 		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
-		"with a summary table (the better value of each column highlighted).",
+		"with a summary table: totals beside rates per trace, phase and extract+sync\n"
+		"(time to durable); the lower duration and seeks of runs of the same work\n"
+		"highlighted (same archive, --fsync, --repeat and phase; at least 100 I/Os or\n"
+		"1 MB; no lost events).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
