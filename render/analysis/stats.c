@@ -160,6 +160,24 @@ static bool meta_u64(const struct ss_trace *t, const char *name, const char *wha
 	return true;
 }
 
+/* Cut S's period to the window; false when nothing of it is left. */
+static bool clip(const struct ss_stats *st, struct ss_summary *s)
+{
+	uint64_t lo = st->o.window_start_ns, hi = st->o.window_end_ns;
+
+	if (!st->o.window)
+		return true;
+	if (s->end_ns < lo || s->start_ns > hi || (s->end_ns == lo && s->end_ns > s->start_ns))
+		return false;
+	if (s->start_ns < lo || s->end_ns > hi)
+		s->clipped = true;
+	if (s->start_ns < lo)
+		s->start_ns = lo;
+	if (s->end_ns > hi)
+		s->end_ns = hi;
+	return true;
+}
+
 static int setup_phases(struct ss_stats *st, uint64_t end)
 {
 	const struct ss_trace *t = st->t;
@@ -194,14 +212,25 @@ static int setup_phases(struct ss_stats *st, uint64_t end)
 			}
 		}
 	}
-	for (size_t i = 0; i < st->nr_phases; i++) {
+	for (size_t i = 0, k = 0; i < n; i++) {
 		struct ss_phase_stats *p = &st->phases[i];
+		bool open_end = !p->ended;
 
 		if (!p->ended)          /* runs to the end of the trace, end included */
 			p->s.end_ns = end > p->s.start_ns ? end : p->s.start_ns;
-		st->phase_stop[i] = p->ended ? p->s.end_ns : p->s.end_ns + 1;
 		p->has_files = meta_u64(t, p->name, "files", &p->files);
 		p->has_bytes = meta_u64(t, p->name, "bytes", &p->bytes);
+		if (!clip(st, &p->s)) {         /* wholly outside the window: not a row */
+			st->nr_phases--;
+			continue;
+		}
+		if (p->s.clipped)               /* its files are not all in the window */
+			p->has_files = p->has_bytes = false;
+		/* a period's last instant belongs to it when nothing follows: the trace's end,
+		 * the window's end */
+		open_end |= p->s.clipped && p->s.end_ns == st->o.window_end_ns;
+		st->phase_stop[k] = open_end ? p->s.end_ns + 1 : p->s.end_ns;
+		st->phases[k++] = *p;
 	}
 	return 0;
 }
@@ -218,6 +247,9 @@ static void setup_durable(struct ss_stats *st)
 	snprintf(d->name, sizeof(d->name), "%s", SS_DURABLE_PHASE);
 	d->ended = true;
 	summary_init(&d->s, start, end);
+	st->has_durable = clip(st, &d->s);
+	if (d->s.clipped)
+		return;
 	for (size_t i = 0; i < st->nr_phases; i++) {
 		const struct ss_phase_stats *p = &st->phases[i];
 
@@ -242,6 +274,10 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->o = *opts;
 	else
 		ss_stats_opts_init(&st->o);
+	if (st->o.window && st->o.window_end_ns < st->o.window_start_ns) {
+		err = EINVAL;
+		goto error;
+	}
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
@@ -262,6 +298,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		for (size_t i = 0; i < st->nr_devs; i++) {
 			st->devs[i].device = &t->devices[i];
 			summary_init(&st->devs[i].s, start, end);
+			clip(st, &st->devs[i].s);
 		}
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
@@ -269,6 +306,11 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->auto_period = true;
 	}
 	summary_init(&st->total, start, end);
+	if (st->o.window && !clip(st, &st->total)) {
+		/* the window misses the trace: an empty period at the window's start */
+		st->total.start_ns = st->total.end_ns = st->o.window_start_ns;
+		st->total.clipped = true;
+	}
 	st->now = start;
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	if (!st->targets)
@@ -360,7 +402,9 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	}
 	if (ts > from) {
 		if (depth) {
-			st->total.depth_ns += (double)depth * (double)(ts - from);
+			uint64_t in_total = overlap(from, ts, st->total.start_ns, st->total.end_ns);
+
+			st->total.depth_ns += (double)depth * (double)in_total;
 			for (size_t i = 0; i < st->nr_active; i++) {
 				struct ss_phase_stats *p = &st->phases[st->active[i]];
 
@@ -373,7 +417,7 @@ static void advance(struct ss_stats *st, uint64_t ts)
 			for (size_t i = 0; i < st->nr_devs; i++) {
 				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 
-				st->devs[i].s.depth_ns += (double)dd * (double)(ts - from);
+				st->devs[i].s.depth_ns += (double)dd * (double)in_total;
 			}
 			if (st->bins)
 				ss_bins_add_depth(st->bins, from, ts, depth);
@@ -484,7 +528,11 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	advance(st, ev->ts_ns);
 	dev = find_dev(st, ev->dev);
 	st->nr_targets = 0;
-	st->targets[st->nr_targets++] = &st->total;
+	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+			      ev->ts_ns <= st->o.window_end_ns))
+		st->targets[st->nr_targets++] = &st->total;
+	else
+		dev = NULL;             /* outside the window: counts for no period */
 	for (size_t i = 0; i < st->nr_active; i++)
 		if (st->phases[st->active[i]].s.start_ns <= ev->ts_ns)
 			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;

@@ -24,6 +24,12 @@
  *    from its BEGIN marker to the matching END marker (the next END of the same name), or to the
  *    end of the trace if it never ended.  An event belongs to a period when begin <= ts < end
  *    (the trace's own period also includes ts == end).  MARK markers are points, not phases.
+ *  - Window (ss_stats_opts.window, plot --x-range): the figures summarise only
+ *    [window_start_ns, window_end_ns] — the trace's period, each phase's and the time to
+ *    durable are cut to it (a period cut short has `clipped` set; a phase wholly outside it is
+ *    left out) and devices count only the events in it.  Events outside still position the
+ *    head for the next seek and pair issues with completions, so a request issued before the
+ *    window and completed in it has its true latency.
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
@@ -85,6 +91,7 @@ struct ss_summary {
 	struct ss_lathist flush_lat;     /* flush latency */
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
 
+	bool     clipped;                /* the window cut this period short (stats_opts.window) */
 	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
 	double   duration_s;
 	double   iops, seeks_per_s, read_mb_s, write_mb_s, discard_mb_s, other_mb_s, mean_depth;
@@ -126,6 +133,8 @@ struct ss_stats_opts {
 	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
 	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
 	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
+	bool     window;                 /* summarise only [window_start_ns, window_end_ns] */
+	uint64_t window_start_ns, window_end_ns;
 	/* Optional hooks, called during ss_stats_feed() (may be NULL). */
 	void   (*on_io)(const struct ss_io *io, void *arg);     /* every completion */
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);

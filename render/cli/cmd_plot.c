@@ -122,6 +122,12 @@ int ss_cmd_plot(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
+	/* a window past a trace's end is drawn (with a note) and warned about, not refused:
+	 * a series of windows over traces of different lengths is a normal thing to draw */
+	for (int i = 0; i < nr; i++)
+		if (ss_graph_outside(g, i))
+			fprintf(stderr, PROG ": %s: warning: %s\n", traces[i]->path,
+				ss_graph_outside(g, i));
 	ss_graph_draw(g, ss_surface_cairo(surf));
 	if ((ret = ss_surface_finish(surf, err, sizeof(err)))) {
 		fprintf(stderr, PROG ": %s: %s\n", a.out, err);

@@ -42,7 +42,8 @@ static const struct ss_option options[] = {
 	{ "title", 'T', "TITLE", "title above the plots" },
 	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
 			      "1600 wide for one trace, 1100 more per extra trace" },
-	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start" },
+	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start; the table\n"
+				 "and the seek distances summarise only that window" },
 	{ "align", OPT_ALIGN, "PHASE", "line the traces up on the start of PHASE (e.g.\n"
 				       "extract) instead of their start; time is counted\n"
 				       "from there and what came before is not drawn" },
@@ -86,7 +87,8 @@ const struct ss_help ss_plot_help = {
 		"stay small.  MB = 10^6 bytes.\n"
 		"\nEXIT STATUS:\n"
 		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
-		"  2 on a usage error.",
+		"  2 on a usage error.  An --x-range past the end of a trace is not an error:\n"
+		"  its column says so, a warning names the trace on stderr, and the exit is 0.",
 	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"

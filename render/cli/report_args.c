@@ -42,7 +42,8 @@ const struct ss_help ss_report_help = {
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
 		"  write_bytes, discard_ios, discard_bytes, other_ios, other_bytes, seeks,\n"
 		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
-		"  lat_p99_us, lost_events, truncated, device, phases[], zones[] and more.\n"
+		"  lat_p99_us, lost_events, truncated, device, phases[], durable (extract+sync,\n"
+		"  the time to durable of record --untar, or null), zones[] and more.\n"
 		"\nEXIT STATUS:\n"
 		"  0 all files reported, 1 a file could not be read (the others are still\n"
 		"  reported), 2 usage error.",

@@ -26,6 +26,7 @@ struct column {
 	void *state[SS_GRAPH_MAX_PANELS];
 	char note[160];                     /* big note over the panels ("no I/O") */
 	char warn[300];                     /* header warning (truncated, lost events) */
+	bool outside;                       /* the x range misses the trace: note says so */
 };
 
 struct ss_graph {
@@ -189,7 +190,15 @@ static void describe_columns(struct ss_graph *g)
 		uint64_t lost = ss_trace_lost_events(c->t);
 		size_t wl = 0;
 
-		if (s->ios == 0)
+		c->outside = g->o.has_x_range && c->t0 + g->x_lo > c->t_end;
+		if (c->outside)
+			snprintf(c->note, sizeof(c->note), "nothing to show: %g-%g s is past the end of "
+				 "this trace (%.3g s)", g->o.x_lo_s, g->o.x_hi_s,
+				 (double)(c->t_end - c->t0) / 1e9);
+		else if (s->ios == 0 && s->clipped)
+			snprintf(c->note, sizeof(c->note), "no I/O between %g and %g s",
+				 (double)g->x_lo / 1e9, (double)g->x_hi / 1e9);
+		else if (s->ios == 0)
 			snprintf(c->note, sizeof(c->note), c->t->nr_events
 				 ? "no I/O: %" PRIu64 " event(s), no completed request"
 				 : "no I/O: the trace has no events", c->t->nr_events);
@@ -238,6 +247,10 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	so.bin_start_ns = c->t0 + g->x_lo;
 	so.bin_end_ns = c->t0 + g->x_hi;
 	so.bin_width_ns = bin_w;
+	/* the table and the distribution summarise what the time panels show */
+	so.window = true;
+	so.window_start_ns = c->t0 + g->x_lo;
+	so.window_end_ns = c->t0 + g->x_hi;
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
@@ -566,14 +579,17 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	cairo_restore(cr);
 }
 
+int ss_graph_plot_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+{
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[panel][col];
+	return 0;
+}
+
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
 {
-	int p = sector_row(g);
-
-	if (!g->ran || p < 0 || col < 0 || col >= g->nr)
-		return -ENOENT;
-	*r = g->lay.plot[p][col];
-	return 0;
+	return ss_graph_plot_rect(g, sector_row(g), col, r);
 }
 
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y)
@@ -603,6 +619,13 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 const struct ss_table *ss_graph_table(const struct ss_graph *g)
 {
 	return g->ran ? &g->table : NULL;
+}
+
+const char *ss_graph_outside(const struct ss_graph *g, int col)
+{
+	if (col < 0 || col >= g->nr || !g->col[col].outside)
+		return NULL;
+	return g->col[col].note;
 }
 
 const char *ss_graph_note(const struct ss_graph *g, int col)

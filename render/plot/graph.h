@@ -41,7 +41,9 @@ struct ss_graph_opts {
 	/* Each column's time starts at the begin of this phase (plot --align), NULL: at the
 	 * trace's start.  Every trace must have it (ss_trace_phase_begin). */
 	const char *align;
-	bool has_x_range;                  /* show [x_lo_s, x_hi_s] seconds after each start */
+	/* Show [x_lo_s, x_hi_s] seconds after each start: the time panels, and the figures of
+	 * the table and the seek distances, cover only that window (stats.h). */
+	bool has_x_range;
 	double x_lo_s, x_hi_s;
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
 	uint64_t y_lo, y_hi;
@@ -74,6 +76,8 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
+/* Data rectangle of panel PANEL (its index in opts.panels) in column COL.  0 or -ENOENT. */
+int ss_graph_plot_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
@@ -82,5 +86,8 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
 const struct ss_table *ss_graph_table(const struct ss_graph *g);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
+/* When the x range (--x-range) lies past the end of column COL's trace, the note saying so
+ * (for the caller to warn with), else NULL. */
+const char *ss_graph_outside(const struct ss_graph *g, int col);
 
 #endif

@@ -101,8 +101,9 @@ _Static_assert(NR_COLUMNS <= SS_TABLE_MAX_COLS, "SS_TABLE_MAX_COLS holds every c
 
 const char ss_table_rule[] =
 	"Highlighted: the lower phase duration and seeks among runs of the same work (record --untar "
-	"of the same archive, --fsync and --repeat; the same phase), each with at least 100 I/Os or "
-	"1 MB and no lost events. Rates, bytes, latency and capture length are not ranked.";
+	"of the same archive, --fsync and --repeat; the same phase), each whole (not cut by the time "
+	"range), with at least 100 I/Os or 1 MB and no lost events. Rates, bytes, latency and "
+	"capture length are not ranked.";
 
 int ss_table_lines(const struct ss_trace *const *t, int n)
 {
@@ -176,7 +177,9 @@ static void add_row(struct ss_table *tb, const struct ss_table_run *run,
 
 	*x = *row;
 	x->run = run->label;
-	x->judged = x->work[0] && !negligible(x->s) && ss_trace_lost_events(run->t) == 0;
+	/* a period the window cut short is not the work any more */
+	x->judged = x->work[0] && !negligible(x->s) && !x->s->clipped &&
+		    ss_trace_lost_events(run->t) == 0;
 }
 
 static void fmt_value(const struct column *c, double v, char *buf, size_t len)
@@ -303,6 +306,15 @@ int ss_table_cell(const struct ss_table *tb, int row, int col, struct ss_rect *o
 	return 0;
 }
 
+/* "all", or "window" when the time range cut the trace; a phase cut short is "(part)". */
+static void phase_label(const struct ss_table_row *row, char *buf, size_t len)
+{
+	if (row->group == 0)
+		snprintf(buf, len, "%s", row->s->clipped ? "window" : row->phase);
+	else
+		snprintf(buf, len, "%s%s", row->phase, row->s->clipped ? " (part)" : "");
+}
+
 /* Width of the widest run label (or phase name, bold as drawn for totals), plus air. */
 static double text_col_w(cairo_t *cr, const struct ss_table *tb, bool phase, const char *head)
 {
@@ -310,8 +322,11 @@ static double text_col_w(cairo_t *cr, const struct ss_table *tb, bool phase, con
 
 	ss_text_measure(cr, ss_metrics.font_small, true, head, &best, NULL);
 	for (int i = 0; i < tb->nr_rows; i++) {
-		ss_text_measure(cr, ss_metrics.font_small, phase,
-				phase ? tb->rows[i].phase : tb->rows[i].run, &w, NULL);
+		char buf[64];
+
+		phase_label(&tb->rows[i], buf, sizeof(buf));
+		ss_text_measure(cr, ss_metrics.font_small, phase, phase ? buf : tb->rows[i].run, &w,
+				NULL);
 		if (w > best)
 			best = w;
 	}
@@ -370,8 +385,9 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		}
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, row->run, NULL);
+		phase_label(row, buf, sizeof(buf));
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
-			     row->phase, NULL);
+			     buf, NULL);
 		for (int c = 0; c < tb->nr_cols; c++) {
 			const struct column *col = &columns[tb->cols[c]];
 			double v, x1 = tb->first_col_x + (c + 1) * cw;

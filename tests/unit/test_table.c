@@ -247,6 +247,88 @@ static void test_negligible(void)
 	release(&rd);
 }
 
+/* Draw TRACE with the io and dist panels, over [lo, hi] s when hi > 0. */
+static struct ss_graph *draw_window(struct rendered *rd, const char **tr, int n, double lo,
+				    double hi, const char *png)
+{
+	struct ss_graph_opts go;
+	char err[128];
+
+	ss_graph_opts_init(&go);
+	ss_panels_parse(&go, "io,dist", err, sizeof(err));
+	go.has_x_range = hi > 0;
+	go.x_lo_s = lo;
+	go.x_hi_s = hi;
+	return render_into(rd, tr, n, png, 1600 * n, 900, &go);
+}
+
+#define SEEK_RGB 0x000000u             /* palette.h: ss_col_seek, the dist panel's seek bars */
+#define WARN_RGB 0xB03000u             /* palette.h: ss_col_warn, the note */
+
+static long dist_px(struct ss_graph *g, const char *png, int col, uint32_t rgb)
+{
+	cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+	struct ss_rect r;
+	long n = -1;
+
+	if (!ss_graph_plot_rect(g, 1, col, &r))
+		n = count_px(img, r.x + 1, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, rgb);
+	cairo_surface_destroy(img);
+	return n;
+}
+
+/* --x-range: the table and the seek distances summarise the window only. */
+static void test_window(void)
+{
+	struct rendered rd = { 0 };
+	const char *tr[2] = { make_run("w-fast", &fast), make_run("w-slow", &slow) };
+	const char *whole = tpath("whole.png"), *win = tpath("win.png"), *out = tpath("out.png");
+	const struct ss_table *tb;
+	struct ss_graph *g;
+	struct ss_rect io;
+	int r;
+
+	g = draw_window(&rd, tr, 1, 0, 0, whole);
+	if (g)
+		ok(dist_px(g, whole, 0, SEEK_RGB) > 50, "whole trace: the dist panel has seek bars");
+	release(&rd);
+
+	/* 0.05 .. 0.35 s after the capture start (1 ms): the extraction's sequential writes */
+	g = draw_window(&rd, tr, 2, 0.05, 0.35, win);
+	if (g) {
+		tb = ss_graph_table(g);
+		is_int(dist_px(g, win, 0, SEEK_RGB), 0, "window: no seek bar in the dist panel");
+		ok(dist_px(g, win, 0, PX_ANY) > 50, "window: the short moves are drawn");
+		r = ss_table_row(tb, tr[0], "all");
+		ok(r >= 0 && tb->rows[r].s->clipped && tb->rows[r].s->seeks == 0 &&
+		   tb->rows[r].s->ios == 200 && fabs(tb->rows[r].s->duration_s - 0.3) < 1e-9,
+		   "the table's first row is the window: 0.3 s, the 200 extract writes, no seek");
+		ok(ss_table_row(tb, tr[0], "sync") < 0, "sync (after the window) has no row");
+		r = ss_table_row(tb, tr[0], "extract");
+		ok(r >= 0 && !tb->rows[r].s->clipped, "extract lies inside the window: whole");
+		r = ss_table_row(tb, tr[0], SS_DURABLE_PHASE);
+		ok(r >= 0 && tb->rows[r].s->clipped && !tb->rows[r].judged,
+		   "extract+sync, cut by the window, is not ranked");
+		is_int(nr_best(tb), 0, "nothing in the window to rank (extract: a tie)");
+		ok(ss_graph_outside(g, 0) == NULL, "a window inside the trace is no warning");
+	}
+	release(&rd);
+
+	/* past the end (the trace lasts 1.5 s): a note in the picture and for the caller */
+	g = draw_window(&rd, tr, 1, 5, 6, out);
+	if (g) {
+		cairo_surface_t *img = cairo_image_surface_create_from_png(out);
+
+		ok(ss_graph_outside(g, 0) && strstr(ss_graph_outside(g, 0), "past the end"),
+		   "a window past the end is reported: %s", ss_graph_outside(g, 0));
+		ss_graph_io_rect(g, 0, &io);
+		ok(count_px(img, io.x, io.x + io.w, io.y, io.y + io.h, WARN_RGB) > 100,
+		   "... and written over the io panel");
+		cairo_surface_destroy(img);
+	}
+	release(&rd);
+}
+
 static void test_lines(void)
 {
 	char err[128];
@@ -266,6 +348,7 @@ int main(void)
 	test_same_work();
 	test_not_comparable();
 	test_negligible();
+	test_window();
 	test_lines();
 	return done_testing();
 }
