@@ -517,6 +517,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	int64_t dist;
 	int verdict, ret;
 
+	if (st->o.one_device && ev->dev != st->o.device)
+		return 0;
 	if (st->auto_period) {
 		if (!st->seen_event) {
 			st->total.start_ns = st->now = ev->ts_ns;

@@ -133,6 +133,8 @@ struct ss_stats_opts {
 	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
 	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
 	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
+	bool     one_device;             /* only the events of `device` (--device): the others */
+	uint32_t device;                 /* are skipped as if never recorded */
 	bool     window;                 /* summarise only [window_start_ns, window_end_ns] */
 	uint64_t window_start_ns, window_end_ns;
 	/* Optional hooks, called during ss_stats_feed() (may be NULL). */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device_arg.h"
 #include "dump_args.h"
 #include "render_commands.h"
 #include "seekscope/model.h"
@@ -75,6 +76,7 @@ int ss_cmd_dump(int argc, char **argv)
 	char err[256], rwbs[16];
 	int ret;
 	uint64_t t0;
+	uint32_t dev = 0;
 	size_t n;
 
 	if ((ret = ss_dump_parse(argc, argv, &a, err, sizeof(err))))
@@ -84,11 +86,18 @@ int ss_cmd_dump(int argc, char **argv)
 		fprintf(stderr, "seekscope dump: %s: %s\n", a.file, err);
 		return 1;
 	}
+	if (a.device && (ret = ss_device_arg_pick("seekscope dump", t, a.device, &dev))) {
+		ss_trace_close(t);
+		return ret;
+	}
 	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
 	dump_meta(t, t0);
 	while (!a.no_events && (ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
 		for (size_t i = 0; i < n; i++) {
 			const struct ss_event *e = &ev[i];
+
+			if (a.device && e->dev != dev)
+				continue;
 
 			if (a.absolute)
 				printf("%" PRIu64, e->ts_ns);

@@ -12,6 +12,7 @@
 
 #include "render_commands.h"
 #include "graph.h"
+#include "device_arg.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "trace_read.h"
@@ -81,6 +82,13 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 		}
 	}
+	for (int i = 0; a.g.device && i < nr; i++) {
+		uint32_t dev;
+
+		if ((status = ss_device_arg_pick(PROG, traces[i], a.g.device, &dev)))
+			goto cleanup;
+	}
+	status = 1;
 	if (!a.out) {
 		if (!(out_alloc = default_output(a.traces[0]))) {
 			fprintf(stderr, PROG ": out of memory\n");
@@ -89,7 +97,8 @@ int ss_cmd_plot(int argc, char **argv)
 		a.out = out_alloc;
 	}
 	if (!a.size_given)
-		ss_graph_default_size(nr, a.g.nr_panels, &a.g.width, &a.g.height);
+		ss_graph_default_size(nr, ss_graph_rows_for(&a.g, traces, nr), &a.g.width,
+				      &a.g.height);
 	g = ss_graph_new(&a.g);
 	if (!g) {
 		fprintf(stderr, PROG ": %s\n", strerror(errno));

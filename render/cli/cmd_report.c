@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render_commands.h"
+#include "device_arg.h"
 #include "report_args.h"
 #include "stats.h"
 #include "trace_read.h"
@@ -30,6 +31,9 @@ static int report_file(const char *path, const struct report_opts *ro)
 	}
 	ss_stats_opts_init(&so);
 	so.seek_threshold = ro->seek_threshold;
+	so.one_device = ro->device != NULL;
+	if (ro->device && (ret = ss_device_arg_pick("seekscope report", t, ro->device, &so.device)))
+		goto cleanup;
 	st = ss_stats_new(t, &so);
 	if (!st) {
 		fprintf(stderr, "seekscope report: %s: %s\n", path, strerror(errno));
@@ -68,8 +72,9 @@ int ss_cmd_report(int argc, char **argv)
 	for (int i = 0; i < a.nr_files; i++) {
 		if (i > 0 && !a.ro.json)
 			putchar('\n');
-		if (report_file(a.files[i], &a.ro))
-			status = 1;
+		ret = report_file(a.files[i], &a.ro);
+		if (ret > status)
+			status = ret;
 		fflush(stdout);
 	}
 	return status;

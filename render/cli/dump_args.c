@@ -6,17 +6,21 @@
 #include <errno.h>
 #include <string.h>
 
+#include "device_arg.h"
 #include "dump_args.h"
 #include "errbuf.h"
+
+enum { OPT_DEVICE = SS_OPT_LONG_ONLY };
 
 static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
 	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
+	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP },
 	SS_OPTION_HELP,
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [--device DEV] FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics and every event\n"
 		"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
@@ -33,8 +37,14 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 {
 	struct ss_dump_args *a = ctx;
 
-	(void)arg;
 	switch (c) {
+	case OPT_DEVICE:
+		if (!*arg) {
+			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
+			return -EINVAL;
+		}
+		a->device = arg;
+		return 0;
 	case 'n':
 		a->no_events = true;
 		return 0;

@@ -14,6 +14,7 @@
 struct ss_dump_args {
 	bool no_events;            /* --no-events: metadata only */
 	bool absolute;             /* --absolute: TIME in the trace clock's nanoseconds */
+	const char *device;        /* --device: only this device's events */
 	const char *file;          /* the one FILE operand, into argv */
 };
 

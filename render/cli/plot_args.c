@@ -12,6 +12,7 @@
 
 #include "errbuf.h"
 #include "panel_registry.h"
+#include "device_arg.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "ticks.h"
@@ -31,7 +32,7 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DEVICE };
 
 static const struct ss_option options[] = {
 	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
@@ -47,6 +48,8 @@ static const struct ss_option options[] = {
 	{ "align", OPT_ALIGN, "PHASE", "line the traces up on the start of PHASE (e.g.\n"
 				       "extract) instead of their start; time is counted\n"
 				       "from there and what came before is not drawn" },
+	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP "; without it, each\n"
+				       "device of a trace gets its own io panel" },
 	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
 				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
 				 "whole filesystem when the trace has zones, else\n"
@@ -273,6 +276,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		if (!*arg || strlen(arg) >= sizeof(((struct ss_rec_phase *)0)->name))
 			bad = "align", hint = "a phase name, 1 to 31 characters";
 		a->g.align = arg;
+		break;
+	case OPT_DEVICE:
+		if (!*arg)
+			bad = "device", hint = "a device name or MAJ:MIN";
+		a->g.device = arg;
 		break;
 	case 'r':
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))

@@ -7,12 +7,16 @@
 #include <string.h>
 
 #include "errbuf.h"
+#include "device_arg.h"
 #include "report_args.h"
+
+enum { OPT_DEVICE = SS_OPT_LONG_ONLY };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
 	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
+	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP },
 	SS_OPTION_HELP,
 };
 
@@ -64,6 +68,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return 0;
 	case 'a':
 		a->ro.all_zones = true;
+		return 0;
+	case OPT_DEVICE:
+		if (!*arg) {
+			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
+			return -EINVAL;
+		}
+		a->ro.device = arg;
 		return 0;
 	case 's':
 		if (!ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->ro.seek_threshold))

@@ -10,40 +10,13 @@
 
 #include "errbuf.h"
 #include "seekscope/model.h"
-#include "graph.h"
+#include "graph_int.h"
 #include "legend.h"
 #include "palette.h"
 #include "panel.h"
 #include "table.h"
 #include "text.h"
 #include "zones.h"
-
-struct column {
-	struct ss_trace *t;
-	char *label;
-	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
-	struct ss_stats *stats;
-	void *state[SS_GRAPH_MAX_PANELS];
-	char note[160];                     /* big note over the panels ("no I/O") */
-	char warn[300];                     /* header warning (truncated, lost events) */
-	bool outside;                       /* the x range misses the trace: note says so */
-};
-
-struct ss_graph {
-	struct ss_graph_opts o;
-	const struct ss_panel_ops *ops[SS_GRAPH_MAX_PANELS];
-	int nr_panels;
-	struct column col[SS_GRAPH_MAX_TRACES];
-	int nr;
-	bool ran;
-	struct ss_layout lay;
-	uint64_t x_lo, x_hi;                /* ns after each column's t0 */
-	uint64_t y_lo, y_hi;                /* sectors */
-	double vlo[SS_GRAPH_MAX_PANELS], vhi[SS_GRAPH_MAX_PANELS];
-	struct ss_table table;
-	char title[256];
-	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
-};
 
 void ss_graph_opts_init(struct ss_graph_opts *o)
 {
@@ -90,8 +63,10 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	g->o = *o;
 	if (!g->o.seek_threshold)
 		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		g->ops[i] = o->panels[i];
+		g->slot[i] = g->ops[i]->sector_y ? 0 : -1;
+	}
 	g->nr_panels = n;
 	g->o.title = NULL;       /* copied into g->title below: the caller's string may go */
 	if (o->title)
@@ -115,7 +90,7 @@ void ss_graph_free(struct ss_graph *g)
 
 int ss_graph_add_trace(struct ss_graph *g, struct ss_trace *t, const char *label)
 {
-	struct column *c;
+	struct ss_graph_col *c;
 
 	if (g->ran || !t)
 		return -EINVAL;
@@ -140,52 +115,12 @@ static int sector_row(const struct ss_graph *g)
 	return -1;
 }
 
-/* First pass when nothing says which sectors to show: the extent of the data I/O. */
-static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, char *err, size_t errlen)
-{
-	uint64_t a = UINT64_MAX, b = 0;
-
-	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
-		const struct ss_event *ev;
-		size_t n;
-		int ret;
-
-		ss_trace_rewind(c->t);
-		while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
-			for (size_t k = 0; k < n; k++) {
-				if (ev[k].type != SS_EV_ISSUE || !ss_event_has_data(&ev[k]) ||
-				    ev[k].ts_ns < c->t0 + g->x_lo || ev[k].ts_ns > c->t0 + g->x_hi)
-					continue;
-				if (ev[k].sector < a)
-					a = ev[k].sector;
-				if (ev[k].sector + ev[k].nr_sector > b)
-					b = ev[k].sector + ev[k].nr_sector;
-			}
-		}
-		if (ret < 0) {
-			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
-			return ret;
-		}
-	}
-	if (a >= b) {
-		*lo = 0;
-		*hi = 2048;
-		return 0;
-	}
-	/* a little air above and below so the extreme I/Os do not sit on the frame */
-	uint64_t pad = (b - a) / 40 + 8;
-	*lo = a > pad ? a - pad : 0;
-	*hi = b + pad;
-	return 0;
-}
-
 static void describe_columns(struct ss_graph *g)
 {
 	size_t len = 0;
 
 	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+		struct ss_graph_col *c = &g->col[i];
 		const struct ss_summary *s = ss_stats_total(c->stats);
 		uint64_t lost = ss_trace_lost_events(c->t);
 		size_t wl = 0;
@@ -233,7 +168,7 @@ static void build_table(struct ss_graph *g)
 	ss_table_build(&g->table, runs, g->nr);
 }
 
-static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, char *err,
+static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bin_w, char *err,
 			 size_t errlen)
 {
 	struct ss_stats_opts so;
@@ -251,6 +186,8 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	so.window = true;
 	so.window_start_ns = c->t0 + g->x_lo;
 	so.window_end_ns = c->t0 + g->x_hi;
+	so.one_device = g->o.device != NULL;
+	so.device = c->nr_devs ? c->devs[0] : 0;
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
@@ -260,8 +197,10 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	for (int p = 0; p < g->nr_panels; p++) {
 		struct ss_panel_ctx ctx = {
 			.trace = c->t, .opts = &g->o, .t0 = c->t0, .x_lo = g->x_lo, .x_hi = g->x_hi,
-			.rect = g->lay.plot[p][c - g->col], .y_lo = g->y_lo, .y_hi = g->y_hi,
+			.rect = g->lay.plot[p][c - g->col], .y_lo = g->ylo[p], .y_hi = g->yhi[p],
 		};
+
+		ss_graph_row_device(g, c, p, &ctx.one_dev, &ctx.dev);
 
 		if (g->ops[p]->create && (ret = g->ops[p]->create(&c->state[p], &ctx))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
@@ -290,8 +229,10 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 {
 	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
 	const struct ss_trace *traces[SS_GRAPH_MAX_TRACES];
+	double weight[SS_GRAPH_MAX_PANELS];
+	size_t nd[SS_GRAPH_MAX_TRACES];
 	uint64_t dur = 0, bin_w;
-	int ret;
+	int ret, slots;
 
 	if (g->ran || g->nr == 0) {
 		ss_errf(err, errlen, "no trace to plot");
@@ -299,7 +240,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	}
 	g->ran = true;
 	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+		struct ss_graph_col *c = &g->col[i];
 
 		ss_stats_trace_period(c->t, &c->t0, &c->t_end);
 		if (g->o.align) {
@@ -329,35 +270,23 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	if (g->x_hi <= g->x_lo)
 		g->x_hi = g->x_lo + 1000;
 
-	/* sector range: asked for, else every zone (all AGs show), else where the I/O was */
-	if (g->o.has_y_range) {
-		g->y_lo = g->o.y_lo;
-		g->y_hi = g->o.y_hi;
-	} else if (sector_row(g) >= 0) {
-		bool any = false;
-
-		for (int i = 0; i < g->nr; i++) {
-			uint64_t a, b;
-
-			if (!ss_zones_range(g->col[i].t, &a, &b))
-				continue;
-			if (!any || a < g->y_lo)
-				g->y_lo = a;
-			if (!any || b > g->y_hi)
-				g->y_hi = b;
-			any = true;
-		}
-		if (!any && (ret = busy_range(g, &g->y_lo, &g->y_hi, err, errlen)))
+	for (int i = 0; i < g->nr; i++) {
+		if ((ret = ss_graph_column_devices(g, &g->col[i], err, errlen)))
 			return ret;
-	} else {
-		g->y_lo = 0;
-		g->y_hi = 1;
+		nd[i] = (size_t)g->col[i].nr_devs;
 	}
+	slots = ss_graph_device_slots(&g->o, nd, g->nr);
+	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)) ||
+	    (ret = ss_graph_sector_ranges(g, slots, err, errlen)))
+		return ret;
+	if (slots > 1)      /* several io panels: each a little lower than one alone */
+		for (int p = 0; p < g->nr_panels; p++)
+			weight[p] = g->ops[p]->weight * (g->slot[p] >= 0 ? 0.6 : 1);
 
 	spec.nr_cols = g->nr;
 	spec.nr_rows = g->nr_panels;
 	for (int p = 0; p < g->nr_panels; p++) {
-		spec.row_weight[p] = g->ops[p]->weight;
+		spec.row_weight[p] = slots > 1 ? weight[p] : g->ops[p]->weight;
 		spec.legend |= g->ops[p]->class_legend;
 	}
 	spec.table_rows = ss_table_lines(traces, g->nr);
@@ -426,7 +355,7 @@ static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f
 	f->y_title = g->ops[p]->y_title;
 	f->x_unit_on_last = true;
 	if (g->ops[p]->sector_y) {
-		f->yu = ss_unit_offset(g->o.units, (double)(g->y_hi - g->y_lo));
+		f->yu = ss_unit_offset(g->o.units, (double)(g->yhi[p] - g->ylo[p]));
 		snprintf(ybuf, ylen, "device offset (%s)", f->yu.name);
 		f->y_title = ybuf;
 	}
@@ -439,40 +368,14 @@ static void draw_title(struct ss_graph *g, cairo_t *cr)
 		     SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, g->title, NULL);
 }
 
-static void device_summary(const struct ss_trace *t, char *buf, size_t len)
-{
-	size_t ags = 0, groups = 0;
-	int n = 0;
-
-	buf[0] = 0;
-	for (size_t i = 0; i < t->nr_zones; i++) {
-		ags += t->zones[i].kind == SS_ZONE_AG;
-		groups += t->zones[i].kind == SS_ZONE_GROUP;
-	}
-	if (t->nr_devices) {
-		const struct ss_rec_device *d = &t->devices[0];
-		uint64_t size = d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors;
-
-		/* imported traces know devices by number only: no size then */
-		n = snprintf(buf, len, "%s%s%s", d->part_name[0] ? d->part_name : d->name,
-			     d->fstype[0] ? " " : "", d->fstype);
-		if (size && n >= 0 && (size_t)n < len)
-			n += snprintf(buf + n, len - (size_t)n, " %.1f GiB",
-				      (double)size / 2097152.0);
-	}
-	if (n >= 0 && (size_t)n < len && (ags || groups))
-		snprintf(buf + n, len - (size_t)n, "%s%zu %s", n ? ", " : "", ags ? ags : groups,
-			 ags ? "AGs" : "groups");
-}
-
 static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 {
 	const struct ss_rect *r = &g->lay.col_header[i];
-	const struct column *c = &g->col[i];
+	const struct ss_graph_col *c = &g->col[i];
 	char dev[160];
 	struct ss_box b;
 
-	device_summary(c->t, dev, sizeof(dev));
+	ss_graph_devices_text(c, dev, sizeof(dev));
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, r->x, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true,
 		     c->label, &b);
@@ -544,7 +447,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		if (g->ops[p]->time_x)
 			first_time_row = p;
 	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+		struct ss_graph_col *c = &g->col[i];
 		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
 
 		draw_header(g, cr, i);
@@ -553,11 +456,13 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			char ybuf[48];
 			const char *title = g->ops[p]->title_fmt ? g->panel_title[p]
 								 : g->ops[p]->title;
+			char tbuf[400];
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
+			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
-				     SS_MIDDLE, ss_metrics.font_label, true, title, NULL);
+				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);
 			d.label_phases = p == first_time_row;
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			if (p == last_time_row && p == g->nr_panels - 1) {
@@ -599,7 +504,8 @@ int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double
 
 	if (ss_graph_io_rect(g, col, &r))
 		return -ENOENT;
-	a = (struct ss_axis){ (double)g->y_lo, (double)g->y_hi, r.y + r.h, r.y, false };
+	a = (struct ss_axis){ (double)g->ylo[sector_row(g)], (double)g->yhi[sector_row(g)], r.y + r.h,
+			      r.y, false };
 	*y = ss_axis_map(&a, (double)sector);
 	return 0;
 }

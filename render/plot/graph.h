@@ -41,6 +41,9 @@ struct ss_graph_opts {
 	/* Each column's time starts at the begin of this phase (plot --align), NULL: at the
 	 * trace's start.  Every trace must have it (ss_trace_phase_begin). */
 	const char *align;
+	/* Only this device of each trace (--device: ss_trace_find_device's NAME or MAJ:MIN), NULL:
+	 * every device, each sector panel repeated once per device of the trace. */
+	const char *device;
 	/* Show [x_lo_s, x_hi_s] seconds after each start: the time panels, and the figures of
 	 * the table and the seek distances, cover only that window (stats.h). */
 	bool has_x_range;
@@ -57,6 +60,9 @@ struct ss_graph_opts {
 void ss_graph_opts_init(struct ss_graph_opts *o);
 /* Default width/height for n traces side by side with nr_panels panels. */
 void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h);
+/* Rows O's panels take for these traces: each sector panel once per device (the most any
+ * trace has; one with o->device), the others once. */
+int ss_graph_rows_for(const struct ss_graph_opts *o, struct ss_trace *const *t, int n);
 
 struct ss_graph;
 

@@ -24,7 +24,11 @@ struct column {
 };
 
 static bool get_dur(const struct ss_table_row *r, double *v) { *v = r->s->duration_s; return true; }
-static bool get_ios(const struct ss_table_row *r, double *v) { *v = (double)r->s->ios; return true; }
+static bool get_ios(const struct ss_table_row *r, double *v)
+{
+	*v = (double)r->s->ios;
+	return true;
+}
 static bool get_seeks(const struct ss_table_row *r, double *v)
 {
 	*v = (double)r->s->seeks;

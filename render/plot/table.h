@@ -13,8 +13,9 @@
  *    about how much work they did: never highlighted;
  *  - only in the columns where "better" means something for a fixed amount of work: lower
  *    duration of a phase or of extract+sync (not of the whole capture, which also holds
- *    start-up, drop-caches and the linger after the workload) and fewer seeks.  Rates (MB/s, IOPS, seeks/s, files/s) of fixed work only restate
- *    the duration, bytes differ by design, latency depends on request sizes: shown, not ranked;
+ *    start-up, drop-caches and the linger after the workload) and fewer seeks.  Rates (MB/s,
+ *    IOPS, seeks/s, files/s) of fixed work only restate the duration, bytes differ by design,
+ *    latency depends on request sizes: shown, not ranked;
  *  - only where the work is not negligible: every compared row moved at least
  *    SS_TABLE_MIN_IOS I/Os or SS_TABLE_MIN_BYTES bytes (drop-caches, an extract that stayed
  *    in the page cache are not compared), and its trace lost no events (its seeks are short);

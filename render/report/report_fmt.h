@@ -18,6 +18,7 @@ struct report_opts {
 	bool json;
 	bool all_zones;            /* list idle zones too */
 	uint64_t seek_threshold;
+	const char *device;        /* --device: only this device (ss_trace_find_device) */
 };
 
 /* Beyond this many zones, the text report lists only zones with I/O. */
@@ -27,6 +28,10 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		      const struct report_opts *ro);
 int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		      const struct report_opts *ro);
+
+/* Is D one of the devices the report covers (all, or the --device one)? */
+bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
+			 const struct report_opts *ro);
 
 /* Seconds of ts relative to the trace period's start (negative before it). */
 double report_rel_s(const struct ss_stats *st, uint64_t ts);

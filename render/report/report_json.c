@@ -82,6 +82,7 @@ static void device_fields(struct ss_json *j, const struct ss_rec_device *d)
 	ss_json_kv_string(j, "devno", devno);
 	ss_json_kv_u64(j, "dev", d->dev);
 	ss_json_kv_u64(j, "nr_sectors", d->nr_sectors);
+	ss_json_kv_u64(j, "size_sectors", d->nr_sectors);     /* 0: unknown (imports) */
 	ss_json_kv_u64(j, "size_bytes", d->nr_sectors * 512);
 	ss_json_kv_u64(j, "part_start", d->part_start);
 	ss_json_kv_u64(j, "part_nr_sectors", d->part_nr_sectors);
@@ -232,10 +233,10 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	ss_json_kv_u64(&j, "inflight_overflow", ps->overflow);
 	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
 
-	ss_json_key(&j, "device");
+	ss_json_key(&j, "device");           /* the first, or the --device one */
 	if (t->nr_devices) {
 		ss_json_begin_object(&j);
-		device_fields(&j, &t->devices[0]);
+		device_fields(&j, ro->device ? ss_trace_find_device(t, ro->device) : &t->devices[0]);
 		ss_json_end_object(&j);
 	} else {
 		ss_json_null(&j);
@@ -245,6 +246,8 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
 		const struct ss_device_stats *d = ss_stats_device(st, i);
 
+		if (!report_shows_device(t, d->device, ro))
+			continue;
 		ss_json_begin_object(&j);
 		device_fields(&j, d->device);
 		summary_fields(&j, &d->s);

@@ -80,7 +80,13 @@ static const char *human_ns(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-static void device_lines(FILE *f, const struct ss_trace *t)
+bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
+			 const struct report_opts *ro)
+{
+	return !ro->device || d == ss_trace_find_device(t, ro->device);
+}
+
+static void device_lines(FILE *f, const struct ss_trace *t, const struct report_opts *ro)
 {
 	char sz[32], psz[32], b1[160], b2[160], b3[160], b4[400];
 
@@ -91,6 +97,8 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		const struct ss_rec_device *d = &t->devices[i];
 
+		if (!report_shows_device(t, d, ro))
+			continue;
 		/* imported traces know devices by number only: size 0 = unknown */
 		if (d->nr_sectors)
 			fprintf(f, "  device       %s (%u:%u), %s, %s", TXT(d->name, b1), d->major,
@@ -309,13 +317,13 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	if (lost)
 		fprintf(f, "  WARNING: %" PRIu64 " EVENTS WERE LOST during capture: counts, seeks and "
 			   "pairing are incomplete (use a bigger buffer)\n", lost);
-	device_lines(f, t);
+	device_lines(f, t, ro);
 	capture_lines(f, t);
 	summary_lines(f, ss_stats_total(st), ss_stats_pairing(st), ro->seek_threshold);
 	fprintf(f, "  incomplete   %" PRIu64 " issued I/Os never completed (still in flight when the "
 		   "capture ended)\n", ss_stats_incomplete_ios(st));
 	fprintf(f, "  lost events  %" PRIu64 "\n", lost);
-	if (ss_stats_nr_devices(st) > 1) {
+	if (ss_stats_nr_devices(st) > 1 && !ro->device) {
 		fprintf(f, "\n  per device\n");
 		for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
 			const struct ss_device_stats *d = ss_stats_device(st, i);
