@@ -446,6 +446,9 @@ static void test_plot_parse(void)
 	   pa.g.height == 600 && pa.g.nr_panels == 2 && pa.g.units == SS_UNITS_MIB &&
 	   pa.g.seek_threshold == 256 && pa.g.rolling == 3 && !strcmp(pa.g.title, "title"),
 	   "... graph options");
+	is_int(PLOT("a.sst", "--device", "loop1"), 0, "--device NAME");
+	ok(pa.g.device && !strcmp(pa.g.device, "loop1"), "... taken");
+	is_int(PLOT("a.sst", "--device="), -EINVAL, "--device with nothing");
 	is_int(PLOT("--help"), SS_PARSE_HELP, "--help");
 	is_int(plot((char *[]){ "plot", NULL }), -EINVAL, "no TRACE");
 	is_str(err, "no TRACE given", "... said so");
