@@ -140,9 +140,13 @@ static void work_of(const struct ss_table_run *run, char *phase_key, char *all_k
 	if (!wl || strcmp(wl, "untar") || !bytes || !entries || !data || !fsync || !repeat ||
 	    ss_trace_meta(t, "workload.error") || t->truncated)
 		return;
-	snprintf(phase_key, len, "untar %s bytes %s entries %s data, fsync=%s, repeat=%s", bytes,
-		 entries, data, fsync, repeat);
-	n = (size_t)snprintf(all_key, len, "%s, phases", phase_key);
+	n = (size_t)snprintf(all_key, len, "untar %s bytes %s entries %s data, fsync=%s, repeat=%s",
+			     bytes, entries, data, fsync, repeat);
+	if (n >= len)
+		n = len - 1;
+	memcpy(phase_key, all_key, n);
+	phase_key[n] = '\0';
+	n += (size_t)snprintf(all_key + n, len - n, ", phases");
 	for (size_t p = 0; p < ss_stats_nr_phases(run->st) && n < len; p++)
 		n += (size_t)snprintf(all_key + n, len - n, " %s", ss_stats_phase(run->st, p)->name);
 }
