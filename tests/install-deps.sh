@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Installs the Debian packages seekscope needs, by purpose:
-#   build  compile seekscope
+#   build  compile seekscope and its manual pages
 #   check  build + what `make check` uses (filesystems on loop devices, archives, XML/PDF checks,
-#          ffprobe for the movies)
+#          ffprobe for the movies, man to render the manual pages, fio for the iolog replay,
+#          headless Chromium driven by Selenium for the HTML viewer)
 #   demo   build + what `make demo` uses
 #   all    check + benchmarks, valgrind and clang/libFuzzer (what .ci/run uses; the default)
 # Does nothing when they are all present.  As root on a machine with apt it installs what is
@@ -16,7 +17,9 @@ purpose=${1:-all}
 BUILD='
 gcc            cmd:gcc            gcc
 make           cmd:make           make
+xxd            cmd:xxd            vim-common
 pkg-config     cmd:pkg-config     pkgconf-pkg-config
+scdoc          cmd:scdoc          scdoc
 libtracefs-dev pc:libtracefs      libtracefs-devel
 libtraceevent-dev pc:libtraceevent libtraceevent-devel
 libtracecmd-dev pc:libtracecmd    libtracecmd-devel
@@ -46,11 +49,16 @@ zstd           cmd:zstd           zstd
 python3        cmd:python3        python3
 libxml2-utils  cmd:xmllint        libxml2
 poppler-utils  cmd:pdftoppm       poppler-utils
+man-db         cmd:man            man-db
+bsdutils       cmd:script         util-linux
 trace-cmd      cmd:trace-cmd      trace-cmd
 ffmpeg         cmd:ffprobe        ffmpeg-free
+fio            cmd:fio            fio
+chromium       cmd:chromium       chromium
+chromium-driver cmd:chromedriver  chromedriver
+python3-selenium file:selenium    python3-selenium
 '
 EXTRA='
-fio            cmd:fio            fio
 time           cmd:/usr/bin/time  time
 blktrace       cmd:blktrace       blktrace
 valgrind       cmd:valgrind       valgrind

@@ -68,6 +68,7 @@ int ss_cmd_record(int argc, char **argv)
 	 * record, nothing is printed while it runs.
 	 */
 	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
+	ui.quiet = o.quiet;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -98,7 +99,8 @@ int ss_cmd_record(int argc, char **argv)
 		fprintf(stderr, "seekscope record: %s\n", err[0] ? err : strerror(errno));
 		return 1;
 	}
-	warn_feedback(&o, r);
+	if (!o.quiet)
+		warn_feedback(&o, r);
 	if (o.command) {
 		char cmdline[4096];
 		size_t len = 0;
@@ -132,7 +134,7 @@ int ss_cmd_record(int argc, char **argv)
 	if (ss_recorder_check_devices(r, gone, sizeof(gone)) == 0)
 		gone[0] = 0;
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
-	{
+	if (!o.quiet) {
 		struct ss_recorder_status st2;
 		uint64_t lost = ss_recorder_lost(r);
 

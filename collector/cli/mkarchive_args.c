@@ -15,18 +15,21 @@
 enum { OPT_FILES = SS_OPT_LONG_ONLY, OPT_DIRS, OPT_SEED, OPT_SCALE, OPT_TOP };
 
 static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "archive to write (required); its type follows the name:\n"
-				 ".tar .tar.gz .tar.xz .tar.bz2 .tar.zst .zip .cpio" },
+	SS_OPTION_OUTPUT("archive to write (required); its type follows the name:\n"
+			 ".tar .tar.gz .tar.xz .tar.bz2 .tar.zst .zip .cpio"),
 	{ "files", OPT_FILES, "N", "regular files (default 6000)" },
-	{ "dirs", OPT_DIRS, "N", "directories, the top one included (default 400)" },
+	{ "dirs", OPT_DIRS, "N", "directories, the top one included (default one per\n"
+				 "15 files: 400 for the default 6000)" },
 	{ "seed", OPT_SEED, "S", "seed: the same seed gives the same bytes (default 1)" },
 	{ "scale", OPT_SCALE, "F", "multiply every file size by F (default 1; ~75 MB at 1)" },
 	{ "top", OPT_TOP, "NAME", "name of the top-level directory (default srctree)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_mkarchive_help = {
-	.usage = "seekscope mkarchive -o FILE [--files N] [--dirs N] [--seed S] [--scale F] "
+	.usage = "seekscope mkarchive -o FILE [--files N] [--dirs N] [--seed S] [--scale F] [-q] "
 		 "[--top NAME]",
 	.description =
 		"Write a deterministic archive shaped like a kernel source tree: nested\n"
@@ -34,6 +37,10 @@ const struct ss_help ss_mkarchive_help = {
 		"compressible text.",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+		"EXIT STATUS:\n"
+		"  0 written, 1 the archive could not be written (nothing is left under its\n"
+		"  name), 2 usage error.",
 	.examples =
 		"  seekscope mkarchive -o tree.tar.gz\n"
 		"  seekscope mkarchive -o big.tar --files 36000 --dirs 2400 --scale 1.5\n"
@@ -63,9 +70,13 @@ int ss_mkarchive_parse_scale(const char *s, double *scale)
 /* One option's value into the struct ss_gentree_opts at CTX (ss_optable_parse's TAKE). */
 static int take_option(void *ctx, int c, const char *arg, char *err, size_t errlen)
 {
-	struct ss_gentree_opts *o = ctx;
+	struct ss_mkarchive_args *a = ctx;
+	struct ss_gentree_opts *o = &a->g;
 
 	switch (c) {
+	case 'q':
+		a->quiet = true;
+		return 0;
 	case 'o':
 		o->path = arg;
 		return 0;
@@ -98,14 +109,14 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	}
 }
 
-int ss_mkarchive_parse(int argc, char **argv, struct ss_gentree_opts *o, char *err,
+int ss_mkarchive_parse(int argc, char **argv, struct ss_mkarchive_args *a, char *err,
 		       size_t errlen)
 {
 	int ret;
 
-	memset(o, 0, sizeof(*o));
-	o->seed = 1;
-	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), 0, argc, argv, take_option, o, err,
+	memset(a, 0, sizeof(*a));
+	a->g.seed = 1;
+	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), 0, argc, argv, take_option, a, err,
 			       errlen);
 	if (ret)
 		return ret;
@@ -113,7 +124,7 @@ int ss_mkarchive_parse(int argc, char **argv, struct ss_gentree_opts *o, char *e
 		ss_errf(err, errlen, "unexpected argument '%s'", argv[optind]);
 		return -EINVAL;
 	}
-	if (!o->path) {
+	if (!a->g.path) {
 		ss_errf(err, errlen, "-o FILE is required");
 		return -EINVAL;
 	}

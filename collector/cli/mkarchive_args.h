@@ -7,17 +7,24 @@
 #ifndef SS_MKARCHIVE_ARGS_H
 #define SS_MKARCHIVE_ARGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gentree.h"
 #include "optable.h"
 
+struct ss_mkarchive_args {
+	struct ss_gentree_opts g;
+	bool quiet;                /* -q: no summary line, no progress */
+};
+
 /*
- * Parse mkarchive's ARGV (argv[0] = "mkarchive") into *O (reset first; seed 1, the rest 0 for
- * the generator's defaults).  Returns 0, SS_PARSE_HELP for --help, or -EINVAL with the reason
- * in ERR.  What only the generator knows (the archive type a name asks for) it checks itself.
+ * Parse mkarchive's ARGV (argv[0] = "mkarchive") into *A (reset first; seed 1, the rest 0 for
+ * the generator's defaults).  Returns 0, SS_PARSE_HELP for --help, SS_PARSE_VERSION for
+ * --version, or -EINVAL with the reason in ERR.  What only the generator knows (the archive
+ * type a name asks for) it checks itself.
  */
-int ss_mkarchive_parse(int argc, char **argv, struct ss_gentree_opts *o, char *err,
+int ss_mkarchive_parse(int argc, char **argv, struct ss_mkarchive_args *a, char *err,
 		       size_t errlen);
 
 /* --help (ss_help_print()). */

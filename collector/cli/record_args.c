@@ -18,11 +18,11 @@ enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPE
        OPT_DROP, OPT_LINGER };
 
 static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")" },
+	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")"),
 	{ "device", 'd', "DEV", "block device, partition, or any path on a mounted filesystem\n"
 				"(repeatable: e.g. the members of an md array); a partition or\n"
 				"directory resolves to its whole disk plus the partition offset" },
-	{ "buffer-size", 'b', "KB",
+	{ "buffer-size", 'b', "KIB",
 	  "ring buffer per CPU in KiB (default " STR(SS_RECORD_DEFAULT_BUFFER_KB) ")" },
 	{ "events", 'e', "LIST", "extra events, comma-separated: insert (block_rq_insert),\n"
 				 "queue (block_bio_queue)" },
@@ -39,10 +39,9 @@ static const struct ss_option options[] = {
 	{ "linger", OPT_LINGER, "SECONDS",
 	  "after the workload, wait at most this long for the requests in flight\n"
 	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
-	{ "quiet", 'q', NULL, "no live status line (it is shown on a terminal with --untar or\n"
-			      "without COMMAND; never while COMMAND runs, whose output\n"
-			      "shares the terminal)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_record_help = {
@@ -68,6 +67,11 @@ const struct ss_help ss_record_help = {
 "otherwise.  Nothing is ever written outside DIR.",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+"EXIT STATUS:\n"
+"  COMMAND's exit status (128+N when signal N killed it); without COMMAND, or with\n"
+"  --untar, 0 when recorded and 1 when the extraction failed; 1 when the capture\n"
+"  failed; 2 on a usage error.",
 	.examples =
 "  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
 "  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"

@@ -296,7 +296,7 @@ int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const stru
 		/* stopped by a signal: the status a command killed by it would have */
 		return ret == -EINTR && *ui->signal ? 128 + *ui->signal : 1;
 	}
-	for (size_t i = 0; i < st.nr_phases; i++) {
+	for (size_t i = 0; !ui->quiet && i < st.nr_phases; i++) {
 		const struct ss_untar_phase *p = &st.phases[i];
 		double s = (double)(p->end_ns - p->start_ns) / 1e9;
 

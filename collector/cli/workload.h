@@ -13,6 +13,7 @@
 
 struct ss_workload_ui {
 	int show;                            /* live status line on stderr */
+	int quiet;                           /* -q: nothing on stderr but errors */
 	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
 };
 

@@ -12,6 +12,7 @@
 
 #include "errbuf.h"
 #include "optable.h"
+#include "seekscope/version.h"
 
 #define HELP_MAX_COLUMN 30    /* a wider option than this puts its help on the next line */
 
@@ -190,6 +191,91 @@ int ss_optarg_unsigned(const char *s, unsigned min, unsigned max, unsigned *out)
 	return ret;
 }
 
+/* Leading decimal digits of S (up to END) into *V, the first byte after them into *P.  -EINVAL
+ * when there are none, -ERANGE past UINT64_MAX. */
+static int scan_digits(const char *s, const char *end, const char **p, uint64_t *v)
+{
+	const char *q = s;
+	uint64_t n = 0;
+
+	for (; q < end && *q >= '0' && *q <= '9'; q++) {
+		unsigned d = (unsigned)(*q - '0');
+
+		if (n > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		n = n * 10 + d;
+	}
+	*p = q;
+	*v = n;
+	return q == s ? -EINVAL : 0;
+}
+
+int ss_optarg_uint_len(const char *s, size_t len, uint64_t min, uint64_t max, uint64_t *out)
+{
+	const char *p;
+	uint64_t v;
+	int ret = scan_digits(s, s + len, &p, &v);
+
+	if (ret)
+		return ret;
+	if (p != s + len)
+		return -EINVAL;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+/*
+ * sectors = round(x * 2^e) with x = WHOLE.FRAC and e the suffix's power of two over a 512-byte
+ * sector (0 without a suffix), in integers: WHOLE << e plus the fraction's share rounded,
+ * FRAC < 10^9 so that FRAC << 31 fits.
+ */
+int ss_optarg_sectors(const char *s, size_t len, uint64_t max, uint64_t *sectors)
+{
+	static const struct { char c; int e; } suffixes[] = {
+		{ 'k', 1 }, { 'm', 11 }, { 'g', 21 }, { 't', 31 },
+	};
+	const char *p, *end = s + len;
+	uint64_t whole, frac = 0, scale = 1, part, v;
+	int e = 0, digits = 0, ret;
+
+	if ((ret = scan_digits(s, end, &p, &whole)))
+		return ret;
+	if (p < end && *p == '.') {
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
+			if (++digits > SS_OPTARG_MAX_FRACTION_DIGITS)
+				return -EINVAL;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+			scale *= 10;
+		}
+	}
+	if (p < end) {
+		for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+			if ((*p | 0x20) == suffixes[i].c)
+				e = suffixes[i].e;
+		if (!e)
+			return -EINVAL;
+		p++;
+		if ((size_t)(end - p) == 1 && (*p | 0x20) == 'b')
+			p++;
+		else if ((size_t)(end - p) == 2 && (*p | 0x20) == 'i' && (p[1] | 0x20) == 'b')
+			p += 2;
+	}
+	if (p != end)
+		return -EINVAL;
+	if (whole > UINT64_MAX >> e)
+		return -ERANGE;
+	part = ((frac << e) + scale / 2) / scale;
+	if ((whole << e) > UINT64_MAX - part)
+		return -ERANGE;
+	v = (whole << e) + part;
+	if (v > max)
+		return -ERANGE;
+	*sectors = v;
+	return 0;
+}
+
 int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, int argc,
 		     char **argv, int (*take)(void *ctx, int c, const char *arg, char *err,
 					       size_t errlen),
@@ -208,6 +294,8 @@ int ss_optable_parse(const struct ss_option *opts, size_t nr, unsigned flags, in
 			return ss_optable_error(&t, c, argv, err, errlen);
 		if (c == 'h' && !strcmp(opts[find_val(opts, nr, c)].name, "help"))
 			return SS_PARSE_HELP;
+		if (c == 'V' && !strcmp(opts[find_val(opts, nr, c)].name, "version"))
+			return SS_PARSE_VERSION;
 		if ((ret = take(ctx, c, optarg, err, errlen)))
 			return ret;
 	}
@@ -234,12 +322,15 @@ int ss_optable_misuse(const char *cmd, const char *fmt, ...)
 
 int ss_optable_exit(int ret, const char *cmd, const struct ss_help *help, const char *err)
 {
-	if (ret != SS_PARSE_HELP)
+	if (ret != SS_PARSE_HELP && ret != SS_PARSE_VERSION)
 		return ss_optable_misuse(cmd, "%s", err);
-	ss_help_print(stdout, help);
+	if (ret == SS_PARSE_HELP)
+		ss_help_print(stdout, help);
+	else
+		printf("seekscope %s\n", SS_VERSION);
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
-	fprintf(stderr, "seekscope%s%s: writing the help: %s\n", cmd ? " " : "", cmd ? cmd : "",
-		strerror(errno));
+	fprintf(stderr, "seekscope%s%s: writing the %s: %s\n", cmd ? " " : "", cmd ? cmd : "",
+		ret == SS_PARSE_HELP ? "help" : "version", strerror(errno));
 	return 1;
 }

@@ -41,11 +41,22 @@
 #define SS_OPTABLE_MAX 32        /* options in one table */
 #define SS_NR_OPTIONS(a) (sizeof(a) / sizeof((a)[0]))
 
-/* What parse functions built on a table (ss_record_parse, ss_plot_parse, ...) return for --help. */
+/* What parse functions built on a table (ss_record_parse, ss_plot_parse, ...) return for --help
+ * and for --version. */
 #define SS_PARSE_HELP 1
+#define SS_PARSE_VERSION 2
 
-/* The --help option, the same line in every command's table. */
+/*
+ * The option vocabulary (docs/options.md): an option that means the same in several commands is
+ * written once here, so that its long name, letter and argument are the same everywhere.  Every
+ * table ends in SS_OPTION_HELP and SS_OPTION_VERSION; tests/unit/test_cli_vocab.c checks that a
+ * long name has one letter and one argument name in every table, and a letter one long name.
+ */
 #define SS_OPTION_HELP { "help", 'h', NULL, "show this help and exit" }
+#define SS_OPTION_VERSION { "version", 'V', NULL, "print the version and exit" }
+#define SS_OPTION_QUIET { "quiet", 'q', NULL, "print nothing but errors" }
+/* HELP says what the command writes. */
+#define SS_OPTION_OUTPUT(help) { "output", 'o', "FILE", help }
 
 struct ss_option {
 	const char *name;        /* long name, without "--" */
@@ -140,11 +151,26 @@ int ss_optarg_uint(const char *s, int base, uint64_t min, uint64_t max, uint64_t
 /* The same into an unsigned int (MAX at most UINT_MAX). */
 int ss_optarg_unsigned(const char *s, unsigned min, unsigned max, unsigned *out);
 
+/* A decimal whole number in the first LEN bytes of S (digits only), MIN..MAX: 0, -EINVAL or
+ * -ERANGE as ss_optarg_uint().  For a part of an argument, like W in --size WxH. */
+int ss_optarg_uint_len(const char *s, size_t len, uint64_t min, uint64_t max, uint64_t *out);
+
+/*
+ * A device offset or distance for an option argument, in 512-byte sectors: a sector count, or
+ * bytes with a binary suffix K, M, G or T (also KB, KiB, ..., any case; a fraction like 1.5G
+ * with up to SS_OPTARG_MAX_FRACTION_DIGITS digits, rounded to the nearest sector) — the one
+ * unit of every sector-valued option (--seek-threshold, --y-range, --fs-offset).  The first LEN
+ * bytes of S.  0, -EINVAL when they are not such a number, -ERANGE when it is above MAX.
+ */
+#define SS_OPTARG_MAX_FRACTION_DIGITS 9
+int ss_optarg_sectors(const char *s, size_t len, uint64_t max, uint64_t *sectors);
+
 /*
  * A whole parse with the table, for parsers that print nothing: resets getopt, hands every
  * option to TAKE(CTX, value, optarg, ERR, ERRLEN) and stops at the first non-zero return of
  * TAKE (e.g. -EINVAL with the reason in ERR), which it returns.  The --help option
- * (SS_OPTION_HELP) is not handed on: it stops the parse with SS_PARSE_HELP.  ':' and '?'
+ * (SS_OPTION_HELP) is not handed on: it stops the parse with SS_PARSE_HELP, and --version
+ * (SS_OPTION_VERSION) with SS_PARSE_VERSION.  ':' and '?'
  * become -EINVAL with ss_optable_error()'s message.  0 at the end of the options; optind is
  * then the first operand.
  */
@@ -166,8 +192,8 @@ int ss_optable_misuse(const char *cmd, const char *fmt, ...) __attribute__((form
 
 /*
  * For the commands: the exit status after a parse returned RET != 0.  SS_PARSE_HELP: HELP on
- * stdout, 0 (1 with a message on stderr if stdout cannot be written); else the misuse line with
- * ERR, 2.
+ * stdout, 0; SS_PARSE_VERSION: "seekscope VERSION" on stdout, 0 (either 1 with a message on
+ * stderr if stdout cannot be written); else the misuse line with ERR, 2.
  */
 int ss_optable_exit(int ret, const char *cmd, const struct ss_help *help, const char *err);
 

@@ -372,6 +372,8 @@ static int write_dir(struct gen *g, uint32_t i)
 		if (ret)
 			return ret;
 		g->st.files++;
+		if (g->o->progress)
+			g->o->progress(g->o->progress_ctx, g->st.files, g->nfiles);
 	}
 	for (uint32_t k = 0; k < d->nchild; k++) {
 		ret = write_dir(g, g->child_idx[d->first_child + k]);   /* depth <= MAX_DEPTH */
@@ -429,6 +431,14 @@ static int set_format(struct gen *g)
 	return -EINVAL;
 }
 
+unsigned ss_gentree_default_dirs(unsigned files)
+{
+	uint64_t d = ((uint64_t)files * SS_GENTREE_DEFAULT_DIRS + SS_GENTREE_DEFAULT_FILES / 2) /
+		     SS_GENTREE_DEFAULT_FILES;
+
+	return d < 1 ? 1 : d > SS_GENTREE_MAX_DIRS ? SS_GENTREE_MAX_DIRS : (unsigned)d;
+}
+
 static int check_opts(struct gen *g)
 {
 	const struct ss_gentree_opts *o = g->o;
@@ -438,7 +448,7 @@ static int check_opts(struct gen *g)
 		return -EINVAL;
 	}
 	g->nfiles = o->files ? o->files : SS_GENTREE_DEFAULT_FILES;
-	g->ndirs = o->dirs ? o->dirs : SS_GENTREE_DEFAULT_DIRS;
+	g->ndirs = o->dirs ? o->dirs : ss_gentree_default_dirs(g->nfiles);
 	g->scale = o->scale == 0.0 ? 1.0 : o->scale;
 	g->seed = o->seed;
 	if (g->nfiles > SS_GENTREE_MAX_FILES) {

@@ -26,10 +26,18 @@ struct ss_gentree_opts {
 	const char *path;
 	uint64_t seed;
 	unsigned files;         /* regular files, 0 -> SS_GENTREE_DEFAULT_FILES (~75 MB of data) */
-	unsigned dirs;          /* directories including the top one, 0 -> SS_GENTREE_DEFAULT_DIRS */
+	unsigned dirs;          /* directories including the top one, 0 -> ss_gentree_default_dirs() */
 	double scale;           /* multiplies every file size, 0 -> 1.0; at most SS_GENTREE_MAX_SCALE */
 	const char *top;        /* name of the top-level directory, NULL -> "srctree" */
+	/* Optional: called after each file written with the files written so far and the total
+	 * (for a progress line; it must not print into the archive's descriptor). */
+	void (*progress)(void *ctx, uint64_t files_done, uint64_t files_total);
+	void *progress_ctx;
 };
+
+/* Directories when --dirs is not given: as many per file as the default tree has
+ * (SS_GENTREE_DEFAULT_DIRS per SS_GENTREE_DEFAULT_FILES, rounded), at least the top one. */
+unsigned ss_gentree_default_dirs(unsigned files);
 
 struct ss_gentree_stats {
 	uint64_t files, dirs;   /* entries written */

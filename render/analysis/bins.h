@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include "seekscope/model.h"
 
+#include "diskmodel.h"
+
 /* Default upper bound on the number of auto-chosen bins (the choice lands in ~160..400). */
 #define SS_BINS_TARGET_DEFAULT 400u
 /* Refuse to allocate more bins than this (a silly --bin-width on a long trace). */
@@ -35,6 +37,7 @@ struct ss_bin {
 	uint64_t seeks;                             /* issues that were seeks (see seek.h) */
 	uint64_t lat_count, lat_sum_ns, lat_max_ns; /* matched completions (by completion time) */
 	double   depth_ns;                          /* integral of requests in flight over time */
+	struct ss_disk_cost model;                  /* modelled time of its issues (stats.h) */
 };
 
 struct ss_bins {

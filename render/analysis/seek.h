@@ -29,6 +29,7 @@
 #include "seekscope/format.h"
 
 #define SS_SEEK_THRESHOLD_DEFAULT 128u
+#define SS_SEEK_THRESHOLD_MAX (1ull << 40)   /* sectors: 512 TiB, past any device */
 
 /* What ss_seek_feed() decided about one event. */
 enum ss_seek_verdict {

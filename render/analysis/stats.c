@@ -510,6 +510,22 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 	}
 }
 
+/* The modelled cost of an issue, in every summary it counts in, its zone and its bin. */
+static void count_model(struct ss_stats *st, const struct ss_event *ev)
+{
+	struct ss_disk_cost c;
+	long i;
+
+	if (ss_disk_replay_feed(st->o.disk, ev, &c) != 1)
+		return;
+	for (size_t k = 0; k < st->nr_targets; k++)
+		ss_disk_cost_add(&st->targets[k]->model, &c);
+	if (st->zi && st->nr_zones && (i = ss_zone_index_find(st->zi, ev->dev, ev->sector)) >= 0)
+		ss_disk_cost_add(&st->zones[i].model, &c);
+	if (st->bins && (i = ss_bins_index(st->bins, ev->ts_ns)) >= 0)
+		ss_disk_cost_add(&st->bins->bin[i].model, &c);
+}
+
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
@@ -552,6 +568,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
 			st->o.on_seek(ev, verdict, dist, st->o.arg);
+		if (st->o.disk)
+			count_model(st, ev);
 	}
 	ret = ss_pair_feed(st->pair, ev, &io);
 	if (ret < 0)
@@ -632,6 +650,7 @@ size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
+const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st) { return st->o.disk; }
 
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
 {

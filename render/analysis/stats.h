@@ -31,6 +31,8 @@
  *    head for the next seek and pair issues with completions, so a request issued before the
  *    window and completed in it has its true latency.
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
+ *  - Modelled time (opts.disk, diskreplay.h): each data ISSUE's service time on the modelled
+ *    disk, counted by issue time (phases, bins) and issue sector (zones), like seeks.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
  *  - Time to durable ("extract+sync", record --untar with --fsync=end or file): from the BEGIN
@@ -66,6 +68,7 @@
 #include "pair.h"
 #include "bins.h"
 #include "lathist.h"
+#include "diskreplay.h"
 
 /* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
 struct ss_summary {
@@ -90,6 +93,7 @@ struct ss_summary {
 	struct ss_lathist lat;           /* data I/O latency */
 	struct ss_lathist flush_lat;     /* flush latency */
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
+	struct ss_disk_cost model;       /* modelled service time of its issues (opts.disk) */
 
 	bool     clipped;                /* the window cut this period short (stats_opts.window) */
 	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
@@ -119,6 +123,7 @@ struct ss_zone_stats {
 	};
 	uint64_t bytes;                  /* bytes of every class */
 	uint64_t seeks;                  /* seeks that landed in the zone (by issue sector) */
+	struct ss_disk_cost model;       /* modelled time of the issues starting in it (opts.disk) */
 };
 
 struct ss_device_stats {
@@ -141,6 +146,9 @@ struct ss_stats_opts {
 	void   (*on_io)(const struct ss_io *io, void *arg);     /* every completion */
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
 	void    *arg;
+	/* Optional: replay the issues through this disk model (borrowed, fed by the pass;
+	 * one per trace) and count their cost in every summary, zone and bin. */
+	struct ss_disk_replay *disk;
 };
 
 struct ss_stats;
@@ -191,6 +199,9 @@ const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
 /* Requests issued and never completed by the last event fed: still in flight when the capture
  * ended (pair.h's rule; issues beyond its table are in ss_pair_stats.overflow instead). */
 uint64_t ss_stats_incomplete_ios(const struct ss_stats *st);
+
+/* The disk model of opts.disk, or NULL. */
+const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st);
 
 /* Recompute the derived fields of one summary (used by ss_stats_finish). */
 void ss_summary_derive(struct ss_summary *s);

@@ -17,6 +17,8 @@
 #include "blockdev.h"
 #include "convert_args.h"
 #include "fsprobe.h"
+#include "iolog.h"
+#include "outfile.h"
 #include "render_commands.h"
 #include "trace_read.h"
 #include "trace_write.h"
@@ -64,7 +66,7 @@ static int pick_target(const struct ss_convert_args *a, const struct ss_trace *t
 					 "describes with --fs-dev MAJ:MIN", a->in, t->nr_devices);
 	}
 	d = find_device(t, tg->dev);
-	if (!d)
+	if (!d && !a->quiet)
 		fprintf(stderr, PROG ": warning: %s: no I/O on device %u:%u in this trace\n", a->in,
 			SS_DEV_MAJOR(tg->dev), SS_DEV_MINOR(tg->dev));
 	if (a->fs_offset_given)
@@ -155,6 +157,56 @@ static int copy_events(struct ss_writer *w, struct ss_trace *t, const char *in)
 	return ret;
 }
 
+/*
+ * --to fio: the issued requests as an fio iolog (iolog.h), written to a temporary file that
+ * replaces OUT only when complete.  The exit status.
+ */
+static int write_iolog(const struct ss_convert_args *a, struct ss_trace *t)
+{
+	struct ss_iolog_counts c;
+	struct ss_outfile *o;
+	char err[256];
+	FILE *f = NULL;
+	int fd, ret;
+
+	o = ss_outfile_open(a->out, SS_OUT_REPLACE, 0644, err, sizeof(err));
+	if (!o) {
+		fprintf(stderr, PROG ": %s\n", err);
+		return 1;
+	}
+	if ((fd = dup(ss_outfile_fd(o))) < 0 || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, PROG ": %s: %s\n", a->out, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		ss_outfile_discard(o);
+		return 1;
+	}
+	ret = ss_iolog_write(f, t, &c, err, sizeof(err));
+	if (fclose(f) && !ret) {
+		ret = -errno;
+		snprintf(err, sizeof(err), "writing the iolog: %s", strerror(errno));
+	}
+	if (ret) {
+		fprintf(stderr, PROG ": %s: %s\n", a->out, err);
+		ss_outfile_discard(o);
+		return 1;
+	}
+	if ((ret = ss_outfile_commit(o, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s: %s\n", a->out, err);
+		return 1;
+	}
+	if (t->truncated)
+		fprintf(stderr, PROG ": warning: %s: %s; the iolog has what was recorded\n", a->in,
+			t->warning);
+	if (c.fua)
+		fprintf(stderr, PROG ": note: %" PRIu64 " FUA writes are replayed as plain writes "
+			"(an iolog cannot mark FUA)\n", c.fua);
+	if (c.skipped)
+		fprintf(stderr, PROG ": note: %" PRIu64 " issued requests of other operations were "
+			"left out\n", c.skipped);
+	return 0;
+}
+
 int ss_cmd_convert(int argc, char **argv)
 {
 	struct ss_convert_args a;
@@ -172,6 +224,14 @@ int ss_cmd_convert(int argc, char **argv)
 		fprintf(stderr, PROG ": %s: %s\n", a.in, err);
 		return 1;
 	}
+	if (same_file(a.in, a.out)) {
+		fprintf(stderr, PROG ": %s: the output would overwrite the input\n", a.out);
+		goto cleanup;
+	}
+	if (a.to == SS_CONVERT_FIO) {
+		status = write_iolog(&a, t);
+		goto cleanup;
+	}
 	if (a.fs) {
 		if ((status = pick_target(&a, t, &tg)))
 			goto cleanup;
@@ -182,13 +242,9 @@ int ss_cmd_convert(int argc, char **argv)
 				ret == -EUCLEAN ? "inconsistent superblock" : strerror(-ret));
 			goto cleanup;
 		}
-		if (!probe.nr_zones)
+		if (!probe.nr_zones && !a.quiet)
 			fprintf(stderr, PROG ": warning: %s: no XFS or ext4 filesystem found (%s); "
 					"no zones added\n", a.fs, probe.fstype[0] ? probe.fstype : "none");
-	}
-	if (same_file(a.in, a.out)) {
-		fprintf(stderr, PROG ": %s: the output would overwrite the input\n", a.out);
-		goto cleanup;
 	}
 	w = ss_writer_open(a.out, SS_OUT_REPLACE, err, sizeof(err));
 	if (!w) {
@@ -202,8 +258,9 @@ int ss_cmd_convert(int argc, char **argv)
 		ret = ss_writer_cpu_stats(w, &t->cpu_stats[i]);
 	if (ret == 0 && t->truncated) {
 		/* a cut capture stays one: no end record, and the reason is in meta */
-		fprintf(stderr, PROG ": warning: %s: %s; the output is marked truncated too\n", a.in,
-			t->warning);
+		if (!a.quiet)
+			fprintf(stderr, PROG ": warning: %s: %s; the output is marked truncated "
+				"too\n", a.in, t->warning);
 		ret = ss_writer_close_truncated(w);
 	} else if (ret == 0) {
 		ret = ss_writer_close(w);

@@ -119,7 +119,7 @@ int ss_cmd_dump(int argc, char **argv)
 		ss_trace_close(t);
 		return 1;
 	}
-	if (t->truncated)
+	if (t->truncated && !a.quiet)
 		fprintf(stderr, "seekscope dump: warning: %s: %s\n", a.file, t->warning);
 	ss_trace_close(t);
 	return 0;

@@ -11,30 +11,15 @@
 #include <string.h>
 
 #include "render_commands.h"
+#include "diskreplay.h"
 #include "graph.h"
 #include "device_arg.h"
+#include "html.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "trace_read.h"
 
 #define PROG "seekscope plot"
-
-/* Default output: the first trace's file name with .png, in the current directory. */
-static char *default_output(const char *trace)
-{
-	char *copy = strdup(trace), *base, *dot, *out = NULL;
-
-	if (!copy)
-		return NULL;
-	base = basename(copy);
-	dot = strrchr(base, '.');
-	if (dot && dot != base)
-		*dot = 0;
-	if (asprintf(&out, "%s.png", base) < 0)
-		out = NULL;
-	free(copy);
-	return out;
-}
 
 /* "TRACE has no phase "NAME" to align on (its phases: a, b)" on stderr. */
 static void no_such_phase(const struct ss_trace *t, const char *name)
@@ -50,13 +35,50 @@ static void no_such_phase(const struct ss_trace *t, const char *name)
 		n ? "its phases: " : "it has no phases", list);
 }
 
+/* -o *.html: the interactive page.  Returns the exit status. */
+static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int nr)
+{
+	struct ss_html_opts o = { .g = &a->g, .max_bytes = a->html_max_bytes };
+	struct ss_html_result r;
+	const char *labels[SS_GRAPH_MAX_TRACES];
+	char *copies[SS_GRAPH_MAX_TRACES] = { NULL }, err[400];
+	int ret, status = 1;
+
+	for (int i = 0; i < nr; i++) {
+		labels[i] = i < a->nr_labels ? a->labels[i] : NULL;
+		if (!labels[i]) {
+			if (!(copies[i] = strdup(traces[i]->path))) {
+				fprintf(stderr, PROG ": out of memory\n");
+				goto out;
+			}
+			labels[i] = basename(copies[i]);
+		}
+	}
+	if ((ret = ss_html_write(a->out, &o, traces, labels, nr, &r, err, sizeof(err)))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		goto out;
+	}
+	if (r.dropped)
+		fprintf(stderr, PROG ": %s: warning: to stay within %.0f MB the page leaves out the "
+			"detail of %llu of %llu requests (%s); it shows them as cells only — for "
+			"the requests there, plot a stretch such as --x-range %.3f:%.3f\n", a->out,
+			(double)(a->html_max_bytes ? a->html_max_bytes : SS_HTML_MAX_BYTES_DEFAULT) / 1e6,
+			(unsigned long long)r.dropped, (unsigned long long)r.requests, r.dropped_where,
+			r.drop_lo_s, r.drop_hi_s > r.drop_lo_s ? r.drop_hi_s : r.drop_lo_s + 0.001);
+	status = 0;
+out:
+	for (int i = 0; i < nr; i++)
+		free(copies[i]);
+	return status;
+}
+
 int ss_cmd_plot(int argc, char **argv)
 {
 	struct ss_plot_args a;
 	struct ss_trace *traces[SS_GRAPH_MAX_TRACES] = { NULL };
 	struct ss_graph *g = NULL;
 	struct ss_surface *surf = NULL;
-	char err[400], *out_alloc = NULL;
+	char err[400], out_default[SS_PLOT_MAX_DEFAULT_NAME + 1];
 	int nr = 0, ret, status = 1, fmt;
 
 	if ((ret = ss_plot_parse(argc, argv, &a, err, sizeof(err))))
@@ -70,7 +92,7 @@ int ss_cmd_plot(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", path, err);
 			goto cleanup;
 		}
-		if (traces[i]->truncated)
+		if (traces[i]->truncated && !a.quiet)
 			fprintf(stderr, PROG ": %s: warning: %s; plotting what was recorded\n", path,
 				traces[i]->warning);
 	}
@@ -89,12 +111,29 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 	}
 	status = 1;
-	if (!a.out) {
-		if (!(out_alloc = default_output(a.traces[0]))) {
-			fprintf(stderr, PROG ": out of memory\n");
+	/* --disk needs each device's size to lay it onto the platter: a misuse for a trace
+	 * without one (an import), exit 2 */
+	for (int i = 0; a.g.has_disk && i < nr; i++) {
+		struct ss_disk_replay *r = ss_disk_replay_new(&a.g.disk, traces[i], err, sizeof(err));
+
+		if (!r) {
+			fprintf(stderr, PROG ": %s: --disk: %s\n", traces[i]->path, err);
+			status = errno == EINVAL ? 2 : 1;
 			goto cleanup;
 		}
-		a.out = out_alloc;
+		ss_disk_replay_free(r);
+	}
+	if (!a.out) {
+		if (ss_plot_default_output(a.traces, nr, out_default, sizeof(out_default))) {
+			status = ss_optable_misuse("plot", "the default picture name (every TRACE's "
+						   "name) is too long: name it with -o");
+			goto cleanup;
+		}
+		a.out = out_default;
+	}
+	if (a.html) {
+		status = plot_html(&a, traces, nr);
+		goto cleanup;
 	}
 	if (!a.size_given)
 		ss_graph_default_size(nr, ss_graph_rows_for(&a.g, traces, nr), &a.g.width,
@@ -133,7 +172,7 @@ int ss_cmd_plot(int argc, char **argv)
 	}
 	/* a window past a trace's end is drawn (with a note) and warned about, not refused:
 	 * a series of windows over traces of different lengths is a normal thing to draw */
-	for (int i = 0; i < nr; i++)
+	for (int i = 0; i < nr && !a.quiet; i++)
 		if (ss_graph_outside(g, i))
 			fprintf(stderr, PROG ": %s: warning: %s\n", traces[i]->path,
 				ss_graph_outside(g, i));
@@ -148,6 +187,5 @@ cleanup:
 	ss_graph_free(g);
 	for (int i = 0; i < nr; i++)
 		ss_trace_close(traces[i]);
-	free(out_alloc);
 	return status;
 }

@@ -18,6 +18,7 @@
 
 static int report_file(const char *path, const struct report_opts *ro)
 {
+	struct ss_disk_replay *disk = NULL;
 	struct ss_stats_opts so;
 	struct ss_stats *st = NULL;
 	struct ss_trace *t;
@@ -34,6 +35,12 @@ static int report_file(const char *path, const struct report_opts *ro)
 	so.one_device = ro->device != NULL;
 	if (ro->device && (ret = ss_device_arg_pick("seekscope report", t, ro->device, &so.device)))
 		goto cleanup;
+	/* a trace the model cannot lay onto a platter is a misuse of --disk for it: 2 */
+	if (ro->has_disk && !(so.disk = disk = ss_disk_replay_new(&ro->disk, t, err, sizeof(err)))) {
+		fprintf(stderr, "seekscope report: %s: --disk: %s\n", path, err);
+		ret = errno == EINVAL ? 2 : 1;
+		goto cleanup;
+	}
 	st = ss_stats_new(t, &so);
 	if (!st) {
 		fprintf(stderr, "seekscope report: %s: %s\n", path, strerror(errno));
@@ -57,6 +64,7 @@ static int report_file(const char *path, const struct report_opts *ro)
 	}
 cleanup:
 	ss_stats_free(st);
+	ss_disk_replay_free(disk);
 	ss_trace_close(t);
 	return ret;
 }
@@ -64,7 +72,7 @@ cleanup:
 int ss_cmd_report(int argc, char **argv)
 {
 	struct ss_report_args a;
-	char err[160];
+	char err[512];
 	int ret, status = 0;
 
 	if ((ret = ss_report_parse(argc, argv, &a, err, sizeof(err))))
@@ -72,8 +80,7 @@ int ss_cmd_report(int argc, char **argv)
 	for (int i = 0; i < a.nr_files; i++) {
 		if (i > 0 && !a.ro.json)
 			putchar('\n');
-		ret = report_file(a.files[i], &a.ro);
-		if (ret > status)
+		if ((ret = report_file(a.files[i], &a.ro)) > status)
 			status = ret;
 		fflush(stdout);
 	}

@@ -11,16 +11,26 @@
 #include "errbuf.h"
 #include "seekscope/model.h"
 
+enum { OPT_FS_DEV = SS_OPT_LONG_ONLY, OPT_FS_OFFSET, OPT_TO };
+
 static const struct ss_option options[] = {
-	{ "output", 'o', "OUT", "seekscope trace to write (required; replaced)" },
+	SS_OPTION_OUTPUT("file to write (required; replaced)"),
+	{ "to", OPT_TO, "FORMAT", "seekscope (default): a seekscope trace; fio: an fio\n"
+				  "iolog (version 3) of the issued requests to replay\n"
+				  "with fio --read_iolog=FILE --replay_redirect=DEV" },
 	{ "fs", 'f', "DEV", "add the zones of the filesystem on DEV" },
-	{ "fs-dev", 'd', "MAJ:MIN", "the traced device that --fs describes" },
-	{ "fs-offset", 's', "SECTORS", "where --fs starts on that device (512-byte units)" },
+	{ "fs-dev", OPT_FS_DEV, "MAJ:MIN", "the traced device that --fs describes" },
+	{ "fs-offset", OPT_FS_OFFSET, "SECTORS", "where --fs starts on that device (sectors, or\n"
+						 "bytes with K, M, G, T)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_convert_help = {
-	.usage = "seekscope convert IN -o OUT [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset N]]",
+	.usage = "seekscope convert IN -o FILE [--fs DEV [--fs-dev MAJ:MIN] [--fs-offset SECTORS]]\n"
+		 "                         [-q]\n"
+		 "       seekscope convert IN --to fio -o IOLOG",
 	.description =
 		"Write a seekscope trace from IN: a seekscope trace, blktrace binary files\n"
 		"(NAME.blktrace.N, named by NAME, by one of the files or by their directory) or a\n"
@@ -32,17 +42,32 @@ const struct ss_help ss_convert_help = {
 		"DEV is a block device of this machine that the trace has, else the trace's only\n"
 		"device.  Zones start at --fs-offset; by default at DEV's partition start when\n"
 		"DEV is a partition of this machine, else at the partition start the trace\n"
-		"recorded (0 for imports).",
+		"recorded (0 for imports).\n"
+		"\n"
+		"With --to fio, OUT is an fio iolog, version 3 (fio 3.31 or later: every request\n"
+		"carries its own timestamp, in microseconds; version 2's relative waits drop gaps\n"
+		"under 100 us): one line per issued request, in dispatch order, at its issue time\n"
+		"since the capture start, at its byte offset on the whole disk.  Reads, writes\n"
+		"and discards (trim) are replayed; a flush becomes a sync (fio fsyncs the device,\n"
+		"which flushes its cache), a write with a preflush a sync then the write; FUA\n"
+		"cannot be expressed (such writes are replayed as plain writes, and counted).\n"
+		"Each traced device is the file /dev/NAME; --replay_redirect=DEV sends every\n"
+		"request to DEV instead.  Replaying WRITES TO DEV AND DESTROYS ITS CONTENT.",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
 		"EXIT STATUS:\n"
-		"  0 written, 1 the input could not be read or the output written, 2 usage error.",
+		"  0 written, 1 the input could not be read or the output written, 2 usage error.\n"
+		"\nREPLAY:\n"
+		"  fio --name=replay --read_iolog=IOLOG --replay_redirect=/dev/sdX --direct=1 \\\n"
+		"      --ioengine=libaio --iodepth=32\n"
+		"  (add --replay_no_stall=1 to issue as fast as the disk allows)",
 	.examples =
 		"  seekscope convert sda -o old-capture.sst             # blktrace -o sda files\n"
 		"  seekscope convert trace.dat -o untar.sst --fs /dev/sdb1  # at sdb1's offset\n"
 		"  seekscope convert sdb -o old.sst --fs sdb1.img --fs-offset 2048\n"
-		"  seekscope convert capture/ -o both.sst --fs xfs.img --fs-dev 8:16",
+		"  seekscope convert capture/ -o both.sst --fs xfs.img --fs-dev 8:16\n"
+		"  seekscope convert untar.sst --to fio -o untar.iolog",
 };
 
 int ss_convert_parse_dev(const char *s, uint32_t *dev)
@@ -75,16 +100,29 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'f':
 		a->fs = arg;
 		return 0;
-	case 'd':
+	case 'q':
+		a->quiet = true;
+		return 0;
+	case OPT_TO:
+		if (!strcmp(arg, "seekscope"))
+			a->to = SS_CONVERT_TRACE;
+		else if (!strcmp(arg, "fio"))
+			a->to = SS_CONVERT_FIO;
+		else {
+			ss_errf(err, errlen, "--to: unknown format '%s' (valid: seekscope, fio)", arg);
+			return -EINVAL;
+		}
+		return 0;
+	case OPT_FS_DEV:
 		if (ss_convert_parse_dev(arg, &a->fs_dev)) {
 			ss_errf(err, errlen, "--fs-dev wants MAJ:MIN, e.g. 8:16, not '%s'", arg);
 			return -EINVAL;
 		}
 		a->fs_dev_given = true;
 		return 0;
-	case 's':
-		if (ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->fs_offset)) {
-			ss_errf(err, errlen, "--fs-offset wants a number of sectors, not '%s'", arg);
+	case OPT_FS_OFFSET:
+		if (ss_optarg_sectors(arg, strlen(arg), UINT64_MAX, &a->fs_offset)) {
+			ss_errf(err, errlen, "bad --fs-offset '%s' (sectors or bytes like 1M)", arg);
 			return -EINVAL;
 		}
 		a->fs_offset_given = true;
@@ -108,7 +146,12 @@ int ss_convert_parse(int argc, char **argv, struct ss_convert_args *a, char *err
 		return -EINVAL;
 	}
 	if (!a->out) {
-		ss_errf(err, errlen, "name the output with -o OUT");
+		ss_errf(err, errlen, "name the output with -o FILE");
+		return -EINVAL;
+	}
+	if (a->fs && a->to == SS_CONVERT_FIO) {
+		ss_errf(err, errlen, "--fs adds zones to a seekscope trace; an fio iolog (--to fio) "
+			"has requests only");
 		return -EINVAL;
 	}
 	if ((a->fs_dev_given || a->fs_offset_given) && !a->fs) {

@@ -13,13 +13,18 @@
 
 #include "optable.h"
 
+/* What convert writes (--to). */
+enum ss_convert_to { SS_CONVERT_TRACE, SS_CONVERT_FIO };
+
 struct ss_convert_args {
 	const char *in;            /* the one IN operand, into argv */
 	const char *out;           /* -o */
 	const char *fs;            /* --fs DEV, or NULL */
 	uint32_t fs_dev;           /* --fs-dev, kernel encoding (SS_MKDEV) */
 	bool fs_dev_given, fs_offset_given;
+	bool quiet;                /* -q: no warnings */
 	uint64_t fs_offset;        /* --fs-offset, sectors */
+	enum ss_convert_to to;     /* --to seekscope (default) or fio */
 };
 
 /*

@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include "trace_read.h"
 
+/* The option table entry (-d, as record's --device: one letter per long name), with HELP:
+ * SS_DEVICE_ARG_HELP and what the command adds. */
+#define SS_OPTION_DEVICE(help) { "device", 'd', "DEV", help }
+
 #define SS_DEVICE_ARG_HELP \
 	"only the I/O of device DEV (of a trace with several):\n" \
 	"its kernel name (loop0, sda), MAJ:MIN, or the path it\n" \

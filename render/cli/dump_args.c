@@ -10,23 +10,30 @@
 #include "dump_args.h"
 #include "errbuf.h"
 
-enum { OPT_DEVICE = SS_OPT_LONG_ONLY };
+enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY };
 
 static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
-	{ "absolute", 'a', NULL, "TIME in the trace clock's nanoseconds (to line up captures)" },
-	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP },
+	{ "absolute", OPT_ABSOLUTE, NULL,
+	  "TIME in the trace clock's nanoseconds (to line up captures)" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [--device DEV] FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [-d DEV] [-q] FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics and every event\n"
 		"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
 		"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
+	.sections =
+		"EXIT STATUS:\n"
+		"  0 dumped (also a truncated trace, with a warning), 1 the trace could not be\n"
+		"  read, 2 usage error.",
 	.examples =
 		"  seekscope dump untar.sst | less\n"
 		"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l",
@@ -38,7 +45,7 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	struct ss_dump_args *a = ctx;
 
 	switch (c) {
-	case OPT_DEVICE:
+	case 'd':
 		if (!*arg) {
 			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
 			return -EINVAL;
@@ -48,8 +55,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'n':
 		a->no_events = true;
 		return 0;
-	case 'a':
+	case OPT_ABSOLUTE:
 		a->absolute = true;
+		return 0;
+	case 'q':
+		a->quiet = true;
 		return 0;
 	default:
 		return ss_optable_unhandled(c, err, errlen);

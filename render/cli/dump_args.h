@@ -15,6 +15,7 @@ struct ss_dump_args {
 	bool no_events;            /* --no-events: metadata only */
 	bool absolute;             /* --absolute: TIME in the trace clock's nanoseconds */
 	const char *device;        /* --device: only this device's events */
+	bool quiet;                /* -q: no warnings */
 	const char *file;          /* the one FILE operand, into argv */
 };
 

@@ -10,10 +10,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "disk_opt.h"
 #include "errbuf.h"
+#include "html.h"
 #include "panel_registry.h"
 #include "device_arg.h"
 #include "plot_args.h"
+#include "render_args.h"
 #include "surface.h"
 #include "ticks.h"
 
@@ -32,11 +35,13 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DEVICE };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX };
 
 static const struct ss_option options[] = {
-	{ "output", 'o', "FILE", "picture to write: .png, .svg or .pdf picks the\n"
-				 "format (default: first TRACE's name with .png)" },
+	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
+			 "format; .html writes the interactive viewer\n"
+			 "(default: every TRACE's name, joined by\n"
+			 "-vs-, with .png: a.png, a-vs-b.png)"),
 	{ "label", 'l', "LABEL", "name of the next trace's column; once per TRACE\n"
 				 "(default: the file name)" },
 	{ "panels", 'p', "LIST", NULL, panels_help },
@@ -48,28 +53,35 @@ static const struct ss_option options[] = {
 	{ "align", OPT_ALIGN, "PHASE", "line the traces up on the start of PHASE (e.g.\n"
 				       "extract) instead of their start; time is counted\n"
 				       "from there and what came before is not drawn" },
-	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP "; without it, each\n"
-				       "device of a trace gets its own io panel" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP "; without it, each\n"
+			 "device of a trace gets its own io panel"),
 	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
 				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
 				 "whole filesystem when the trace has zones, else\n"
 				 "the range the I/O touched" },
 	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
-	{ "seek-threshold", 't', "N", "sectors an I/O may start from the previous end\n"
-				      "without being a seek (default 128)" },
+	SS_OPTION_SEEK_THRESHOLD,
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP ";\n"
+					      "adds the model panel (modelled busy time) and a\n"
+					      "\"modelled s\" column to the table" },
+	{ "html-max", OPT_HTML_MAX, "MB", "size budget of an .html page (default 20); past\n"
+					  "it the detail of the densest stretches is left\n"
+					  "out (zoom there with --x-range instead)" },
+	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_plot_help = {
-	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf] [-l LABEL]... [OPTIONS]",
+	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf|.html] [-l LABEL]... [OPTIONS]",
 	.description =
 		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
 		"with a summary table: totals beside rates per trace, phase and extract+sync\n"
-		"(time to durable); the lower duration and seeks of runs of the same work\n"
-		"highlighted (same archive, --fsync, --repeat and phase; at least 100 I/Os or\n"
-		"1 MB; no lost events).",
+		"(time to durable); the lower duration, seeks and modelled s (--disk) of runs\n"
+		"of the same work highlighted (same archive, --fsync, --repeat and phase; at\n"
+		"least 100 I/Os or 1 MB; no lost events).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -88,6 +100,11 @@ const struct ss_help ss_plot_help = {
 		"a lone request gets a light halo.  The legend lists the classes drawn.  The\n"
 		"panel is aggregated per pixel, so large traces stay fast and SVG/PDF files\n"
 		"stay small.  MB = 10^6 bytes.\n"
+		"\nAn .html output is one self-contained page (no network needed) with the same\n"
+		"panels and table: zoom and pan time and offset (wheel, drag, shift-drag box,\n"
+		"double-click resets, keys + - arrows 0), hover a request for its details,\n"
+		"click a phase or zone to zoom to it, play a cursor through time.  The page\n"
+		"holds every request while it fits --html-max (docs/html-viewer.md).\n"
 		"\nEXIT STATUS:\n"
 		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
 		"  2 on a usage error.  An --x-range past the end of a trace is not an error:\n"
@@ -95,28 +112,11 @@ const struct ss_help ss_plot_help = {
 	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
+		"  " PROG " ag1.sst ag4.sst -o ag.html\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
-		"      --y-range 2G:3G -o zoom.pdf",
+		"      --y-range 2G:3G -o zoom.pdf\n"
+		"  " PROG " ag1.sst ag4.sst --disk hdd7200 -o ag-hdd.png",
 };
-
-/* Leading decimal digits of S into *V, the first byte after them into *END.  -EINVAL when
- * there are none, -ERANGE past UINT64_MAX. */
-static int scan_digits(const char *s, const char **end, uint64_t *v)
-{
-	const char *p = s;
-	uint64_t n = 0;
-
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (n > (UINT64_MAX - d) / 10)
-			return -ERANGE;
-		n = n * 10 + d;
-	}
-	*end = p;
-	*v = n;
-	return p == s ? -EINVAL : 0;
-}
 
 int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
 {
@@ -136,63 +136,13 @@ int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
 	return 0;
 }
 
-/*
- * An offset in S[0..LEN).  sectors = round(x * 2^e) with x = WHOLE.FRAC and e the suffix's
- * power of two over a 512-byte sector (0 without a suffix), in integers: WHOLE << e plus the
- * fraction's share rounded, FRAC < 10^9 so that FRAC << 31 fits.
- */
-static int parse_offset_n(const char *s, size_t len, uint64_t *sectors)
-{
-	static const struct { char c; int e; } suffixes[] = {
-		{ 'k', 1 }, { 'm', 11 }, { 'g', 21 }, { 't', 31 },
-	};
-	const char *p, *end = s + len;
-	uint64_t whole, frac = 0, scale = 1, part;
-	int e = 0, digits = 0;
-
-	if (scan_digits(s, &p, &whole) || p > end)
-		return -EINVAL;
-	if (p < end && *p == '.') {
-		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
-			if (++digits > SS_PLOT_MAX_FRACTION_DIGITS)
-				return -EINVAL;
-			frac = frac * 10 + (uint64_t)(*p - '0');
-			scale *= 10;
-		}
-	}
-	if (p < end) {
-		for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-			if ((*p | 0x20) == suffixes[i].c)
-				e = suffixes[i].e;
-		if (!e)
-			return -EINVAL;
-		p++;
-		if ((size_t)(end - p) == 1 && (*p | 0x20) == 'b')
-			p++;
-		else if ((size_t)(end - p) == 2 && (*p | 0x20) == 'i' && (p[1] | 0x20) == 'b')
-			p += 2;
-	}
-	if (p != end || whole > UINT64_MAX >> e)
-		return -EINVAL;
-	part = ((frac << e) + scale / 2) / scale;
-	if ((whole << e) > UINT64_MAX - part)
-		return -EINVAL;
-	*sectors = (whole << e) + part;
-	return 0;
-}
-
-int ss_plot_parse_offset(const char *s, uint64_t *sectors)
-{
-	return parse_offset_n(s, strlen(s), sectors);
-}
-
 int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi)
 {
 	const char *colon = strchr(s, ':');
 	uint64_t a, b;
 
-	if (!colon || parse_offset_n(s, (size_t)(colon - s), &a) ||
-	    ss_plot_parse_offset(colon + 1, &b) || !(a < b))
+	if (!colon || ss_optarg_sectors(s, (size_t)(colon - s), UINT64_MAX, &a) ||
+	    ss_optarg_sectors(colon + 1, strlen(colon + 1), UINT64_MAX, &b) || !(a < b))
 		return -EINVAL;
 	*lo = a;
 	*hi = b;
@@ -201,21 +151,22 @@ int ss_plot_parse_y_range(const char *s, uint64_t *lo, uint64_t *hi)
 
 int ss_plot_parse_size(const char *s, int *w, int *h)
 {
-	const char *x, *end;
+	const char *x = strchr(s, 'x');
 	uint64_t vw, vh;
 
-	if (scan_digits(s, &x, &vw) || *x != 'x' || scan_digits(x + 1, &end, &vh) || *end ||
-	    vw < SS_PLOT_MIN_WIDTH || vh < SS_PLOT_MIN_HEIGHT || vw > SS_PLOT_MAX_SIDE ||
-	    vh > SS_PLOT_MAX_SIDE)
+	if (!x || ss_optarg_uint_len(s, (size_t)(x - s), SS_PLOT_MIN_WIDTH, SS_PLOT_MAX_SIDE, &vw) ||
+	    ss_optarg_uint_len(x + 1, strlen(x + 1), SS_PLOT_MIN_HEIGHT, SS_PLOT_MAX_SIDE, &vh))
 		return -EINVAL;
 	*w = (int)vw;
 	*h = (int)vh;
 	return 0;
 }
 
-int ss_plot_parse_seek_threshold(const char *s, uint64_t *sectors)
+bool ss_plot_output_is_html(const char *path)
 {
-	return ss_optarg_uint(s, 10, 1, SS_PLOT_MAX_SEEK_THRESHOLD, sectors) ? -EINVAL : 0;
+	const char *dot = strrchr(path, '.');
+
+	return dot && !strchr(dot, '/') && (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm"));
 }
 
 int ss_plot_parse_rolling(const char *s, unsigned *bins)
@@ -231,8 +182,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 
 	switch (c) {
 	case 'o':
-		if (ss_out_format_from_path(arg) < 0) {
-			ss_errf(err, errlen, "output '%s' must end in .png, .svg or .pdf", arg);
+		a->html = ss_plot_output_is_html(arg);
+		if (!a->html && ss_out_format_from_path(arg) < 0) {
+			ss_errf(err, errlen, "output '%s' must end in .png, .svg, .pdf or .html", arg);
 			return -EINVAL;
 		}
 		a->out = arg;
@@ -245,7 +197,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		a->labels[a->nr_labels++] = arg;
 		return 0;
 	case 'p':
+		a->panels_given = true;
 		return ss_panels_parse(&a->g, arg, err, errlen);
+	case OPT_DISK:
+		if (ss_disk_opt_parse(arg, &a->g.disk, err, errlen))
+			return -EINVAL;
+		a->g.has_disk = true;
+		return 0;
 	case 'T':
 		a->g.title = arg;
 		return 0;
@@ -269,23 +227,35 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "units", hint = "auto, sectors, mib or gib";
 		break;
 	case 't':
-		if (ss_plot_parse_seek_threshold(arg, &a->g.seek_threshold))
-			bad = "seek-threshold", hint = "sectors, 1 to 2^40";
+		if (ss_parse_seek_threshold(arg, &a->g.seek_threshold))
+			bad = "seek-threshold", hint = SS_SEEK_THRESHOLD_HINT;
 		break;
 	case OPT_ALIGN:
 		if (!*arg || strlen(arg) >= sizeof(((struct ss_rec_phase *)0)->name))
 			bad = "align", hint = "a phase name, 1 to 31 characters";
 		a->g.align = arg;
 		break;
-	case OPT_DEVICE:
+	case 'd':
 		if (!*arg)
 			bad = "device", hint = "a device name or MAJ:MIN";
 		a->g.device = arg;
 		break;
+	case 'q':
+		a->quiet = true;
+		return 0;
 	case 'r':
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
+	case OPT_HTML_MAX: {
+		unsigned mb;
+
+		if (ss_optarg_unsigned(arg, SS_HTML_MIN_BYTES / 1000000, 4000, &mb))
+			bad = "html-max", hint = "MB, 1 to 4000";
+		else
+			a->html_max_bytes = (size_t)mb * 1000000;
+		break;
+	}
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}
@@ -293,6 +263,59 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return 0;
 	ss_errf(err, errlen, "bad --%s '%s' (%s)", bad, arg, hint);
 	return -EINVAL;
+}
+
+int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < nr; i++) {
+		const char *t = traces[i], *end = t + strlen(t), *base, *dot;
+
+		while (end > t + 1 && end[-1] == '/')   /* a blktrace directory "capture/" */
+			end--;
+		for (base = end; base > t && base[-1] != '/'; base--)
+			;
+		for (dot = end; dot > base && *dot != '.'; dot--)
+			;
+		if (dot == base)   /* no extension, or a name starting with its only dot */
+			dot = end;
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%.*s", i ? "-vs-" : "",
+				      (int)(dot - base), base);
+	}
+	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, ".png");
+	if (n >= len || n > SS_PLOT_MAX_DEFAULT_NAME)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* The panels that draw the disk model: refused without --disk; with it, they join the default
+ * set at their place in the registry's order. */
+static int disk_panels(struct ss_plot_args *a, char *err, size_t errlen)
+{
+	const struct ss_panel_ops *dflt[SS_GRAPH_MAX_PANELS];
+	int n = a->g.nr_panels;
+
+	for (int i = 0; i < n; i++)
+		if (a->g.panels[i]->needs_disk && !a->g.has_disk) {
+			ss_errf(err, errlen, "panel '%s' draws the disk model: give --disk MODEL",
+				a->g.panels[i]->name);
+			return -EINVAL;
+		}
+	if (!a->g.has_disk || a->panels_given)
+		return 0;
+	memcpy(dflt, a->g.panels, sizeof(dflt));
+	a->g.nr_panels = 0;
+	for (size_t i = 0; i < ss_panels_count() && a->g.nr_panels < SS_GRAPH_MAX_PANELS; i++) {
+		const struct ss_panel_ops *ops = ss_panels_at(i);
+		bool in_default = false;
+
+		for (int k = 0; k < n && !in_default; k++)
+			in_default = dflt[k] == ops;
+		if (in_default || ops->needs_disk)
+			a->g.panels[a->g.nr_panels++] = ops;
+	}
+	return 0;
 }
 
 int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size_t errlen)
@@ -320,5 +343,10 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 		ss_errf(err, errlen, "more -l labels than traces");
 		return -EINVAL;
 	}
-	return 0;
+	if (a->html && a->g.device) {
+		ss_errf(err, errlen, "--device is for pictures: an .html page shows every device "
+			"(a request's details name its device)");
+		return -EINVAL;
+	}
+	return disk_panels(a, err, errlen);
 }

@@ -6,18 +6,23 @@
 #include <errno.h>
 #include <string.h>
 
+#include "disk_opt.h"
 #include "errbuf.h"
 #include "device_arg.h"
+#include "render_args.h"
 #include "report_args.h"
 
-enum { OPT_DEVICE = SS_OPT_LONG_ONLY };
+enum { OPT_DISK = SS_OPT_LONG_ONLY };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
-	{ "seek-threshold", 's', "N", "seek distance threshold in sectors (default 128)" },
+	SS_OPTION_SEEK_THRESHOLD,
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
-	{ "device", OPT_DEVICE, "DEV", SS_DEVICE_ARG_HELP },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
+	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP "; adds the\n"
+					      "modelled time per trace, phase and zone" },
 	SS_OPTION_HELP,
+	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_report_help = {
@@ -31,7 +36,7 @@ const struct ss_help ss_report_help = {
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
 		"DEFINITIONS:\n"
-		"  seek     an I/O whose start sector is more than N sectors (default 128) away from\n"
+		"  seek     an I/O whose start sector is more than SECTORS (default 128) away from\n"
 		"           where the previous I/O on the same device ended; evaluated on issue\n"
 		"           (dispatch) events, the order the device sees; flushes and discards\n"
 		"           (no head moves for them) are ignored\n"
@@ -46,14 +51,28 @@ const struct ss_help ss_report_help = {
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
 		"  write_bytes, discard_ios, discard_bytes, other_ios, other_bytes, seeks,\n"
 		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
-		"  lat_p99_us, lost_events, truncated, device, phases[], durable (extract+sync,\n"
-		"  the time to durable of record --untar, or null), zones[] and more.\n"
+		"  lat_p99_us, lost_events, truncated, device, devices[] (each with size_sectors),\n"
+		"  phases[], durable (extract+sync, the time to durable of record --untar, or\n"
+		"  null), zones[] and more.\n"
+		"  With --disk: model {name, params, total_s, seek_s, rotation_s, transfer_s,\n"
+		"  overhead_s, requests, arm_moves}, and model_s with its model {...} split in\n"
+		"  each phase, durable and zone (null without --disk).\n"
+		"\nDISK MODEL:\n"
+		"  The time a disk would be busy serving the trace's issued requests one at a\n"
+		"  time, in issue order: command overhead + seek (a curve through the track-to-\n"
+		"  track, average and full-stroke times) + rotational latency + transfer at the\n"
+		"  zone's media rate; the device's span is laid onto the whole platter; writes go\n"
+		"  to the media (write cache off) unless wcache=on.  Busy time, not elapsed time:\n"
+		"  no queue reordering, no cache.  Every parameter and its source:\n"
+		"  docs/disk-model.md.\n"
 		"\nEXIT STATUS:\n"
 		"  0 all files reported, 1 a file could not be read (the others are still\n"
-		"  reported), 2 usage error.",
+		"  reported), 2 usage error, a trace --disk cannot model (a device of unknown\n"
+		"  size) or a trace without the --device.",
 	.examples =
 		"  seekscope report untar.sst\n"
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
+		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
 		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
 };
 
@@ -69,18 +88,22 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'a':
 		a->ro.all_zones = true;
 		return 0;
-	case OPT_DEVICE:
+	case 'd':
 		if (!*arg) {
 			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
 			return -EINVAL;
 		}
 		a->ro.device = arg;
 		return 0;
-	case 's':
-		if (!ss_optarg_uint(arg, 10, 0, UINT64_MAX, &a->ro.seek_threshold))
+	case OPT_DISK:
+		if (ss_disk_opt_parse(arg, &a->ro.disk, err, errlen))
+			return -EINVAL;
+		a->ro.has_disk = true;
+		return 0;
+	case 't':
+		if (!ss_parse_seek_threshold(arg, &a->ro.seek_threshold))
 			return 0;
-		ss_errf(err, errlen, "--seek-threshold wants a number of sectors (0 or more), not "
-			"'%s'", arg);
+		ss_errf(err, errlen, "bad --seek-threshold '%s' (%s)", arg, SS_SEEK_THRESHOLD_HINT);
 		return -EINVAL;
 	default:
 		return ss_optable_unhandled(c, err, errlen);

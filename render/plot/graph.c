@@ -61,8 +61,6 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	if (!g)
 		return NULL;
 	g->o = *o;
-	if (!g->o.seek_threshold)
-		g->o.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
 	for (int i = 0; i < n; i++) {
 		g->ops[i] = o->panels[i];
 		g->slot[i] = g->ops[i]->sector_y ? 0 : -1;
@@ -83,6 +81,7 @@ void ss_graph_free(struct ss_graph *g)
 			if (g->ops[p]->destroy)
 				g->ops[p]->destroy(g->col[c].state[p]);
 		ss_stats_free(g->col[c].stats);
+		ss_disk_replay_free(g->col[c].disk);
 		free(g->col[c].label);
 	}
 	free(g);
@@ -113,6 +112,78 @@ static int sector_row(const struct ss_graph *g)
 		if (g->ops[p]->sector_y)
 			return p;
 	return -1;
+}
+
+int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		    const char *const *labels, int nr, bool sector_y, struct ss_graph_window *w,
+		    char *err, size_t errlen)
+{
+	uint64_t dur = 0;
+
+	memset(w, 0, sizeof(*w));
+	if (nr < 1 || nr > SS_GRAPH_MAX_TRACES) {
+		ss_errf(err, errlen, "no trace to plot");
+		return -EINVAL;
+	}
+	for (int i = 0; i < nr; i++) {
+		ss_stats_trace_period(tr[i], &w->t0[i], &w->t_end[i]);
+		if (o->align) {
+			const struct ss_rec_phase *ph = ss_trace_phase_begin(tr[i], o->align);
+
+			if (!ph) {
+				ss_errf(err, errlen, "%s has no phase \"%s\" to align on",
+					labels ? labels[i] : tr[i]->path, o->align);
+				return -ENOENT;
+			}
+			/* what came before the phase is left of the axis, out of view */
+			w->t0[i] = ph->ts_ns;
+			if (w->t_end[i] < w->t0[i])
+				w->t_end[i] = w->t0[i];
+		}
+		if (w->t_end[i] - w->t0[i] > dur)
+			dur = w->t_end[i] - w->t0[i];
+	}
+	if (o->has_x_range) {
+		w->x_lo = (uint64_t)llround(o->x_lo_s * 1e9);
+		w->x_hi = (uint64_t)llround(o->x_hi_s * 1e9);
+	} else {
+		w->x_lo = 0;
+		w->x_hi = dur ? dur : 1000000000ull;    /* nothing happened: show one second */
+	}
+	if (w->x_hi <= w->x_lo)
+		w->x_hi = w->x_lo + 1000;
+
+	/* sector range: asked for, else every zone (all AGs show), else where the I/O was */
+	if (o->has_y_range) {
+		w->y_lo = o->y_lo;
+		w->y_hi = o->y_hi;
+	} else if (sector_y) {
+		struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
+		bool any = false;
+
+		for (int i = 0; i < nr; i++) {
+			uint64_t a, b;
+
+			if (!ss_zones_range(tr[i], &a, &b))
+				continue;
+			if (!any || a < w->y_lo)
+				w->y_lo = a;
+			if (!any || b > w->y_hi)
+				w->y_hi = b;
+			any = true;
+		}
+		if (any)
+			return 0;
+		/* every device of a trace in one range */
+		for (int i = 0; i < nr; i++)
+			src[i] = (struct ss_graph_busy){ tr[i], w->t0[i] + w->x_lo, w->t0[i] + w->x_hi,
+							 NULL, 0 };
+		return ss_graph_busy_ranges(src, nr, 1, &w->y_lo, &w->y_hi, err, errlen);
+	} else {
+		w->y_lo = 0;
+		w->y_hi = 1;
+	}
+	return 0;
 }
 
 static void describe_columns(struct ss_graph *g)
@@ -188,6 +259,15 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	so.window_end_ns = c->t0 + g->x_hi;
 	so.one_device = g->o.device != NULL;
 	so.device = c->nr_devs ? c->devs[0] : 0;
+	if (g->o.has_disk) {
+		char why[300];
+
+		if (!(so.disk = c->disk = ss_disk_replay_new(&g->o.disk, c->t, why, sizeof(why)))) {
+			ret = -errno;
+			ss_errf(err, errlen, "%s: --disk: %s", c->t->path, why);
+			return ret;
+		}
+	}
 	c->stats = ss_stats_new(c->t, &so);
 	if (!c->stats) {
 		ret = -errno;
@@ -228,10 +308,13 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 {
 	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
+	struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
 	const struct ss_trace *traces[SS_GRAPH_MAX_TRACES];
+	const char *labels[SS_GRAPH_MAX_TRACES];
+	struct ss_graph_window w;
 	double weight[SS_GRAPH_MAX_PANELS];
 	size_t nd[SS_GRAPH_MAX_TRACES];
-	uint64_t dur = 0, bin_w;
+	uint64_t bin_w;
 	int ret, slots;
 
 	if (g->ran || g->nr == 0) {
@@ -240,37 +323,18 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	}
 	g->ran = true;
 	for (int i = 0; i < g->nr; i++) {
-		struct ss_graph_col *c = &g->col[i];
-
-		ss_stats_trace_period(c->t, &c->t0, &c->t_end);
-		if (g->o.align) {
-			const struct ss_rec_phase *ph = ss_trace_phase_begin(c->t, g->o.align);
-
-			if (!ph) {
-				ss_errf(err, errlen, "%s has no phase \"%s\" to align on", c->label,
-					g->o.align);
-				return -ENOENT;
-			}
-			/* what came before the phase is left of the axis, out of view */
-			c->t0 = ph->ts_ns;
-			if (c->t_end < c->t0)
-				c->t_end = c->t0;
-		}
-		if (c->t_end - c->t0 > dur)
-			dur = c->t_end - c->t0;
-		traces[i] = c->t;
+		tr[i] = g->col[i].t;
+		traces[i] = g->col[i].t;
+		labels[i] = g->col[i].label;
 	}
-	if (g->o.has_x_range) {
-		g->x_lo = (uint64_t)llround(g->o.x_lo_s * 1e9);
-		g->x_hi = (uint64_t)llround(g->o.x_hi_s * 1e9);
-	} else {
-		g->x_lo = 0;
-		g->x_hi = dur ? dur : 1000000000ull;    /* nothing happened: show one second */
-	}
-	if (g->x_hi <= g->x_lo)
-		g->x_hi = g->x_lo + 1000;
-
+	/* the time window; each sector row's range follows, per device (graph_devices.c) */
+	if ((ret = ss_graph_window(&g->o, tr, labels, g->nr, false, &w, err, errlen)))
+		return ret;
+	g->x_lo = w.x_lo;
+	g->x_hi = w.x_hi;
 	for (int i = 0; i < g->nr; i++) {
+		g->col[i].t0 = w.t0[i];
+		g->col[i].t_end = w.t_end[i];
 		if ((ret = ss_graph_column_devices(g, &g->col[i], err, errlen)))
 			return ret;
 		nd[i] = (size_t)g->col[i].nr_devs;
@@ -484,7 +548,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	cairo_restore(cr);
 }
 
-int ss_graph_plot_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
 {
 	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
 		return -ENOENT;
@@ -494,7 +558,7 @@ int ss_graph_plot_rect(const struct ss_graph *g, int panel, int col, struct ss_r
 
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
 {
-	return ss_graph_plot_rect(g, sector_row(g), col, r);
+	return ss_graph_panel_rect(g, sector_row(g), col, r);
 }
 
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <cairo.h>
 
+#include "diskmodel.h"
 #include "layout.h"
 #include "ticks.h"
 #include "trace_read.h"
@@ -51,8 +52,12 @@ struct ss_graph_opts {
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
 	uint64_t y_lo, y_hi;
 	enum ss_offset_units units;
-	uint64_t seek_threshold;           /* sectors; 0: SS_SEEK_THRESHOLD_DEFAULT */
+	uint64_t seek_threshold;           /* sectors (0: every I/O not contiguous) */
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
+	/* plot --disk: replay each trace's issues through this disk model (diskreplay.h); the
+	 * panels with needs_disk draw it and the table gets a "modelled s" column. */
+	bool has_disk;
+	struct ss_disk_params disk;
 };
 
 /* Defaults: 1600x1100, auto units, threshold 128, no smoothing, and no panels yet (the
@@ -78,12 +83,29 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen);
 /* Draw the figure at (0,0)-(width,height) of CR.  Call after ss_graph_run. */
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
 
+/* The time window and offset range of a figure of traces TR[0..NR) under options O (the rule
+ * ss_graph_run follows, for other renderers of the same figure): each trace's t0 (its start,
+ * or the start of the --align phase) and end, the shown time [x_lo, x_hi] in ns after each t0
+ * (--x-range, else the longest trace), and, when SECTOR_Y (a panel shows device offsets), the
+ * sectors [y_lo, y_hi) (--y-range, else every zone, else where the I/O was: one pass over the
+ * events), one range over every device of the traces (ss_graph_run, with SECTOR_Y false, then
+ * finds one per device row by the same rule: graph_devices.c).  LABELS (NULL: the paths) name the traces in messages.  0, or -errno with a message
+ * in err (ENOENT: a trace lacks the --align phase). */
+struct ss_graph_window {
+	uint64_t t0[SS_GRAPH_MAX_TRACES], t_end[SS_GRAPH_MAX_TRACES];
+	uint64_t x_lo, x_hi, y_lo, y_hi;
+};
+int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		    const char *const *labels, int nr, bool sector_y, struct ss_graph_window *w,
+		    char *err, size_t errlen);
+
 /* Introspection for tests and callers (after ss_graph_run). */
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
-/* Data rectangle of panel PANEL (its index in opts.panels) in column COL.  0 or -ENOENT. */
-int ss_graph_plot_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
+/* Data rectangle of row PANEL in column COL: its index in opts.panels, once each sector
+ * panel is repeated per device (ss_graph_rows_for).  0 or -ENOENT. */
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);

@@ -15,21 +15,19 @@
 #include "panel.h"
 #include "zones.h"
 
-/* Index of DEV among the devices of column C's sector rows; 0 when it names none; -1. */
-static int slot_of(const struct ss_graph_col *c, uint32_t dev)
+/* Index of DEV among DEVS; 0 when there are none (all I/O in one slot); -1. */
+static int slot_of(const uint32_t *devs, int nr_devs, uint32_t dev)
 {
-	if (!c->nr_devs)
+	if (!nr_devs)
 		return 0;
-	for (int k = 0; k < c->nr_devs; k++)
-		if (c->devs[k] == dev)
+	for (int k = 0; k < nr_devs; k++)
+		if (devs[k] == dev)
 			return k;
 	return -1;
 }
 
-/* First pass when nothing says which sectors to show: the extent of the data I/O of each
- * device slot, into lo[k], hi[k] (0..2048 for a slot without I/O). */
-static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots, char *err,
-		      size_t errlen)
+int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uint64_t *lo,
+			 uint64_t *hi, char *err, size_t errlen)
 {
 	uint64_t a[SS_GRAPH_MAX_PANELS], b[SS_GRAPH_MAX_PANELS];
 
@@ -37,18 +35,18 @@ static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots,
 		a[k] = UINT64_MAX;
 		b[k] = 0;
 	}
-	for (int i = 0; i < g->nr; i++) {
-		struct ss_graph_col *c = &g->col[i];
+	for (int i = 0; i < nr; i++) {
+		const struct ss_graph_busy *s = &src[i];
 		const struct ss_event *ev;
 		size_t n;
 		int ret, k;
 
-		ss_trace_rewind(c->t);
-		while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
+		ss_trace_rewind(s->t);
+		while ((ret = ss_trace_next_batch(s->t, &ev, &n)) > 0) {
 			for (size_t e = 0; e < n; e++) {
 				if (ev[e].type != SS_EV_ISSUE || !ss_event_has_data(&ev[e]) ||
-				    ev[e].ts_ns < c->t0 + g->x_lo || ev[e].ts_ns > c->t0 + g->x_hi ||
-				    (k = slot_of(c, ev[e].dev)) < 0 || k >= slots)
+				    ev[e].ts_ns < s->from || ev[e].ts_ns > s->to ||
+				    (k = slot_of(s->devs, s->nr_devs, ev[e].dev)) < 0 || k >= slots)
 					continue;
 				if (ev[e].sector < a[k])
 					a[k] = ev[e].sector;
@@ -57,7 +55,7 @@ static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots,
 			}
 		}
 		if (ret < 0) {
-			ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+			ss_errf(err, errlen, "%s: %s", s->t->path, ss_trace_error(s->t));
 			return ret;
 		}
 	}
@@ -69,6 +67,22 @@ static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots,
 		hi[k] = a[k] >= b[k] ? 2048 : b[k] + pad;
 	}
 	return 0;
+}
+
+/* First pass when nothing says which sectors to show: where each device slot's data I/O went
+ * in the shown time. */
+static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots, char *err,
+		      size_t errlen)
+{
+	struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
+
+	for (int i = 0; i < g->nr; i++) {
+		const struct ss_graph_col *c = &g->col[i];
+
+		src[i] = (struct ss_graph_busy){ c->t, c->t0 + g->x_lo, c->t0 + g->x_hi, c->devs,
+						 c->nr_devs };
+	}
+	return ss_graph_busy_ranges(src, g->nr, slots, lo, hi, err, errlen);
 }
 
 /* The devices of column C's sector rows: the --device one, or each of the trace's. */

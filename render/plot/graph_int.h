@@ -15,6 +15,7 @@ struct ss_graph_col {
 	char *label;
 	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
 	struct ss_stats *stats;
+	struct ss_disk_replay *disk;        /* --disk, fed by the statistics pass */
 	void *state[SS_GRAPH_MAX_PANELS];
 	uint32_t devs[SS_GRAPH_MAX_PANELS]; /* the devices of its sector panels' rows, in order */
 	int nr_devs;                        /* 0: the trace names none (all its I/O in one) */
@@ -40,6 +41,18 @@ struct ss_graph {
 	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
 };
 
+/* What a first pass over a trace looks at to find where the data I/O went: its issues in
+ * [from, to], each in the slot of its device among DEVS (NR_DEVS 0: all in slot 0). */
+struct ss_graph_busy {
+	struct ss_trace *t;
+	uint64_t from, to;
+	const uint32_t *devs;
+	int nr_devs;
+};
+/* The extent of that I/O per slot, with a little air, into lo[k], hi[k] (0..2048 for a slot
+ * without I/O).  0, or -errno with a message in err (rewinds the traces). */
+int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uint64_t *lo,
+			 uint64_t *hi, char *err, size_t errlen);
 /* The devices of column C's sector rows: the --device one, or each of the trace's; -ENODEV
  * with a message when the trace has no --device. */
 int ss_graph_column_devices(struct ss_graph *g, struct ss_graph_col *c, char *err,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The phase markers every time panel shares; see panel.h. */
+/* What every time panel shares: the frame and the phase markers; see panel.h. */
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
@@ -52,4 +52,15 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 				    ss_metrics.font_small, true, ph->name, NULL);
 	}
 	cairo_restore(cr);
+}
+
+void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d)
+{
+	ss_axes_background(cr, f);
+	ss_axes_x(cr, f);
+	ss_axes_y(cr, f);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
+	cairo_save(cr);
+	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
+	cairo_clip(cr);
 }

@@ -54,6 +54,9 @@ struct ss_panel_ops {
 	/* Optional, with class_legend: the request classes it drew (SS_CLS_BIT()s, palette.h),
 	 * once the events have streamed; the legend lists only those. */
 	unsigned (*classes)(void *state);
+	/* draws the disk model's figures (plot --disk, ss_graph_opts.disk): refused without
+	 * --disk, added to the default set with it */
+	bool needs_disk;
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */
@@ -65,6 +68,13 @@ struct ss_panel_ops {
 		     const struct ss_frame *f);
 	void (*destroy)(void *state);
 };
+
+/*
+ * The start of a time panel's draw: background, both axes and the phase lines (labelled when
+ * d->label_phases), then cairo_save() and a clip to the data area.  The panel draws its data
+ * and ends with cairo_restore().
+ */
+void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d);
 
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,

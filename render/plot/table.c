@@ -82,6 +82,13 @@ static bool get_lost(const struct ss_table_row *r, double *v)
 	return r->has_lost;
 }
 
+/* The modelled disk busy time of the period's issues (plot --disk: every row has it). */
+static bool get_model(const struct ss_table_row *r, double *v)
+{
+	*v = r->s->model.total_s;
+	return r->has_model;
+}
+
 /* Totals first, then the rates they make; a column is shown when some row has a value. */
 static const struct column columns[] = {
 	{ "duration s", LOWER_TIMED, get_dur, "%.2f", false },
@@ -91,6 +98,7 @@ static const struct column columns[] = {
 	{ "discard MB", SHOWN, get_d, "%.1f", false },
 	{ "other MB", SHOWN, get_o, "%.1f", false },
 	{ "seeks", LOWER, get_seeks, "%.0f", false },
+	{ "modelled s", LOWER, get_model, "%.2f", false },
 	{ "read MB/s", SHOWN, get_rmb, "%.2f", false },
 	{ "write MB/s", SHOWN, get_wmb, "%.2f", false },
 	{ "IOPS", SHOWN, get_iops, "%.0f", false },
@@ -103,11 +111,18 @@ static const struct column columns[] = {
 #define NR_COLUMNS (int)(sizeof(columns) / sizeof(columns[0]))
 _Static_assert(NR_COLUMNS <= SS_TABLE_MAX_COLS, "SS_TABLE_MAX_COLS holds every column");
 
-const char ss_table_rule[] =
-	"Highlighted: the lower phase duration and seeks among runs of the same work (record --untar "
-	"of the same archive, --fsync and --repeat; the same phase), each whole (not cut by the time "
-	"range), with at least 100 I/Os or 1 MB and no lost events. Rates, bytes, latency and "
-	"capture length are not ranked.";
+#define RULE(ranked)                                                                        \
+	"Highlighted: the lower " ranked " among runs of the same work (record --untar of the "  \
+	"same archive, --fsync and --repeat; the same phase), each whole (not cut by the time "  \
+	"range), with at least 100 I/Os or 1 MB and no lost events. Rates, bytes, latency and "  \
+	"capture length are not ranked."
+
+const char *ss_table_rule(const struct ss_table *tb)
+{
+	return ss_table_column(tb, "modelled s") >= 0
+		? RULE("phase duration, seeks and modelled s (--disk)")
+		: RULE("phase duration and seeks");
+}
 
 int ss_table_lines(const struct ss_trace *const *t, int n)
 {
@@ -185,6 +200,7 @@ static void add_row(struct ss_table *tb, const struct ss_table_run *run,
 
 	*x = *row;
 	x->run = run->label;
+	x->has_model = ss_stats_disk(run->st) != NULL;
 	/* a period the window cut short is not the work any more */
 	x->judged = x->work[0] && !negligible(x->s) && !x->s->clipped &&
 		    ss_trace_lost_events(run->t) == 0;
@@ -323,6 +339,32 @@ static void phase_label(const struct ss_table_row *row, char *buf, size_t len)
 		snprintf(buf, len, "%s%s", row->phase, row->s->clipped ? " (part)" : "");
 }
 
+const char *ss_table_head(const struct ss_table *tb, int col)
+{
+	return columns[tb->cols[col]].head;
+}
+
+void ss_table_text(const struct ss_table *tb, int row, int col, char *buf, size_t len,
+		   bool *warn)
+{
+	const struct ss_table_row *r = &tb->rows[row];
+	const struct column *c;
+	double v;
+
+	*warn = false;
+	if (col < 0) {
+		phase_label(r, buf, len);
+		return;
+	}
+	c = &columns[tb->cols[col]];
+	if (!c->get(r, &v)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_value(c, v, buf, len);
+	*warn = c->warn_nonzero && v != 0;
+}
+
 /* Width of the widest run label (or phase name, bold as drawn for totals), plus air. */
 static double text_col_w(cairo_t *cr, const struct ss_table *tb, bool phase, const char *head)
 {
@@ -341,16 +383,17 @@ static double text_col_w(cairo_t *cr, const struct ss_table *tb, bool phase, con
 	return best + 16;
 }
 
-static void draw_rule(cairo_t *cr, const struct ss_rect *r, double y)
+static void draw_rule(cairo_t *cr, const struct ss_rect *r, const struct ss_table *tb, double y)
 {
+	const char *rule = ss_table_rule(tb);
 	double fs = ss_metrics.font_small, w;
 
-	ss_text_measure(cr, fs, false, ss_table_rule, &w, NULL);
+	ss_text_measure(cr, fs, false, rule, &w, NULL);
 	if (w > r->w - 8)
 		fs *= (r->w - 8) / w;           /* one line, whatever the width */
 	ss_set_rgb(cr, ss_col_axis);
 	ss_text_draw(cr, r->x + 4, y + ss_metrics.row_h / 2, SS_LEFT, SS_MIDDLE, fs, false,
-		     ss_table_rule, NULL);
+		     rule, NULL);
 }
 
 void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
@@ -358,6 +401,7 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 	const double rh = ss_metrics.row_h, fs = ss_metrics.font_small;
 	double run_w, phase_w, cw, y = r->y;
 	char buf[64];
+	bool warn;
 
 	if (tb->nr_rows <= 0 || tb->nr_cols <= 0)
 		return;
@@ -375,7 +419,7 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 	ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, true, "phase", NULL);
 	for (int c = 0; c < tb->nr_cols; c++)
 		ss_text_draw(cr, tb->first_col_x + (c + 1) * cw - 6, y + rh / 2, SS_RIGHT,
-			     SS_MIDDLE, fs, true, columns[tb->cols[c]].head, NULL);
+			     SS_MIDDLE, fs, true, ss_table_head(tb, c), NULL);
 	ss_set_rgb(cr, ss_col_axis);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, r->x, y + rh + 0.5);
@@ -393,28 +437,24 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		}
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, row->run, NULL);
-		phase_label(row, buf, sizeof(buf));
+		ss_table_text(tb, i, -1, buf, sizeof(buf), &warn);
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
 			     buf, NULL);
 		for (int c = 0; c < tb->nr_cols; c++) {
-			const struct column *col = &columns[tb->cols[c]];
-			double v, x1 = tb->first_col_x + (c + 1) * cw;
-			bool best = tb->best[i][c], have = col->get(row, &v);
+			double x1 = tb->first_col_x + (c + 1) * cw;
+			bool best = tb->best[i][c];
 
-			if (have)
-				fmt_value(col, v, buf, sizeof(buf));
-			else
-				snprintf(buf, sizeof(buf), "-");
+			ss_table_text(tb, i, c, buf, sizeof(buf), &warn);
 			if (best) {
 				ss_set_rgb(cr, ss_col_best);
 				cairo_rectangle(cr, x1 - cw + 2, y + 1, cw - 3, rh - 2);
 				cairo_fill(cr);
 			}
-			ss_set_rgb(cr, have && col->warn_nonzero && v != 0 ? ss_col_warn : ss_col_text);
+			ss_set_rgb(cr, warn ? ss_col_warn : ss_col_text);
 			ss_text_draw(cr, x1 - 6, y + rh / 2, SS_RIGHT, SS_MIDDLE, fs, best, buf, NULL);
 		}
 	}
 	if (tb->nr_runs > 1)
-		draw_rule(cr, r, y + rh);
+		draw_rule(cr, r, tb, y + rh);
 	cairo_restore(cr);
 }

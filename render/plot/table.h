@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The summary table under the plots: per trace, per phase and for the time to durable
- * (extract+sync, stats.h), the totals (duration, I/Os, bytes per class, seeks) beside the
- * rates (MB/s, IOPS, seeks/s), latency, files/s and lost events — the figures of
- * `seekscope report` (stats.h).
+ * (extract+sync, stats.h), the totals (duration, I/Os, bytes per class, seeks and, with
+ * plot --disk, the modelled disk busy time "modelled s") beside the rates (MB/s, IOPS,
+ * seeks/s), latency, files/s and lost events — the figures of `seekscope report` (stats.h).
  *
  * A highlight is a judgement, so it is made only where it is honest (the rule, drawn under
  * the table when several runs are shown):
@@ -13,9 +13,10 @@
  *    about how much work they did: never highlighted;
  *  - only in the columns where "better" means something for a fixed amount of work: lower
  *    duration of a phase or of extract+sync (not of the whole capture, which also holds
- *    start-up, drop-caches and the linger after the workload) and fewer seeks.  Rates (MB/s,
- *    IOPS, seeks/s, files/s) of fixed work only restate the duration, bytes differ by design,
- *    latency depends on request sizes: shown, not ranked;
+ *    start-up, drop-caches and the linger after the workload), fewer seeks and less modelled
+ *    disk time (one --disk model for every run).  Rates (MB/s, IOPS, seeks/s, files/s) of
+ *    fixed work only restate the duration, bytes differ by design, latency depends on
+ *    request sizes: shown, not ranked;
  *  - only where the work is not negligible: every compared row moved at least
  *    SS_TABLE_MIN_IOS I/Os or SS_TABLE_MIN_BYTES bytes (drop-caches, an extract that stayed
  *    in the page cache are not compared), and its trace lost no events (its seeks are short);
@@ -56,6 +57,7 @@ struct ss_table_row {
 	bool judged;                /* enough work and no lost events: may be ranked */
 	bool timed;                 /* its duration is the work's: a phase or extract+sync (the
 				     * whole capture also holds start-up, drop-caches, linger) */
+	bool has_model;             /* plot --disk: s->model holds the modelled busy time */
 };
 
 struct ss_table {
@@ -79,10 +81,17 @@ int ss_table_lines(const struct ss_trace *const *t, int n);
 void ss_table_build(struct ss_table *tb, const struct ss_table_run *runs, int n);
 /* Shown column with this heading, or -1. */
 int ss_table_column(const struct ss_table *tb, const char *head);
+/* Heading of shown column COL (0 <= COL < nr_cols). */
+const char *ss_table_head(const struct ss_table *tb, int col);
+/* The text of body cell (ROW, COL) as drawn ("-" when the row has no such figure), with
+ * *WARN true when it is drawn as a warning (lost events not 0); COL -1: ROW's phase cell
+ * ("window" for a trace the time range cut, "(part)" after a phase it cut). */
+void ss_table_text(const struct ss_table *tb, int row, int col, char *buf, size_t len,
+		   bool *warn);
 /* Row of RUN's PHASE, or -1. */
 int ss_table_row(const struct ss_table *tb, const char *run, const char *phase);
-/* The one-line rule drawn under a table of several runs. */
-extern const char ss_table_rule[];
+/* The one-line rule drawn under a table of several runs (naming the columns it ranks). */
+const char *ss_table_rule(const struct ss_table *tb);
 void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb);
 /* Rectangle of body cell (ROW, COL) as last drawn.  0 or -ENOENT. */
 int ss_table_cell(const struct ss_table *tb, int row, int col, struct ss_rect *out);

@@ -75,6 +75,19 @@ bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t
 	return lo > 0 && zb->b[lo - 1].dev == dev && sector < zb->b[lo - 1].hi;
 }
 
+enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struct ss_event *ev)
+{
+	enum ss_op op = ss_op_of(ev->flags, true);
+
+	if (op == SS_OP_READ || op == SS_OP_WRITE) {
+		if (ss_zone_bands_is_log(zb, ev->dev, ev->sector))
+			return SS_CLS_JOURNAL;
+		if (ev->flags & SS_RW_META)
+			return SS_CLS_META;
+	}
+	return ss_op_class[op];
+}
+
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t a = UINT64_MAX, b = 0;

@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "axes.h"
+#include "palette.h"
 #include "trace_read.h"
 
 /* Sorted log/journal extents of a trace, for a fast "is this sector journal?" test. */
@@ -23,6 +24,9 @@ struct ss_zone_bands {
 int ss_zone_bands_init(struct ss_zone_bands *zb, const struct ss_trace *t);   /* 0 / -ENOMEM */
 void ss_zone_bands_fini(struct ss_zone_bands *zb);
 bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t sector);
+/* The io class (palette.h's rule) of a request with sectors: its op, and for reads and writes
+ * journal/log (its start in a log or journal zone) before metadata (M) before data. */
+enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struct ss_event *ev);
 
 /* Sectors [lo, hi) covered by the trace's zones and filesystem partition; false if no zones. */
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi);

@@ -19,6 +19,8 @@ struct report_opts {
 	bool all_zones;            /* list idle zones too */
 	uint64_t seek_threshold;
 	const char *device;        /* --device: only this device (ss_trace_find_device) */
+	bool has_disk;             /* --disk: replay the requests through this disk model */
+	struct ss_disk_params disk;
 };
 
 /* Beyond this many zones, the text report lists only zones with I/O. */
@@ -32,6 +34,17 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 /* Is D one of the devices the report covers (all, or the --device one)? */
 bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
 			 const struct report_opts *ro);
+
+/*
+ * The disk model (report --disk): the text section after the summary (nothing without a
+ * model), the trace's "model" object (null without), and a period's "model_s" and "model"
+ * split (null without).  report_model.c.
+ */
+struct ss_json;
+void report_model_text(FILE *f, const struct ss_stats *st);
+void report_model_json(struct ss_json *j, const struct ss_stats *st);
+void report_model_json_cost(struct ss_json *j, const struct ss_stats *st,
+			    const struct ss_disk_cost *c);
 
 /* Seconds of ts relative to the trace period's start (negative before it). */
 double report_rel_s(const struct ss_stats *st, uint64_t ts);

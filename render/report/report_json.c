@@ -122,6 +122,7 @@ static void phase_object(struct ss_json *j, const struct ss_stats *st,
 		ss_json_double(j, p->kb_per_s);
 	else
 		ss_json_null(j);
+	report_model_json_cost(j, st, &p->s.model);
 	ss_json_end_object(j);
 }
 
@@ -168,6 +169,7 @@ static void zones(struct ss_json *j, const struct ss_stats *st)
 		op_fields(j, z->op_ios, z->op_bytes);
 		ss_json_kv_u64(j, "bytes", z->bytes);
 		ss_json_kv_u64(j, "seeks", z->seeks);
+		report_model_json_cost(j, st, &z->model);
 		ss_json_end_object(j);
 	}
 	ss_json_end_array(j);
@@ -232,6 +234,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	ss_json_kv_u64(&j, "requeues", ps->requeued);
 	ss_json_kv_u64(&j, "inflight_overflow", ps->overflow);
 	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
+	report_model_json(&j, st);
 
 	ss_json_key(&j, "device");           /* the first, or the --device one */
 	if (t->nr_devices) {

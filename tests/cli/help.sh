@@ -46,6 +46,14 @@ for cmd in record report plot dump convert mkarchive; do
 	cp "$W/out" "$W/help"
 	run "$cmd" -h
 	[[ $RC -eq 0 ]] && cmp -s "$W/out" "$W/help"; ok $? "... -h is --help"
+	run help "$cmd"
+	[[ $RC -eq 0 && ! -s $W/err ]] && cmp -s "$W/out" "$W/help"; ok $? "... 'seekscope help $cmd' is '$cmd --help'"
+	grep -qx 'EXIT STATUS:' "$W/help"; ok $? "... documents its EXIT STATUS"
+	for v in --version -V; do
+		run "$cmd" $v
+		[[ $RC -eq 0 && ! -s $W/err ]] && grep -qxE 'seekscope [0-9]+\.[0-9]+\.[0-9]+' "$W/out"
+		ok $? "... $cmd $v: $(cat "$W/out")"
+	done
 	"$SEEKSCOPE" "$cmd" --help >/dev/full 2>"$W/err"; RC=$?
 	is "$RC" 1 "... into a full stdout: exit 1"
 	grep -q "No space left on device" "$W/err"; ok $? "... saying so: $(cat "$W/err")"
@@ -62,13 +70,14 @@ misuse record "name at least one device with -d (a block device or a path on the
 misuse record "-b wants KiB from 4 to 4194304, not '3'" record -d "$W" -b 3 -- true
 misuse record "option '--output' needs an argument" record -d "$W" --output
 misuse report "no trace file given" report -j
-misuse report "--seek-threshold wants a number of sectors (0 or more), not 'x'" report -s x "$W/a.sst"
+misuse report "bad --seek-threshold 'x' (sectors or bytes like 64K, 0 to 2^40 sectors)" report -t x "$W/a.sst"
+misuse plot "bad --seek-threshold 'x' (sectors or bytes like 64K, 0 to 2^40 sectors)" plot -t x "$W/a.sst"
 misuse plot "no TRACE given" plot -o "$W/p.png"
 misuse plot "bad --size '1x1' (WxH, 200x150 to 16000x16000)" plot "$W/a.sst" --size 1x1
 misuse dump "name one trace file" dump
 misuse dump "name one trace file" dump "$W/a.sst" "$W/a.sst"
 misuse convert "name one input trace" convert -o "$W/c.sst"
-misuse convert "name the output with -o OUT" convert "$W/a.sst"
+misuse convert "name the output with -o FILE" convert "$W/a.sst"
 misuse convert "--fs-dev wants MAJ:MIN, e.g. 8:16, not '8'" convert "$W/a.sst" -o "$W/c.sst" --fs x --fs-dev 8
 misuse convert "--fs-dev and --fs-offset go with --fs" convert "$W/a.sst" -o "$W/c.sst" --fs-offset 8
 misuse mkarchive "-o FILE is required" mkarchive --files 3
@@ -96,10 +105,14 @@ cp "$W/out" "$W/help"
 for alias in -h help; do
 	run $alias; [[ $RC -eq 0 ]] && cmp -s "$W/out" "$W/help"; ok $? "seekscope $alias is --help"
 done
-run --version
-[[ $RC -eq 0 && ! -s $W/err ]] && grep -qE '^seekscope [0-9]' "$W/out"; ok $? "seekscope --version: $(cat "$W/out")"
+for v in --version -V version; do
+	run $v
+	[[ $RC -eq 0 && ! -s $W/err ]] && grep -qxE 'seekscope [0-9]+\.[0-9]+\.[0-9]+' "$W/out"; ok $? "seekscope $v: $(cat "$W/out")"
+done
 misuse "" "no command given"
 misuse "" "unknown command 'frobnicate'" frobnicate
+misuse "" "unknown command 'frobnicate'" help frobnicate
+misuse "" "help takes one COMMAND" help plot report
 misuse "" "unknown option '--bogus'" --bogus record
 
 done_testing

@@ -4,7 +4,7 @@
 # line), truncated traces (rendered with a warning), every output format.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
-plan 64
+plan 71
 make_workdir
 d=$WORK
 
@@ -47,6 +47,8 @@ ok $? "corrupt trace: one line ($(cat "$d/err"))"
 ok $rc "truncated trace still renders"
 grep -q "warning: truncated" "$d/err"; ok $? "... with a warning on stderr"
 [[ -s $d/t.png ]]; ok $? "... and writes the picture"
+"$SEEKSCOPE" plot -q "$d/t.sst" -o "$d/tq.png" >"$d/out" 2>"$d/err"; rc=$?
+[[ $rc -eq 0 && -s $d/tq.png && ! -s $d/err && ! -s $d/out ]]; ok $? "-q: no warning, the picture still written"
 
 for ext in png svg pdf; do
 	"$SEEKSCOPE" plot "$d/a.sst" "$d/b.sst" -l agcount=1 -l agcount=4 -o "$d/cmp.$ext" \
@@ -75,9 +77,24 @@ ok $rc "--x-range past the end of the trace exits 0 (picture written)"
 [[ -s $d/past.png ]]; ok $? "... the picture is written"
 [[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "^seekscope plot: $d/a.sst: warning: nothing to show: 100-200 s is past the end of this trace (3.41 s)$" "$d/err"
 ok $? "... with one warning line naming the trace ($(cat "$d/err"))"
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/past.png" --x-range 100:200 -q >"$d/out" 2>"$d/err"
+[[ $? -eq 0 && ! -s $d/out && ! -s $d/err ]]; ok $? "... and with -q, silent"
 "$SEEKSCOPE" plot "$d/a.sst" -o "$d/in.png" --x-range 1:2 2>"$d/err"
 [[ ! -s $d/err ]]; ok $? "a window inside the trace warns about nothing"
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/t0.png" --seek-threshold 0 && "$SEEKSCOPE" plot "$d/a.sst" -o "$d/t64k.png" -t 64K
+ok $? "--seek-threshold 0 (every jump a seek) and -t 64K render"
 (cd "$d" && "$SEEKSCOPE" plot a.sst) && [[ -s $d/a.png ]]
 ok $? "default output is the trace's name with .png"
+cp "$d/a.png" "$d/a.keep"
+(cd "$d" && "$SEEKSCOPE" plot a.sst b.sst) && [[ -s $d/a-vs-b.png ]]
+ok $? "two traces: the default output names both (a-vs-b.png)"
+cmp -s "$d/a.png" "$d/a.keep"; ok $? "... and the one-trace picture a.png is left alone"
+mkdir -p "$d/sub" && cp "$d/b.sst" "$d/sub/c.blk"
+(cd "$d" && "$SEEKSCOPE" plot a.sst sub/c.blk) && [[ -s $d/a-vs-c.png ]]
+ok $? "... in the current directory, from the base names without extension"
+long=$(printf 'x%.0s' {1..130})
+cp "$d/a.sst" "$d/$long.sst" && cp "$d/b.sst" "$d/$long.b.sst"
+(cd "$d" && "$SEEKSCOPE" plot "$long.sst" "$long.b.sst" >"$d/out" 2>"$d/err"); rc=$?
+[[ $rc -eq 2 ]] && grep -q "too long: name it with -o" "$d/err"; ok $? "a default name too long: exit 2, asks for -o ($(cat "$d/err"))"
 
 done_testing

@@ -32,6 +32,7 @@
 #include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
+#include "render_args.h"
 #include "report_args.h"
 #include "seekscope/model.h"
 #include "surface.h"
@@ -85,18 +86,19 @@ static const char *const valid_report[] = {
 };
 static const char *const valid_dump[] = { "dump", "-n", "a.sst", "--absolute", NULL };
 static const char *const valid_convert[] = {
-	"convert", "in", "-oout.sst", "--fs", "img", "--fs-dev=8:16", "-s", "2048", NULL,
+	"convert", "in", "-oout.sst", "--fs", "img", "--fs-dev=8:16", "--fs-offset", "1M", "-q",
+	NULL,
 };
 static const char *const valid_mkarchive[] = {
 	"mkarchive", "--files", "40", "--dirs=5", "--seed", "0x2a", "--scale", "0.5", "--top", "t",
-	"-o", "t.tar", NULL,
+	"-qo", "t.tar", NULL,
 };
 static struct ss_record_opts ref_record;
 static struct ss_plot_args ref_plot;
 static struct ss_report_args ref_report;
 static struct ss_dump_args ref_dump;
 static struct ss_convert_args ref_convert;
-static struct ss_gentree_opts ref_mkarchive;
+static struct ss_mkarchive_args ref_mkarchive;
 static char *ref_record_argv[MAX_ARGS + 1], *ref_plot_argv[MAX_ARGS + 1];
 static char *ref_report_argv[MAX_ARGS + 1], *ref_dump_argv[MAX_ARGS + 1];
 static char *ref_convert_argv[MAX_ARGS + 1], *ref_mkarchive_argv[MAX_ARGS + 1];
@@ -262,7 +264,7 @@ static bool same_plot(const struct ss_plot_args *a, const struct ss_plot_args *b
 
 	return same_str(a->out, b->out) && a->nr_labels == b->nr_labels &&
 	       same_strv((char *const *)a->labels, (char *const *)b->labels, (size_t)a->nr_labels) &&
-	       a->size_given == b->size_given && a->nr_traces == b->nr_traces &&
+	       a->size_given == b->size_given && a->quiet == b->quiet && a->nr_traces == b->nr_traces &&
 	       same_strv(a->traces, b->traces, (size_t)a->nr_traces) && g->width == h->width &&
 	       g->height == h->height && same_str(g->title, h->title) &&
 	       g->nr_panels == h->nr_panels &&
@@ -276,8 +278,8 @@ static bool same_plot(const struct ss_plot_args *a, const struct ss_plot_args *b
 /* What any parse may return: 0, --help, or -EINVAL with a reason. */
 #define CHECK_RET(cmd, s, ret, err)                                                         \
 	do {                                                                                \
-		FUZZ_ASSERT((ret) == 0 || (ret) == SS_PARSE_HELP || (ret) == -EINVAL,        \
-			    cmd " '%s': %d", s, ret);                                       \
+		FUZZ_ASSERT((ret) == 0 || (ret) == SS_PARSE_HELP || (ret) == SS_PARSE_VERSION ||  \
+			    (ret) == -EINVAL, cmd " '%s': %d", s, ret);                         \
 		FUZZ_ASSERT((ret) != -EINVAL || (err)[0], cmd " '%s': refused without a reason", \
 			    s);                                                             \
 	} while (0)
@@ -340,7 +342,7 @@ static void check_plot(const char *s, char **argv, int argc)
 	FUZZ_ASSERT(g->width >= SS_PLOT_MIN_WIDTH && g->height >= SS_PLOT_MIN_HEIGHT &&
 		    g->width <= SS_PLOT_MAX_SIDE && g->height <= SS_PLOT_MAX_SIDE,
 		    "plot '%s': size %dx%d", s, g->width, g->height);
-	FUZZ_ASSERT(g->seek_threshold >= 1 && g->seek_threshold <= SS_PLOT_MAX_SEEK_THRESHOLD &&
+	FUZZ_ASSERT(g->seek_threshold <= SS_SEEK_THRESHOLD_MAX &&
 		    g->rolling <= SS_PLOT_MAX_ROLLING && g->nr_panels >= 0 &&
 		    g->nr_panels <= SS_GRAPH_MAX_PANELS && (unsigned)g->units <= SS_UNITS_GIB,
 		    "plot '%s': graph options", s);
@@ -355,7 +357,7 @@ static bool same_report(const struct ss_report_args *a, const struct ss_report_a
 
 static bool same_dump(const struct ss_dump_args *a, const struct ss_dump_args *b)
 {
-	return a->no_events == b->no_events && a->absolute == b->absolute &&
+	return a->no_events == b->no_events && a->absolute == b->absolute && a->quiet == b->quiet &&
 	       same_str(a->file, b->file);
 }
 
@@ -363,13 +365,17 @@ static bool same_convert(const struct ss_convert_args *a, const struct ss_conver
 {
 	return same_str(a->in, b->in) && same_str(a->out, b->out) && same_str(a->fs, b->fs) &&
 	       a->fs_dev_given == b->fs_dev_given && a->fs_dev == b->fs_dev &&
-	       a->fs_offset_given == b->fs_offset_given && a->fs_offset == b->fs_offset;
+	       a->fs_offset_given == b->fs_offset_given && a->fs_offset == b->fs_offset &&
+	       a->quiet == b->quiet;
 }
 
-static bool same_mkarchive(const struct ss_gentree_opts *a, const struct ss_gentree_opts *b)
+static bool same_mkarchive(const struct ss_mkarchive_args *ma, const struct ss_mkarchive_args *mb)
 {
+	const struct ss_gentree_opts *a = &ma->g, *b = &mb->g;
+
 	return same_str(a->path, b->path) && a->seed == b->seed && a->files == b->files &&
-	       a->dirs == b->dirs && a->scale == b->scale && same_str(a->top, b->top);
+	       a->dirs == b->dirs && a->scale == b->scale && same_str(a->top, b->top) &&
+	       ma->quiet == mb->quiet;
 }
 
 static void check_report(const char *s, char **argv, int argc)
@@ -416,16 +422,17 @@ static void check_convert(const char *s, char **argv, int argc)
 
 static void check_mkarchive(const char *s, char **argv, int argc)
 {
-	struct ss_gentree_opts o;
+	struct ss_mkarchive_args ma;
+	const struct ss_gentree_opts *o = &ma.g;
 	char err[200] = "x";
-	int ret = ss_mkarchive_parse(argc, argv, &o, err, sizeof(err));
+	int ret = ss_mkarchive_parse(argc, argv, &ma, err, sizeof(err));
 
 	CHECK_RET("mkarchive", s, ret, err);
 	if (ret)
 		return;
-	FUZZ_ASSERT(o.path && o.files <= SS_GENTREE_MAX_FILES && o.dirs <= SS_GENTREE_MAX_DIRS &&
-		    (o.scale == 0 || (isfinite(o.scale) && o.scale > 0 &&
-				      o.scale <= SS_GENTREE_MAX_SCALE)),
+	FUZZ_ASSERT(o->path && o->files <= SS_GENTREE_MAX_FILES && o->dirs <= SS_GENTREE_MAX_DIRS &&
+		    (o->scale == 0 || (isfinite(o->scale) && o->scale > 0 &&
+				       o->scale <= SS_GENTREE_MAX_SCALE)),
 		    "mkarchive '%s': options", s);
 }
 
@@ -438,7 +445,7 @@ static void check_valid_lines(const char *s)
 	struct ss_report_args ra;
 	struct ss_dump_args da;
 	struct ss_convert_args ca;
-	struct ss_gentree_opts mo;
+	struct ss_mkarchive_args mo;
 
 	FUZZ_ASSERT(ss_record_parse(copy_argv(valid_record, argv), argv, &o, err, sizeof(err)) == 0 &&
 		    same_record(&o, &ref_record), "valid record line parsed otherwise after '%s'", s);
@@ -488,7 +495,7 @@ static int ref_offset(const char *s, uint64_t *out)
 			frac++, den *= 10;
 		else
 			whole++;
-		if (frac > SS_PLOT_MAX_FRACTION_DIGITS)
+		if (frac > SS_OPTARG_MAX_FRACTION_DIGITS)
 			return -EINVAL;
 	}
 	if (!whole)
@@ -580,9 +587,9 @@ static void check_values(enum selector sel, const char *s)
 	}
 	case SEL_OFFSET: {
 		uint64_t v = 7, r = 0;
-		int ret = ss_plot_parse_offset(s, &v), ref = ref_offset(s, &r);
+		int ret = ss_optarg_sectors(s, strlen(s), UINT64_MAX, &v), ref = ref_offset(s, &r);
 
-		FUZZ_ASSERT(ret == ref, "offset '%s': %d, reference %d", s, ret, ref);
+		FUZZ_ASSERT(!ret == !ref, "offset '%s': %d, reference %d", s, ret, ref);
 		FUZZ_ASSERT(ret ? v == 7 : v == r, "offset '%s' -> %llu, reference %llu", s,
 			    (unsigned long long)v, (unsigned long long)r);
 		break;
@@ -603,8 +610,13 @@ static void check_values(enum selector sel, const char *s)
 	}
 	case SEL_SEEK_THRESHOLD: {
 		uint64_t v = 0, r = 0;
-		int ret = ss_plot_parse_seek_threshold(s, &v);
-		int ref = ref_uint(s, strlen(s), 1, SS_PLOT_MAX_SEEK_THRESHOLD, &r);
+		int ret = ss_parse_seek_threshold(s, &v);
+		int ref = ref_offset(s, &r);
+
+		if (!ref && r > SS_SEEK_THRESHOLD_MAX)
+			ref = -EINVAL;
+		if (ref)
+			r = 0;
 
 		FUZZ_ASSERT(ret == ref && v == r, "seek threshold '%s': %d -> %llu, reference %d", s,
 			    ret, (unsigned long long)v, ref);

@@ -216,16 +216,19 @@ p() { printf "$1" > "$C/cli/$2"; }
 p '\000FWFS' rwbs-fwfs; p '\000DE' rwbs-de; p '\000FF' rwbs-ff; p '\000RAM' rwbs-ram; p '\000N' rwbs-n
 p '\001file' fsync-file; p '\001none' fsync-none; p '\001endx' fsync-bad
 p '\002a/../b' path-dotdot; p '\002/abs' path-abs; p '\002a//b/..c' path-ok
-p '\003--json\nx.sst' report-json; p '\003-s\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
-p '\003-s\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-s' report-missing
+p '\003--json\nx.sst' report-json; p '\003-t\n128\n-a\nx' report-thresh; p '\003--seek-threshold=-1\nx' report-neg
+p '\003-t\n18446744073709551616\nx' report-overflow; p '\003-j\n--bogus' report-unknown; p '\003-t' report-missing
+p '\003-t64K\n-V\nx' report-version; p '\003-s\n8\nx' report-old-letter
 p '\004--no-events\nx' dump-noev; p '\004x\ny' dump-two; p '\004--help' dump-help
+p '\004-nq\n--absolute\nx' dump-quiet-absolute; p '\004-a\nx' dump-old-letter
 p '\005-o\nx.sst\n-d\n/dev/loop0\n--\ndd\nif=/dev/zero\nof=/dev/null' record-dashdash
 p '\005-d\n/dev/loop0\n-o\nx.sst\ndd\n-o\ny' record-command-options
 p '\005--untar\na.tar\n--into\n/mnt/t\n--fsync=file\n--repeat\n3\n--delete\n--drop-caches' record-untar
 p '\005-qd\n/dev/a\n-d/dev/b\n-b\n64\n-e\ninsert,queue\n--no-zones' record-cluster
 p '\005-qZq' record-stale-cluster; p '\005-d\nx\n-b' record-missing; p '\005--help' record-help
 p '\006a.sst\n-o\nx.svg\n--x-range\n10:20\n--y-range\n2G:3G\n-p\nio,seeks' plot-zoom
-p '\006a\nb\n-l\none\n-l\ntwo\n-s800x600\n-u\nmib\n-t\n256\n-r\n5\n-T\nt' plot-all
+p '\006a\nb\n-l\none\n-l\ntwo\n-s800x600\n-u\nmib\n-t\n256\n-r\n5\n-T\nt\n-q' plot-all
+p '\006a\n-t0\n--version' plot-version
 p '\006a\n-qZ' plot-unknown; p '\006a\n--size' plot-missing; p '\006a\n--y-range=5:5' plot-empty-range
 p '\00710:20' xrange-ok; p '\0075:1' xrange-reversed; p '\0070.5:1e9' xrange-limit; p '\007nan:1' xrange-nan
 p '\0101G:2G' yrange-ok; p '\0101024:1M' yrange-mixed; p '\0102G:1G' yrange-reversed
@@ -234,13 +237,15 @@ p '\0111.5GiB' offset-fraction; p '\0118589934591.999999999T' offset-max
 p '\01118446744073709551616' offset-overflow; p '\0110.25k' offset-half-sector
 p '\012800x600' size-ok; p '\012199x150' size-small; p '\01216000x16000' size-max; p '\0124294968096x600' size-wrap
 p '\0131099511627776' seek-threshold-max; p '\0130' seek-threshold-zero
+p '\013512T' seek-threshold-bytes-max; p '\01364KiB' seek-threshold-bytes
 p '\01410000' rolling-max; p '\014-1' rolling-negative
 p '\015io,seeks,tput' panels-ok; p '\015io,io' panels-twice; p '\015io,,lat' panels-empty-item
 p '\016MiB' units-mib; p '\016furlongs' units-bad
 p '\017insert,queue' record-values-events; p '\01760' record-values-repeat; p '\0174194304' record-values-buffer
-p '\020in\n-o\nout.sst\n--fs\nimg\n--fs-dev=8:16\n-s\n2048' convert-all; p '\020in\n--fs-offset\n1' convert-offset-alone
+p '\020in\n-o\nout.sst\n--fs\nimg\n--fs-dev=8:16\n--fs-offset\n1M\n-q' convert-all
+p '\020in\n-oout\n-f\nimg\n-d\n8:16\n-s\n2048' convert-old-letters; p '\020in\n--fs-offset\n1' convert-offset-alone
 p '\020a\nb\n-oout\n--fs-' convert-two-ambiguous; p '\020--help' convert-help
-p '\021-o\nt.tar\n--files\n40\n--dirs=5\n--seed\n0x2a\n--scale\n0.5\n--top\nt' mkarchive-all
+p '\021-o\nt.tar\n--files\n40\n--dirs=5\n--seed\n0x2a\n--scale\n0.5\n--top\nt\n-q' mkarchive-all
 p '\021--files\n0\n-o' mkarchive-bad-count; p '\021-ot\nextra' mkarchive-extra; p '\021--scale=nan\n-ot' mkarchive-scale-nan
 p '\0228:16' fsdev-ok; p '\0224095,1048575' fsdev-max; p '\0224096:0' fsdev-major-big; p '\0228:' fsdev-no-minor
 p '\0231000' mkarchive-values-max; p '\0230.001' mkarchive-values-small; p '\023-1' mkarchive-values-negative

@@ -6,7 +6,7 @@
 # writes) and drawn in its colour in the io panel; and a fio 50/50 read/write mix whose writes
 # are as visible as its reads.  Root only; everything created is removed.
 source "$(dirname "$0")/../lib/tap.sh"
-PNG_COLOUR=${PNG_COLOUR:-build/tests/tools/png-colour}
+PNG_COLOUR=${PNG_COLOUR:-$(dirname "$0")/../../build/tests/tools/png-colour}
 DISCARD_RGB=CC79A7 OTHER_RGB=56B4E9    # render/plot/palette.h
 need ROOT
 need TRACEFS

@@ -40,12 +40,12 @@ trace-cmd reset -B "$INST" >/dev/null 2>&1
 rmdir "$T/instances/$INST" 2>/dev/null
 [[ ! -e $T/instances/$INST ]]; ok $? "trace-cmd instance removed"
 
-"$SEEKSCOPE" dump -a "$WORK/tc.dat" >"$WORK/tc.txt" 2>"$WORK/tc.err"
+"$SEEKSCOPE" dump --absolute "$WORK/tc.dat" >"$WORK/tc.txt" 2>"$WORK/tc.err"
 ok $? "dump reads the .dat" || sed 's/^/# /' "$WORK/tc.err"
 grep -q "^# trace-cmd trace $WORK/tc.dat (imported)" "$WORK/tc.txt"; ok $? "recognised as trace-cmd"
 grep -q "^# meta trace-cmd.buffers = top,$INST\$" "$WORK/tc.txt"; ok $? "instance buffer $INST read"
 grep -q "^# device $devno ($majmin)" "$WORK/tc.txt"; ok $? "loop device $devno among the devices"
-"$SEEKSCOPE" dump -a "$WORK/ss.sst" >"$WORK/ss.txt"
+"$SEEKSCOPE" dump --absolute "$WORK/ss.sst" >"$WORK/ss.txt"
 ok $? "dump reads seekscope's trace"
 
 # Same I/Os: every issue on the loop device (sector, length, rwbs) in both, counted as multisets.
@@ -98,7 +98,7 @@ ok $? "${f##*/}: exit 1 (not $rc): $(tail -1 "$WORK/cut.err")"
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
 ok $? "convert .dat -> seekscope trace" || sed 's/^/# /' "$WORK/conv.err"
-diff <(grep -v '^#' "$WORK/tc.txt") <("$SEEKSCOPE" dump -a "$WORK/conv.sst" | grep -v '^#') >/dev/null
+diff <(grep -v '^#' "$WORK/tc.txt") <("$SEEKSCOPE" dump --absolute "$WORK/conv.sst" | grep -v '^#') >/dev/null
 ok $? "converted trace holds exactly the .dat's events"
 "$SEEKSCOPE" dump -n "$WORK/conv.sst" | grep -q '^# meta source = trace-cmd$'
 ok $? "converted trace says where it came from"

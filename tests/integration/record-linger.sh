@@ -28,7 +28,7 @@ workload_end() {
 	"$SEEKSCOPE" dump -n "$1" | awk '$2 == "phase" && $4 == "end" && $5 == "workload" {print $3}'
 }
 
-"$SEEKSCOPE" record -q --linger 0 -o "$WORK/cut.sst" -d "$LOOP" -- sh -c "$leave_in_flight" 2>"$WORK/cut.err"
+"$SEEKSCOPE" record --linger 0 -o "$WORK/cut.sst" -d "$LOOP" -- sh -c "$leave_in_flight" 2>"$WORK/cut.err"
 ok $? "--linger 0: recorded"
 wait_dd() { for ((i = 0; i < 100; i++)); do pgrep -f "of=$LOOP bs=256M" >/dev/null || return 0; sleep 0.1; done; }
 wait_dd

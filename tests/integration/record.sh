@@ -7,7 +7,7 @@ need ROOT
 need TRACEFS
 need LOOP
 need CMD mkfs.xfs xfs_db mkfs.ext4 debugfs dumpe2fs sfdisk partx
-plan 35
+plan 36
 make_workdir
 
 make_tree_archive "$WORK/tree.tar" 40 40
@@ -18,7 +18,7 @@ make_loop 2G
 XFS_LOOP=$LOOP
 mkfs.xfs -q -f -d agcount=4 "$XFS_LOOP"
 mount_fs "$XFS_LOOP" "$WORK/xfs"
-"$SEEKSCOPE" record -q -o "$WORK/xfs.sst" -d "$WORK/xfs" -- \
+"$SEEKSCOPE" record -o "$WORK/xfs.sst" -d "$WORK/xfs" -- \
 	sh -c "tar xf '$WORK/tree.tar' -C '$WORK/xfs' && sync" 2>"$WORK/xfs.err"
 ok $? "record of untar+sync on XFS exits 0"
 grep -q '(0 lost)' "$WORK/xfs.err"; ok $? "recorder reports 0 lost events: $(tail -1 "$WORK/xfs.err")"
@@ -69,6 +69,7 @@ mount_fs "$EXT_LOOP" "$WORK/ext4"
 "$SEEKSCOPE" record -q -o "$WORK/ext4.sst" -d "$EXT_LOOP" -- \
 	sh -c "tar xf '$WORK/tree.tar' -C '$WORK/ext4' && sync" 2>"$WORK/ext4.err"
 ok $? "record on ext4 (device named directly) exits 0"
+[[ ! -s $WORK/ext4.err ]]; ok $? "... -q: nothing on stderr ($(head -c 200 "$WORK/ext4.err"))"
 "$SEEKSCOPE" dump "$WORK/ext4.sst" > "$WORK/ext4.txt"
 writes=$(awk '$1 !~ /^#/ && $4 == "issue" && $6 ~ /W/' "$WORK/ext4.txt" | wc -l)
 [[ $writes -gt 20 ]]; ok $? "ext4 writes recorded ($writes)"

@@ -54,7 +54,7 @@ ok $? "report --json: workload figures and ordered phases"
 
 # repeat + delete
 mkdir -p "$WORK/xfs/rep"
-"$SEEKSCOPE" record -q -o "$WORK/rep.sst" --untar "$WORK/tree.tar.gz" --into "$WORK/xfs/rep" --repeat 3 --delete 2>"$WORK/rep.err"
+"$SEEKSCOPE" record -o "$WORK/rep.sst" --untar "$WORK/tree.tar.gz" --into "$WORK/xfs/rep" --repeat 3 --delete 2>"$WORK/rep.err"
 ok $? "--repeat 3 --delete recorded"
 is "$(phases "$WORK/rep.sst")" "extract.1 extract.2 extract.3 sync delete delete-sync " "phases of repeat 3 + delete"
 is "$(find "$WORK/xfs/rep" -mindepth 1 | wc -l)" 0 "the delete phase removed everything"

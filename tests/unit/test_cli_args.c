@@ -17,6 +17,7 @@
 #include "panel_registry.h"
 #include "plot_args.h"
 #include "record_args.h"
+#include "render_args.h"
 #include "tracecap.h"
 
 static char err[256];
@@ -346,13 +347,14 @@ static void test_plot_values(void)
 
 	for (size_t i = 0; i < sizeof(offsets) / sizeof(offsets[0]); i++) {
 		uint64_t v = 12345;
-		int ret = ss_plot_parse_offset(offsets[i].s, &v);
+		int ret = ss_optarg_sectors(offsets[i].s, strlen(offsets[i].s), UINT64_MAX, &v);
 
 		if (offsets[i].ok)
 			ok(ret == 0 && v == offsets[i].sectors, "offset '%s' = %llu sectors (%llu)",
 			   offsets[i].s, (unsigned long long)offsets[i].sectors, (unsigned long long)v);
 		else
-			ok(ret == -EINVAL && v == 12345, "offset '%s' refused", offsets[i].s);
+			ok((ret == -EINVAL || ret == -ERANGE) && v == 12345, "offset '%s' refused",
+			   offsets[i].s);
 	}
 	ok(ss_plot_parse_y_range("1G:2G", &lo, &hi) == 0 && lo == 2097152 && hi == 4194304,
 	   "--y-range 1G:2G");
@@ -401,12 +403,18 @@ static void test_plot_values(void)
 	is_int(ss_plot_parse_size("99999999999999999999x600", &w, &h), -EINVAL, "--size overflow");
 	ok(w == 16000 && h == 16000, "... failures leave the size alone");
 
-	ok(ss_plot_parse_seek_threshold("1", &u) == 0 && u == 1, "--seek-threshold 1");
-	ok(ss_plot_parse_seek_threshold("1099511627776", &u) == 0 && u == 1ull << 40,
+	ok(ss_optarg_sectors("1M", 2, 2047, &u) == -ERANGE && u == 9, "offset above MAX: -ERANGE");
+	ok(ss_optarg_sectors("1M", 2, 2048, &u) == 0 && u == 2048, "offset at MAX");
+	ok(ss_optarg_sectors("12:", 2, UINT64_MAX, &u) == 0 && u == 12, "offset: only LEN bytes");
+	ok(ss_parse_seek_threshold("1", &u) == 0 && u == 1, "--seek-threshold 1");
+	ok(ss_parse_seek_threshold("0", &u) == 0 && u == 0, "--seek-threshold 0: every jump");
+	ok(ss_parse_seek_threshold("64K", &u) == 0 && u == 128, "--seek-threshold 64K = 128");
+	ok(ss_parse_seek_threshold("1099511627776", &u) == 0 && u == 1ull << 40,
 	   "--seek-threshold 2^40");
-	is_int(ss_plot_parse_seek_threshold("1099511627777", &u), -EINVAL, "--seek-threshold 2^40+1");
-	is_int(ss_plot_parse_seek_threshold("0", &u), -EINVAL, "--seek-threshold 0");
-	is_int(ss_plot_parse_seek_threshold("-3", &u), -EINVAL, "--seek-threshold -3");
+	ok(ss_parse_seek_threshold("512T", &u) == 0 && u == 1ull << 40, "--seek-threshold 512T");
+	is_int(ss_parse_seek_threshold("1099511627777", &u), -EINVAL, "--seek-threshold 2^40+1");
+	is_int(ss_parse_seek_threshold("-3", &u), -EINVAL, "--seek-threshold -3");
+	is_int(ss_parse_seek_threshold("x", &u), -EINVAL, "--seek-threshold x");
 	ok(ss_plot_parse_rolling("0", &bins) == 0 && bins == 0, "--rolling 0");
 	ok(ss_plot_parse_rolling("10000", &bins) == 0 && bins == 10000, "--rolling 10000");
 	is_int(ss_plot_parse_rolling("10001", &bins), -EINVAL, "--rolling 10001");
@@ -423,6 +431,31 @@ static int plot(char **v)
 }
 
 #define PLOT(...) plot((char *[]){ "plot", __VA_ARGS__, NULL })
+
+/* --disk: the model panel joins the default set at its registry place; refused without. */
+static void test_plot_disk(const struct ss_graph_opts *def)
+{
+	const struct ss_panel_ops *model = ss_panels_find("model");
+	int at = -1;
+
+	ok(model && model->needs_disk, "the model panel is registered and needs --disk");
+	is_int(PLOT("a.sst", "--disk", "hdd7200,wcache=on"), 0, "--disk hdd7200,wcache=on");
+	for (int i = 0; i < pa.g.nr_panels; i++)
+		if (pa.g.panels[i] == model)
+			at = i;
+	ok(pa.g.has_disk && pa.g.disk.wcache && !strcmp(pa.g.disk.name, "hdd7200") &&
+	   pa.g.nr_panels == def->nr_panels + 1 && at == 2 && pa.g.panels[1] == def->panels[1] &&
+	   pa.g.panels[3] == def->panels[2], "... the default set plus model, after seeks");
+	is_int(PLOT("a.sst", "--disk", "ssd", "-p", "io,seeks"), 0, "--disk with --panels");
+	ok(pa.g.nr_panels == 2 && pa.g.has_disk, "... the panels as given");
+	is_int(PLOT("a.sst", "-p", "io,model"), -EINVAL, "the model panel without --disk");
+	is_str(err, "panel 'model' draws the disk model: give --disk MODEL", "... said so");
+	is_int(PLOT("a.sst", "--disk", "hdd9000"), -EINVAL, "--disk hdd9000");
+	ok(!strncmp(err, "--disk: unknown disk model 'hdd9000' (valid: hdd7200", 51),
+	   "... %s", err);
+	is_int(PLOT("a.sst"), 0, "without --disk");
+	ok(!pa.g.has_disk && pa.g.nr_panels == def->nr_panels, "... no model");
+}
 
 static void test_plot_parse(void)
 {
@@ -449,6 +482,10 @@ static void test_plot_parse(void)
 	is_int(PLOT("a.sst", "--device", "loop1"), 0, "--device NAME");
 	ok(pa.g.device && !strcmp(pa.g.device, "loop1"), "... taken");
 	is_int(PLOT("a.sst", "--device="), -EINVAL, "--device with nothing");
+	is_int(PLOT("a.sst", "-d", "7:1"), 0, "-d MAJ:MIN (record's letter for --device)");
+	ok(pa.g.device && !strcmp(pa.g.device, "7:1"), "... taken");
+	is_int(PLOT("a.sst", "-d", "loop1", "-o", "a.html"), -EINVAL, "--device for an .html page");
+	ok(strstr(err, "an .html page shows every device") != NULL, "... said so (%s)", err);
 	is_int(PLOT("--help"), SS_PARSE_HELP, "--help");
 	is_int(plot((char *[]){ "plot", NULL }), -EINVAL, "no TRACE");
 	is_str(err, "no TRACE given", "... said so");
@@ -464,9 +501,45 @@ static void test_plot_parse(void)
 	is_int(PLOT("a", "-o"), -EINVAL, "-o without its argument");
 	is_str(err, "option '-o' needs an argument", "... said so");
 	is_int(PLOT("a", "-qZ"), -EINVAL, "unknown letters");
-	is_str(err, "unknown option '-q'", "... the first named");
+	is_str(err, "unknown option '-Z'", "... named");
+	is_int(PLOT("a", "-V"), SS_PARSE_VERSION, "-V");
+	is_int(PLOT("a", "--seek-threshold", "2^40"), -EINVAL, "--seek-threshold 2^40");
+	is_str(err, "bad --seek-threshold '2^40' (" SS_SEEK_THRESHOLD_HINT ")", "... said so");
 	is_int(PLOT("a.sst", "-r", "2"), 0, "... then a valid line parses");
-	ok(pa.nr_traces == 1 && pa.g.rolling == 2, "... as it should");
+	ok(pa.nr_traces == 1 && pa.g.rolling == 2 && !pa.quiet, "... as it should");
+	is_int(PLOT("a.sst", "-q", "-t0"), 0, "-q -t0");
+	ok(pa.quiet && pa.g.seek_threshold == 0, "... quiet, threshold 0");
+	test_plot_disk(&def);
+}
+
+static void test_plot_default_output(void)
+{
+	static const struct { const char *traces[3]; const char *want; } cases[] = {
+		{ { "a.sst" }, "a.png" },
+		{ { "dir/a.sst", "../b.sst" }, "a-vs-b.png" },
+		{ { "x/ag1.sst", "y/ag4.sst", "ext4.dat" }, "ag1-vs-ag4-vs-ext4.png" },
+		{ { "capture/", "sda" }, "capture-vs-sda.png" },
+		{ { ".hidden", "a.b.c" }, ".hidden-vs-a.b.png" },
+	};
+	char buf[SS_PLOT_MAX_DEFAULT_NAME + 1], *many[8], name[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int n = 0;
+
+		while (n < 3 && cases[i].traces[n])
+			n++;
+		buf[0] = 0;
+		ok(ss_plot_default_output((char *const *)cases[i].traces, n, buf, sizeof(buf)) == 0 &&
+		   !strcmp(buf, cases[i].want), "default output %s (%s)", cases[i].want, buf);
+	}
+	memset(name, 'x', 39);
+	strcpy(name + 39, ".sst");
+	for (int i = 0; i < 8; i++)
+		many[i] = name;
+	is_int(ss_plot_default_output(many, 5, buf, sizeof(buf)), 0, "five 39-byte names fit");
+	is_int(ss_plot_default_output(many, 6, buf, sizeof(buf)), -ENAMETOOLONG,
+	       "six do not: -ENAMETOOLONG");
+	is_int(ss_plot_default_output(many, 1, buf, 10), -ENAMETOOLONG, "nor into a short buffer");
 }
 
 int main(void)
@@ -480,5 +553,6 @@ int main(void)
 	test_record_parse();
 	test_plot_values();
 	test_plot_parse();
+	test_plot_default_output();
 	return done_testing();
 }

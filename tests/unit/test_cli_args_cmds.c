@@ -111,25 +111,33 @@ static void test_report_parse(void)
 	ok(ra.nr_files == 3 && !strcmp(ra.files[0], "a.sst") && !strcmp(ra.files[1], "b.sst") &&
 	   !strcmp(ra.files[2], "c") && ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == 0,
 	   "... files in order, options taken");
-	is_int(REPORT("-ja", "-s18446744073709551615", "x"), 0, "clusters, attached argument");
-	ok(ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == UINT64_MAX, "... the maximum");
+	is_int(REPORT("-ja", "-t1099511627776", "x"), 0, "clusters, attached argument");
+	ok(ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == 1ull << 40, "... the maximum");
 	is_int(REPORT("--", "-j"), 0, "a FILE named -j after --");
 	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "-j") && !ra.ro.json, "... is a file");
 	is_int(REPORT("--device", "7:1", "x"), 0, "--device MAJ:MIN");
 	ok(ra.ro.device && !strcmp(ra.ro.device, "7:1"), "... taken");
 	is_int(REPORT("--device=", "x"), -EINVAL, "--device with nothing");
 	is_str(err, "--device wants a device name or MAJ:MIN", "... said so");
+	is_int(REPORT("-d", "loop1", "x"), 0, "-d NAME");
+	ok(ra.ro.device && !strcmp(ra.ro.device, "loop1"), "... taken");
 	is_int(REPORT("--help"), SS_PARSE_HELP, "--help");
 	is_int(REPORT("x", "-h"), SS_PARSE_HELP, "-h after a file");
 	is_int(report((char *[]){ "report", NULL }), -EINVAL, "no FILE");
 	is_str(err, "no trace file given", "... said so");
 	is_int(REPORT("-j"), -EINVAL, "options but no FILE");
-	is_int(REPORT("x", "-s", "-1"), -EINVAL, "--seek-threshold -1");
-	is_str(err, "--seek-threshold wants a number of sectors (0 or more), not '-1'", "... said so");
-	is_int(REPORT("x", "-s", "18446744073709551616"), -EINVAL, "--seek-threshold overflow");
-	is_int(REPORT("x", "-s", "12k"), -EINVAL, "--seek-threshold 12k");
-	is_int(REPORT("x", "-s"), -EINVAL, "-s without its argument");
-	is_str(err, "option '-s' needs an argument", "... said so");
+	is_int(REPORT("x", "-t", "-1"), -EINVAL, "--seek-threshold -1");
+	is_str(err, "bad --seek-threshold '-1' (sectors or bytes like 64K, 0 to 2^40 sectors)",
+	       "... said so");
+	is_int(REPORT("x", "-t", "1099511627777"), -EINVAL, "--seek-threshold past 2^40 (plot's "
+	       "range)");
+	is_int(REPORT("x", "-t", "18446744073709551616"), -EINVAL, "--seek-threshold overflow");
+	is_int(REPORT("x", "-t", "12k"), 0, "--seek-threshold 12k: bytes, as in plot");
+	is_int(ra.ro.seek_threshold, 24, "... 24 sectors");
+	is_int(REPORT("x", "-t"), -EINVAL, "-t without its argument");
+	is_str(err, "option '-t' needs an argument", "... said so");
+	is_int(REPORT("x", "-s", "8"), -EINVAL, "-s: no longer the seek threshold");
+	is_int(REPORT("x", "--version"), SS_PARSE_VERSION, "--version");
 	is_int(REPORT("x", "--json=yes"), -EINVAL, "--json=yes");
 	is_str(err, "option '--json' takes no argument", "... said so");
 	is_int(REPORT("x", "--bogus"), -EINVAL, "unknown option");
@@ -138,6 +146,13 @@ static void test_report_parse(void)
 	is_int(REPORT("y", "-a"), 0, "... then a valid line parses");
 	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "y") && ra.ro.all_zones && !ra.ro.json,
 	   "... as it should");
+	ok(!ra.ro.has_disk, "no --disk: no model");
+	is_int(REPORT("--disk", "hdd5400,heads=1", "x"), 0, "--disk MODEL,KEY=VALUE");
+	ok(ra.ro.has_disk && !strcmp(ra.ro.disk.name, "hdd5400") && ra.ro.disk.heads == 1 &&
+	   ra.ro.disk.rpm == 5400, "... the preset with the override");
+	is_int(REPORT("--disk", "hdd7200,rpm=0", "x"), -EINVAL, "--disk hdd7200,rpm=0");
+	is_str(err, "--disk: disk parameter rpm=0: valid values are numbers from 1000 to 30000",
+	       "... the range said");
 }
 
 /* ---- dump ------------------------------------------------------------------------------- */
@@ -159,13 +174,16 @@ static void test_dump_parse(void)
 	ok(!strcmp(da.file, "a.sst") && !da.no_events && !da.absolute, "... defaults");
 	is_int(DUMP("-n", "a.sst", "--absolute"), 0, "dump -n FILE --absolute");
 	ok(!strcmp(da.file, "a.sst") && da.no_events && da.absolute, "... both taken");
-	is_int(DUMP("-na", "b"), 0, "a cluster");
-	ok(da.no_events && da.absolute && !strcmp(da.file, "b"), "... both taken");
+	is_int(DUMP("-nq", "b"), 0, "a cluster");
+	ok(da.no_events && da.quiet && !da.absolute && !strcmp(da.file, "b"), "... both taken");
+	is_int(DUMP("-a", "b"), -EINVAL, "-a: --absolute has no letter (-a is report's all-zones)");
 	is_int(DUMP("--no-ev", "c"), 0, "an abbreviation");
 	ok(da.no_events && !da.absolute, "... taken");
 	is_int(DUMP("--device", "sda", "a"), 0, "--device NAME");
 	ok(da.device && !strcmp(da.device, "sda") && !strcmp(da.file, "a"), "... taken");
 	is_int(DUMP("--device=", "a"), -EINVAL, "--device with nothing");
+	is_int(DUMP("-d", "8:16", "a"), 0, "-d MAJ:MIN");
+	ok(da.device && !strcmp(da.device, "8:16"), "... taken");
 	is_int(DUMP("--help"), SS_PARSE_HELP, "--help");
 	is_int(dump((char *[]){ "dump", NULL }), -EINVAL, "no FILE");
 	is_str(err, "name one trace file", "... said so");
@@ -226,8 +244,12 @@ static void test_convert_parse(void)
 	ok(!strcmp(ca.in, "bt/") && !strcmp(ca.out, "o.sst") && !strcmp(ca.fs, "xfs.img") &&
 	   ca.fs_dev_given && ca.fs_dev == SS_MKDEV(8, 16) && ca.fs_offset_given &&
 	   ca.fs_offset == 2048, "... all taken");
-	is_int(CONVERT("in", "-oout", "-f", "img", "-s", "0"), 0, "--fs-offset 0");
-	ok(ca.fs_offset_given && ca.fs_offset == 0 && !ca.fs_dev_given, "... given, zero");
+	is_int(CONVERT("in", "-oout", "-qf", "img", "--fs-offset=0"), 0, "--fs-offset 0");
+	ok(ca.fs_offset_given && ca.fs_offset == 0 && !ca.fs_dev_given && ca.quiet,
+	   "... given, zero; -q");
+	is_int(CONVERT("in", "-oout", "-f", "img", "-s", "0"), -EINVAL, "-s: --fs-offset has no letter");
+	is_int(CONVERT("in", "-oout", "-f", "img", "-d", "8:0"), -EINVAL,
+	       "-d: --fs-dev has no letter (-d is record's device)");
 	is_int(CONVERT("--help"), SS_PARSE_HELP, "--help");
 	is_int(CONVERT("in", "-o", "x", "-h"), SS_PARSE_HELP, "-h after the rest");
 	is_int(convert((char *[]){ "convert", NULL }), -EINVAL, "nothing");
@@ -235,7 +257,7 @@ static void test_convert_parse(void)
 	is_int(CONVERT("a", "b", "-o", "x"), -EINVAL, "two inputs");
 	is_str(err, "name one input trace", "... said so");
 	is_int(CONVERT("in"), -EINVAL, "no -o");
-	is_str(err, "name the output with -o OUT", "... said so");
+	is_str(err, "name the output with -o FILE", "... said so");
 	is_int(CONVERT("in", "-o"), -EINVAL, "-o without its argument");
 	is_str(err, "option '-o' needs an argument", "... said so");
 	is_int(CONVERT("in", "-o", "x", "--fs-dev", "8:0"), -EINVAL, "--fs-dev without --fs");
@@ -245,24 +267,35 @@ static void test_convert_parse(void)
 	is_str(err, "--fs-dev wants MAJ:MIN, e.g. 8:16, not '8'", "... said so");
 	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-offset", "-1"), -EINVAL,
 	       "--fs-offset -1");
-	is_str(err, "--fs-offset wants a number of sectors, not '-1'", "... said so");
-	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-offset", "1G"), -EINVAL,
-	       "--fs-offset 1G (sectors only)");
+	is_str(err, "bad --fs-offset '-1' (sectors or bytes like 1M)", "... said so");
+	is_int(CONVERT("in", "-o", "x", "--fs", "i", "--fs-offset", "1M"), 0,
+	       "--fs-offset 1M: bytes, as everywhere");
+	ok(ca.fs_offset == 2048, "... 2048 sectors");
 	is_int(CONVERT("in", "-o", "x", "--fs-"), -EINVAL, "ambiguous --fs-");
 	is_str(err, "ambiguous option '--fs-'", "... said so");
 	is_int(CONVERT("in", "-o", "x", "--bogus"), -EINVAL, "unknown option");
 	is_str(err, "unknown option '--bogus'", "... named");
+	ok(ca.to == SS_CONVERT_TRACE, "a seekscope trace by default");
+	is_int(CONVERT("in", "--to", "fio", "-o", "x.iolog"), 0, "--to fio");
+	ok(ca.to == SS_CONVERT_FIO && !strcmp(ca.out, "x.iolog"), "... an fio iolog");
+	is_int(CONVERT("in", "--to=seekscope", "-o", "x"), 0, "--to seekscope");
+	ok(ca.to == SS_CONVERT_TRACE, "... a trace");
+	is_int(CONVERT("in", "--to", "blktrace", "-o", "x"), -EINVAL, "--to blktrace");
+	is_str(err, "--to: unknown format 'blktrace' (valid: seekscope, fio)", "... the formats listed");
+	is_int(CONVERT("in", "--to", "fio", "-o", "x", "--fs", "img"), -EINVAL, "--to fio --fs");
+	ok(strstr(err, "--fs") && strstr(err, "--to fio"), "... %s", err);
 }
 
 /* ---- mkarchive -------------------------------------------------------------------------- */
 
-static struct ss_gentree_opts mo;
+static struct ss_mkarchive_args ma;
+#define mo ma.g
 
 static int mkarchive(char **v)
 {
 	v = keep_argv(v);
 	err[0] = 0;
-	return ss_mkarchive_parse(argc_of(v), v, &mo, err, sizeof(err));
+	return ss_mkarchive_parse(argc_of(v), v, &ma, err, sizeof(err));
 }
 
 #define MKARCHIVE(...) mkarchive((char *[]){ "mkarchive", __VA_ARGS__, NULL })
@@ -311,6 +344,10 @@ static void test_mkarchive_parse(void)
 	is_int(MKARCHIVE("-o", "t", "--seed", "18446744073709551615"), 0, "--seed 2^64-1");
 	ok(mo.seed == UINT64_MAX, "... the maximum");
 	is_int(MKARCHIVE("--help"), SS_PARSE_HELP, "--help");
+	is_int(MKARCHIVE("-V"), SS_PARSE_VERSION, "-V");
+	ok(!ma.quiet, "not quiet by default");
+	is_int(MKARCHIVE("-qo", "t"), 0, "-q");
+	ok(ma.quiet, "... quiet");
 	is_int(MKARCHIVE("--files", "4"), -EINVAL, "no -o");
 	is_str(err, "-o FILE is required", "... said so");
 	is_int(MKARCHIVE("-o", "t", "extra"), -EINVAL, "a stray operand");

@@ -86,7 +86,7 @@ static long writes_in(struct ss_graph *g, const char *png, int row, double lo_fr
 	struct ss_rect r;
 	long n = -1;
 
-	if (!ss_graph_plot_rect(g, row, 0, &r))
+	if (!ss_graph_panel_rect(g, row, 0, &r))
 		n = count_px(img, r.x + 1, r.x + r.w - 1, r.y + r.h * (1 - hi_frac),
 			     r.y + r.h * (1 - lo_frac), WRITE_RGB);
 	cairo_surface_destroy(img);
@@ -103,9 +103,9 @@ static void test_panels(const char *tr)
 
 	if (!g)
 		return;
-	ok(!ss_graph_plot_rect(g, 0, 0, &r0) && !ss_graph_plot_rect(g, 1, 0, &r1) &&
-	   !ss_graph_plot_rect(g, 2, 0, &r2) && r0.y < r1.y && r1.y < r2.y &&
-	   ss_graph_plot_rect(g, 3, 0, &r2) == -ENOENT,
+	ok(!ss_graph_panel_rect(g, 0, 0, &r0) && !ss_graph_panel_rect(g, 1, 0, &r1) &&
+	   !ss_graph_panel_rect(g, 2, 0, &r2) && r0.y < r1.y && r1.y < r2.y &&
+	   ss_graph_panel_rect(g, 3, 0, &r2) == -ENOENT,
 	   "io,seeks on two devices: three rows (io loop0, io loop1, seeks)");
 	/* loop0's axis is its filesystem (4 AGs): its writes in AG2, none in AG0 */
 	ok(writes_in(g, png, 0, 0.52, 0.73) > 100, "loop0's panel: its writes in AG2");
@@ -120,7 +120,7 @@ static void test_panels(const char *tr)
 	g = draw(&rd, tr, "loop1", one);
 	if (!g)
 		return;
-	ok(!ss_graph_plot_rect(g, 1, 0, &r1) && ss_graph_plot_rect(g, 2, 0, &r1) == -ENOENT,
+	ok(!ss_graph_panel_rect(g, 1, 0, &r1) && ss_graph_panel_rect(g, 2, 0, &r1) == -ENOENT,
 	   "--device loop1: one io panel and the seeks");
 	ok(writes_in(g, one, 0, 0.05, 0.95) > 100, "--device loop1: loop1's writes drawn");
 	tb = ss_graph_table(g);

@@ -2,7 +2,8 @@
 /*
  * `seekscope report` end to end: writes hand-made traces (tests/unit/fixture.h), runs the
  * binary ($SEEKSCOPE, else ./seekscope) and checks the JSON with python3's parser (flattened to
- * path=value lines that this test compares), the text tables, exit codes and error lines.
+ * path=value lines that this test compares), the text tables, exit codes and error lines; with
+ * --disk, the modelled times against the disk model fed the same requests here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +16,8 @@
 #include "tap.h"
 #include "testdir.h"
 #include "fixture.h"
+#include "diskmodel.h"
+#include "trace_read.h"
 
 static const char *bin;
 static char out[1 << 16], err[1 << 14], flat[1 << 17];
@@ -467,6 +470,149 @@ static void test_exit_unknown(void)
 	ok(strstr(out, "workload exit status unknown") != NULL, "text: workload exit status unknown");
 }
 
+/* The fixture's issues fed to the model here, directly: what report --disk must print. */
+struct direct_model {
+	struct ss_disk_cost total, phase[3], zone[5];   /* extract, sync, delete; AG0-3, log */
+	uint64_t requests;
+};
+
+static int model_directly(const char *trace, const struct ss_disk_params *p,
+			  struct direct_model *dm)
+{
+	struct ss_disk_model *m = ss_disk_model_new(p, 4194304);
+	struct ss_trace *t = ss_trace_open(trace, err, sizeof(err));
+	const struct ss_event *ev;
+	size_t n;
+
+	memset(dm, 0, sizeof(*dm));
+	if (!m || !t)
+		return -1;
+	while (ss_trace_next_batch(t, &ev, &n) > 0)
+		for (size_t i = 0; i < n; i++) {
+			struct ss_disk_cost c;
+			/* phases and zones of fixture.h, by hand */
+			int ph = ev[i].ts_ns < 2500 * FX_MS ? 0 : ev[i].ts_ns < 3000 * FX_MS ? 1 : 2;
+			int z = ev[i].sector >= FX_LOG_START && ev[i].sector < FX_LOG_START + 20480 ? 4 :
+				ev[i].sector < 4000000 ? (int)(ev[i].sector / 1048576) : -1;
+
+			if (ss_disk_model_feed(m, &ev[i], &c) != 1)
+				continue;
+			dm->requests++;
+			ss_disk_cost_add(&dm->total, &c);
+			ss_disk_cost_add(&dm->phase[ph], &c);
+			if (z >= 0)
+				ss_disk_cost_add(&dm->zone[z], &c);
+		}
+	ss_trace_close(t);
+	ss_disk_model_free(m);
+	return 0;
+}
+
+static void cost_is(const char *prefix, const struct ss_disk_cost *c)
+{
+	char key[128];
+
+	snprintf(key, sizeof(key), "%s.total_s", prefix);
+	num_is(key, c->total_s, 1e-9);
+	snprintf(key, sizeof(key), "%s.seek_s", prefix);
+	num_is(key, c->seek_s, 1e-9);
+	snprintf(key, sizeof(key), "%s.rotation_s", prefix);
+	num_is(key, c->rotation_s, 1e-9);
+	snprintf(key, sizeof(key), "%s.transfer_s", prefix);
+	num_is(key, c->transfer_s, 1e-9);
+	snprintf(key, sizeof(key), "%s.overhead_s", prefix);
+	num_is(key, c->overhead_s, 1e-9);
+}
+
+static void test_disk_model(void)
+{
+	struct ss_disk_params p;
+	struct direct_model dm;
+	char args[600], key[64], row[128];
+	FILE *f;
+
+	ss_disk_params_preset("hdd7200", &p);
+	is_int(model_directly(tpath("fx.sst"), &p, &dm), 0, "the fixture modelled directly");
+	ok(dm.requests == 4 + 1 && dm.phase[0].seek_s > 0 && dm.zone[4].total_s > 0,
+	   "five data issues, seeks in extract, two requests in the log");
+	snprintf(args, sizeof(args), "--json --disk hdd7200 %s", tpath("fx.sst"));
+	is_int(run(args), 0, "report --json --disk hdd7200 exits 0");
+	is_int(flatten(), 0, "valid JSON");
+	is_str(get("0.model.name"), "\"hdd7200\"", "model.name");
+	is_str(get("0.model.params.rpm"), "7200", "model.params.rpm");
+	is_str(get("0.model.params.wcache"), "\"off\"", "model.params.wcache");
+	is_str(get("0.model.requests"), "5", "model.requests: the five data issues, not the flush");
+	cost_is("0.model", &dm.total);
+	for (int i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "0.phases.%d.model_s", i);
+		num_is(key, dm.phase[i].total_s, 1e-9);
+		snprintf(key, sizeof(key), "0.phases.%d.model", i);
+		cost_is(key, &dm.phase[i]);
+	}
+	for (int i = 0; i < 5; i++) {
+		snprintf(key, sizeof(key), "0.zones.%d.model_s", i);
+		num_is(key, dm.zone[i].total_s, 1e-9);
+	}
+	cost_is("0.zones.4.model", &dm.zone[4]);
+	/* the per-phase and per-zone figures add up to what they cover */
+	ok(fabs(dm.phase[0].total_s + dm.phase[1].total_s + dm.phase[2].total_s -
+		dm.total.total_s) < 1e-12, "phases cover every request here");
+
+	snprintf(args, sizeof(args), "--disk hdd7200 %s", tpath("fx.sst"));
+	is_int(run(args), 0, "text report with --disk");
+	snprintf(row, sizeof(row), "  %-16s %10.3f %10.3f %9.3f", "extract", 1.0,
+		 dm.phase[0].total_s, dm.phase[0].seek_s);
+	ok(strstr(out, "disk model   hdd7200: 7200 rpm") && strstr(out, row),
+	   "text: the model and the extract row '%s'", row);
+
+	/* without --disk the keys are there, null */
+	snprintf(args, sizeof(args), "--json %s", tpath("fx.sst"));
+	run(args);
+	flatten();
+	ok(get("0.model") && !strcmp(get("0.model"), "null") &&
+	   !strcmp(get("0.phases.0.model_s") ? get("0.phases.0.model_s") : "", "null") &&
+	   !strcmp(get("0.zones.0.model") ? get("0.zones.0.model") : "", "null"),
+	   "without --disk: model, model_s null");
+
+	/* a parameter file */
+	f = fopen(tpath("slow.disk"), "w");
+	fputs("# one platter\nmodel = hdd5400\nheads = 1\n", f);
+	fclose(f);
+	is_int(ss_disk_model_parse(tpath("slow.disk"), &p, err, sizeof(err)), 0, "parameter file");
+	model_directly(tpath("fx.sst"), &p, &dm);
+	snprintf(args, sizeof(args), "--json --disk %s %s", tpath("slow.disk"), tpath("fx.sst"));
+	is_int(run(args), 0, "report --disk FILE");
+	flatten();
+	is_str(get("0.model.name"), "\"hdd5400\"", "the file's model");
+	num_is("0.model.total_s", dm.total.total_s, 1e-9);
+
+	/* refusals: one line naming what is valid, exit 2 */
+	snprintf(args, sizeof(args), "--disk hdd9000 %s", tpath("fx.sst"));
+	is_int(run(args), 2, "an unknown model is misuse");
+	ok(strstr(err, "--disk: unknown disk model 'hdd9000' (valid: hdd7200, hdd5400, hdd15k, ssd") &&
+	   count_lines(err) == 1 && !out[0], "one line listing the models, nothing on stdout");
+	snprintf(args, sizeof(args), "--disk hdd7200,rmp=1 %s", tpath("fx.sst"));
+	is_int(run(args), 2, "an unknown key is misuse");
+	ok(strstr(err, "(valid: rpm, heads,") && strstr(err, "ncq)") != NULL,
+	   "the keys are listed in full");
+
+	/* a device of unknown size and no zones (as an import has) */
+	struct ss_writer *w = ss_writer_open(tpath("nosize.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3 };
+	struct ss_event ev[2] = {
+		fx_ev(1 * FX_S, SS_EV_ISSUE, 100, 8, SS_RW_WRITE),
+		fx_ev(1 * FX_S + 1000, SS_EV_COMPLETE, 100, 8, SS_RW_WRITE),
+	};
+	strcpy(d.name, "loop3");
+	ss_writer_device(w, &d);
+	ss_writer_events(w, ev, 2);
+	ss_writer_close(w);
+	snprintf(args, sizeof(args), "--disk hdd7200 %s %s", tpath("nosize.sst"), tpath("fx.sst"));
+	is_int(run(args), 2, "a trace the model cannot lay onto a platter: exit 2");
+	ok(strstr(err, "the size of device 7:3 is unknown") && strstr(out, "disk model   hdd7200"),
+	   "it is named; the other trace is still reported");
+}
+
 int main(void)
 {
 	bin = getenv("SEEKSCOPE");
@@ -483,6 +629,7 @@ int main(void)
 	test_files_and_errors();
 	test_text();
 	test_exit_unknown();
+	test_disk_model();
 	test_cli();
 	return done_testing();
 }

@@ -4,7 +4,8 @@
  * (same archive, --fsync, --repeat and phase), only in duration and seeks, never for the whole
  * capture's duration, never on negligible phases or traces that lost events; totals beside
  * rates; the time-to-durable row (extract+sync, stats.h) with hand-computed figures; and the
- * highlight and the rule line found in the picture's pixels.
+ * highlight and the rule line found in the picture's pixels; with plot --disk, the "modelled s"
+ * column ranked like seeks.
  */
 #include <math.h>
 #include <cairo.h>
@@ -163,6 +164,8 @@ static void test_same_work(void)
 	is_int(nr_best(tb), 5, "five highlights: all/seeks, sync and extract+sync duration+seeks");
 	ok(ss_table_column(tb, "discard MB") < 0 && ss_table_column(tb, "other MB") < 0,
 	   "no discard or other-op column when no run has them");
+	ok(ss_table_column(tb, "modelled s") < 0 && !strstr(ss_table_rule(tb), "modelled"),
+	   "no modelled s column without --disk, and the rule does not name it");
 
 	/* extract+sync by hand for the fast run: 100 ms .. 1400 ms, 200 + 400 I/Os, 40 seeks */
 	r = ss_table_row(tb, b, SS_DURABLE_PHASE);
@@ -271,7 +274,7 @@ static long dist_px(struct ss_graph *g, const char *png, int col, uint32_t rgb)
 	struct ss_rect r;
 	long n = -1;
 
-	if (!ss_graph_plot_rect(g, 1, col, &r))
+	if (!ss_graph_panel_rect(g, 1, col, &r))
 		n = count_px(img, r.x + 1, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, rgb);
 	cairo_surface_destroy(img);
 	return n;
@@ -329,6 +332,42 @@ static void test_window(void)
 	release(&rd);
 }
 
+/* plot --disk: "modelled s" is a total like seeks — lower is better between runs of the same
+ * work, in every row the rule ranks, never in negligible ones. */
+static void test_model(void)
+{
+	struct rendered rd = { 0 };
+	const char *tr[2] = { make_run("m-slow", &slow), make_run("m-fast", &fast) };
+	struct ss_graph_opts go;
+	const struct ss_table *tb;
+	struct ss_graph *g;
+	char err[256];
+	bool same = true;
+	int c;
+
+	ss_graph_opts_init(&go);
+	ss_panels_set_default(&go);
+	go.has_disk = !ss_disk_model_parse("hdd7200", &go.disk, err, sizeof(err));
+	ok(go.has_disk, "the hdd7200 model (%s)", go.has_disk ? "" : err);
+	g = render_into(&rd, tr, 2, tpath("model.png"), 2300, 1300, &go);
+	if (!g)
+		return;
+	tb = ss_graph_table(g);
+	c = ss_table_column(tb, "modelled s");
+	ok(c > ss_table_column(tb, "seeks") && c < ss_table_column(tb, "read MB/s"),
+	   "a modelled s column among the totals, after seeks");
+	for (int r = 0; c >= 0 && r < tb->nr_rows; r++)
+		same &= tb->rows[r].has_model && tb->rows[r].s->model.total_s >= 0;
+	ok(same, "every row has its period's modelled time");
+	ok(best_at(tb, tr[1], "sync", "modelled s") && best_at(tb, tr[1], "all", "modelled s") &&
+	   best_at(tb, tr[1], SS_DURABLE_PHASE, "modelled s"),
+	   "fewer seeks, less modelled time: highlighted in sync, all and extract+sync");
+	ok(!best_at(tb, tr[1], "drop-caches", "modelled s") &&
+	   !best_at(tb, tr[0], "drop-caches", "modelled s"), "... not in negligible drop-caches");
+	ok(strstr(ss_table_rule(tb), "modelled s") != NULL, "the rule names it");
+	release(&rd);
+}
+
 static void test_lines(void)
 {
 	char err[128];
@@ -349,6 +388,7 @@ int main(void)
 	test_not_comparable();
 	test_negligible();
 	test_window();
+	test_model();
 	test_lines();
 	return done_testing();
 }

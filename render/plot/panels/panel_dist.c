@@ -18,8 +18,7 @@
 static int max_bucket(const struct ss_panel_data *d)
 {
 	const struct ss_summary *s = ss_stats_total(d->stats);
-	int m = (int)ss_seek_hist_bucket((int64_t)(d->opts->seek_threshold ? d->opts->seek_threshold
-								   : SS_SEEK_THRESHOLD_DEFAULT)) + 2;
+	int m = (int)ss_seek_hist_bucket((int64_t)d->opts->seek_threshold) + 2;
 
 	for (int b = SS_SEEK_HIST_BUCKETS - 1; b > m; b--)
 		if (s->seek_dist.pos[b] || s->seek_dist.neg[b]) {
@@ -68,8 +67,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		      const struct ss_frame *fin)
 {
 	const struct ss_summary *s = ss_stats_total(d->stats);
-	unsigned thr_b = ss_seek_hist_bucket((int64_t)(d->opts->seek_threshold
-				? d->opts->seek_threshold : SS_SEEK_THRESHOLD_DEFAULT));
+	unsigned thr_b = ss_seek_hist_bucket((int64_t)d->opts->seek_threshold);
 	struct ss_frame f = *fin;
 	struct ss_text_lanes lanes;
 	int mb = max_bucket(d);

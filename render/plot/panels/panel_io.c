@@ -112,19 +112,6 @@ nomem:
 	return -ENOMEM;
 }
 
-/* The class of a request with sectors (palette.h says the rule). */
-static enum ss_io_class classify(const struct io_state *s, const struct ss_event *ev)
-{
-	enum ss_op op = ss_op_of(ev->flags, true);
-
-	if (op == SS_OP_READ || op == SS_OP_WRITE) {
-		if (ss_zone_bands_is_log(&s->zb, ev->dev, ev->sector))
-			return SS_CLS_JOURNAL;
-		if (ev->flags & SS_RW_META)
-			return SS_CLS_META;
-	}
-	return ss_op_class[op];
-}
 
 static void io_feed(void *state, const struct ss_event *evs, size_t n)
 {
@@ -169,7 +156,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r1 = s->gh - 1;
 		if (r0 > r1)
 			r0 = r1;
-		cls = classify(s, ev);
+		cls = ss_zone_bands_class(&s->zb, ev);
 		s->classes |= SS_CLS_BIT(cls);
 		col = s->cnt[cls] + gx;
 		for (long r = r0; r <= r1; r++) {

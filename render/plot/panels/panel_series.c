@@ -204,13 +204,7 @@ static void series_draw(const struct series_desc *d, cairo_t *cr,
 	const struct ss_bins *b = ss_stats_bins(pd->stats);
 	double *v = NULL;
 
-	ss_axes_background(cr, f);
-	ss_axes_x(cr, f);
-	ss_axes_y(cr, f);
-	ss_phases_draw(cr, f, pd->trace, pd->t0, pd->label_phases);
-	cairo_save(cr);
-	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
-	cairo_clip(cr);
+	ss_time_panel_begin(cr, f, pd);
 	if (b && b->n && (v = malloc(b->n * sizeof(*v)))) {
 		for (int k = 0; k < d->nr; k++) {
 			if (!line_shown(b, &d->line[k]))

@@ -16,6 +16,7 @@
 #define PANELS(X)           \
 	X(io, true)         \
 	X(seeks, true)      \
+	X(model, false)     \
 	X(tput, true)       \
 	X(iops, false)      \
 	X(lat, true)        \

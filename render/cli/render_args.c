@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The value parsers of the options several render commands share (render_args.h). */
+#include <errno.h>
+#include <string.h>
+
+#include "render_args.h"
+
+_Static_assert(SS_SEEK_THRESHOLD_DEFAULT == 128, "SS_OPTION_SEEK_THRESHOLD's help names 128");
+
+int ss_parse_seek_threshold(const char *s, uint64_t *sectors)
+{
+	return ss_optarg_sectors(s, strlen(s), SS_SEEK_THRESHOLD_MAX, sectors) ? -EINVAL : 0;
+}

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* One column of the HTML viewer: statistics, cell pyramid, request detail; see html_col.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errbuf.h"
+#include "seekscope/model.h"
+#include "html_col.h"
+#include "palette.h"
+#include "zone_index.h"
+#include "zones.h"
+
+/* The detail columns of a chunk, in the order they are stored (docs/html-viewer.md). */
+enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_MAX };
+
+struct rec {
+	uint64_t ts;                 /* issue, ns after t0 */
+	uint64_t sector;
+	uint64_t lat1;               /* latency ns + 1; 0: not known */
+	uint32_t nr;
+	int32_t  zone;               /* index into the trace's zones, -1 */
+	uint16_t flags;
+	uint8_t  cls, dev;
+};
+
+#define MAX_DEVS 255
+
+struct ss_html_priv {
+	uint8_t  *mask[SS_HTML_LEVELS];      /* classes present, bit = enum ss_io_class */
+	uint16_t *cnt[SS_HTML_LEVELS];       /* requests touching the cell, saturating */
+	struct rec *open;                    /* up to 3 chunks awaiting their completions */
+	size_t nr_open;
+	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind;
+	struct ss_zone_bands zb;
+	struct ss_zone_index *zi;
+	uint32_t devs[MAX_DEVS];
+	size_t nr_devs;
+	int err;                             /* first failure inside a hook */
+};
+
+static int level_w(int l) { return SS_HTML_BASE_W << l; }
+static int level_h(int l) { return SS_HTML_BASE_H << l; }
+
+void ss_html_col_free(struct ss_html_col *c)
+{
+	struct ss_html_priv *p;
+
+	if (!c)
+		return;
+	if ((p = c->priv)) {
+		for (int l = 0; l < SS_HTML_LEVELS; l++) {
+			free(p->mask[l]);
+			free(p->cnt[l]);
+		}
+		free(p->open);
+		for (int d = 0; d < D_MAX; d++)
+			ss_hbuf_free(&p->col[d]);
+		ss_hbuf_free(&p->raw);
+		ss_hbuf_free(&p->marks_ts);
+		ss_hbuf_free(&p->marks_kind);
+		ss_zone_bands_fini(&p->zb);
+		ss_zone_index_free(p->zi);
+		free(p);
+	}
+	ss_stats_free(c->stats);
+	ss_hbuf_free(&c->data);
+	free(c->chunks);
+	free(c);
+}
+
+
+static uint8_t dev_index(struct ss_html_priv *p, uint32_t dev)
+{
+	for (size_t i = 0; i < p->nr_devs; i++)
+		if (p->devs[i] == dev)
+			return (uint8_t)i;
+	if (p->nr_devs == MAX_DEVS)
+		return MAX_DEVS - 1;      /* a 255th device and beyond share the last slot */
+	p->devs[p->nr_devs] = dev;
+	return (uint8_t)p->nr_devs++;
+}
+
+static void put_u32(struct ss_hbuf *b, uint32_t v)
+{
+	unsigned char t[4] = { (unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+			       (unsigned char)(v >> 24) };
+
+	ss_hbuf_put(b, t, 4);
+}
+
+/* Deflate P[0..N) onto the column's data as a new section. */
+static int add_section(struct ss_html_col *c, const unsigned char *p, size_t n,
+		       struct ss_html_section *s)
+{
+	s->off = c->data.len;
+	if (ss_hbuf_deflate(&c->data, p, n))
+		return -ENOMEM;
+	s->len = c->data.len - s->off;
+	return 0;
+}
+
+/* Encode and deflate the first N open requests as the next chunk, then drop them. */
+static int finish_chunk(struct ss_html_col *c, size_t n)
+{
+	struct ss_html_priv *p = c->priv;
+	struct ss_html_chunk *ch;
+	uint64_t prev_ts = 0, prev_end = 0;
+
+	if (!n)
+		return 0;
+	ch = realloc(c->chunks, (c->nr_chunks + 1) * sizeof(*ch));
+	if (!ch)
+		return -ENOMEM;
+	c->chunks = ch;
+	ch = &c->chunks[c->nr_chunks];
+	memset(ch, 0, sizeof(*ch));
+	for (int d = 0; d < D_MAX; d++)
+		p->col[d].len = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct rec *r = &p->open[i];
+
+		ss_hbuf_varint(&p->col[D_TS], r->ts - prev_ts);
+		/* from where the previous request ended: small for sequential I/O */
+		ss_hbuf_svarint(&p->col[D_SECTOR], (int64_t)(r->sector - prev_end));
+		ss_hbuf_varint(&p->col[D_NR], r->nr);
+		ss_hbuf_varint(&p->col[D_FLAGS], r->flags);
+		ss_hbuf_varint(&p->col[D_CLASS], r->cls);
+		ss_hbuf_varint(&p->col[D_LAT], r->lat1);
+		ss_hbuf_varint(&p->col[D_DEV], r->dev);
+		ss_hbuf_varint(&p->col[D_ZONE], (uint64_t)(r->zone + 1));
+		prev_ts = r->ts;
+		prev_end = r->sector + r->nr;
+		c->late += r->lat1 == 0;
+	}
+	p->raw.len = 0;
+	put_u32(&p->raw, (uint32_t)n);
+	for (int d = 0; d < D_MAX; d++)
+		put_u32(&p->raw, (uint32_t)p->col[d].len);
+	for (int d = 0; d < D_MAX; d++)
+		ss_hbuf_put(&p->raw, p->col[d].p, p->col[d].len);
+	if (ss_hbuf_failed(&p->raw))
+		return -ENOMEM;
+	for (int d = 0; d < D_MAX; d++)
+		if (ss_hbuf_failed(&p->col[d]))
+			return -ENOMEM;
+	if (add_section(c, p->raw.p, p->raw.len, &ch->sec))
+		return -ENOMEM;
+	ch->t_first = p->open[0].ts;
+	ch->t_last = p->open[n - 1].ts;
+	ch->n = (uint32_t)n;
+	c->nr_chunks++;
+	p->nr_open -= n;
+	memmove(p->open, p->open + n, p->nr_open * sizeof(*p->open));
+	return 0;
+}
+
+static void add_cells(struct ss_html_col *c, uint64_t rel_ts, uint64_t a, uint64_t b, uint8_t cls)
+{
+	struct ss_html_priv *p = c->priv;
+	const double span_t = (double)(c->o.x_hi - c->o.x_lo);
+	const double span_s = (double)(c->o.y_hi - c->o.y_lo);
+
+	for (int l = 0; l < SS_HTML_LEVELS; l++) {
+		const int w = level_w(l), h = level_h(l);
+		long gx = (long)((double)(rel_ts - c->o.x_lo) / span_t * w);
+		long r0 = (long)((double)(a - c->o.y_lo) / span_s * h);
+		long r1 = (long)((double)(b - 1 - c->o.y_lo) / span_s * h);
+
+		if (gx >= w)
+			gx = w - 1;
+		if (r1 >= h)
+			r1 = h - 1;
+		if (r0 > r1)
+			r0 = r1;
+		for (long r = r0; r <= r1; r++) {
+			size_t i = (size_t)r * (size_t)w + (size_t)gx;
+
+			p->mask[l][i] |= (uint8_t)(1u << cls);
+			if (p->cnt[l][i] != UINT16_MAX)
+				p->cnt[l][i]++;
+		}
+	}
+}
+
+static void on_issue(struct ss_html_col *c, const struct ss_event *ev)
+{
+	struct ss_html_priv *p = c->priv;
+	const uint64_t lo = c->o.t0 + c->o.x_lo, hi = c->o.t0 + c->o.x_hi;
+	uint64_t a, b, rel;
+	struct rec *r;
+
+	if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi)
+		return;
+	rel = ev->ts_ns - c->o.t0;
+	if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH | SS_RW_FUA)) {
+		if (c->nr_marks < SS_HTML_MAX_MARKS) {
+			ss_hbuf_f64(&p->marks_ts, (double)rel);
+			uint8_t kind = (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH) ? 1 : 0) |
+				       (ev->flags & SS_RW_FUA ? 2 : 0);
+
+			ss_hbuf_u8(&p->marks_kind, kind);
+			c->nr_marks++;
+		} else {
+			c->marks_dropped++;
+		}
+	}
+	/* flushes issue at sector 0 with no length: never a request at sector 0 */
+	if (!ss_event_has_data(ev) || (ev->flags & SS_RW_DISCARD))
+		return;
+	a = ev->sector;
+	b = ev->sector + ev->nr_sector;
+	if (b <= c->o.y_lo || a >= c->o.y_hi)
+		return;
+	if (p->nr_open == 3 * (size_t)SS_HTML_CHUNK && !p->err)
+		p->err = finish_chunk(c, SS_HTML_CHUNK);
+	if (p->err)
+		return;
+	r = &p->open[p->nr_open++];
+	*r = (struct rec){
+		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
+		.cls = (uint8_t)ss_zone_bands_class(&p->zb, ev), .dev = dev_index(p, ev->dev),
+		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
+	};
+	c->rwbs_seen[ev->flags >> 3] |= (uint8_t)(1u << (ev->flags & 7));
+	c->requests++;
+	add_cells(c, rel, a > c->o.y_lo ? a : c->o.y_lo, b < c->o.y_hi ? b : c->o.y_hi, r->cls);
+}
+
+/* stats' completion hook: the latency of an open request (pair.h's rule). */
+static void on_io(const struct ss_io *io, void *arg)
+{
+	struct ss_html_col *c = arg;
+	struct ss_html_priv *p = c->priv;
+	uint64_t ts, lat1;
+	size_t lo = 0, hi = p->nr_open;
+
+	if (!io->matched || !io->has_data || io->issue_ts < c->o.t0)
+		return;
+	ts = io->issue_ts - c->o.t0;
+	lat1 = ss_io_latency_ns(io) + 1;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (p->open[mid].ts < ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < p->nr_open && p->open[lo].ts == ts; lo++) {
+		struct rec *r = &p->open[lo];
+
+		if (p->devs[r->dev] != io->dev || io->sector < r->sector ||
+		    io->sector >= r->sector + r->nr)
+			continue;
+		/* a partial completion: the request took until its last part */
+		if (lat1 > r->lat1)
+			r->lat1 = lat1;
+		return;
+	}
+}
+
+struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o)
+{
+	struct ss_html_col *c;
+	struct ss_html_priv *p;
+	struct ss_stats_opts so;
+
+	if (o->x_hi <= o->x_lo || o->y_hi <= o->y_lo) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (!(c = calloc(1, sizeof(*c))) || !(c->priv = p = calloc(1, sizeof(*p))))
+		goto fail;
+	c->t = t;
+	c->o = *o;
+	for (int l = 0; l < SS_HTML_LEVELS; l++) {
+		size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
+
+		if (!(p->mask[l] = calloc(cells, 1)) || !(p->cnt[l] = calloc(cells, 2)))
+			goto fail;
+	}
+	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
+	    ss_zone_bands_init(&p->zb, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
+		goto fail;
+	ss_stats_opts_init(&so);
+	so.seek_threshold = o->seek_threshold;
+	so.bins = true;
+	so.bin_start_ns = o->t0 + o->x_lo;
+	so.bin_end_ns = o->t0 + o->x_hi;
+	so.bin_width_ns = o->bin_width_ns;
+	/* the table and the seek distances cover the window, as in the static plot */
+	so.window = true;
+	so.window_start_ns = o->t0 + o->x_lo;
+	so.window_end_ns = o->t0 + o->x_hi;
+	so.on_io = on_io;
+	so.arg = c;
+	if (!(c->stats = ss_stats_new(t, &so)))
+		goto fail;
+	return c;
+fail: {
+	int e = errno ? errno : ENOMEM;
+
+	ss_html_col_free(c);
+	errno = e;
+	return NULL;
+	}
+}
+
+/* The fine bins, field by field (the order of SS_HTML_BIN_FIELDS in docs/html-viewer.md). */
+static void put_bins(struct ss_hbuf *raw, const struct ss_bins *b)
+{
+	for (int f = 0; f < SS_HTML_BIN_FIELDS; f++)
+		for (size_t i = 0; i < b->n; i++) {
+			const struct ss_bin *x = &b->bin[i];
+			const double v[SS_HTML_BIN_FIELDS] = {
+				(double)x->reads, (double)x->writes, (double)x->discards,
+				(double)x->read_bytes, (double)x->write_bytes,
+				(double)x->discard_bytes, (double)x->flushes, (double)x->fua,
+				(double)x->issues, (double)x->seeks, (double)x->lat_count,
+				(double)x->lat_sum_ns, (double)x->lat_max_ns, x->depth_ns,
+			};
+
+			ss_hbuf_f64(raw, v[f]);
+		}
+}
+
+/* The sections made at the end: bins, cells per level, marks. */
+static int finish_sections(struct ss_html_col *c)
+{
+	struct ss_html_priv *p = c->priv;
+	const struct ss_bins *b = ss_stats_bins(c->stats);
+
+	p->raw.len = 0;
+	put_bins(&p->raw, b);
+	if (ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->bins))
+		return -ENOMEM;
+	for (int l = 0; l < SS_HTML_LEVELS; l++) {
+		size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
+
+		p->raw.len = 0;
+		ss_hbuf_put(&p->raw, p->mask[l], cells);
+		for (size_t i = 0; i < cells; i++)
+			ss_hbuf_u16(&p->raw, p->cnt[l][i]);
+		if (ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->cells[l]))
+			return -ENOMEM;
+	}
+	p->raw.len = 0;
+	ss_hbuf_put(&p->raw, p->marks_ts.p, p->marks_ts.len);
+	ss_hbuf_put(&p->raw, p->marks_kind.p, p->marks_kind.len);
+	if (ss_hbuf_failed(&p->marks_ts) || ss_hbuf_failed(&p->marks_kind) ||
+	    ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->marks))
+		return -ENOMEM;
+	return 0;
+}
+
+int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t errlen)
+{
+	struct ss_html_priv *p = c->priv;
+	const struct ss_event *ev;
+	size_t n;
+	int ret;
+
+	ss_trace_rewind(t);
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
+		/* one event at a time: a request is open before its completion is reported */
+		for (size_t k = 0; k < n && !p->err; k++) {
+			on_issue(c, &ev[k]);
+			if ((ret = ss_stats_feed(c->stats, &ev[k], 1)))
+				p->err = ret;
+		}
+		if (p->err)
+			break;
+	}
+	if (ret < 0) {
+		ss_errf(err, errlen, "%s: %s", t->path, ss_trace_error(t));
+		return ret;
+	}
+	ss_stats_finish(c->stats);
+	while (!p->err && p->nr_open)
+		p->err = finish_chunk(c, p->nr_open < SS_HTML_CHUNK ? p->nr_open : SS_HTML_CHUNK);
+	if (!p->err)
+		p->err = finish_sections(c);
+	if (p->err || ss_hbuf_failed(&c->data)) {
+		ret = p->err ? p->err : -ENOMEM;
+		ss_errf(err, errlen, "%s: %s", t->path, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+size_t ss_html_col_nr_devs(const struct ss_html_col *c)
+{
+	return c->priv->nr_devs;
+}
+
+uint32_t ss_html_col_dev(const struct ss_html_col *c, size_t i)
+{
+	return c->priv->devs[i];
+}

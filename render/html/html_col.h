@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The data of one column (one trace) of the HTML viewer, gathered in one streaming pass:
+ *  - the statistics (stats.h) with fine time bins, so the page's series and summary table are
+ *    the figures of the static plot and of `seekscope report`;
+ *  - the io panel's per-cell picture at SS_HTML_LEVELS resolutions (a pyramid: level L has
+ *    (SS_HTML_BASE_W << L) x (SS_HTML_BASE_H << L) cells over the shown time and offset range),
+ *    each cell holding the set of request classes in it and how many requests touched it —
+ *    the same ISSUE events and classes as the static io panel (panel_io.c);
+ *  - every data request (issue time, sectors, rwbs, class, latency, zone) in time-ordered
+ *    chunks of SS_HTML_CHUNK requests, each encoded column-wise and deflated as soon as its
+ *    requests have completed, so memory holds the compressed output and three open chunks,
+ *    never the whole trace;
+ *  - flush and FUA issue times.
+ * The layout of every section is in docs/html-viewer.md.  Nothing here prints.
+ */
+#ifndef SS_HTML_COL_H
+#define SS_HTML_COL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hbuf.h"
+#include "stats.h"
+#include "trace_read.h"
+
+#define SS_HTML_LEVELS 3
+#define SS_HTML_BASE_W 512
+#define SS_HTML_BASE_H 256
+#define SS_HTML_CHUNK  65536u
+/* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
+#define SS_HTML_MAX_MARKS (1u << 20)
+/* Doubles per fine time bin in the bins section (see html_col.c: bin_fields). */
+#define SS_HTML_BIN_FIELDS 14
+
+struct ss_html_col_opts {
+	uint64_t t0;                /* trace clock at x = 0 */
+	uint64_t x_lo, x_hi;        /* shown time range, ns after t0 */
+	uint64_t y_lo, y_hi;        /* shown sectors [y_lo, y_hi) */
+	uint64_t seek_threshold;
+	uint64_t bin_width_ns;      /* the fine bins */
+};
+
+/* One deflated piece of the column's data, at [off, off + len) of ss_html_col.data. */
+struct ss_html_section {
+	size_t off, len;
+};
+
+struct ss_html_chunk {
+	struct ss_html_section sec;
+	uint64_t t_first, t_last;   /* issue times, ns after t0 */
+	uint32_t n;                 /* requests */
+	bool dropped;               /* left out of the file (the size budget) */
+};
+
+struct ss_html_col {
+	const struct ss_trace *t;
+	struct ss_html_col_opts o;
+	struct ss_stats *stats;     /* finished after ss_html_col_run */
+	struct ss_hbuf data;        /* every section, deflated, back to back */
+	struct ss_html_section bins, marks, cells[SS_HTML_LEVELS];
+	struct ss_html_chunk *chunks;
+	size_t nr_chunks;
+	uint64_t requests;          /* data requests in the detail */
+	uint64_t nr_marks, marks_dropped;
+	uint64_t late;              /* requests finalised while still in flight (no latency) */
+	uint8_t rwbs_seen[8192];    /* bitmap of the SS_RW_* flag sets met */
+	struct ss_html_priv *priv;
+};
+
+/* NULL + errno (ENOMEM, EINVAL, E2BIG from the bins). */
+struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o);
+void ss_html_col_free(struct ss_html_col *c);        /* accepts NULL */
+/* Stream the trace (rewinds it).  0, or -errno with a message in err. */
+int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t errlen);
+/* The devices the requests were on, in the order of the detail's device column. */
+size_t ss_html_col_nr_devs(const struct ss_html_col *c);
+uint32_t ss_html_col_dev(const struct ss_html_col *c, size_t i);
+
+#endif

@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// seekscope HTML viewer, part 3 of 4: drawing.  Every panel of every column is a <canvas>;
+// the time panels of all columns share the view's time range (ns after each trace's t0), the
+// io panels its offset range, so zoom and cursor are linked.  The io panel draws per 2-pixel
+// cell like the static one (render/plot/panels/panel_io.c): from the request detail when the
+// view holds few enough requests and all of their detail, else from the cell pyramid level
+// that is at least as fine as the screen.
+
+SS.CELL = 2;                     // CSS pixels per io cell
+SS.DETAIL_MAX = 400000;          // requests binned per frame before the pyramid takes over
+SS.DETAIL_FINE_MAX = 4000000;    // ... or when the pyramid is coarser than the screen
+SS.MARGIN = { l: 64, r: 66, t: 8, b: 20 };
+SS.COL = {
+	text: '#1a1a1a', axis: '#555555', grid: '#e4e4e4', bg: '#ffffff', plot: '#fcfcfc',
+	agband: '#f1f1f1', logband: 'rgba(240,228,66,0.35)', itable: '#6a3d9a', phase: '#6a3d9a',
+	warn: '#b03000', cursor: 'rgba(176,48,0,0.85)', hover: '#d55e00',
+};
+
+// Series panels: which metrics, how they look (panel_series.c's descriptors).
+SS.SERIES = {
+	seeks: [{ m: 'seeks_per_s', name: 'seeks/s', color: '#000000', width: 1.4, fill: true }],
+	tput: [{ m: 'write_mb_s', name: 'write', color: '#0072B2', width: 1.8 },
+	       { m: 'read_mb_s', name: 'read', color: '#E69F00', width: 1.8, dash: true }],
+	iops: [{ m: 'write_iops', name: 'write', color: '#0072B2', width: 1.8 },
+	       { m: 'read_iops', name: 'read', color: '#E69F00', width: 1.8, dash: true }],
+	lat: [{ m: 'lat_max_ms', name: 'max', color: '#E69F00', width: 1.0, dash: true, gaps: true },
+	      { m: 'lat_mean_ms', name: 'mean', color: '#0072B2', width: 1.8, gaps: true }],
+	qd: [{ m: 'queue_depth', name: 'mean in flight', color: '#009E73', width: 1.4, fill: true }],
+};
+
+// Size the canvas's backing store to its box; returns the context scaled to CSS pixels.
+SS.prepCanvas = function (cv) {
+	const dpr = window.devicePixelRatio || 1;
+	const w = Math.max(50, cv.clientWidth), h = Math.max(30, cv.clientHeight);
+	if (cv.width !== Math.round(w * dpr) || cv.height !== Math.round(h * dpr)) {
+		cv.width = Math.round(w * dpr);
+		cv.height = Math.round(h * dpr);
+	}
+	const ctx = cv.getContext('2d');
+	ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+	ctx.clearRect(0, 0, w, h);
+	cv.plot = { x: SS.MARGIN.l, y: SS.MARGIN.t, w: w - SS.MARGIN.l - SS.MARGIN.r,
+		    h: h - SS.MARGIN.t - SS.MARGIN.b };
+	cv.hits = [];
+	return ctx;
+};
+
+SS.xOf = (V, r, t) => r.x + (t - V.view.t0) / (V.view.t1 - V.view.t0) * r.w;
+SS.tOf = (V, r, x) => V.view.t0 + (x - r.x) / r.w * (V.view.t1 - V.view.t0);
+SS.yOf = (V, r, s) => r.y + r.h - (s - V.view.s0) / (V.view.s1 - V.view.s0) * r.h;
+SS.sOf = (V, r, y) => V.view.s0 + (r.y + r.h - y) / r.h * (V.view.s1 - V.view.s0);
+
+SS.font = (px, bold) => (bold ? 'bold ' : '') + px + 'px system-ui, sans-serif';
+
+SS.drawTimeAxis = function (V, ctx, r, gridOnly) {
+	const v = V.view, u = SS.unitTime(v.t1 - v.t0);
+	const t = SS.ticks(v.t0 / u.div, v.t1 / u.div, Math.max(3, Math.floor(r.w / 90)));
+	ctx.font = SS.font(11);
+	ctx.textAlign = 'center';
+	ctx.textBaseline = 'top';
+	for (let i = 0; i < t.count; i++) {
+		const val = SS.tickValue(t, i), x = Math.round(SS.xOf(V, r, val * u.div)) + 0.5;
+		ctx.strokeStyle = SS.COL.grid;
+		ctx.beginPath();
+		ctx.moveTo(x, r.y);
+		ctx.lineTo(x, r.y + r.h);
+		ctx.stroke();
+		if (!gridOnly) {
+			ctx.fillStyle = SS.COL.text;
+			ctx.fillText(SS.tickLabel(t, val) + (i === t.count - 1 ? ' ' + u.name : ''), x, r.y + r.h + 4);
+		}
+	}
+	return u;
+};
+
+SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
+	const t = SS.ticks(lo / unit.div, hi / unit.div, Math.max(2, Math.min(12, Math.floor(r.h / 28))));
+	ctx.font = SS.font(11);
+	ctx.textAlign = 'right';
+	ctx.textBaseline = 'middle';
+	for (let i = 0; i < t.count; i++) {
+		const val = SS.tickValue(t, i);
+		const y = Math.round(r.y + r.h - (val * unit.div - lo) / (hi - lo) * r.h) + 0.5;
+		ctx.strokeStyle = SS.COL.grid;
+		ctx.beginPath();
+		ctx.moveTo(r.x, y);
+		ctx.lineTo(r.x + r.w, y);
+		ctx.stroke();
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText(SS.tickLabel(t, val), r.x - 5, y);
+	}
+	ctx.save();
+	ctx.translate(12, r.y + r.h / 2);
+	ctx.rotate(-Math.PI / 2);
+	ctx.textAlign = 'center';
+	ctx.fillStyle = SS.COL.axis;
+	ctx.fillText(title, 0, 0);
+	ctx.restore();
+};
+
+SS.drawBorder = function (ctx, r) {
+	ctx.strokeStyle = SS.COL.axis;
+	ctx.lineWidth = 1;
+	ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1);
+};
+
+// Phases of a trace: [name, begin, end] (ns after t0; an unended phase runs to the end).
+SS.phases = function (tr) {
+	const out = [], mk = tr.m.markers;
+	mk.forEach((p, i) => {
+		if (p.kind !== 'begin') return;
+		let end = tr.m.end_ns;
+		for (let j = i + 1; j < mk.length; j++)
+			if (mk[j].kind === 'end' && mk[j].name === p.name) { end = mk[j].ts; break; }
+		out.push({ name: p.name, begin: p.ts, end: end });
+	});
+	return out;
+};
+
+SS.drawPhases = function (V, ctx, r, tr, cv, labels) {
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	ctx.strokeStyle = SS.COL.phase;
+	const lanes = [], phases = SS.phases(tr);
+	const vline = (t, dashed) => {
+		const x = Math.round(SS.xOf(V, r, t)) + 0.5;
+		if (x < r.x || x > r.x + r.w) return;
+		ctx.setLineDash(dashed ? [4, 3] : []);
+		ctx.beginPath();
+		ctx.moveTo(x, r.y);
+		ctx.lineTo(x, r.y + r.h);
+		ctx.stroke();
+	};
+	for (const p of phases) {
+		vline(p.begin, false);
+		if (p.end < tr.m.end_ns && !phases.some((q) => q.begin === p.end)) vline(p.end, true);
+	}
+	ctx.setLineDash([]);
+	for (const p of phases) {
+		if (!labels) continue;
+		// the label sits at the phase's visible start and zooms to the phase when clicked
+		const x0 = Math.max(r.x + 2, SS.xOf(V, r, p.begin) + 3);
+		const x1 = Math.min(r.x + r.w, SS.xOf(V, r, p.end));
+		if (x1 - x0 < 12) continue;
+		ctx.font = SS.font(11, true);
+		const w = ctx.measureText(p.name).width + 6;
+		let lane = 0;
+		while (lanes[lane] !== undefined && lanes[lane] > x0) lane++;
+		if (lane > 2) continue;
+		lanes[lane] = x0 + w + 4;
+		const y = r.y + 28 + 15 * lane;
+		ctx.fillStyle = 'rgba(255,255,255,0.85)';
+		ctx.fillRect(x0, y - 11, w, 14);
+		ctx.fillStyle = SS.COL.phase;
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'alphabetic';
+		ctx.fillText(p.name, x0 + 3, y);
+		cv.hits.push({ x: x0, y: y - 11, w: w, h: 14, kind: 'phase', phase: p,
+			       title: 'phase ' + p.name + ': click to zoom to it' });
+	}
+	ctx.restore();
+};
+
+// The offsets the io panel shows at this view: zone bands and lines, then labels.
+SS.drawZonesUnder = function (V, ctx, r, tr) {
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	for (const z of tr.m.zones) {
+		const y0 = SS.yOf(V, r, z.start), y1 = SS.yOf(V, r, z.start + z.n);
+		if (y0 < r.y || y1 > r.y + r.h) continue;
+		if (z.kind === 'ag' && z.index & 1) {
+			ctx.fillStyle = SS.COL.agband;
+			ctx.fillRect(r.x, y1, r.w, y0 - y1);
+		} else if (z.kind === 'log' || z.kind === 'journal') {
+			const mid = (y0 + y1) / 2, h = Math.max(4, y0 - y1);
+			ctx.fillStyle = SS.COL.logband;
+			ctx.fillRect(r.x, mid - h / 2, r.w, h);
+		}
+	}
+	for (const z of tr.m.zones) {
+		if (z.kind === 'ag' || z.kind === 'group') {
+			const y = Math.round(SS.yOf(V, r, z.start)) + 0.5;
+			if (y < r.y || y > r.y + r.h) continue;
+			ctx.strokeStyle = z.kind === 'ag' ? '#8a8a8a' : '#d0d0d0';
+			ctx.setLineDash(z.kind === 'ag' ? [4, 3] : []);
+			ctx.beginPath();
+			ctx.moveTo(r.x, y);
+			ctx.lineTo(r.x + r.w, y);
+			ctx.stroke();
+			ctx.setLineDash([]);
+		} else if (z.kind === 'inode_table') {
+			const y0 = SS.yOf(V, r, z.start), y1 = SS.yOf(V, r, z.start + z.n);
+			if (y0 < r.y || y1 > r.y + r.h) continue;
+			ctx.fillStyle = 'rgba(106,61,154,0.35)';
+			ctx.fillRect(r.x, y1, r.w, Math.max(1, y0 - y1));
+		}
+	}
+	ctx.restore();
+};
+
+SS.drawZoneLabels = function (V, ctx, r, tr, cv) {
+	ctx.textAlign = 'left';
+	ctx.textBaseline = 'middle';
+	const isLog = (z) => z.kind === 'log' || z.kind === 'journal';
+	// the log/journal first (it is what the eye looks for), then the rest bottom up; a label
+	// too close to one already placed waits for a closer zoom
+	const zs = tr.m.zones.filter((z) => z.kind !== 'inode_table')
+		.map((z) => ({ z: z, y: (SS.yOf(V, r, z.start) + SS.yOf(V, r, z.start + z.n)) / 2 }))
+		.filter((o) => o.y >= r.y && o.y <= r.y + r.h)
+		.sort((a, b) => (isLog(b.z) - isLog(a.z)) || (b.y - a.y));
+	const placed = [];
+	for (const o of zs) {
+		if (placed.some((y) => Math.abs(y - o.y) < 13)) continue;
+		placed.push(o.y);
+		ctx.fillStyle = isLog(o.z) ? SS.COL.text : SS.COL.axis;
+		ctx.font = SS.font(11, isLog(o.z));
+		const x = r.x + r.w + 5;
+		ctx.fillText(o.z.label, x, o.y);
+		const w = Math.min(SS.MARGIN.r - 6, ctx.measureText(o.z.label).width);
+		cv.hits.push({ x: x, y: o.y - 7, w: w, h: 14, kind: 'zone', zone: o.z,
+			       title: o.z.label + ': click to zoom to this zone' });
+	}
+};
+
+// Pick a pyramid level at least as fine as the screen grid (or the finest).
+SS.pickLevel = function (V, tr, gw, gh) {
+	const m = V.meta, v = V.view;
+	for (let l = 0; l < tr.levels.length; l++) {
+		const lv = tr.levels[l];
+		if ((m.x_hi - m.x_lo) / lv.w <= (v.t1 - v.t0) / gw &&
+		    (m.y_hi - m.y_lo) / lv.h <= (v.s1 - v.s0) / gh)
+			return l;
+	}
+	return tr.levels.length - 1;
+};
+
+// The request range [i0, i1) issued within the view's time, and how the io panel draws it.
+SS.ioMode = function (V, tr, r) {
+	const v = V.view, d = tr.d, m = V.meta, fine = tr.levels[tr.levels.length - 1];
+	const i0 = SS.lowerBound(d.ts, v.t0), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3);
+	// zoomed past the finest cells (an AG's log, say): bin the requests even if many
+	const coarse = (m.x_hi - m.x_lo) / fine.w > (v.t1 - v.t0) / (r.w / SS.CELL) ||
+		       (m.y_hi - m.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
+	const detail = !SS.hasGap(tr, v.t0, v.t1) &&
+		       i1 - i0 <= (coarse ? SS.DETAIL_FINE_MAX : SS.DETAIL_MAX);
+	return { i0: i0, i1: i1, detail: detail };
+};
+
+SS.drawRequests = function (V, ctx, r, tr, mode) {
+	const v = V.view, d = tr.d;
+	const gw = Math.max(1, Math.ceil(r.w / SS.CELL)), gh = Math.max(1, Math.ceil(r.h / SS.CELL));
+	const grid = new Uint8Array(gw * gh);
+	const vis = 0xff & ~V.hiddenMask;
+	const tEnd = V.play.on ? V.play.tc : Infinity;
+	const spanT = v.t1 - v.t0, spanS = v.s1 - v.s0;
+	let drawn = 0;
+	if (mode.detail) {
+		for (let i = mode.i0; i < mode.i1; i++) {
+			const bit = 1 << d.cls[i];
+			if (!(bit & vis) || d.ts[i] > tEnd) continue;
+			const a = d.sector[i], b = a + d.nr[i];
+			if (b <= v.s0 || a >= v.s1) continue;
+			let gx = Math.floor((d.ts[i] - v.t0) / spanT * gw);
+			if (gx >= gw) gx = gw - 1;
+			if (gx < 0) continue;
+			let r1 = Math.floor((Math.min(b, v.s1) - 1e-9 - v.s0) / spanS * gh);
+			let r0 = Math.floor((Math.max(a, v.s0) - v.s0) / spanS * gh);
+			if (r1 >= gh) r1 = gh - 1;
+			if (r0 > r1) r0 = r1;
+			for (let row = r0; row <= r1; row++)
+				grid[(gh - 1 - row) * gw + gx] |= bit;
+			drawn++;
+		}
+	} else {
+		const m = V.meta, lv = tr.levels[SS.pickLevel(V, tr, gw, gh)];
+		const ct = (m.x_hi - m.x_lo) / lv.w, cs = (m.y_hi - m.y_lo) / lv.h;
+		const c0 = Math.max(0, Math.floor((v.t0 - m.x_lo) / ct));
+		const c1 = Math.min(lv.w - 1, Math.floor((Math.min(v.t1, tEnd) - m.x_lo) / ct));
+		const q0 = Math.max(0, Math.floor((v.s0 - m.y_lo) / cs));
+		const q1 = Math.min(lv.h - 1, Math.floor((v.s1 - m.y_lo) / cs));
+		for (let q = q0; q <= q1; q++) {
+			const sa = m.y_lo + q * cs;
+			const ra = Math.max(0, Math.floor((sa - v.s0) / spanS * gh));
+			const rb = Math.min(gh - 1, Math.ceil((sa + cs - v.s0) / spanS * gh) - 1);
+			const base = q * lv.w;
+			for (let c = c0; c <= c1; c++) {
+				const bits = lv.mask[base + c] & vis;
+				if (!bits) continue;
+				const ta = m.x_lo + c * ct;
+				const xa = Math.max(0, Math.floor((ta - v.t0) / spanT * gw));
+				const xb = Math.min(gw - 1, Math.max(xa, Math.ceil((ta + ct - v.t0) / spanT * gw) - 1));
+				for (let row = ra; row <= Math.max(ra, rb); row++)
+					for (let x = xa; x <= xb; x++)
+						grid[(gh - 1 - row) * gw + x] |= bits;
+				drawn += lv.cnt[base + c];
+			}
+		}
+	}
+	// one pixel per cell, later classes win a shared cell (the static panel's rule)
+	const img = new ImageData(gw, gh), px = new Uint32Array(img.data.buffer);
+	const colours = V.classRGBA;
+	for (let i = 0; i < grid.length; i++) {
+		const g = grid[i];
+		if (!g) continue;
+		px[i] = colours[31 - Math.clz32(g)];
+	}
+	if (!V.scratch) V.scratch = document.createElement('canvas');
+	const sc = V.scratch;
+	sc.width = gw;
+	sc.height = gh;
+	sc.getContext('2d').putImageData(img, 0, 0);
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	ctx.imageSmoothingEnabled = false;
+	ctx.drawImage(sc, r.x, r.y, gw * SS.CELL, gh * SS.CELL);
+	ctx.restore();
+	return drawn;
+};
+
+// Flush and FUA ticks along the top of the io panel, at their issue times.
+SS.drawMarks = function (V, ctx, r, tr) {
+	const v = V.view, n = tr.markTs.length;
+	const i0 = SS.lowerBound(tr.markTs, v.t0), i1 = SS.lowerBound(tr.markTs, v.t1 + 1e-3, i0, n);
+	const tEnd = V.play.on ? V.play.tc : Infinity;
+	for (const [bit, colour, y] of [[1, V.meta.flush_color, r.y + 1], [2, V.meta.fua_color, r.y + 8]]) {
+		ctx.fillStyle = colour;
+		let lastX = -1;
+		for (let i = i0; i < i1; i++) {
+			if (!(tr.markKind[i] & bit) || tr.markTs[i] > tEnd) continue;
+			const x = Math.floor(SS.xOf(V, r, tr.markTs[i]));
+			if (x === lastX) continue;
+			lastX = x;
+			ctx.fillRect(x, y, 2, 6);
+		}
+	}
+};
+
+// Outline request i (hover, or lit by the play cursor).
+SS.outlineRequest = function (V, ctx, r, tr, i, colour, grow) {
+	const d = tr.d;
+	const x = SS.xOf(V, r, d.ts[i]);
+	const y0 = SS.yOf(V, r, d.sector[i]), y1 = SS.yOf(V, r, d.sector[i] + d.nr[i]);
+	const h = Math.max(SS.CELL, y0 - y1);
+	ctx.strokeStyle = colour;
+	ctx.lineWidth = 1.5;
+	ctx.strokeRect(x - grow, Math.min(y1, y0 - SS.CELL) - grow, SS.CELL + 2 * grow, h + 2 * grow);
+};
+
+SS.drawCursor = function (V, ctx, r, t) {
+	if (t === null || t === undefined) return;
+	const x = Math.round(SS.xOf(V, r, t)) + 0.5;
+	if (x < r.x || x > r.x + r.w) return;
+	ctx.strokeStyle = SS.COL.cursor;
+	ctx.lineWidth = 1;
+	ctx.setLineDash([]);
+	ctx.beginPath();
+	ctx.moveTo(x, r.y);
+	ctx.lineTo(x, r.y + r.h);
+	ctx.stroke();
+};
+
+SS.drawIo = function (V, col, tr, cv) {
+	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view;
+	ctx.fillStyle = SS.COL.plot;
+	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawZonesUnder(V, ctx, r, tr);
+	SS.drawTimeAxis(V, ctx, r, false);
+	const yu = SS.unitOffset(V.meta.units, v.s1 - v.s0);
+	SS.drawValueAxis(ctx, r, v.s0, v.s1, yu, 'device offset (' + yu.name + ')');
+	const mode = SS.ioMode(V, tr, r);
+	col.mode = mode;
+	col.drawn = SS.drawRequests(V, ctx, r, tr, mode);
+	SS.drawMarks(V, ctx, r, tr);
+	SS.drawPhases(V, ctx, r, tr, cv, true);
+	SS.drawZoneLabels(V, ctx, r, tr, cv);
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	if (V.play.on) {
+		// light up what was issued in the last moments before the cursor
+		const trail = (v.t1 - v.t0) * 0.012, d = tr.d;
+		const a = SS.lowerBound(d.ts, V.play.tc - trail), b = SS.lowerBound(d.ts, V.play.tc + 1e-3);
+		for (let i = a; i < b && i < a + 3000; i++)
+			if (!((1 << d.cls[i]) & V.hiddenMask))
+				SS.outlineRequest(V, ctx, r, tr, i, SS.COL.hover, 2);
+	}
+	if (V.hover && V.hover.col === col.index && V.hover.i >= 0)
+		SS.outlineRequest(V, ctx, r, tr, V.hover.i, '#000000', 2.5);
+	ctx.restore();
+	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
+	if (V.box && V.box.col === col.index && V.box.panel === 'io') SS.drawBox(ctx, V.box);
+	if (!tr.m.total.ios) SS.drawNote(ctx, r, tr.m.events ? 'no I/O: ' + tr.m.events +
+		' event(s), no completed request' : 'no I/O: the trace has no events');
+	SS.drawBorder(ctx, r);
+};
+
+SS.drawBox = function (ctx, b) {
+	ctx.fillStyle = 'rgba(0,114,178,0.12)';
+	ctx.strokeStyle = '#0072B2';
+	ctx.setLineDash([4, 2]);
+	ctx.fillRect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
+	ctx.strokeRect(b.x0 + 0.5, b.y0 + 0.5, b.x1 - b.x0, b.y1 - b.y0);
+	ctx.setLineDash([]);
+};
+
+SS.drawNote = function (ctx, r, text) {
+	ctx.font = SS.font(16, true);
+	const w = ctx.measureText(text).width;
+	const x = r.x + r.w / 2, y = r.y + r.h / 2;
+	ctx.fillStyle = 'rgba(255,255,255,0.9)';
+	ctx.fillRect(x - w / 2 - 12, y - 16, w + 24, 32);
+	ctx.strokeStyle = SS.COL.warn;
+	ctx.strokeRect(x - w / 2 - 12, y - 16, w + 24, 32);
+	ctx.fillStyle = SS.COL.warn;
+	ctx.textAlign = 'center';
+	ctx.textBaseline = 'middle';
+	ctx.fillText(text, x, y);
+};
+
+// Series of one panel for every column at this view; the shared top of the scale.
+SS.seriesFor = function (V, name) {
+	const lines = SS.SERIES[name];
+	let hi = 0;
+	const per = V.cols.map((col) => {
+		const tr = V.traces[col.index], cv = col.canvases[name];
+		const w = Math.max(50, cv.clientWidth - SS.MARGIN.l - SS.MARGIN.r);
+		const db = SS.displayBins(tr, V.meta, V.view.t0, V.view.t1, w);
+		const vals = lines.map((l) => SS.metricSeries(db, V.meta, l.m, V.meta.rolling));
+		const latCount = db.sum[V.meta.bin_fields.indexOf('lat_count')];
+		for (let j = 0; j < db.n; j++) {
+			const mid = db.start[j] + db.w[j] / 2;
+			if (mid < V.view.t0 || mid > V.view.t1) continue;
+			for (const v of vals) hi = Math.max(hi, v[j]);
+		}
+		return { db: db, vals: vals, latCount: latCount };
+	});
+	hi = hi > 0 ? hi * 1.05 : 1;
+	const t = SS.ticks(0, hi, 6);
+	if (t.count && SS.tickValue(t, t.count - 1) < hi) hi = SS.tickValue(t, t.count - 1) + t.step;
+	return { per: per, hi: hi };
+};
+
+SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
+	const ctx = SS.prepCanvas(cv), r = cv.plot, lines = SS.SERIES[name];
+	const { db, vals, latCount } = s.per[col.index];
+	ctx.fillStyle = SS.COL.plot;
+	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawTimeAxis(V, ctx, r, false);
+	SS.drawValueAxis(ctx, r, 0, s.hi, { div: 1 }, panel.y_title);
+	SS.drawPhases(V, ctx, r, tr, cv, false);
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	const Y = (v) => r.y + r.h - v / s.hi * r.h;
+	lines.forEach((l, k) => {
+		const v = vals[k], X = (j) => SS.xOf(V, r, db.start[j] + db.w[j] / 2);
+		if (!db.n) return;
+		if (l.fill && V.view.t1 - V.view.t0 >= 4 * db.width) {
+			ctx.beginPath();
+			ctx.moveTo(X(0), r.y + r.h);
+			for (let j = 0; j < db.n; j++) ctx.lineTo(X(j), Y(v[j]));
+			ctx.lineTo(X(db.n - 1), r.y + r.h);
+			ctx.closePath();
+			ctx.globalAlpha = 0.18;
+			ctx.fillStyle = l.color;
+			ctx.fill();
+			ctx.globalAlpha = 1;
+		}
+		ctx.beginPath();
+		let pen = false;
+		// zoomed to a few bins: each bin as a step over its time, not a point at its middle
+		const steps = V.view.t1 - V.view.t0 < 4 * db.width;
+		for (let j = 0; j < db.n && steps; j++) {
+			if (l.gaps && !latCount[j]) continue;
+			ctx.moveTo(SS.xOf(V, r, db.start[j]), Y(v[j]));
+			ctx.lineTo(SS.xOf(V, r, db.start[j] + db.w[j]), Y(v[j]));
+		}
+		for (let j = 0; j < db.n && !steps; j++) {
+			if (l.gaps && !latCount[j]) { pen = false; continue; }
+			if (pen) ctx.lineTo(X(j), Y(v[j]));
+			else ctx.moveTo(X(j), Y(v[j]));
+			if (!pen && l.gaps && (j + 1 >= db.n || !latCount[j + 1])) ctx.lineTo(X(j) + 1.5, Y(v[j]));
+			pen = true;
+		}
+		ctx.strokeStyle = l.color;
+		ctx.lineWidth = l.width;
+		ctx.setLineDash(l.dash ? [6, 3] : []);
+		ctx.stroke();
+		ctx.setLineDash([]);
+	});
+	ctx.restore();
+	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
+	if (V.box && V.box.col === col.index && V.box.panel === name) SS.drawBox(ctx, V.box);
+	SS.drawBorder(ctx, r);
+};
+
+// Seek distance shares over signed log2 buckets (panel_dist.c), bars in black beyond the
+// threshold, grey within it.
+SS.distExtent = function (V) {
+	let hi = 0, mb = 0;
+	const thr = SS.bucketOf(V.meta.seek_threshold);
+	for (const tr of V.traces) {
+		const d = tr.m.dist;
+		let m = thr + 2;
+		for (let b = d.pos.length - 1; b > m; b--)
+			if (d.pos[b] || d.neg[b]) { m = b; break; }
+		mb = Math.max(mb, m);
+		if (d.count)
+			for (let b = 0; b < d.pos.length; b++)
+				hi = Math.max(hi, 100 * d.pos[b] / d.count, 100 * d.neg[b] / d.count);
+	}
+	hi = hi > 0 ? hi * 1.05 : 1;
+	return { hi: hi, mb: mb, thr: thr };
+};
+SS.bucketOf = function (d) {
+	d = Math.abs(d);
+	return d === 0 ? 0 : Math.floor(Math.log2(d)) + 1;
+};
+SS.bucketLabel = function (b) {
+	const sfx = 'KMGTPE';
+	let bytes = 512 * Math.pow(2, Math.abs(b) - 1), k = -1;
+	while (bytes >= 1024 && k < 5) { bytes /= 1024; k++; }
+	return (b < 0 ? '-' : '') + bytes.toFixed(0) + (k >= 0 ? sfx[k] : 'B');
+};
+
+SS.drawDist = function (V, col, tr, cv, e, panel) {
+	const ctx = SS.prepCanvas(cv), r = cv.plot, d = tr.m.dist;
+	const X = (b) => r.x + (b + e.mb + 0.7) / (2 * e.mb + 1.4) * r.w;
+	ctx.fillStyle = SS.COL.plot;
+	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawValueAxis(ctx, r, 0, e.hi, { div: 1 }, panel.y_title);
+	ctx.font = SS.font(11);
+	ctx.textAlign = 'center';
+	ctx.textBaseline = 'top';
+	for (let b = -e.mb; b <= e.mb; b++) {
+		if (b !== 0 && (Math.abs(b) - 4) % 4) continue;
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText(b === 0 ? '0' : SS.bucketLabel(b), X(b), r.y + r.h + 4);
+	}
+	const bw = r.w / (2 * e.mb + 1.4) * 0.8;
+	cv.bars = [];
+	if (d.count) {
+		for (let b = -e.mb; b <= e.mb; b++) {
+			const c = b < 0 ? d.neg[-b] : d.pos[b];
+			if (!c) continue;
+			const pct = 100 * c / d.count;
+			const y0 = r.y + r.h, y1 = Math.min(y0 - 1.5, r.y + r.h - pct / e.hi * r.h);
+			ctx.fillStyle = Math.abs(b) > e.thr ? '#000000' : '#9e9e9e';
+			ctx.fillRect(X(b) - bw / 2, y1, bw, y0 - y1);
+			cv.bars.push({ x0: X(b) - bw / 2, x1: X(b) + bw / 2, b: b, c: c, pct: pct });
+		}
+	} else {
+		SS.drawNote(ctx, r, 'no head movement recorded');
+	}
+	ctx.strokeStyle = V.meta.flush_color;
+	ctx.setLineDash([3, 3]);
+	for (const sgn of [-1, 1]) {
+		const x = Math.round(X(sgn * (e.thr + 0.5))) + 0.5;
+		ctx.beginPath();
+		ctx.moveTo(x, r.y);
+		ctx.lineTo(x, r.y + r.h);
+		ctx.stroke();
+	}
+	ctx.setLineDash([]);
+	ctx.fillStyle = SS.COL.text;
+	ctx.textBaseline = 'top';
+	ctx.textAlign = 'left';
+	ctx.fillText('\u2190 backward', r.x + 6, r.y + 4);
+	ctx.textAlign = 'right';
+	ctx.fillText('forward \u2192', r.x + r.w - 6, r.y + 4);
+	SS.drawBorder(ctx, r);
+};

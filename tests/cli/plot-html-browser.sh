@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The page of `seekscope plot -o x.html` in a real browser: headless Chromium driven by Selenium
+# (tests/tools/browse-html.py does what a user does and reports; the assertions are here).  It
+# loads without console errors, wheel/drag/box/double-click/keys change the view as they
+# should, the request under the mouse is the trace's own (time, sectors, rwbs, latency, zone as
+# `seekscope dump` gives them), the URL fragment restores a view, phases and zones zoom when
+# clicked, panels toggle, play moves; and a 2M-I/O trace makes a page within 20 MB that opens
+# within 2 s and redraws at interactive rates.  Screenshots stay in $SS_KEEP_SHOTS if set.
+# Prints TAP.
+source "$(dirname "$0")/../lib/tap.sh"
+GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
+BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
+PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
+plan 37
+need CMD chromium chromedriver
+[[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
+	skip_all "prerequisite: python3-selenium not available"
+make_workdir
+d=$WORK
+shots=${SS_KEEP_SHOTS:-$d}
+mkdir -p "$shots"
+
+"$GEN" -o "$d/a.sst" -a 4 -P -n 3000 && "$GEN" -o "$d/b.sst" -a 1 -P -n 3000 &&
+	"$SEEKSCOPE" plot "$d/a.sst" "$d/b.sst" -o "$d/cmp.html" && "$SEEKSCOPE" dump --absolute "$d/a.sst" >"$d/a.dump"
+ok $? "page and dump made"
+$PY "$BROWSE" "$d/cmp.html" "$shots" "$d/a.dump" >"$d/seen" 2>"$d/err"
+ok $? "the browser ran the page ($(tail -3 "$d/err" | tr '\n' ' '))"
+val() { awk -F'\t' -v k="$1" '$1 == k {print $2}' "$d/seen"; }
+near() {   # near A B: within 1 % (mouse positions are whole pixels)
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; exit !(d * d <= (0.01 * b) * (0.01 * b)) }'
+}
+js() {   # js KEY EXPR: EXPR over the JSON value of KEY (as v)
+	$PY -c 'import json,sys; v=json.loads(sys.argv[1]); print(eval(sys.argv[2]))' "$(val "$1")" "$2"
+}
+is "$(val ready)" true "the page is ready"
+is "$(val error)" "" "... without an error"
+is "$(val console_errors)" "[]" "no console errors"
+load=$(val load_ms)
+[[ -n $load && $load -le 2000 ]]; ok $? "opens in ${load} ms (<= 2000)"
+is "$(js home '[v["t0_s"], v["modes"]]')" "[0, ['detail', 'detail']]" "home: from the start, every request drawn"
+is "$(js wheel 'v["t1_s"] - v["t0_s"] < 0.9 * 3.99 and v["y0"] == 2048')" True "the wheel zooms time, not offset"
+is "$(js drag 'round(v["t0_s"], 6)')" "$(js drag_before 'round(v["t0_s"] + (v["t1_s"] - v["t0_s"]) / 4, 6)')" \
+	"dragging a quarter of the panel left moves time by a quarter"
+a=$(js box 'v["t1_s"] - v["t0_s"]') b=$(js box_before '(v["t1_s"] - v["t0_s"]) / 3')
+near "$a" "$b"; ok $? "a shift-drag box over a third of the width zooms time to that third ($a, $b s)"
+a=$(js box 'v["y1"] - v["y0"]') b=$(js box_before '(v["y1"] - v["y0"]) / 3')
+near "$a" "$b"; ok $? "... and the offset to its third ($a, $b sectors)"
+is "$(js dblclick '[v["t0_s"], v["t1_s"], v["y0"], v["y1"]]')" "$(js home '[v["t0_s"], v["t1_s"], v["y0"], v["y1"]]')" \
+	"double-click resets"
+is "$(js keys_zoom 'round((v["t1_s"] - v["t0_s"]) * 4, 6)')" "$(js home 'round(v["t1_s"] - v["t0_s"], 6)')" \
+	"'+' twice zooms time to a quarter"
+is "$(js keys_pan 'round(v["t0_s"], 6)')" "$(js keys_zoom 'round(v["t0_s"] + (v["t1_s"] - v["t0_s"]) / 5, 6)')" \
+	"the right arrow pans a fifth"
+for k in 0 1 2 3 4; do
+	is "$(val hover.$k.index)" "$(val hover.$k.want_index)" "hover $k: the mouse over request $(val hover.$k.want_index) finds it"
+	is "$(val hover.$k.page)" "$(val hover.$k.trace)" "... its time, sectors, rwbs, latency and zone are the trace's"
+done
+grep -q "latency" <<<"$(val hover.1.tooltip)" && grep -q "sectors" <<<"$(val hover.1.tooltip)"
+ok $? "the tooltip shows them ($(val hover.1.tooltip | head -c 150))"
+is "$(js hash_got '[round(v["t0_s"], 9), round(v["t1_s"], 9), v["y0"], v["y1"], v["hidden"]]')" \
+	"$(js hash_want '[round(v["t0_s"], 9), round(v["t1_s"], 9), v["y0"], v["y1"], v["hidden"]]')" \
+	"the URL fragment ($(val hash)) brings the view and the hidden class back"
+is "$(js phase_click 'v["view"]["t0_s"] < v["begin_s"] < v["end_s"] < v["view"]["t1_s"] and v["view"]["t1_s"] - v["view"]["t0_s"] < 1.1 * (v["end_s"] - v["begin_s"])')" \
+	True "clicking a phase's label zooms to the phase"
+is "$(js zone_click 'v["view"]["y0"] < v["start"] and v["start"] + v["n"] < v["view"]["y1"] and v["view"]["y1"] - v["view"]["y0"] < 1.1 * v["n"]')" \
+	True "clicking a zone's label zooms to the zone"
+is "$(val panel_toggle)" '[["io", "tput", "lat", "dist"], "none"]' "a panel switches off"
+is "$(js play 'v["on"] and v["t_s"] > 0')" True "play sweeps the cursor ($(val play))"
+frame=$(val frame_ms_max)
+is "$(js frame_ms_max 'v < 100')" True "redraws while panning take ${frame} ms at most"
+
+# scale: 2M I/Os
+"$GEN" -o "$d/big.sst" -a 4 -P -n 2000000 && "$SEEKSCOPE" plot "$d/big.sst" -o "$d/big.html" 2>"$d/err"
+ok $? "a 2M-I/O trace as a page ($(cat "$d/err"))"
+rm -f "$d/big.sst"
+size=$(stat -c %s "$d/big.html")
+[[ $size -le 20000000 ]]; ok $? "... of $size bytes (<= 20 MB), every request kept: $([[ -s $d/err ]] && echo no || echo yes)"
+mkdir -p "$shots/big"
+$PY "$BROWSE" "$d/big.html" "$shots/big" >"$d/seen" 2>"$d/err"
+ok $? "the browser ran it"
+is "$(val console_errors)" "[]" "... without console errors"
+load=$(val load_ms)
+[[ -n $load && $load -le 2000 ]]; ok $? "... opened in ${load} ms (<= 2000; $(val script_ms) ms of it the script)"
+is "$(js frame_ms_median 'v < 50')" True "... redraws while panning in $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
+
+done_testing

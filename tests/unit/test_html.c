@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The HTML viewer's encoder: the byte encodings (varints, zigzag, base64 against RFC 4648's
+ * vectors, JSON strings that cannot close a <script>, deflate round trip), and one trace's
+ * column on the hand-made fixture (fixture.h): the request detail decoded back gives each
+ * request's issue time, sectors, class, latency and zone as worked out there, the marks hold
+ * the flush and the FUA write, the bins add up to the statistics, and the page as a whole
+ * holds what it should.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "fixture.h"
+#include "hbuf.h"
+#include "html.h"
+#include "html_col.h"
+#include "palette.h"
+#include "panel_registry.h"
+
+static uint64_t get_varint(const unsigned char **p)
+{
+	uint64_t v = 0;
+	int shift = 0;
+
+	do {
+		v |= (uint64_t)(**p & 0x7f) << shift;
+		shift += 7;
+	} while (*(*p)++ & 0x80);
+	return v;
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void test_encodings(void)
+{
+	static const char *const b64[][2] = {
+		{ "", "" }, { "f", "Zg==" }, { "fo", "Zm8=" }, { "foo", "Zm9v" },
+		{ "foob", "Zm9vYg==" }, { "fooba", "Zm9vYmE=" }, { "foobar", "Zm9vYmFy" },
+	};
+	struct ss_hbuf b = { 0 };
+	unsigned char raw[4096], back[4096];
+	uLongf n = sizeof(back);
+	const unsigned char *p;
+
+	ss_hbuf_varint(&b, 0);
+	ss_hbuf_varint(&b, 127);
+	ss_hbuf_varint(&b, 128);
+	ss_hbuf_varint(&b, UINT64_MAX);
+	ok(b.len == 1 + 1 + 2 + 10 && !memcmp(b.p, "\x00\x7f\x80\x01", 4), "LEB128 varints");
+	p = b.p + 4;
+	ok(get_varint(&p) == UINT64_MAX, "... the largest round-trips");
+	b.len = 0;
+	ss_hbuf_svarint(&b, -1);
+	ss_hbuf_svarint(&b, 1);
+	ss_hbuf_svarint(&b, INT64_MIN);
+	p = b.p;
+	ok(get_varint(&p) == 1 && get_varint(&p) == 2 && get_varint(&p) == UINT64_MAX,
+	   "zigzag: -1 -> 1, 1 -> 2, INT64_MIN -> 2^64-1");
+	for (size_t i = 0; i < sizeof(b64) / sizeof(b64[0]); i++) {
+		b.len = 0;
+		ss_hbuf_base64(&b, (const unsigned char *)b64[i][0], strlen(b64[i][0]));
+		ss_hbuf_u8(&b, 0);
+		is_str((char *)b.p, b64[i][1], "base64 '%s' (RFC 4648)", b64[i][0]);
+	}
+	b.len = 0;
+	ss_hbuf_json_str(&b, "a\"b\\c</script>\n\x01&");
+	ss_hbuf_u8(&b, 0);
+	is_str((char *)b.p, "\"a\\\"b\\\\c\\u003c/script\\u003e\\u000a\\u0001\\u0026\"",
+	       "a JSON string cannot close its <script> element");
+	for (size_t i = 0; i < sizeof(raw); i++)
+		raw[i] = (unsigned char)(i * 7 % 13);
+	b.len = 0;
+	is_int(ss_hbuf_deflate(&b, raw, sizeof(raw)), 0, "deflate");
+	ok(uncompress(back, &n, b.p, b.len) == Z_OK && n == sizeof(raw) &&
+	   !memcmp(raw, back, sizeof(raw)), "... zlib inflates it back (%zu -> %zu bytes)",
+	   sizeof(raw), b.len);
+	ok(!ss_hbuf_failed(&b), "no allocation failed");
+	ss_hbuf_free(&b);
+}
+
+/* Inflate column section S of C into a malloc'd buffer. */
+static unsigned char *section(const struct ss_html_col *c, const struct ss_html_section *s,
+			      uLongf *len)
+{
+	unsigned char *out = malloc(64 << 20);
+
+	*len = 64 << 20;
+	if (out && uncompress(out, len, c->data.p + s->off, s->len) != Z_OK) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static void test_column(struct ss_trace *t)
+{
+	/* the fixture's worked-out requests: issue (ms after the 1.0 s capture start), sectors,
+	 * class, latency (ms) */
+	static const struct { uint64_t ms, sector; uint32_t nr; int cls; uint64_t lat_ms; } want[] = {
+		{ 600, 0, 8, SS_CLS_WRITE, 1 },
+		{ 700, 1048676, 16, SS_CLS_WRITE, 2 },
+		{ 800, 2098160, 8, SS_CLS_JOURNAL, 4 },      /* in the log: journal wins over META */
+		{ 1700, 2098168, 8, SS_CLS_JOURNAL, 1 },
+		{ 2700, 4194000, 8, SS_CLS_WRITE, 10 },
+	};
+	const size_t nw = sizeof(want) / sizeof(want[0]);
+	struct ss_html_col_opts o = { .t0 = 1 * FX_S, .x_lo = 0, .x_hi = 3 * FX_S, .y_lo = 0,
+				      .y_hi = 8388608, .seek_threshold = 128,
+				      .bin_width_ns = 10 * FX_MS };
+	struct ss_html_col *c = ss_html_col_new(t, &o);
+	char err[200] = "";
+	unsigned char *raw;
+	uLongf len;
+
+	ok(c != NULL, "column for the fixture");
+	if (!c)
+		return;
+	is_int(ss_html_col_run(c, t, err, sizeof(err)), 0, "one pass over it (%s)", err);
+	is_int((int)c->requests, (int)nw, "five data requests (the flush is none)");
+	is_int((int)c->nr_chunks, 1, "in one chunk");
+	raw = c->nr_chunks ? section(c, &c->chunks[0].sec, &len) : NULL;
+	ok(raw && get_u32(raw) == nw, "the chunk inflates and says 5");
+	if (raw && get_u32(raw) == nw) {
+		const unsigned char *col[8];
+		uint64_t ts = 0, end = 0;
+		size_t off = 36;
+		int good = 1;
+
+		for (int k = 0; k < 8; k++) {
+			col[k] = raw + off;
+			off += get_u32(raw + 4 + 4 * k);
+		}
+		ok(off == len, "... its eight columns fill it exactly (%zu of %lu bytes)", off,
+		   (unsigned long)len);
+		for (size_t i = 0; i < nw; i++) {
+			uint64_t zz, sector, nr, cls, lat1, zone1;
+
+			ts += get_varint(&col[0]);
+			zz = get_varint(&col[1]);
+			sector = end + (uint64_t)((zz & 1) ? -(int64_t)((zz + 1) / 2) : (int64_t)(zz / 2));
+			nr = get_varint(&col[2]);
+			(void)get_varint(&col[3]);
+			cls = get_varint(&col[4]);
+			lat1 = get_varint(&col[5]);
+			(void)get_varint(&col[6]);
+			zone1 = get_varint(&col[7]);
+			end = sector + nr;
+			const struct ss_rec_zone *z = ss_trace_zone_at(t, FX_DEV, sector);
+			long wz = z ? (long)(z - t->zones) : -1;
+
+			if (ts != want[i].ms * FX_MS || sector != want[i].sector || nr != want[i].nr ||
+			    (int)cls != want[i].cls || lat1 != want[i].lat_ms * FX_MS + 1 ||
+			    (long)zone1 - 1 != wz) {
+				good = 0;
+				printf("# request %zu: ts %llu sector %llu+%llu class %llu lat1 %llu zone %lld\n",
+				     i, (unsigned long long)ts, (unsigned long long)sector,
+				     (unsigned long long)nr, (unsigned long long)cls,
+				     (unsigned long long)lat1, (long long)zone1 - 1);
+			}
+		}
+		ok(good, "each request's time, sectors, class, latency and zone decode as worked out");
+	} else {
+		skip(2, "no chunk");
+	}
+	free(raw);
+	raw = section(c, &c->marks, &len);
+	ok(raw && c->nr_marks == 2 && len == 18, "two marks (%llu)", (unsigned long long)c->nr_marks);
+	if (raw && len == 18) {
+		double t0, t1;
+
+		memcpy(&t0, raw, 8);
+		memcpy(&t1, raw + 8, 8);
+		ok(t0 == 1600.0 * FX_MS && raw[16] == 1 && t1 == 1700.0 * FX_MS && raw[17] == 2,
+		   "... the flush at 1.6 s and the FUA write at 1.7 s");
+	} else {
+		skip(1, "no marks");
+	}
+	free(raw);
+	raw = section(c, &c->bins, &len);
+	if (raw) {
+		const struct ss_bins *b = ss_stats_bins(c->stats);
+		double sum = 0, v;
+
+		for (size_t i = 0; i < 3 * b->n; i++) {   /* reads, writes, discards */
+			memcpy(&v, raw + 8 * i, 8);
+			sum += v;
+		}
+		ok(len == SS_HTML_BIN_FIELDS * 8 * b->n && sum == (double)ss_stats_total(c->stats)->ios,
+		   "the bins (%zu) add up to the statistics' I/Os (%.0f)", b->n, sum);
+	} else {
+		ok(0, "bins inflate");
+	}
+	free(raw);
+	ss_html_col_free(c);
+}
+
+static void test_page(struct ss_trace *t)
+{
+	struct ss_graph_opts g;
+	struct ss_html_opts o = { .g = &g };
+	struct ss_html_result r;
+	struct ss_trace *tr[1] = { t };
+	const char *labels[1] = { "fixture <1>" };
+	char err[300] = "", *page;
+	FILE *f;
+	long n;
+
+	ss_graph_opts_init(&g);
+	ss_panels_set_default(&g);
+	is_int(ss_html_write(tpath("fx.html"), &o, tr, labels, 1, &r, err, sizeof(err)), 0,
+	       "the page (%s)", err);
+	ok(r.requests == 5 && r.dropped == 0, "... with the five requests, none left out");
+	f = fopen(tpath("fx.html"), "r");
+	page = calloc(1, 1 << 20);
+	n = f && page ? (long)fread(page, 1, (1 << 20) - 1, f) : 0;
+	ok(n > 0 && (size_t)n == r.bytes, "... %ld bytes as reported", n);
+	ok(page && strstr(page, "\"label\":\"fixture \\u003c1\\u003e\"") &&
+	   strstr(page, "<script type=\"application/octet-stream\" id=\"ss-data-0\">"),
+	   "... the label escaped, the data inline");
+	if (f)
+		fclose(f);
+	free(page);
+	g.align = "nosuchphase";
+	is_int(ss_html_write(tpath("fx2.html"), &o, tr, labels, 1, &r, err, sizeof(err)), -ENOENT,
+	       "--align a missing phase: -ENOENT");
+	ok(strstr(err, "fixture <1> has no phase \"nosuchphase\"") != NULL, "... saying so: %s", err);
+	ok(access(tpath("fx2.html"), F_OK) != 0, "... and writing nothing");
+}
+
+int main(void)
+{
+	struct ss_trace *t;
+	char err[200];
+
+	plan(33);
+	test_encodings();
+	if (testdir_make("html"))
+		return 1;
+	is_int(fx_write(tpath("fx.sst"), 0, 1), 0, "fixture written");
+	t = ss_trace_open(tpath("fx.sst"), err, sizeof(err));
+	ok(t != NULL, "fixture opens");
+	if (!t)
+		return done_testing();
+	test_column(t);
+	test_page(t);
+	ss_trace_close(t);
+	return done_testing();
+}
