@@ -35,6 +35,9 @@ struct ss_tracecap {
 	size_t buffer_kb;
 	bool on;
 	uint64_t missed_total;
+	int work_id;                    /* workqueue_execute_start's id, -1 if not recorded */
+	struct tep_format_field *work_fn, *work_pid;
+	ss_work_sink work_sink;
 };
 
 static int kernel_lockdown(void)
@@ -66,27 +69,45 @@ static void explain(int e, const char *what, char *err, size_t errlen)
  * Parse just this event's format.  tracefs_local_events() would also load kallsyms, printk
  * formats and saved cmdlines, which cost a quarter of a CPU second and are not needed here.
  */
-static struct tep_event *load_format(struct ss_tracecap *c, const char *name)
+static struct tep_event *load_format(struct ss_tracecap *c, const char *sys, const char *name)
 {
 	struct tep_event *ev = NULL;
 	int size = 0;
 	char *fmt;
 
-	fmt = tracefs_event_file_read(NULL, "block", name, "format", &size);
+	fmt = tracefs_event_file_read(NULL, sys, name, "format", &size);
 	if (!fmt)
 		return NULL;
-	if (size > 0 && tep_parse_event(c->tep, fmt, (unsigned long)size, "block") ==
+	if (size > 0 && tep_parse_event(c->tep, fmt, (unsigned long)size, sys) ==
 	    TEP_ERRNO__SUCCESS)
-		ev = tep_find_event_by_name(c->tep, "block", name);
+		ev = tep_find_event_by_name(c->tep, sys, name);
 	free(fmt);
 	return ev;
 }
 
 static int setup_decoder(struct ss_tracecap *c, const char *name, uint16_t type)
 {
-	if (!load_format(c, name))
+	if (!load_format(c, "block", name))
 		return -ENOENT;
 	return ss_decoder_add(c->dec, name, type);
+}
+
+/* workqueue_execute_start, when this kernel has it with a `function` field: else nothing. */
+static int setup_work(struct ss_tracecap *c, char *err, size_t errlen)
+{
+	struct tep_event *ev = load_format(c, "workqueue", "workqueue_execute_start");
+	int ret;
+
+	if (!ev || !(c->work_fn = tep_find_field(ev, "function")) ||
+	    !(c->work_pid = tep_find_common_field(ev, "common_pid")))
+		return 0;
+	if (tracefs_event_enable(c->inst, "workqueue", "workqueue_execute_start") < 0) {
+		ret = -errno;
+		explain(errno, "workqueue_execute_start", err, errlen);
+		return ret;
+	}
+	c->work_id = ev->id;
+	return 0;
 }
 
 static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, char *err,
@@ -138,6 +159,11 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 			explain(errno, name, err, errlen);
 			return ret;
 		}
+	}
+	if (o->extra & SS_CAP_WORK) {
+		ret = setup_work(c, err, errlen);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -249,6 +275,7 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 		goto error;
 	}
 	tracefs_trace_off(c->inst);
+	c->work_id = -1;
 	c->tep = tep_alloc();
 	c->dec = c->tep ? ss_decoder_new(c->tep) : NULL;
 	if (!c->dec) {
@@ -300,6 +327,7 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 
 	for (;;) {
 		unsigned long long ts;
+		char comm[SS_COMM_LEN];
 		struct ss_event ev;
 		void *data;
 		int n, missed;
@@ -324,9 +352,24 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 		}
 		for (data = kbuffer_read_event(c->kbuf, &ts); data;
 		     data = kbuffer_next_event(c->kbuf, &ts)) {
+			uint16_t id;
+
 			r->events++;
-			if (ss_decoder_decode(c->dec, data, ts, cpu, &ev) > 0) {
-				int ret = sink(ctx, &ev);
+			memcpy(&id, data, sizeof(id));
+			if (id == c->work_id) {
+				unsigned long long fn = 0, pid = 0;
+				int ret = 0;
+
+				tep_read_number_field(c->work_fn, data, &fn);
+				tep_read_number_field(c->work_pid, data, &pid);
+				if (c->work_sink)
+					ret = c->work_sink(ctx, ts, cpu, (uint32_t)pid, fn);
+				if (ret < 0)
+					return ret;
+				continue;
+			}
+			if (ss_decoder_decode(c->dec, data, ts, cpu, &ev, comm) > 0) {
+				int ret = sink(ctx, &ev, comm);
 
 				if (ret < 0)
 					return ret;
@@ -336,6 +379,16 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 		if (flush)
 			return count;
 	}
+}
+
+void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink)
+{
+	c->work_sink = sink;
+}
+
+bool ss_tracecap_has_work(const struct ss_tracecap *c)
+{
+	return c->work_id >= 0;
 }
 
 long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush)

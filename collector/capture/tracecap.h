@@ -20,6 +20,9 @@
 /* Optional events beyond issue/complete/requeue (the opt-in bits of ss_block_events). */
 #define SS_CAP_INSERT  SS_BLOCK_OPT_INSERT   /* block:block_rq_insert */
 #define SS_CAP_QUEUE   SS_BLOCK_OPT_QUEUE    /* block:block_bio_queue */
+/* workqueue:workqueue_execute_start, for the work a kworker runs when it issues I/O
+ * (ss_tracecap_set_work_sink); skipped without a word on kernels that lack it */
+#define SS_CAP_WORK    0x100u
 
 struct ss_tracecap_opts {
 	const uint32_t *devs;       /* devices to keep (SS_MKDEV encoding); none = all */
@@ -31,8 +34,14 @@ struct ss_tracecap_opts {
 
 struct ss_tracecap;
 
-/* Called for each decoded event, in per-CPU order (not globally sorted). */
-typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev);
+/* Called for each decoded event, in per-CPU order (not globally sorted), with the task name
+ * of the event's context ("" for events that carry none: completions, requeues). */
+typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev, const char *comm);
+
+/* Called for each workqueue_execute_start (SS_CAP_WORK): kworker PID starts running the work
+ * function at kernel address FUNCTION. */
+typedef int (*ss_work_sink)(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid,
+			    uint64_t function);
 
 /* Find (and if needed mount) tracefs and check that an instance could be created there
  * (root), creating nothing.  0, or -errno with the reason create would give. */
@@ -50,6 +59,10 @@ int ss_tracecap_stop(struct ss_tracecap *c);
  * With FLUSH, also take the partially filled pages (use after ss_tracecap_stop()).
  */
 long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush);
+/* Where drains send the work events (same CTX as the drain's); NULL: dropped. */
+void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink);
+/* Whether the work event is recorded (asked for and known to this kernel). */
+bool ss_tracecap_has_work(const struct ss_tracecap *c);
 /* Per-CPU counters into OUT (up to MAX entries); returns the count filled. */
 size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out, size_t max);
 /* Events lost so far according to page headers (cheap; stats files are read at the end). */

@@ -94,6 +94,7 @@ int ss_cmd_record(int argc, char **argv)
 	ro.extra_events = o.extra;
 	ro.sysfs = "/sys";
 	ro.probe_fs = !o.no_zones;
+	ro.no_work = o.no_work;
 	r = ss_recorder_new(&ro, err, sizeof(err));
 	if (!r) {
 		fprintf(stderr, "seekscope record: %s\n", err[0] ? err : strerror(errno));

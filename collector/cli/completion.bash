@@ -3,7 +3,7 @@
 # $(PREFIX)/share/bash-completion/completions/seekscope.  Self-contained (needs nothing from the
 # bash-completion package).  The commands, their options, which options take a value and the
 # panel names come from the binary itself (`seekscope [CMD] --help`), so they cannot drift from
-# its tables; values it knows by name (units, fsync modes, events) are listed here and checked
+# its tables; values it knows by name (units, colourings, fsync modes, events) are listed here and checked
 # against --help by tests/cli/completion.sh.
 
 # The commands in `seekscope --help` (its COMMANDS section).
@@ -154,6 +154,7 @@ _seekscope() {
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
 	plot:-p|plot:--panels) _seekscope_list "$(_seekscope_panels "$bin")" "$cur"; return 0 ;;
 	plot:-u|plot:--units) _seekscope_words "auto sectors mib gib" "$cur"; return 0 ;;
+	plot:--color-by) _seekscope_words "class process" "$cur"; return 0 ;;
 	convert:-f|convert:--fs) _seekscope_devices "$cur"
 		local f; for f in $(compgen -f -- "$cur"); do [[ -f $f ]] && COMPREPLY+=("$f"); done
 		return 0 ;;

@@ -15,7 +15,7 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")"),
@@ -28,6 +28,9 @@ static const struct ss_option options[] = {
 				 "queue (block_bio_queue)" },
 	{ "no-zones", OPT_NO_ZONES, NULL,
 	  "do not read filesystem zones (XFS AGs/log, ext4 groups/journal)" },
+	{ "no-work-names", OPT_NO_WORK, NULL,
+	  "do not record workqueue:workqueue_execute_start: kworkers are then\n"
+	  "named without the work they ran (wb_workfn: writeback, ...)" },
 	{ "untar", OPT_UNTAR, "ARCHIVE", "run the extraction workload on ARCHIVE" },
 	{ "into", OPT_INTO, "DIR", "where to extract (an existing directory, not /)" },
 	{ "fsync", OPT_FSYNC, "MODE", "durability: end (default: one syncfs after extracting), file\n"
@@ -59,6 +62,10 @@ const struct ss_help ss_record_help = {
 "SIGINT, 143 after SIGTERM (128+signal); else the workload's (COMMAND's, 127 when it cannot\n"
 "run; 1 when the extraction failed).  Anything refused (a missing archive, an existing\n"
 "DIR/1, an unwritable output) is refused before a trace or a tracing instance exists.\n"
+"The trace names the processes behind the requests (a task table: pid -> name, stored\n"
+"once per name); a kworker's name carries the work it ran when it issued I/O, from\n"
+"workqueue:workqueue_execute_start.  With -e queue,insert, requests are attributed to\n"
+"the task that submitted them rather than the one that handed them to the driver.\n"
 "Needs root.  Options end at COMMAND: what follows it is COMMAND's own.\n"
 "\n"
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
@@ -75,6 +82,7 @@ const struct ss_help ss_record_help = {
 	.examples =
 "  seekscope record -d /mnt/test -o untar.sst -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
 "  seekscope record -d /dev/sdb -b 16384          # until Ctrl-C\n"
+"  seekscope record -e queue,insert -d /mnt/test -- sh -c 'tar xf linux.tar -C /mnt/test'\n"
 "  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
 "  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
 "  seekscope report untar.sst",
@@ -163,6 +171,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		break;
 	case OPT_NO_ZONES:
 		o->no_zones = 1;
+		break;
+	case OPT_NO_WORK:
+		o->no_work = 1;
 		break;
 	case OPT_UNTAR:
 		o->untar.archive = arg;

@@ -30,6 +30,7 @@ struct ss_record_opts {
 	unsigned extra;                        /* SS_CAP_INSERT | SS_CAP_QUEUE */
 	int quiet;
 	int no_zones;
+	int no_work;               /* --no-work-names */
 	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
 	struct ss_untar_opts untar;   /* .archive set: the extraction workload */

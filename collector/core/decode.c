@@ -32,7 +32,7 @@ void ss_event_flush_sector(struct ss_event *ev)
 struct type_fields {
 	int id;
 	uint16_t type;
-	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid;
+	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid, *comm;
 };
 
 struct ss_decoder {
@@ -77,6 +77,9 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 		t->error = tep_find_field(ev, "errors");
 	t->rwbs = tep_find_field(ev, "rwbs");
 	t->pid = tep_find_common_field(ev, "common_pid");
+	t->comm = tep_find_field(ev, "comm");
+	if (t->comm && (t->comm->flags & TEP_FIELD_IS_DYNAMIC))
+		t->comm = NULL;         /* a fixed char array on every kernel that has it */
 	if (!t->dev || !t->sector || !t->nr_sector || !t->rwbs)
 		return -EPROTO;
 	d->nr_types++;
@@ -93,7 +96,7 @@ static unsigned long long num(const struct tep_format_field *f, const void *data
 }
 
 int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts, unsigned cpu,
-		      struct ss_event *ev)
+		      struct ss_event *ev, char *comm)
 {
 	uint16_t id;
 	const struct type_fields *t = NULL;
@@ -129,5 +132,16 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 	}
 	ev->flags = ss_rwbs_parse(rwbs, rwbs_len);
 	ss_event_flush_sector(ev);
+	if (comm) {
+		size_t n = 0;
+
+		if (t->comm) {
+			n = (size_t)t->comm->size < SS_COMM_LEN - 1 ? (size_t)t->comm->size :
+								      SS_COMM_LEN - 1;
+			n = strnlen((const char *)data + t->comm->offset, n);
+			memcpy(comm, (const char *)data + t->comm->offset, n);
+		}
+		comm[n] = 0;
+	}
 	return 1;
 }

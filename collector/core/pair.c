@@ -19,6 +19,7 @@ struct entry {
 	uint32_t dev;
 	uint32_t nr;
 	uint32_t next;         /* chain in a hash bucket or a flush FIFO, or the free list */
+	uint32_t pid;          /* of the issue: who the completion is attributed to */
 	uint16_t flags;
 };
 
@@ -207,7 +208,8 @@ static int on_issue(struct ss_pair *p, const struct ss_event *ev)
 		return p->inflight >= p->max ? 0 : -ENOMEM;
 	}
 	p->e[x] = (struct entry){ .sector = ev->sector, .ts = ev->ts_ns, .dev = ev->dev,
-				  .nr = ev->nr_sector, .flags = ev->flags, .next = NIL };
+				  .nr = ev->nr_sector, .flags = ev->flags, .next = NIL,
+				  .pid = ev->pid };
 	if (ss_event_has_data(ev)) {
 		chain_append(&p->bucket[hash(ev->dev, ev->sector, p->nr_buckets)], p->e, x);
 	} else {
@@ -338,6 +340,7 @@ static void on_complete(struct ss_pair *p, const struct ss_event *ev, struct ss_
 	}
 	io->matched = true;
 	io->issue_ts = p->e[x].ts;
+	io->issue_pid = p->e[x].pid;
 	if (!io->flags)
 		io->flags = p->e[x].flags;
 	p->st.matched++;

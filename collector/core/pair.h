@@ -46,6 +46,7 @@ struct ss_io {
 	uint64_t complete_ts;
 	bool     matched;      /* an issue was found: latency = complete_ts - issue_ts */
 	bool     has_data;     /* ss_event_has_data() of the completion */
+	uint32_t issue_pid;    /* pid of the issue's context when matched (who issued it), else 0 */
 };
 
 static inline uint64_t ss_io_latency_ns(const struct ss_io *io)

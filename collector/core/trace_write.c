@@ -182,6 +182,31 @@ int ss_writer_events(struct ss_writer *w, const struct ss_event *ev, size_t n)
 	return 0;
 }
 
+int ss_writer_tasks(struct ss_writer *w, const struct ss_rec_task *t, size_t n)
+{
+	const size_t per_rec = SS_MAX_RECORD_LEN / sizeof(*t);
+
+	while (n > 0) {
+		size_t chunk = n < per_rec ? n : per_rec;
+		struct ss_rec_task *buf = malloc(chunk * sizeof(*t));
+		int ret;
+
+		if (!buf)
+			return -ENOMEM;
+		/* a copy in file order: task records are few, the copy costs nothing */
+		memcpy(buf, t, chunk * sizeof(*t));
+		for (size_t i = 0; i < chunk; i++)
+			ss_swab_task(&buf[i]);
+		ret = put_record(w, SS_REC_TASKS, buf, (uint32_t)(chunk * sizeof(*t)));
+		free(buf);
+		if (ret)
+			return ret;
+		t += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
 int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name)
 {
 	struct ss_rec_phase p;

@@ -28,6 +28,8 @@ int ss_writer_zone(struct ss_writer *w, const struct ss_rec_zone *zone);
 int ss_writer_meta(struct ss_writer *w, const char *key, const char *value);
 /* Events must come in non-decreasing ts order across calls; batches are split as needed. */
 int ss_writer_events(struct ss_writer *w, const struct ss_event *ev, size_t n);
+/* Task table entries (format.h, SS_REC_TASKS); batches are split as needed. */
+int ss_writer_tasks(struct ss_writer *w, const struct ss_rec_task *t, size_t n);
 int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name);
 int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st);
 int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap);

@@ -15,6 +15,8 @@
 #include "fsprobe.h"
 #include "pair.h"
 #include "recorder.h"
+#include "tasknames.h"
+#include "tasks.h"
 #include "trace_write.h"
 
 #define MAX_DEVS        32
@@ -31,6 +33,17 @@
  */
 #define ORDER_MARGIN_NS 2000000ull
 
+/*
+ * An event read but not yet written, with the task name of its context; or, with ev.type 0,
+ * a kworker starting a work item (ev.pid, function address in ev.sector): such markers are
+ * replayed in time order with the events to name the work (tasknames.h), never written.
+ */
+struct pending {
+	struct ss_event ev;
+	char comm[SS_COMM_LEN];         /* "" when the event carries none */
+};
+#define WORK_MARK 0
+
 struct ss_recorder {
 	struct ss_writer *w;
 	struct ss_tracecap *cap;
@@ -45,8 +58,15 @@ struct ss_recorder {
 	size_t nr_zones;
 	uint32_t dev_ids[MAX_DEVS];
 	size_t nr_dev_ids;
-	struct ss_event *pending;       /* read but not yet written (time order not yet final) */
+	struct pending *pending;        /* read but not yet written (time order not yet final) */
 	size_t nr_pending, cap_pending;
+	struct ss_event *out;           /* the events of one write, contiguous */
+	size_t cap_out;
+	struct ss_tasknames *work;      /* what each kworker runs, in time order */
+	struct ss_tasks *tasks;         /* names as written, in time order */
+	struct ss_rec_task *new_tasks;  /* task records of one write */
+	size_t nr_new_tasks, cap_new_tasks;
+	uint64_t nr_tasks;              /* task records written */
 	uint64_t written;
 	struct ss_pair *pair;           /* the written events paired: what is still in flight */
 	uint64_t inflight;              /* ss_pair_inflight() after the last write (atomic) */
@@ -66,31 +86,115 @@ uint64_t ss_mono_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static int sink(void *ctx, const struct ss_event *ev)
+static struct pending *new_pending(struct ss_recorder *r)
 {
-	struct ss_recorder *r = ctx;
-
 	if (r->nr_pending == r->cap_pending) {
 		size_t ncap = r->cap_pending ? r->cap_pending * 2 : 65536;
-		struct ss_event *p = reallocarray(r->pending, ncap, sizeof(*p));
+		struct pending *p = reallocarray(r->pending, ncap, sizeof(*p));
 
 		if (!p)
-			return -ENOMEM;
+			return NULL;
 		r->pending = p;
 		r->cap_pending = ncap;
 	}
-	r->pending[r->nr_pending++] = *ev;
+	return &r->pending[r->nr_pending++];
+}
+
+static int sink(void *ctx, const struct ss_event *ev, const char *comm)
+{
+	struct pending *p = new_pending(ctx);
+
+	if (!p)
+		return -ENOMEM;
+	p->ev = *ev;
+	memcpy(p->comm, comm, sizeof(p->comm));   /* the decoder terminates it */
+	return 0;
+}
+
+static int work_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, uint64_t function)
+{
+	struct pending *p = new_pending(ctx);
+
+	if (!p)
+		return -ENOMEM;
+	memset(p, 0, sizeof(*p));
+	p->ev = (struct ss_event){ .ts_ns = ts, .type = WORK_MARK, .cpu = (uint16_t)cpu,
+				   .pid = pid, .sector = function };
 	return 0;
 }
 
 static int cmp_ts(const void *a, const void *b)
 {
-	const struct ss_event *x = a, *y = b;
+	const struct ss_event *x = &((const struct pending *)a)->ev;
+	const struct ss_event *y = &((const struct pending *)b)->ev;
 
 	if (x->ts_ns != y->ts_ns)
 		return x->ts_ns < y->ts_ns ? -1 : 1;
 	/* same stamp: issue before complete keeps pairing simple for readers */
 	return (int)x->type - (int)y->type;
+}
+
+/*
+ * The first N pending entries (in time order): their events into r->out (*NOUT of them), and
+ * the task records they need into r->new_tasks — an entry wherever an event's name is not
+ * what the table says for its pid at its time: the first event of a pid, a rename, a kworker
+ * that moved on to other work.  Work markers update what each kworker runs.
+ */
+static int stage(struct ss_recorder *r, size_t n, size_t *nout)
+{
+	uint32_t last_pid = 0;
+	const char *last_comm = NULL;
+	size_t k = 0;
+
+	if (n > r->cap_out) {
+		struct ss_event *p = reallocarray(r->out, n, sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		r->out = p;
+		r->cap_out = n;
+	}
+	r->nr_new_tasks = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct pending *p = &r->pending[i];
+		const char *work = NULL;
+		int ret;
+
+		if (p->ev.type == WORK_MARK) {
+			if ((ret = ss_tasknames_work(r->work, p->ev.pid, p->ev.sector)))
+				return ret;
+			last_comm = NULL;         /* the next event of that worker may be renamed */
+			continue;
+		}
+		r->out[k++] = p->ev;
+		/* runs of one task's events are the common case: one lookup per run */
+		if (!p->comm[0] || (last_comm && p->ev.pid == last_pid &&
+				    !strncmp(p->comm, last_comm, SS_COMM_LEN)))
+			continue;
+		last_pid = p->ev.pid;
+		last_comm = p->comm;
+		if (ss_task_is_worker(p->comm, strlen(p->comm)))
+			work = ss_tasknames_work_of(r->work, p->ev.pid);
+		ret = ss_tasks_add_name(r->tasks, p->ev.ts_ns, p->ev.pid, p->comm, SS_COMM_LEN,
+					work, work ? strlen(work) : 0);
+		if (ret < 0)
+			return ret;
+		if (!ret)
+			continue;
+		if (r->nr_new_tasks == r->cap_new_tasks) {
+			size_t ncap = r->cap_new_tasks ? r->cap_new_tasks * 2 : 64;
+			struct ss_rec_task *q = reallocarray(r->new_tasks, ncap, sizeof(*q));
+
+			if (!q)
+				return -ENOMEM;
+			r->new_tasks = q;
+			r->cap_new_tasks = ncap;
+		}
+		r->new_tasks[r->nr_new_tasks++] =
+			*ss_tasks_entry(r->tasks, ss_tasks_count(r->tasks) - 1);
+	}
+	*nout = k;
+	return 0;
 }
 
 /* Sort what is pending and write the events older than LIMIT (all of them if LIMIT is 0). */
@@ -107,7 +211,7 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
 
-			if (r->pending[mid].ts_ns < limit)
+			if (r->pending[mid].ev.ts_ns < limit)
 				lo = mid + 1;
 			else
 				hi = mid;
@@ -115,19 +219,28 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 		n = lo;
 	}
 	if (n) {
+		size_t nout = 0;
+
+		if ((ret = stage(r, n, &nout)))
+			return ret;
 		pthread_mutex_lock(&r->lock);
-		ret = ss_writer_events(r->w, r->pending, n);
+		/* the names first: a reader meets them before the events that use them */
+		if (r->nr_new_tasks)
+			ret = ss_writer_tasks(r->w, r->new_tasks, r->nr_new_tasks);
+		if (!ret && nout)
+			ret = ss_writer_events(r->w, r->out, nout);
 		pthread_mutex_unlock(&r->lock);
 		if (ret)
 			return ret;
-		for (size_t i = 0; i < n; i++) {
+		r->nr_tasks += r->nr_new_tasks;
+		for (size_t i = 0; i < nout; i++) {
 			struct ss_io io;
 
 			/* out of memory only loses track of a request: counted, never fatal */
-			ss_pair_feed(r->pair, &r->pending[i], &io);
+			ss_pair_feed(r->pair, &r->out[i], &io);
 		}
 		__atomic_store_n(&r->inflight, (uint64_t)ss_pair_inflight(r->pair), __ATOMIC_RELAXED);
-		__atomic_add_fetch(&r->written, n, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&r->written, nout, __ATOMIC_RELAXED);
 		memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
 		r->nr_pending -= n;
 	}
@@ -145,9 +258,10 @@ static void *drain_thread(void *arg)
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	while (!r->stop_thread) {
 		uint64_t t0 = ss_mono_now_ns();
-		long n = ss_tracecap_drain(r->cap, sink, r, false);
+		long n;
 		int ret;
 
+		n = ss_tracecap_drain(r->cap, sink, r, false);
 		if (n < 0) {
 			snprintf(r->thread_msg, sizeof(r->thread_msg), "reading the ring buffer: %s",
 				 strerror((int)-n));
@@ -252,7 +366,9 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	}
 	pthread_mutex_init(&r->lock, NULL);
 	r->pair = ss_pair_new(0);
-	if (!r->pair) {
+	r->work = ss_tasknames_new(o->kallsyms);
+	r->tasks = ss_tasks_new();
+	if (!r->pair || !r->work || !r->tasks) {
 		ss_errf(err, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto error;
@@ -274,13 +390,14 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	co.devs = r->dev_ids;
 	co.nr_devs = r->nr_dev_ids;
 	co.buffer_kb = o->buffer_kb;
-	co.extra = o->extra_events;
+	co.extra = o->extra_events | (o->no_work ? 0 : SS_CAP_WORK);
 	co.clock = "mono";
 	r->cap = ss_tracecap_create(&co, err, errlen);
 	if (!r->cap) {
 		ret = -errno;
 		goto error;
 	}
+	ss_tracecap_set_work_sink(r->cap, work_sink);
 	r->capture.buffer_kb = ss_tracecap_buffer_kb(r->cap);
 	r->capture.nr_cpus = ss_tracecap_nr_cpus(r->cap);
 	snprintf(r->capture.clock, sizeof(r->capture.clock), "mono");
@@ -478,6 +595,10 @@ void ss_recorder_free(struct ss_recorder *r)
 		ss_writer_abort(r->w);
 	}
 	free(r->pending);
+	free(r->out);
+	free(r->new_tasks);
+	ss_tasknames_free(r->work);
+	ss_tasks_free(r->tasks);
 	ss_pair_free(r->pair);
 	pthread_mutex_destroy(&r->lock);
 	free(r);
@@ -496,6 +617,11 @@ const struct ss_rec_device *ss_recorder_device(const struct ss_recorder *r, size
 size_t ss_recorder_nr_zones(const struct ss_recorder *r)
 {
 	return r->nr_zones;
+}
+
+uint64_t ss_recorder_nr_tasks(const struct ss_recorder *r)
+{
+	return r->nr_tasks;
 }
 
 const char *ss_recorder_instance(const struct ss_recorder *r)

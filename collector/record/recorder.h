@@ -23,6 +23,8 @@ struct ss_recorder_opts {
 	unsigned extra_events;          /* SS_CAP_* */
 	const char *sysfs;              /* "/sys" */
 	bool probe_fs;                  /* read filesystem zones from the devices */
+	bool no_work;                   /* do not record what kworkers run (tasknames.h) */
+	const char *kallsyms;           /* "/proc/kallsyms" if NULL: names of work functions */
 };
 
 struct ss_recorder;
@@ -77,6 +79,8 @@ size_t ss_recorder_nr_devices(const struct ss_recorder *r);
 const struct ss_rec_device *ss_recorder_device(const struct ss_recorder *r, size_t i);
 size_t ss_recorder_nr_zones(const struct ss_recorder *r);
 const char *ss_recorder_instance(const struct ss_recorder *r);
+/* Task records written so far (names of the processes behind the events). */
+uint64_t ss_recorder_nr_tasks(const struct ss_recorder *r);
 
 uint64_t ss_mono_now_ns(void);
 

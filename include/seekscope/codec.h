@@ -67,6 +67,11 @@ static inline void ss_swab_event(struct ss_event *e)
 	SS_LE32(e->pid);
 }
 
+static inline void ss_swab_task(struct ss_rec_task *t)
+{
+	SS_LE64(t->ts_ns); SS_LE32(t->pid); SS_LE32(t->reserved);
+}
+
 static inline int ss_host_is_le(void)
 {
 	return __BYTE_ORDER == __LITTLE_ENDIAN;

@@ -64,6 +64,7 @@ enum ss_record_type {
 	SS_REC_CPU_STATS = 6,  /* struct ss_rec_cpu_stats, one per CPU, written at the end */
 	SS_REC_CAPTURE   = 7,  /* struct ss_rec_capture, written at start and again at the end */
 	SS_REC_END       = 8,  /* struct ss_rec_end: the capture was closed cleanly */
+	SS_REC_TASKS     = 9,  /* n * struct ss_rec_task, n = length / sizeof(struct ss_rec_task) */
 };
 
 /* One traced block device.  Sectors are always 512-byte units, as in the block layer. */
@@ -140,6 +141,25 @@ struct ss_rec_end {
 	uint64_t nr_records;        /* records before this one */
 };
 
+/*
+ * Task table: from ts_ns on, process PID is named COMM (until a later entry for the same pid).
+ * Names are stored once, not in every event: the recorder writes an entry when it first sees a
+ * pid in an event that carries the task's name (issue, insert, queue) and again when the name
+ * changes (exec, prctl, pid reuse, a kworker that moved on to other work).  Entries come before
+ * the events that need them; readers look an event's pid up at its time.  An event before a
+ * pid's first entry takes that first entry; a pid without entries is unknown.
+ */
+struct ss_rec_task {
+	uint64_t ts_ns;             /* trace clock: the name holds from here on */
+	uint32_t pid;               /* common_pid of the events (the kernel's task id) */
+	uint32_t reserved;          /* zero */
+	char     comm[16];          /* task->comm as the block events carry it, NUL-padded */
+	char     work[32];          /* workqueue workers ("kworker/..."): the work function they
+				     * were running (workqueue_execute_start: "wb_workfn",
+				     * "xlog_cil_push_work"), NUL-padded; "" for other tasks or
+				     * when unknown */
+};
+
 /* One block-layer event. */
 struct ss_event {
 	uint64_t ts_ns;             /* trace clock */
@@ -195,6 +215,7 @@ _Static_assert(sizeof(struct ss_rec_cpu_stats) == 56, "cpu stats record layout")
 _Static_assert(sizeof(struct ss_rec_capture) == 96, "capture record layout");
 _Static_assert(sizeof(struct ss_rec_end) == 16, "end record layout");
 _Static_assert(sizeof(struct ss_event) == 48, "event layout");
+_Static_assert(sizeof(struct ss_rec_task) == 64, "task record layout");
 _Static_assert(SS_MAX_EVENTS_PER_RECORD * sizeof(struct ss_event) <= SS_MAX_RECORD_LEN,
 	       "an event batch fits in a record");
 

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "procstats.h"
 #include "stats.h"
+#include "taskfilter.h"
 #include "zone_index.h"
 
 /* The named per-class counters are the arrays indexed by enum ss_op, in the same order. */
@@ -35,6 +37,9 @@ struct ss_stats {
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
 	struct ss_bins *bins;
+	struct ss_procs *procs;        /* per-process rows (opts.procs) */
+	struct ss_owner *owner;        /* whose request it is, for procs */
+	struct ss_evfilter *filter;    /* opts.only */
 
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
@@ -302,6 +307,10 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		}
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
+		if ((st->o.procs && (!(st->procs = ss_procs_new(t)) ||
+				     !(st->owner = ss_owner_new()))) ||
+		    (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t))))
+			goto error;
 	} else {
 		st->auto_period = true;
 	}
@@ -352,6 +361,9 @@ void ss_stats_free(struct ss_stats *st)
 	ss_pair_free(st->pair);
 	ss_zone_index_free(st->zi);
 	ss_bins_free(st->bins);
+	ss_procs_free(st->procs);
+	ss_owner_free(st->owner);
+	ss_evfilter_free(st->filter);
 	free(st->phases);
 	free(st->phase_stop);
 	free(st->active);
@@ -510,13 +522,14 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 	}
 }
 
-/* The modelled cost of an issue, in every summary it counts in, its zone and its bin. */
-static void count_model(struct ss_stats *st, const struct ss_event *ev)
+/* The modelled cost of an issue, in every summary it counts in, its zone and its bin; a
+ * request filtered out (not KEEP) only moves the model's arm. */
+static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep)
 {
 	struct ss_disk_cost c;
 	long i;
 
-	if (ss_disk_replay_feed(st->o.disk, ev, &c) != 1)
+	if (ss_disk_replay_feed(st->o.disk, ev, &c) != 1 || !keep)
 		return;
 	for (size_t k = 0; k < st->nr_targets; k++)
 		ss_disk_cost_add(&st->targets[k]->model, &c);
@@ -529,12 +542,20 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev)
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
+	struct ss_req_owner who;
 	struct ss_io io;
 	int64_t dist;
-	int verdict, ret;
+	int verdict, ret, keep = 1;
 
 	if (st->o.one_device && ev->dev != st->o.device)
 		return 0;
+	/* a filtered-out request still moves the head and fills the queue: it is fed to the
+	 * seek and pairing rules, only not counted */
+	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
+		return keep;
+	if (st->owner && ev->type != SS_EV_COMPLETE &&
+	    (ret = ss_owner_feed(st->owner, ev, NULL, &who)) < 0)
+		return ret;
 	if (st->auto_period) {
 		if (!st->seen_event) {
 			st->total.start_ns = st->now = ev->ts_ns;
@@ -558,26 +579,34 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 		st->targets[st->nr_targets++] = &st->durable.s;
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
-	for (size_t i = 0; i < st->nr_targets; i++)
+	for (size_t i = 0; i < st->nr_targets && keep; i++)
 		st->targets[i]->events++;
 
 	verdict = ss_seek_feed(st->seek, ev, &dist);
 	if (verdict < 0)
 		return verdict;
-	if (verdict != SS_SEEK_IGNORED) {
+	if (verdict != SS_SEEK_IGNORED && keep) {
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
 			st->o.on_seek(ev, verdict, dist, st->o.arg);
-		if (st->o.disk)
-			count_model(st, ev);
+		if (st->procs && (ret = ss_procs_issue(st->procs, &who, verdict == SS_SEEK_FAR)))
+			return ret;
 	}
+	/* the model's arm follows every request too; the kept ones' cost is counted */
+	if (verdict != SS_SEEK_IGNORED && st->o.disk)
+		count_model(st, ev, keep);
 	ret = ss_pair_feed(st->pair, ev, &io);
 	if (ret < 0)
 		return ret;
-	if (ret == 1) {
+	if (ret == 1 && st->owner && (ret = ss_owner_feed(st->owner, ev, &io, &who)) < 0)
+		return ret;
+	if (ev->type == SS_EV_COMPLETE && keep) {
 		count_io(st, &io);
 		if (st->o.on_io)
 			st->o.on_io(&io, st->o.arg);
+		if (st->procs && io.has_data &&
+		    (ret = ss_procs_io(st->procs, ret == 1 ? &who : NULL, &io)))
+			return ret;
 	}
 	if (ev->type == SS_EV_ISSUE) {
 		uint64_t depth = ss_pair_inflight(st->pair);
@@ -620,6 +649,8 @@ void ss_stats_finish(struct ss_stats *st)
 	st->finished = true;
 	advance(st, st->total.end_ns);
 	ss_summary_derive(&st->total);
+	if (st->procs)
+		ss_procs_finish(st->procs);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
@@ -675,6 +706,16 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i)
 uint64_t ss_stats_incomplete_ios(const struct ss_stats *st)
 {
 	return ss_pair_inflight(st->pair);
+}
+
+bool ss_stats_filtered(const struct ss_stats *st)
+{
+	return st->filter != NULL;
+}
+
+const struct ss_procs *ss_stats_procs(const struct ss_stats *st)
+{
+	return st->procs;
 }
 
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st)

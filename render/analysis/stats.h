@@ -68,6 +68,8 @@
 #include "pair.h"
 #include "bins.h"
 #include "lathist.h"
+#include "procstats.h"
+#include "taskfilter.h"
 #include "diskreplay.h"
 
 /* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
@@ -146,8 +148,14 @@ struct ss_stats_opts {
 	void   (*on_io)(const struct ss_io *io, void *arg);     /* every completion */
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
 	void    *arg;
+	bool     procs;                  /* per-process rows (procstats.h): ss_stats_procs() */
+	/* Count only the requests of these processes (taskfilter.h; NULL or empty: all).  The
+	 * others still move the head and fill the queue: seeks are judged and queue depth
+	 * measured on every request, and the kept ones counted.  Borrowed. */
+	const struct ss_task_spec *only;
 	/* Optional: replay the issues through this disk model (borrowed, fed by the pass;
-	 * one per trace) and count their cost in every summary, zone and bin. */
+	 * one per trace) and count their cost in every summary, zone and bin.  With `only`,
+	 * the model's arm follows every request, and the kept ones' cost is counted. */
 	struct ss_disk_replay *disk;
 };
 
@@ -196,6 +204,10 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
+/* Per-process rows, sorted (NULL unless opts.procs and a trace). */
+const struct ss_procs *ss_stats_procs(const struct ss_stats *st);
+/* Whether opts.only keeps some requests out of the figures. */
+bool ss_stats_filtered(const struct ss_stats *st);
 /* Requests issued and never completed by the last event fed: still in flight when the capture
  * ended (pair.h's rule; issues beyond its table are in ss_pair_stats.overflow instead). */
 uint64_t ss_stats_incomplete_ios(const struct ss_stats *st);

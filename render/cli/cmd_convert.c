@@ -20,6 +20,7 @@
 #include "iolog.h"
 #include "outfile.h"
 #include "render_commands.h"
+#include "tasks.h"
 #include "trace_read.h"
 #include "trace_write.h"
 
@@ -88,6 +89,24 @@ static bool same_file(const char *a, const char *b)
 
 /* Everything but the events and the statistics that come last: 0, or the writer's first
  * -errno. */
+/* The task table, in batches: its entries say when they hold, so their order does not matter. */
+static int copy_tasks(struct ss_writer *w, const struct ss_trace *t)
+{
+	size_t n = ss_tasks_count(t->tasks);
+	struct ss_rec_task *v;
+	int ret;
+
+	if (!n)
+		return 0;
+	if (!(v = calloc(n, sizeof(*v))))
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		v[i] = *ss_tasks_entry(t->tasks, i);
+	ret = ss_writer_tasks(w, v, n);
+	free(v);
+	return ret;
+}
+
 static int write_head(struct ss_writer *w, const struct ss_convert_args *a,
 		      const struct ss_trace *t, const struct ss_fsprobe *probe,
 		      const struct fs_target *tg)
@@ -136,7 +155,7 @@ static int write_head(struct ss_writer *w, const struct ss_convert_args *a,
 		if ((ret = ss_writer_phase(w, t->phases[i].ts_ns, t->phases[i].kind,
 					   t->phases[i].name)))
 			return ret;
-	return 0;
+	return copy_tasks(w, t);
 }
 
 /* 0, -errno of the writer, or 1 for a read error (printed here). */

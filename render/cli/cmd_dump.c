@@ -4,15 +4,20 @@
  * style of blkparse, for checking a capture by eye or with grep/awk.  The command line is
  * dump_args.c.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "device_arg.h"
 #include "dump_args.h"
+#include "json.h"
 #include "render_commands.h"
 #include "seekscope/model.h"
+#include "tasks.h"
+#include "taskfilter.h"
 #include "trace_read.h"
+#include "zone_index.h"
 
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
@@ -65,16 +70,83 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		       ", commit overrun %" PRIu64 ", dropped %" PRIu64 "\n", s->cpu, s->events,
 		       s->missed, s->overrun, s->commit_overrun, s->dropped);
 	}
+	for (size_t i = 0; i < ss_tasks_count(t->tasks); i++) {
+		const struct ss_rec_task *k = ss_tasks_entry(t->tasks, i);
+		char name[SS_TASK_NAME_LEN];
+
+		ss_task_name(k, name, sizeof(name));
+		printf("# task %.6f %u %s\n", (double)(int64_t)(k->ts_ns - t0) / 1e9, k->pid, name);
+	}
 	printf("# %" PRIu64 " events, %" PRIu64 " lost\n", t->nr_events, ss_trace_lost_events(t));
+}
+
+/* One event as a line of text (dump's --help shows the columns). */
+static void print_text(const struct ss_trace *t, const struct ss_event *e, uint64_t t0,
+		       bool absolute)
+{
+	char rwbs[16], name[SS_TASK_NAME_LEN];
+
+	if (absolute)
+		printf("%" PRIu64, e->ts_ns);
+	else
+		printf("%12.6f", (double)(int64_t)(e->ts_ns - t0) / 1e9);
+	printf(" %2u %7u %-8s %3u,%-3u %-5s ", e->cpu, e->pid, ss_event_type_name(e->type),
+	       SS_DEV_MAJOR(e->dev), SS_DEV_MINOR(e->dev), ss_rwbs_format(e->flags, rwbs, sizeof(rwbs)));
+	if (e->sector == SS_SECTOR_NONE)
+		printf("-");
+	else
+		printf("%" PRIu64 "+%u", e->sector, e->nr_sector);
+	if (e->error)
+		printf(" [%d]", e->error);
+	ss_trace_task_name(t, e->pid, e->ts_ns, name, sizeof(name));
+	printf(" [%s]\n", name);
+}
+
+/* One event as one JSON object on its own line. */
+static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
+		       const struct ss_event *e, uint64_t t0)
+{
+	char rwbs[16], name[SS_TASK_NAME_LEN], dev[24];
+	struct ss_json j;
+	long z = -1;
+
+	ss_json_init(&j, stdout);
+	ss_json_begin_object(&j);
+	ss_json_kv_double(&j, "ts_s", (double)(int64_t)(e->ts_ns - t0) / 1e9);
+	ss_json_kv_u64(&j, "ts_ns", e->ts_ns);
+	ss_json_kv_u64(&j, "cpu", e->cpu);
+	ss_json_kv_u64(&j, "pid", e->pid);
+	ss_json_key(&j, "comm");
+	ss_json_string(&j, ss_trace_task_name(t, e->pid, e->ts_ns, name, sizeof(name)) ? name
+										    : NULL);
+	ss_json_kv_string(&j, "type", ss_event_type_name(e->type));
+	snprintf(dev, sizeof(dev), "%u:%u", SS_DEV_MAJOR(e->dev), SS_DEV_MINOR(e->dev));
+	ss_json_kv_string(&j, "dev", dev);
+	ss_json_kv_string(&j, "rwbs", ss_rwbs_format(e->flags, rwbs, sizeof(rwbs)));
+	ss_json_key(&j, "sector");
+	if (e->sector == SS_SECTOR_NONE)
+		ss_json_null(&j);
+	else
+		ss_json_u64(&j, e->sector);
+	ss_json_kv_u64(&j, "nr_sector", e->nr_sector);
+	ss_json_kv_i64(&j, "error", e->error);
+	if (zi && e->sector != SS_SECTOR_NONE)
+		z = ss_zone_index_find(zi, e->dev, e->sector);
+	ss_json_key(&j, "zone");
+	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
+	ss_json_end_object(&j);
+	ss_json_finish(&j);
 }
 
 int ss_cmd_dump(int argc, char **argv)
 {
+	struct ss_zone_index *zi = NULL;
+	struct ss_evfilter *filter = NULL;
 	const struct ss_event *ev;
 	struct ss_dump_args a;
 	struct ss_trace *t;
-	char err[256], rwbs[16];
-	int ret;
+	char err[256];
+	int ret = 0;
 	uint64_t t0;
 	uint32_t dev = 0;
 	size_t n;
@@ -91,36 +163,41 @@ int ss_cmd_dump(int argc, char **argv)
 		return ret;
 	}
 	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
-	dump_meta(t, t0);
+	if ((ss_task_spec_active(&a.only) && !(filter = ss_evfilter_new(&a.only, t))) ||
+	    (a.json && t->nr_zones && !(zi = ss_zone_index_new(t->zones, t->nr_zones)))) {
+		fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (!a.json)
+		dump_meta(t, t0);
 	while (!a.no_events && (ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
 		for (size_t i = 0; i < n; i++) {
-			const struct ss_event *e = &ev[i];
+			int keep = filter ? ss_evfilter_keep(filter, &ev[i]) : 1;
 
-			if (a.device && e->dev != dev)
+			if (keep < 0) {
+				fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
+				ret = keep;
+				goto out;
+			}
+			if (!keep || (a.device && ev[i].dev != dev))
 				continue;
-
-			if (a.absolute)
-				printf("%" PRIu64, e->ts_ns);
+			if (a.json)
+				print_json(t, zi, &ev[i], t0);
 			else
-				printf("%12.6f", (double)(int64_t)(e->ts_ns - t0) / 1e9);
-			printf(" %2u %7u %-8s %3u,%-3u %-5s ", e->cpu, e->pid, ss_event_type_name(e->type), SS_DEV_MAJOR(e->dev),
-			       SS_DEV_MINOR(e->dev), ss_rwbs_format(e->flags, rwbs, sizeof(rwbs)));
-			if (e->sector == SS_SECTOR_NONE)
-				printf("-");
-			else
-				printf("%" PRIu64 "+%u", e->sector, e->nr_sector);
-			if (e->error)
-				printf(" [%d]", e->error);
-			putchar('\n');
+				print_text(t, &ev[i], t0, a.absolute);
 		}
 	}
 	if (!a.no_events && ret < 0) {
 		fprintf(stderr, "seekscope dump: %s: %s\n", a.file, ss_trace_error(t));
-		ss_trace_close(t);
-		return 1;
+		goto out;
 	}
+	ret = 0;
 	if (t->truncated && !a.quiet)
 		fprintf(stderr, "seekscope dump: warning: %s: %s\n", a.file, t->warning);
+out:
+	ss_evfilter_free(filter);
+	ss_zone_index_free(zi);
 	ss_trace_close(t);
-	return 0;
+	return ret ? 1 : 0;
 }

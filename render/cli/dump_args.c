@@ -10,24 +10,36 @@
 #include "dump_args.h"
 #include "errbuf.h"
 
-enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY };
+enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY, OPT_PID, OPT_COMM };
 
 static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
 	{ "absolute", OPT_ABSOLUTE, NULL,
 	  "TIME in the trace clock's nanoseconds (to line up captures)" },
 	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
+	{ "json", 'j', NULL, "one JSON object per event, one per line (no metadata)" },
+	{ "pid", OPT_PID, "PID", "only requests issued by process PID (repeatable)" },
+	{ "comm", OPT_COMM, "NAME", "only requests issued by processes named NAME, a glob\n"
+	  "(\"tar\", \"kworker*\", \"kworker:flush\"; repeatable)" },
 	SS_OPTION_QUIET,
 	SS_OPTION_HELP,
 	SS_OPTION_VERSION,
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [-d DEV] [-q] FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--pid PID] [--comm NAME]\n"
+		 "                      [-d DEV] [-q] FILE",
 	.description =
-		"Prints the header, devices, zones, phases, capture statistics and every event\n"
-		"of a trace (seekscope, blktrace or trace-cmd .dat, recognised by content):\n"
-		"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error]",
+		"Prints the header, devices, zones, phases, capture statistics, the processes\n"
+		"the trace names (task TIME PID NAME) and every event of a trace (seekscope,\n"
+		"blktrace or trace-cmd .dat, recognised by content):\n"
+		"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error] [NAME]\n"
+		"NAME is the process of the event's context as the trace names it, \"unknown\"\n"
+		"if it does not.  With --json, one object per event with ts_s, cpu, pid, comm,\n"
+		"type, dev, rwbs, sector, nr_sector, error and zone (null where there is none).\n"
+		"--pid and --comm keep the requests those processes issued: their issue events\n"
+		"and the completions that pair with them (insert, queue and requeue events by\n"
+		"their own context).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -36,7 +48,8 @@ const struct ss_help ss_dump_help = {
 		"  read, 2 usage error.",
 	.examples =
 		"  seekscope dump untar.sst | less\n"
-		"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l",
+		"  seekscope dump untar.sst | awk '$4 == \"issue\"' | wc -l\n"
+		"  seekscope dump --comm 'kworker*' --json untar.sst | head",
 };
 
 /* One option into the struct ss_dump_args at CTX (ss_optable_parse's TAKE). */
@@ -58,6 +71,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_ABSOLUTE:
 		a->absolute = true;
 		return 0;
+	case 'j':
+		a->json = true;
+		return 0;
+	case OPT_PID:
+		return ss_task_spec_add_pid(&a->only, arg, err, errlen);
+	case OPT_COMM:
+		return ss_task_spec_add_comm(&a->only, arg, err, errlen);
 	case 'q':
 		a->quiet = true;
 		return 0;

@@ -35,7 +35,8 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_PROCESSES, OPT_PID,
+       OPT_COMM };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
@@ -62,6 +63,15 @@ static const struct ss_option options[] = {
 	{ "units", 'u', "UNIT", "offset axis: auto, sectors, mib or gib" },
 	SS_OPTION_SEEK_THRESHOLD,
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
+	{ "color-by", OPT_COLOR_BY, "WHAT", "io panel colours: class (default: the request\n"
+					    "classes) or process (whose request it is)" },
+	{ "processes", OPT_PROCESSES, "N", "with --color-by process: colour the N processes\n"
+					   "with most requests (1 to 10, default 8), the rest\n"
+					   "grey (\"other\")" },
+	{ "pid", OPT_PID, "PID", "draw and count only the requests of process PID\n"
+				 "(repeatable)" },
+	{ "comm", OPT_COMM, "NAME", "draw and count only the requests of processes named\n"
+				    "NAME, a glob (\"tar\", \"kworker*\"; repeatable)" },
 	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP ";\n"
 					      "adds the model panel (modelled busy time) and a\n"
 					      "\"modelled s\" column to the table" },
@@ -100,6 +110,15 @@ const struct ss_help ss_plot_help = {
 		"a lone request gets a light halo.  The legend lists the classes drawn.  The\n"
 		"panel is aggregated per pixel, so large traces stay fast and SVG/PDF files\n"
 		"stay small.  MB = 10^6 bytes.\n"
+		"\nWith --color-by process, each request takes the colour of its process: its\n"
+		"submitter (the task of its block_bio_queue or block_rq_insert event, recorded\n"
+		"with record -e queue,insert), else the task that issued it.  Processes are\n"
+		"grouped by what they are, so that a colour means the same in every column:\n"
+		"tar, sync, xfsaild, jbd2, and kworkers by the work they run\n"
+		"(kworker:wb_workfn is writeback, kworker:xlog_cil_push_work the XFS log).  A\n"
+		"pixel cell shared by several processes is shared among them like classes.\n"
+		"--pid/--comm draw only those processes' requests; seeks are still judged\n"
+		"against every request (the others move the head too).\n"
 		"\nAn .html output is one self-contained page (no network needed) with the same\n"
 		"panels and table: zoom and pan time and offset (wheel, drag, shift-drag box,\n"
 		"double-click resets, keys + - arrows 0), hover a request for its details,\n"
@@ -115,7 +134,9 @@ const struct ss_help ss_plot_help = {
 		"  " PROG " ag1.sst ag4.sst -o ag.html\n"
 		"  " PROG " untar.sst --panels io,seeks --x-range 10:20 \\\n"
 		"      --y-range 2G:3G -o zoom.pdf\n"
-		"  " PROG " ag1.sst ag4.sst --disk hdd7200 -o ag-hdd.png",
+		"  " PROG " ag1.sst ag4.sst --disk hdd7200 -o ag-hdd.png\n"
+		"  " PROG " ag1.sst ag4.sst --color-by process -o who.png\n"
+		"  " PROG " untar.sst --comm tar --comm 'kworker*' -o tar.png",
 };
 
 int ss_plot_parse_x_range(const char *s, double *lo, double *hi)
@@ -247,6 +268,22 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		if (ss_plot_parse_rolling(arg, &a->g.rolling))
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
+	case OPT_COLOR_BY:
+		if (!strcmp(arg, "class"))
+			a->g.color_by = SS_COLOR_CLASS;
+		else if (!strcmp(arg, "process"))
+			a->g.color_by = SS_COLOR_PROCESS;
+		else
+			bad = "color-by", hint = "class or process";
+		break;
+	case OPT_PROCESSES:
+		if (ss_optarg_unsigned(arg, 1, SS_PROC_GROUPS_MAX, &a->g.top_procs))
+			bad = "processes", hint = "1 to 10";
+		break;
+	case OPT_PID:
+		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);
+	case OPT_COMM:
+		return ss_task_spec_add_comm(&a->g.only, arg, err, errlen);
 	case OPT_HTML_MAX: {
 		unsigned mb;
 
@@ -346,6 +383,11 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 	if (a->html && a->g.device) {
 		ss_errf(err, errlen, "--device is for pictures: an .html page shows every device "
 			"(a request's details name its device)");
+		return -EINVAL;
+	}
+	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
+		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
+			"colours by class): write a .png, .svg or .pdf");
 		return -EINVAL;
 	}
 	return disk_panels(a, err, errlen);

@@ -12,13 +12,17 @@
 #include "render_args.h"
 #include "report_args.h"
 
-enum { OPT_DISK = SS_OPT_LONG_ONLY };
+enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_PROCESSES, OPT_DISK };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
 	SS_OPTION_SEEK_THRESHOLD,
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
 	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
+	{ "pid", OPT_PID, "PID", "count only the requests of process PID (repeatable)" },
+	{ "comm", OPT_COMM, "NAME", "count only the requests of processes named NAME, a glob\n"
+	  "(\"tar\", \"kworker*\", \"xfsaild*\"; repeatable)" },
+	{ "processes", OPT_PROCESSES, "N", "list N processes in the text table (default 12, 0: all)" },
 	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP "; adds the\n"
 					      "modelled time per trace, phase and zone" },
 	SS_OPTION_HELP,
@@ -46,6 +50,15 @@ const struct ss_help ss_report_help = {
 		"  latency  issue -> completion of data I/Os (p50/p99 within ~3 %); flushes apart\n"
 		"  units    MB = 10^6 bytes, KB = 10^3 bytes; sizes in KiB/MiB/GiB (2^10...)\n"
 		"  times    seconds from the capture start (or the first event)\n"
+		"  process  a request belongs to its submitter — the task of the block_bio_queue\n"
+		"           or block_rq_insert event at its start sector (record -e queue,insert)\n"
+		"           — else to the task that issued it; its completion goes with it.\n"
+		"           Names come from the trace's task table (\"unknown\" for traces that\n"
+		"           have none); a kworker's name carries the work function it was\n"
+		"           running (kworker/u8:2-wb_workfn: writeback).  Seeks of a process are\n"
+		"           the seeks its requests made (judged against every request).\n"
+		"  --pid/--comm  count only those processes' requests; the others still move the\n"
+		"           head (seeks are judged on every request) and fill the queue\n"
 		"\nOUTPUT:\n"
 		"  Text by default.  With --json, one JSON object per file, each on its own line\n"
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
@@ -53,18 +66,21 @@ const struct ss_help ss_report_help = {
 		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
 		"  lat_p99_us, lost_events, truncated, device, devices[] (each with size_sectors),\n"
 		"  phases[], durable (extract+sync, the time to durable of record --untar, or\n"
-		"  null), zones[] and more.\n"
+		"  null), zones[], processes[] ({comm, pid, ios, bytes, seeks, issues}; comm null\n"
+		"  when the trace does not name the pid, pid null for completions whose issue it\n"
+		"  lacks), processes_by (\"submitter\" or \"issuer\"), filter and more.\n"
 		"  With --disk: model {name, params, total_s, seek_s, rotation_s, transfer_s,\n"
-		"  overhead_s, requests, arm_moves}, and model_s with its model {...} split in\n"
-		"  each phase, durable and zone (null without --disk).\n"
+		"  overhead_s, requests, arm_moves, selected}, and model_s with its model {...}\n"
+		"  split in each phase, durable and zone (null without --disk).\n"
 		"\nDISK MODEL:\n"
 		"  The time a disk would be busy serving the trace's issued requests one at a\n"
 		"  time, in issue order: command overhead + seek (a curve through the track-to-\n"
 		"  track, average and full-stroke times) + rotational latency + transfer at the\n"
 		"  zone's media rate; the device's span is laid onto the whole platter; writes go\n"
 		"  to the media (write cache off) unless wcache=on.  Busy time, not elapsed time:\n"
-		"  no queue reordering, no cache.  Every parameter and its source:\n"
-		"  docs/disk-model.md.\n"
+		"  no queue reordering, no cache.  With --pid/--comm the model still serves every\n"
+		"  request, and selected {total_s, ...} is the selected processes' part.  Every\n"
+		"  parameter and its source: docs/disk-model.md.\n"
 		"\nEXIT STATUS:\n"
 		"  0 all files reported, 1 a file could not be read (the others are still\n"
 		"  reported), 2 usage error, a trace --disk cannot model (a device of unknown\n"
@@ -72,6 +88,7 @@ const struct ss_help ss_report_help = {
 	.examples =
 		"  seekscope report untar.sst\n"
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
+		"  seekscope report --comm tar --comm 'kworker*wb_workfn' untar.sst\n"
 		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
 		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
 };
@@ -105,6 +122,15 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			return 0;
 		ss_errf(err, errlen, "bad --seek-threshold '%s' (%s)", arg, SS_SEEK_THRESHOLD_HINT);
 		return -EINVAL;
+	case OPT_PID:
+		return ss_task_spec_add_pid(&a->ro.only, arg, err, errlen);
+	case OPT_COMM:
+		return ss_task_spec_add_comm(&a->ro.only, arg, err, errlen);
+	case OPT_PROCESSES:
+		if (!ss_optarg_unsigned(arg, 0, 1000000, &a->ro.top_procs))
+			return 0;
+		ss_errf(err, errlen, "--processes wants a number of rows (0: all), not '%s'", arg);
+		return -EINVAL;
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}
@@ -116,6 +142,7 @@ int ss_report_parse(int argc, char **argv, struct ss_report_args *a, char *err, 
 
 	memset(a, 0, sizeof(*a));
 	a->ro.seek_threshold = SS_SEEK_THRESHOLD_DEFAULT;
+	a->ro.top_procs = REPORT_PROCS_DEFAULT;
 	ret = ss_optable_parse(options, SS_NR_OPTIONS(options), 0, argc, argv, take_option, a, err,
 			       errlen);
 	if (ret)

@@ -291,6 +291,13 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 		for (int i = 0; i < pg->nr && len < sizeof(buf); i++)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
 						i ? " vs " : "seekscope: ", pg->label[i]);
+		/* --pid/--comm: say whose requests these are, as the static plot does */
+		if (ss_task_spec_active(&g->only) && len < sizeof(buf)) {
+			char only[160];
+
+			ss_task_spec_describe(&g->only, only, sizeof(only));
+			snprintf(buf + len, sizeof(buf) - len, " (only %s)", only);
+		}
 		ss_hbuf_json_str(m, buf);
 	}
 	ss_hbuf_str(m, ",\"align\":");
@@ -553,7 +560,7 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 		struct ss_html_col_opts co = {
 			.t0 = pg.w.t0[i], .x_lo = pg.w.x_lo, .x_hi = pg.w.x_hi, .y_lo = pg.w.y_lo,
 			.y_hi = pg.w.y_hi, .seek_threshold = o->g->seek_threshold,
-			.bin_width_ns = pg.bin_w,
+			.bin_width_ns = pg.bin_w, .only = &o->g->only,
 		};
 
 		pg.label[i] = labels[i];

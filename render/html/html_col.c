@@ -8,6 +8,7 @@
 #include "seekscope/model.h"
 #include "html_col.h"
 #include "palette.h"
+#include "taskfilter.h"
 #include "zone_index.h"
 #include "zones.h"
 
@@ -34,6 +35,7 @@ struct ss_html_priv {
 	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind;
 	struct ss_zone_bands zb;
 	struct ss_zone_index *zi;
+	struct ss_evfilter *filter;          /* o.only, else NULL */
 	uint32_t devs[MAX_DEVS];
 	size_t nr_devs;
 	int err;                             /* first failure inside a hook */
@@ -54,6 +56,7 @@ void ss_html_col_free(struct ss_html_col *c)
 			free(p->cnt[l]);
 		}
 		free(p->open);
+		ss_evfilter_free(p->filter);
 		for (int d = 0; d < D_MAX; d++)
 			ss_hbuf_free(&p->col[d]);
 		ss_hbuf_free(&p->raw);
@@ -283,6 +286,8 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
 	    ss_zone_bands_init(&p->zb, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
 		goto fail;
+	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))
+		goto fail;
 	ss_stats_opts_init(&so);
 	so.seek_threshold = o->seek_threshold;
 	so.bins = true;
@@ -295,6 +300,7 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	so.window_end_ns = o->t0 + o->x_hi;
 	so.on_io = on_io;
 	so.arg = c;
+	so.only = o->only;
 	if (!(c->stats = ss_stats_new(t, &so)))
 		goto fail;
 	return c;
@@ -365,7 +371,15 @@ int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t
 	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
 		/* one event at a time: a request is open before its completion is reported */
 		for (size_t k = 0; k < n && !p->err; k++) {
-			on_issue(c, &ev[k]);
+			/* the statistics filter on their own (the others still move the head) */
+			int keep = p->filter ? ss_evfilter_keep(p->filter, &ev[k]) : 1;
+
+			if (keep < 0) {
+				p->err = keep;
+				break;
+			}
+			if (keep)
+				on_issue(c, &ev[k]);
 			if ((ret = ss_stats_feed(c->stats, &ev[k], 1)))
 				p->err = ret;
 		}

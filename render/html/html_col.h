@@ -39,6 +39,9 @@ struct ss_html_col_opts {
 	uint64_t y_lo, y_hi;        /* shown sectors [y_lo, y_hi) */
 	uint64_t seek_threshold;
 	uint64_t bin_width_ns;      /* the fine bins */
+	/* plot --pid/--comm: only these processes' requests are drawn and counted, the others
+	 * still move the head (stats.h); NULL or empty: all.  Borrowed. */
+	const struct ss_task_spec *only;
 };
 
 /* One deflated piece of the column's data, at [off, off + len) of ss_html_col.data. */

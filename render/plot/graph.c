@@ -84,6 +84,7 @@ void ss_graph_free(struct ss_graph *g)
 		ss_disk_replay_free(g->col[c].disk);
 		free(g->col[c].label);
 	}
+	free(g->kept);
 	free(g);
 }
 
@@ -226,8 +227,14 @@ static void describe_columns(struct ss_graph *g)
 					i ? " vs " : "seekscope: ", g->col[i].label);
 	/* the time axes count from the phase, not from the traces' start: say so */
 	if (g->o.align && len < sizeof(g->title))
-		snprintf(g->title + len, sizeof(g->title) - len, ", aligned on the start of %.32s",
-			 g->o.align);
+		len += (size_t)snprintf(g->title + len, sizeof(g->title) - len,
+					", aligned on the start of %.32s", g->o.align);
+	if (ss_task_spec_active(&g->o.only) && len < sizeof(g->title)) {
+		char only[160];
+
+		ss_task_spec_describe(&g->o.only, only, sizeof(only));
+		snprintf(g->title + len, sizeof(g->title) - len, " (only %s)", only);
+	}
 }
 
 static void build_table(struct ss_graph *g)
@@ -239,9 +246,37 @@ static void build_table(struct ss_graph *g)
 	ss_table_build(&g->table, runs, g->nr);
 }
 
+/* The events of *EV[0..*N) that FILTER keeps, into g->kept; *EV and *N then describe them. */
+static int keep_filtered(struct ss_graph *g, struct ss_evfilter *filter,
+			 const struct ss_event **ev, size_t *n)
+{
+	size_t k = 0;
+
+	if (*n > g->cap_kept) {
+		struct ss_event *p = reallocarray(g->kept, *n, sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		g->kept = p;
+		g->cap_kept = *n;
+	}
+	for (size_t i = 0; i < *n; i++) {
+		int keep = ss_evfilter_keep(filter, &(*ev)[i]);
+
+		if (keep < 0)
+			return keep;
+		if (keep)
+			g->kept[k++] = (*ev)[i];
+	}
+	*ev = g->kept;
+	*n = k;
+	return 0;
+}
+
 static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bin_w, char *err,
 			 size_t errlen)
 {
+	struct ss_evfilter *filter = NULL;
 	struct ss_stats_opts so;
 	const struct ss_event *ev;
 	size_t n;
@@ -259,6 +294,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	so.window_end_ns = c->t0 + g->x_hi;
 	so.one_device = g->o.device != NULL;
 	so.device = c->nr_devs ? c->devs[0] : 0;
+	so.only = &g->o.only;
 	if (g->o.has_disk) {
 		char why[300];
 
@@ -278,6 +314,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		struct ss_panel_ctx ctx = {
 			.trace = c->t, .opts = &g->o, .t0 = c->t0, .x_lo = g->x_lo, .x_hi = g->x_hi,
 			.rect = g->lay.plot[p][c - g->col], .y_lo = g->ylo[p], .y_hi = g->yhi[p],
+			.procs = g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL,
 		};
 
 		ss_graph_row_device(g, c, p, &ctx.one_dev, &ctx.dev);
@@ -287,16 +324,24 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 			return ret;
 		}
 	}
+	if (ss_task_spec_active(&g->o.only) && !(filter = ss_evfilter_new(&g->o.only, c->t))) {
+		ss_errf(err, errlen, "%s: out of memory", c->t->path);
+		return -ENOMEM;
+	}
 	ss_trace_rewind(c->t);
 	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
-		if ((ret = ss_stats_feed(c->stats, ev, n))) {
+		/* the statistics filter on their own (the others still move the head) */
+		if ((ret = ss_stats_feed(c->stats, ev, n)) ||
+		    (filter && (ret = keep_filtered(g, filter, &ev, &n)))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+			ss_evfilter_free(filter);
 			return ret;
 		}
 		for (int p = 0; p < g->nr_panels; p++)
 			if (g->ops[p]->feed)
 				g->ops[p]->feed(c->state[p], ev, n);
 	}
+	ss_evfilter_free(filter);
 	if (ret < 0) {
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
 		return ret;
@@ -360,6 +405,12 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 			g->o.width < 300 * g->nr ? 300 * g->nr : g->o.width,
 			ss_layout_min_height(&spec));
 		return -EINVAL;
+	}
+	if (g->o.color_by == SS_COLOR_PROCESS) {
+		ret = ss_proc_groups_rank(tr, g->nr, &g->o.only, g->o.top_procs ? g->o.top_procs : 8,
+					  &g->procs, err, errlen);
+		if (ret)
+			return ret;
 	}
 	/* one bin per ~4 pixels: a 3-second untar gets ~300 points, not three */
 	bin_w = ss_bins_choose_width(g->x_hi - g->x_lo, (unsigned)fmax(g->lay.plot[0][0].w / 4, 8));
@@ -502,7 +553,8 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 				if (g->ops[p]->classes)
 					classes |= g->ops[p]->classes(g->col[i].state[p]);
 		}
-		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes);
+		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes,
+			       g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL);
 	}
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)

@@ -21,7 +21,7 @@ static bool any_phase(const struct ss_trace *const *t, int n)
 	return false;
 }
 
-enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE };
+enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE, LK_PROC };
 
 static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
 {
@@ -34,6 +34,11 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 			cairo_rectangle(cr, x, y - sw / 2, sw, sw);
 		else            /* a tick of a strip */
 			cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
+		cairo_fill(cr);
+		break;
+	case LK_PROC:
+		ss_set_rgb(cr, ss_proc_colour((size_t)cls));
+		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
 		cairo_fill(cr);
 		break;
 	case LK_BAND:
@@ -72,16 +77,25 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 
 /* Legend of the sector panel's marks, centred in one row; entries only for what is drawn. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
-		    unsigned classes)
+		    unsigned classes, const struct ss_proc_groups *procs)
 {
-	struct { enum legend_kind k; int cls; const char *name; } it[16];
+	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_PROC_GROUPS_MAX + 1];
 	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
 	double total = 0, x, y = r->y + r->h / 2, w;
-	int n = 0;
+	int n = 0, nr_procs = 0;
 
 	if (r->h <= 0)
 		return;
-	for (int c = 0; c < SS_CLS_MAX; c++)
+	if (procs) {
+		for (size_t i = 0; i < procs->n; i++)
+			it[n++] = (typeof(it[0])){ LK_PROC, (int)i, procs->name[i] };
+		if (procs->other || !procs->n)
+			it[n++] = (typeof(it[0])){ LK_PROC, SS_PROC_GROUPS_MAX,
+						   procs->n ? "other" : "no process" };
+		nr_procs = n;
+	}
+	/* coloured by process, the areas are in the processes' colours: only the strips' classes */
+	for (int c = procs ? SS_CLS_NR_AREA : 0; c < SS_CLS_MAX; c++)
 		if (classes & SS_CLS_BIT(c))
 			it[n++] = (typeof(it[0])){ LK_CLASS, c, ss_classes[c].name };
 	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
@@ -97,6 +111,11 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		total += sw + 5 + w + (i ? gap : 0);
+		/* the processes are what the picture is about: the rest goes when it must */
+		if (nr_procs && i >= nr_procs && total > r->w) {
+			n = i;
+			break;
+		}
 	}
 	x = r->x + (r->w - total) / 2;
 	cairo_save(cr);

@@ -9,6 +9,7 @@
 #ifndef SS_PALETTE_H
 #define SS_PALETTE_H
 
+#include <stddef.h>
 #include <cairo.h>
 #include "seekscope/model.h"
 
@@ -54,6 +55,24 @@ static const enum ss_io_class ss_op_class[SS_NR_DATA_OPS] = {
 	[SS_OP_READ] = SS_CLS_READ, [SS_OP_WRITE] = SS_CLS_WRITE,
 	[SS_OP_DISCARD] = SS_CLS_DISCARD, [SS_OP_OTHER] = SS_CLS_OTHER,
 };
+
+/* Processes (plot --color-by process), biggest first: distinct hues, then darker and lighter
+ * variants; "other" is grey.  Drawn over white and the light zone bands.  A table apart from
+ * the classes': coloured by process, a colour names a process group, not a class — and none
+ * is the colour of the flush or FUA strips, which keep their class colours. */
+static const struct ss_rgb ss_col_proc[] = {
+	SS_RGB(0x0072B2), SS_RGB(0xE69F00), SS_RGB(0x009E73), SS_RGB(0xCC79A7),
+	SS_RGB(0x56B4E9), SS_RGB(0x332288), SS_RGB(0x000000), SS_RGB(0x8C564B),
+	SS_RGB(0x7F7F00), SS_RGB(0x9467BD),
+};
+static const struct ss_rgb ss_col_other   = SS_RGB(0xA0A0A0);
+#define SS_NR_PROC_COLOURS (sizeof(ss_col_proc) / sizeof(ss_col_proc[0]))
+
+/* The colour of process slot I (procgroups.h); slots past the palette are "other". */
+static inline struct ss_rgb ss_proc_colour(size_t i)
+{
+	return i < SS_NR_PROC_COLOURS ? ss_col_proc[i] : ss_col_other;
+}
 
 static const struct ss_rgb ss_col_seek    = SS_RGB(0x000000);
 static const struct ss_rgb ss_col_threshold = SS_RGB(0xD55E00); /* the seek threshold */

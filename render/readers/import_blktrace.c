@@ -9,9 +9,10 @@
  *
  * Opening reads every file once (devices, event count, time range, truncation); streaming then
  * merges the files by time (import_merge.h) with a heap over one pending event per file, so
- * memory is one small buffer per file plus one batch.  Notify records (process names,
- * timestamps, messages), pass-through and driver-data records and actions other than Q, I, D,
- * C and R are skipped.
+ * memory is one small buffer per file plus one batch.  Process notes (the kernel writes one
+ * with the task's comm the first time a pid appears in a trace) fill the trace's task table
+ * in the metadata pass; other notify records (timestamps, messages), pass-through and
+ * driver-data records and actions other than Q, I, D, C and R are skipped.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -51,6 +52,10 @@
 #define TA_ISSUE        7u
 #define TA_COMPLETE     8u
 #define TA_INSERT       12u
+/* Notify actions (enum blktrace_notify) and the flag of a cgroup id before the payload. */
+#define TN_PROCESS      0u
+#define TA_CGROUP       (1u << 8)
+#define BT_COMM_LEN     16u              /* TASK_COMM_LEN: the process note's payload */
 
 #define FILE_BUF        (64 * 1024)
 #define MAX_FILES       1024
@@ -82,6 +87,7 @@ struct bt_state {
 	struct bt_file *files;
 	size_t nr_files;
 	struct ss_merge *merge; /* over the files, by index */
+	struct ss_trace *scanning; /* during the metadata pass: whose task table takes notes */
 };
 
 static bool magic_ok(uint32_t m)
@@ -389,11 +395,43 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 
 /* ---- the sources of the merge: one per file */
 
+/*
+ * A process note (the record just read by read_record, now behind f->off): its comm into T's
+ * task table.  The payload is the comm, after an 8-byte cgroup id when TA_CGROUP is set.
+ */
+static int take_process_note(struct ss_trace *t, struct bt_file *f, const struct bt_raw *r,
+			     char *err, size_t errlen)
+{
+	size_t skip = (r->action & TA_CGROUP) ? 8 : 0;
+	char comm[BT_COMM_LEN];
+	ssize_t n;
+	int ret;
+
+	if (r->pdu_len <= skip)
+		return 0;
+	n = ss_pread_full(f->fd, comm, r->pdu_len - skip < sizeof(comm) ? r->pdu_len - skip :
+				       sizeof(comm), (off_t)(f->off - r->pdu_len + skip));
+	if (n < 0) {
+		ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
+		return (int)n;
+	}
+	ret = ss_trace_add_task_name(t, r->time, r->pid, comm, (size_t)n);
+	if (ret)
+		ss_errf(err, errlen, "%s: task names: %s", f->path, strerror(-ret));
+	return ret;
+}
+
+static bool is_process_note(const struct bt_raw *r)
+{
+	return ((r->action >> 16) & TC_NOTIFY) && (r->action & 0xffu) == TN_PROCESS;
+}
+
 /* ss_merge_next_fn: F's next event, up to f->end (records cut short there set f->cut). */
 static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
 		      size_t errlen)
 {
-	struct bt_file *f = &((struct bt_state *)ctx)->files[i];
+	struct bt_state *s = ctx;
+	struct bt_file *f = &s->files[i];
 	struct bt_raw r;
 	int ret;
 
@@ -406,6 +444,9 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 	while ((ret = read_record(f, f->end, &r, err, errlen)) == REC_OK) {
 		if (map_event(&r, ev))
 			return 1;
+		if (s->scanning && is_process_note(&r) &&
+		    (ret = take_process_note(s->scanning, f, &r, err, errlen)))
+			return ret;
 		f->skipped++;
 	}
 	if (ret == REC_CUT)
@@ -439,7 +480,10 @@ static int scan_file(struct ss_trace *t, struct bt_state *s, size_t i, uint64_t 
 	int ret;
 
 	f->end = size;
-	if ((ret = ss_merge_scan(s->merge, i, t, &c, err, errlen)))
+	s->scanning = t;
+	ret = ss_merge_scan(s->merge, i, t, &c, err, errlen);
+	s->scanning = NULL;
+	if (ret)
 		return ret;
 	tot->skipped += f->skipped;
 	tot->backwards += c.backwards;

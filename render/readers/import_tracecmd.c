@@ -4,7 +4,8 @@
  * (block_rq_issue, _complete, _requeue, _insert and block_bio_queue) of the top-level buffer and
  * of every instance buffer (`trace-cmd record -B NAME`), decoded by field name with the event
  * formats stored in the file (collector/core/decode.h: the same decoder and event table the
- * recorder uses).
+ * recorder uses).  The task names (pid -> comm) come from the events that carry `comm`
+ * (issue, insert, queue), read in the metadata pass into the trace's task table.
  *
  * Each (buffer, CPU) ring is already in time order; streaming merges them (import_merge.h)
  * with a heap over one pending event per ring, so memory is libtracecmd's current page per ring
@@ -50,6 +51,9 @@ struct tc_state {
 	struct ring *rings;
 	size_t nr_rings;
 	struct ss_merge *merge;         /* over the rings, by index */
+	struct ss_trace *scanning;      /* during the metadata pass: the trace whose task table
+					 * takes the events' comms */
+	int task_error;                 /* the first error adding to it */
 };
 
 static bool tc_probe(const unsigned char *head, size_t len)
@@ -66,22 +70,30 @@ static bool tc_probe(const unsigned char *head, size_t len)
 static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
 		      size_t errlen)
 {
-	struct ring *r = &((struct tc_state *)ctx)->rings[i];
+	struct tc_state *s = ctx;
+	struct ring *r = &s->rings[i];
 	struct tep_record *rec;
+	char comm[SS_COMM_LEN];
 
-	(void)err;
-	(void)errlen;
 	if (first)
 		r->missed = 0;
 	rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 	for (; rec; rec = tracecmd_read_data(r->h, r->cpu)) {
-		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, ev);
+		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, ev, comm);
 
+		/* the events name their tasks (issue, insert, queue carry comm) */
+		if (ok && comm[0] && s->scanning && !s->task_error)
+			s->task_error = ss_trace_add_task_name(s->scanning, ev->ts_ns, ev->pid, comm,
+							       sizeof(comm));
 		if (rec->missed_events)
 			r->missed += rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1;
 		tracecmd_free_record(rec);
 		if (ok)
 			return 1;
+	}
+	if (s->task_error) {
+		ss_errf(err, errlen, "task names: %s", strerror(-s->task_error));
+		return s->task_error;
 	}
 	return 0;
 }
@@ -161,6 +173,7 @@ static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen
 			nr_st = (size_t)s->rings[i].cpu + 1;
 	if (nr_st && !(st = calloc(nr_st, sizeof(*st))))
 		return -ENOMEM;
+	s->scanning = t;
 	for (size_t i = 0; i < s->nr_rings && !ret; i++) {
 		struct ss_rec_cpu_stats *cs = &st[s->rings[i].cpu];
 		struct ss_merge_count c;
@@ -169,6 +182,7 @@ static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen
 		cs->events += c.events;
 		cs->missed += s->rings[i].missed;
 	}
+	s->scanning = NULL;
 	for (size_t c = 0; c < nr_st && !ret; c++) {
 		st[c].cpu = (uint32_t)c;
 		ret = ss_trace_add_cpu_stats(t, &st[c]);

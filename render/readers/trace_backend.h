@@ -54,6 +54,11 @@ int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z);
 int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p);
 int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s);
 int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value);
+/* Task table entries (tasks.h rules; duplicates of what the table says are dropped).
+ * 0, -ENOMEM or -E2BIG (too many). */
+int ss_trace_add_task(struct ss_trace *t, const struct ss_rec_task *rec);
+int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const char *comm,
+			   size_t comm_len);
 /*
  * For importers: a device record for DEV (kernel encoding) that knows nothing but the number —
  * size 0 (unknown), name "MAJ:MIN", path = the trace's path.  Devices already present are not

@@ -14,6 +14,7 @@
 
 #include "fileio.h"
 #include "seekscope/codec.h"
+#include "tasks.h"
 #include "trace_backend.h"
 
 /* Offsets of the event records found by the metadata pass. */
@@ -179,6 +180,25 @@ static int load_small(struct ss_trace *t, const struct ss_record_header *rh, con
 		if (ret == -EINVAL)
 			ss_errf(err, errlen, "corrupt meta record at offset %lld", (long long)off);
 		return ret;
+	case SS_REC_TASKS:
+		if (rh->length % sizeof(struct ss_rec_task)) {
+			ss_errf(err, errlen, "corrupt task record at offset %lld: length %u",
+				(long long)off, rh->length);
+			return -EINVAL;
+		}
+		for (size_t i = 0; i < rh->length / sizeof(struct ss_rec_task); i++) {
+			struct ss_rec_task task;
+
+			memcpy(&task, buf + i * sizeof(task), sizeof(task));
+			ss_swab_task(&task);
+			if ((ret = ss_trace_add_task(t, &task))) {
+				if (ret == -E2BIG)
+					ss_errf(err, errlen, "task record at offset %lld: more than "
+						"%u task entries", (long long)off, SS_TASKS_MAX);
+				return ret;
+			}
+		}
+		return 0;
 	case SS_REC_END:
 		if ((ret = check_fixed(rh->length, sizeof(struct ss_rec_end), err, errlen, "end",
 				       off)))
@@ -235,7 +255,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			ret = add_event_record(t, p, off, rh.length, rh.crc32, err, errlen);
 			if (ret)
 				return ret;
-		} else if (rh.type <= SS_REC_END) {
+		} else if (rh.type <= SS_REC_TASKS) {
 			if ((ret = ensure_buf(p, rh.length)))
 				return ret;
 			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));

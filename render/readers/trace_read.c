@@ -14,10 +14,12 @@
 #include <sys/stat.h>
 
 #include "seekscope/model.h"
+#include "tasks.h"
 #include "trace_backend.h"
 
 struct ss_trace_priv {
 	const struct ss_trace_backend *be;
+	struct ss_tasks *tasks;             /* = t->tasks, writable */
 	void *state;
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
 	char error[200];
@@ -127,6 +129,34 @@ int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value)
 	return 0;
 }
 
+int ss_trace_add_task(struct ss_trace *t, const struct ss_rec_task *rec)
+{
+	int ret = ss_tasks_add(t->priv->tasks, rec);
+
+	return ret < 0 ? ret : 0;
+}
+
+int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const char *comm,
+			   size_t comm_len)
+{
+	int ret = ss_tasks_add_name(t->priv->tasks, ts, pid, comm, comm_len, NULL, 0);
+
+	return ret < 0 ? ret : 0;
+}
+
+bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, char *buf,
+			size_t len)
+{
+	long id = ss_tasks_find(t->tasks, pid, ts);
+
+	if (id < 0) {
+		snprintf(buf, len, "unknown");
+		return false;
+	}
+	ss_task_name(ss_tasks_entry(t->tasks, (size_t)id), buf, len);
+	return true;
+}
+
 int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
 {
 	struct ss_rec_device d;
@@ -212,10 +242,12 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 	if (errlen)
 		err[0] = 0;
 	t = calloc(1, sizeof(*t));
-	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path))) {
+	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path)) ||
+	    !(t->priv->tasks = ss_tasks_new())) {
 		ret = -ENOMEM;
 		goto error;
 	}
+	t->tasks = t->priv->tasks;
 	ret = detect(path, &be, err, errlen);
 	if (ret)
 		goto error;
@@ -240,6 +272,7 @@ void ss_trace_close(struct ss_trace *t)
 	if (t->priv) {
 		if (t->priv->be)
 			t->priv->be->close(t);
+		ss_tasks_free(t->priv->tasks);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {

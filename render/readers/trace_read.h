@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include "seekscope/format.h"
 
+struct ss_tasks;                        /* collector/core/tasks.h */
+
 struct ss_meta {
 	char *key;
 	char *value;
@@ -35,6 +37,9 @@ struct ss_trace {
 	size_t nr_cpu_stats;
 	struct ss_meta *meta;
 	size_t nr_meta;
+	/* pid -> process name over time (tasks.h: ss_tasks_find, ss_task_name); never NULL
+	 * after open, empty for traces that name no process (then every pid is "unknown") */
+	const struct ss_tasks *tasks;
 	struct ss_rec_capture capture;      /* the last capture record; zero if none */
 	bool has_capture;
 	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */
@@ -65,6 +70,11 @@ void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len);
 uint64_t ss_trace_lost_events(const struct ss_trace *t);
 /* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */
 const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector);
+
+/* The name of PID at TS into BUF ("tar", "kworker/u8:3-flush-254:0"); false (BUF "unknown")
+ * when the trace does not name that pid. */
+bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, char *buf,
+			size_t len);
 
 /* Start streaming events from the beginning (also done implicitly by open). */
 int ss_trace_rewind(struct ss_trace *t);

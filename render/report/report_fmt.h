@@ -11,7 +11,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "json.h"
 #include "stats.h"
+#include "taskfilter.h"
 #include "trace_read.h"
 
 struct report_opts {
@@ -19,9 +21,14 @@ struct report_opts {
 	bool all_zones;            /* list idle zones too */
 	uint64_t seek_threshold;
 	const char *device;        /* --device: only this device (ss_trace_find_device) */
+	struct ss_task_spec only;  /* --pid, --comm: these processes' requests only */
+	unsigned top_procs;        /* processes listed in the text table (JSON lists all) */
 	bool has_disk;             /* --disk: replay the requests through this disk model */
 	struct ss_disk_params disk;
 };
+
+/* Beyond this many processes, the text report lists the first (most I/Os) only. */
+#define REPORT_PROCS_DEFAULT 12
 
 /* Beyond this many zones, the text report lists only zones with I/O. */
 #define REPORT_ZONES_ALL_MAX 24
@@ -34,13 +41,20 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 /* Is D one of the devices the report covers (all, or the --device one)? */
 bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
 			 const struct report_opts *ro);
+/* The per-process table (report_procs.c): text, and the JSON keys "filter", "processes". */
+void report_procs_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
+		       const struct report_opts *ro);
+void report_procs_json(struct ss_json *j, const struct ss_stats *st, const struct report_opts *ro);
+/* S[0..N) (up to a NUL) for a terminal: control characters and bad UTF-8 escaped, long
+ * strings cut with "..." (report_text.c). */
+const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen);
 
 /*
  * The disk model (report --disk): the text section after the summary (nothing without a
  * model), the trace's "model" object (null without), and a period's "model_s" and "model"
- * split (null without).  report_model.c.
+ * split (null without).  report_model.c.  With --pid/--comm, the model serves every request
+ * and the figures of the selected processes' requests are given besides.
  */
-struct ss_json;
 void report_model_text(FILE *f, const struct ss_stats *st);
 void report_model_json(struct ss_json *j, const struct ss_stats *st);
 void report_model_json_cost(struct ss_json *j, const struct ss_stats *st,

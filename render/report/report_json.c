@@ -260,6 +260,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	capture_and_meta(&j, t);
 	phases(&j, t, st);
 	zones(&j, st);
+	report_procs_json(&j, st, ro);
 	ss_json_end_object(&j);
 	return ss_json_finish(&j);
 }

@@ -56,6 +56,13 @@ void report_model_text(FILE *f, const struct ss_stats *st)
 	if (res.ignored)
 		fprintf(f, "  (%" PRIu64 " issues on devices the trace does not describe were not "
 			   "modelled)\n", res.ignored);
+	if (ss_stats_filtered(st)) {
+		const struct ss_disk_cost *c = &ss_stats_total(st)->model;
+
+		fprintf(f, "  of which the selected processes' requests %.3f s:\n               seek "
+			   "%.3f s, rotation %.3f s, transfer %.3f s, overhead %.3f s\n", c->total_s,
+			c->seek_s, c->rotation_s, c->transfer_s, c->overhead_s);
+	}
 	if (ss_stats_nr_phases(st)) {
 		fprintf(f, "\n  modelled time per phase\n  %-16s %10s%s", "name", "measured s",
 			cost_heads);
@@ -138,6 +145,15 @@ void report_model_json(struct ss_json *j, const struct ss_stats *st)
 	ss_json_kv_u64(j, "arm_moves", res.seeks);
 	ss_json_kv_u64(j, "bytes", res.bytes);
 	ss_json_kv_u64(j, "unmodelled_issues", res.ignored);
+	/* --pid/--comm: the part of the selected processes' requests (null: no filter) */
+	ss_json_key(j, "selected");
+	if (ss_stats_filtered(st)) {
+		ss_json_begin_object(j);
+		cost_fields(j, &ss_stats_total(st)->model);
+		ss_json_end_object(j);
+	} else {
+		ss_json_null(j);
+	}
 	ss_json_end_object(j);
 }
 

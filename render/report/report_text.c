@@ -312,6 +312,12 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	uint64_t lost = ss_trace_lost_events(t);
 
 	fprintf(f, "%s\n", t->path);
+	if (ss_task_spec_active(&ro->only)) {
+		char only[256];
+
+		ss_task_spec_describe(&ro->only, only, sizeof(only));
+		fprintf(f, "  ONLY the requests of %s (seeks judged on every request)\n", only);
+	}
 	if (t->truncated)
 		fprintf(f, "  WARNING: %s\n", t->warning[0] ? t->warning : "the trace is truncated");
 	if (lost)
@@ -337,5 +343,11 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	phase_table(f, st);
 	zone_table(f, st, ro->all_zones);
 	report_model_text(f, st);
+	report_procs_text(f, t, st, ro);
 	return ferror(f) ? -EIO : 0;
+}
+
+const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen)
+{
+	return clean(s, n, out, outlen);
 }

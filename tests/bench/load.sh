@@ -5,7 +5,11 @@
 # issue and a completion event) — then a report and plots (PNG, SVG, every panel) over the
 # resulting file.  Prints the figures: events, lost events at the default ring buffer size,
 # recorder peak RSS, trace size, and the peak RSS and time of `seekscope report` and
-# `seekscope plot` on it.  Asserts nothing.  Root only.
+# `seekscope plot` on it.  Then the cost of process attribution: the same workload recorded
+# again by a baseline — BASELINE=PATH, a seekscope without it (e.g. built from an older
+# commit), else this one with --no-work-names (task names without the kworkers' work) —
+# with recorder CPU (user + sys), trace size and lost events of both.  Asserts nothing.
+# Root only.
 # Usage: tests/bench/load.sh [MIN_EVENTS]      (default 10000000; KEEP_PLOT=FILE.png keeps the PNG)
 set -u
 cd "$(dirname "$0")/../.."
@@ -30,11 +34,16 @@ IOS=$(( MIN_EVENTS / 2 + MIN_EVENTS / 50 + 1 ))                 # 2 events per I
 rss_kb() { sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$1"; }
 wall() { sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1"; }
 
-# ---- the capture (default ring buffer size: no -b)
-/usr/bin/time -v -o "$W/record.time" "$SEEKSCOPE" record -q -o "$W/load.sst" -d "$LOOP" -- \
-	fio --name=load --filename="$LOOP" --rw=randread --bs=4k --iodepth=32 --ioengine=libaio \
-	--direct=1 --io_size=$(( IOS * 4096 )) --group_reporting \
-	--output-format=terse --terse-version=3 --output="$W/fio.out" 2>"$W/record.err"
+# ---- the capture (default ring buffer size: no -b): capture NAME SEEKSCOPE [OPTIONS]
+capture() {
+	local name=$1 bin=$2; shift 2
+	/usr/bin/time -v -o "$W/$name.time" "$bin" record -q "$@" -o "$W/$name.sst" -d "$LOOP" -- \
+		fio --name=load --filename="$LOOP" --rw=randread --bs=4k --iodepth=32 \
+		--ioengine=libaio --direct=1 --io_size=$(( IOS * 4096 )) --group_reporting \
+		--output-format=terse --terse-version=3 --output="$W/fio.out" 2>"$W/$name.err"
+}
+cpu_s() { awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$1"; }
+capture load "$SEEKSCOPE"
 rec_status=$?
 iops=$(awk -F';' 'NF > 8 {print $8}' "$W/fio.out")
 line=$("$SEEKSCOPE" dump --no-events "$W/load.sst" | tail -1)
@@ -63,8 +72,8 @@ echo "workload: fio randread 4 KiB, iodepth 32, $IOS I/Os on $LOOP (loop on /dev
 printf '%-40s %s\n' "record exit status" "$rec_status" \
 	"events captured" "$events" \
 	"lost events" "$lost (ring buffer ${bufkb} KiB per CPU, the default)" \
-	"capture wall time" "$(wall "$W/record.time")" \
-	"recorder peak RSS" "$(( $(rss_kb "$W/record.time") / 1024 )) MiB" \
+	"capture wall time" "$(wall "$W/load.time")" \
+	"recorder peak RSS" "$(( $(rss_kb "$W/load.time") / 1024 )) MiB" \
 	"trace file" "$(( $(stat -c %s "$W/load.sst") / 1048576 )) MiB"
 figures report report
 figures plot "plot PNG (7 panels)"
@@ -74,3 +83,37 @@ printf '%-40s %s\n' "plot PNG file" "$(( $(stat -c %s "$W/load.png" 2>/dev/null 
 [[ -n ${KEEP_PLOT:-} ]] && cp "$W/load.png" "$KEEP_PLOT" && echo "plot kept in $KEEP_PLOT"
 [[ ${events:-0} -ge $MIN_EVENTS ]] || echo "bench-load: only ${events:-0} events (wanted $MIN_EVENTS)" >&2
 grep -m3 -E 'I/Os|IOPS|lost' "$W/report.out" | sed 's/^/report: /'
+
+# ---- the cost of process attribution: the same capture by the baseline
+if [[ -n ${BASELINE:-} ]]; then
+	capture base "$BASELINE"; base_what="$BASELINE"
+else
+	capture base "$SEEKSCOPE" --no-work-names; base_what="--no-work-names"
+fi
+base_status=$?
+summary() {   # summary NAME: events lost tasks workqueue-events
+	"$SEEKSCOPE" dump --no-events "$W/$1.sst" | awk '
+		/^# task / {t++}
+		/^# cpu [0-9]+: / {r += $4}
+		/^# [0-9]+ events, [0-9]+ lost$/ {e = $2; l = $4}
+		END {printf "%d %d %d %d", e, l, t, r - e}'
+}
+read -r a_ev a_lost a_tasks a_work <<<"$(summary load)"
+read -r b_ev b_lost b_tasks b_work <<<"$(summary base)"
+a_cpu=$(cpu_s "$W/load.time"); b_cpu=$(cpu_s "$W/base.time")
+a_sz=$(stat -c %s "$W/load.sst"); b_sz=$(stat -c %s "$W/base.sst")
+echo "process attribution: this seekscope vs the baseline ($base_what), the same workload"
+printf '%-40s %14s %14s\n' "" "attribution" "baseline" \
+	"record exit status" "$rec_status" "$base_status" \
+	"events captured" "$a_ev" "$b_ev" \
+	"lost events" "$a_lost" "$b_lost" \
+	"task records" "$a_tasks" "$b_tasks" \
+	"workqueue events read (not stored)" "$a_work" "$b_work" \
+	"recorder CPU (user + sys) s" "$a_cpu" "$b_cpu" \
+	"recorder CPU s per million events" "$(awk -v c="$a_cpu" -v n="$a_ev" 'BEGIN {printf "%.3f", n ? c / n * 1e6 : 0}')" \
+	"$(awk -v c="$b_cpu" -v n="$b_ev" 'BEGIN {printf "%.3f", n ? c / n * 1e6 : 0}')" \
+	"trace file bytes" "$a_sz" "$b_sz"
+awk -v a="$a_cpu" -v b="$b_cpu" -v x="$a_sz" -v y="$b_sz" -v ae="$a_ev" -v be="$b_ev" 'BEGIN {
+	printf "extra recorder CPU: %+.2f s (%+.1f %%); extra trace size: %+d bytes (%+.3f %% per event)\n",
+	       a - b, (b > 0 ? (a / b - 1) * 100 : 0), x - y,
+	       ((ae > 0 && be > 0 && y > 0) ? ((x / ae) / (y / be) - 1) * 100 : 0) }'

@@ -7,7 +7,7 @@
 # Unprivileged.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-plan 25
+plan 27
 make_workdir
 # shellcheck disable=SC1091
 source "$SRC/collector/cli/completion.bash"
@@ -25,8 +25,8 @@ is "$(comp "")" "$(echo $cmds help | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ 
 is "$(comp pl)" "plot" "a command's prefix"
 is "$(comp -)" "--help --version -V -h" "seekscope's own options"
 is "$(comp help re)" "record report" "help COMMAND"
-is "$(comp report -)" "--all-zones --device --disk --help --json --seek-threshold --version -V -a -d -h -j -t" "report's options"
-is "$(comp dump --)" "--absolute --device --help --no-events --quiet --version" "dump's long options"
+is "$(comp report -)" "--all-zones --comm --device --disk --help --json --pid --processes --seek-threshold --version -V -a -d -h -j -t" "report's options"
+is "$(comp dump --)" "--absolute --comm --device --help --json --no-events --pid --quiet --version" "dump's long options"
 n=0; for c in record plot convert mkarchive; do
 	got=$(comp "$c" --)
 	for o in $("$SEEKSCOPE" "$c" --help | sed -n 's/^  \(-[A-Za-z], \)\{0,1\}\(--[a-z-]*\).*/\2/p'); do
@@ -42,6 +42,9 @@ is "$(comp plot -p io,s)" "io,seeks" "... after a comma, the next item"
 is "$(comp plot --units "")" "auto gib mib sectors" "plot --units"
 "$SEEKSCOPE" plot --help | grep -q "auto, sectors, mib or gib"; ok $? "... as --help says"
 is "$(comp plot --units = m)" "mib" "... --units=m (bash splits at '=')"
+is "$(comp plot --color-by "")" "class process" "plot --color-by"
+h=$("$SEEKSCOPE" plot --help); [[ $h == *"--color-by WHAT"*"colours: class"*"or process"* ]]
+ok $? "... as --help says"
 is "$(comp record --fsync "")" "end file none" "record --fsync"
 is "$(comp record -e insert,)" "insert,queue" "record -e insert,"
 h=$("$SEEKSCOPE" record --help); [[ $h == *"end (default"* && $h == *"file"* && $h == *"none (no sync)"* && $h == *"insert (block_rq_insert)"* && $h == *"queue (block_bio_queue)"* ]]

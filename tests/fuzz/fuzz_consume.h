@@ -108,6 +108,13 @@ static inline void fuzz_consume(struct ss_trace *t)
 	so.on_io = on_io;
 	so.on_seek = on_seek;
 	so.arg = &hc;
+	/* per-process rows, and a process filter on every other input (names from the file) */
+	so.procs = true;
+	if (t->nr_events & 1) {
+		ro.only = (struct ss_task_spec){ .pids = { 1 }, .nr_pids = 1, .comms = { "t*" },
+						 .nr_comms = 1 };
+		so.only = &ro.only;
+	}
 	st = ss_stats_new(t, &so);
 	if (!st)
 		return;
@@ -123,6 +130,20 @@ static inline void fuzz_consume(struct ss_trace *t)
 				FUZZ_ASSERT(!isnan(series[i]), "metric %d is NaN in bin %zu", m, i);
 		}
 		free(series);
+		{
+			const struct ss_procs *p = ss_stats_procs(st);
+			uint64_t ios = 0, seeks = 0;
+
+			for (size_t i = 0; p && i < ss_procs_count(p); i++) {
+				ios += ss_procs_row(p, i)->ios;
+				seeks += ss_procs_row(p, i)->seeks;
+			}
+			FUZZ_ASSERT(ios == ss_stats_total(st)->ios && seeks == ss_stats_total(st)->seeks,
+				    "process rows add up to %llu I/Os, %llu seeks, not %llu, %llu",
+				    (unsigned long long)ios, (unsigned long long)seeks,
+				    (unsigned long long)ss_stats_total(st)->ios,
+				    (unsigned long long)ss_stats_total(st)->seeks);
+		}
 		report_print_text(fuzz_null_stream, t, st, &ro);
 		report_print_json(fuzz_null_stream, t, st, &ro);
 		fflush(fuzz_null_stream);

@@ -14,7 +14,7 @@ GEN_BLKTRACE=${GEN_BLKTRACE:-$(dirname "$0")/../../build/tests/tools/gen-blktrac
 # the shrunk captures that libtracecmd cannot open (a pattern that matches nothing stays itself,
 # and then fails its check)
 cuts=("$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat)
-plan $((30 + ${#cuts[@]}))
+plan $((32 + ${#cuts[@]}))
 make_workdir
 T=$(tracefs_dir)
 
@@ -77,6 +77,29 @@ EOF
 )
 ok $? "the .dat and seekscope's trace list the same issued I/Os: $cmp_out"
 
+# the same processes: the .dat's issue events carry comm, seekscope's trace its task table; the
+# issues of one sector name the same tasks in both, in order (seekscope adds a kworker's work;
+# the two ring buffers stamp an event a few ns apart, so the time is no key)
+names_out=$(python3 - "$WORK/tc.txt" "$WORK/ss.txt" "$majmin" <<'EOF'
+import sys
+def issues(path, dev):
+    out = {}
+    for line in open(path):
+        f = line.split()
+        if line.startswith('#') or len(f) < 8 or f[3] != 'issue' or f[4] != dev:
+            continue
+        out.setdefault((f[6], f[5]), []).append(line.rsplit('[', 1)[1].rstrip().rstrip(']'))
+    return out
+tc, ss = issues(sys.argv[1], sys.argv[3]), issues(sys.argv[2], sys.argv[3])
+pairs = [(a, b) for k in tc if k in ss and len(tc[k]) == len(ss[k]) for a, b in zip(tc[k], ss[k])]
+bad = [(a, b) for a, b in pairs if a == 'unknown' or not b.startswith(a)]
+names = sorted(set(n for v in tc.values() for n in v))
+print(f"{len(pairs)} issues compared, names {names}, disagreeing {bad[:3]}")
+sys.exit(0 if len(pairs) > 30 and not bad else 1)
+EOF
+)
+ok $? "the .dat names the processes as seekscope does: $names_out"
+
 head -c $(($(stat -c %s "$WORK/tc.dat") / 2)) "$WORK/tc.dat" >"$WORK/cut.dat"
 "$SEEKSCOPE" report "$WORK/cut.dat" >/dev/null 2>"$WORK/cut.err"; rc=$?
 [[ $rc -eq 1 && $(wc -l <"$WORK/cut.err") -eq 1 ]] && grep -q 'cannot read this trace-cmd file' "$WORK/cut.err"
@@ -98,6 +121,8 @@ ok $? "${f##*/}: exit 1 (not $rc): $(tail -1 "$WORK/cut.err")"
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"
 ok $? "convert .dat -> seekscope trace" || sed 's/^/# /' "$WORK/conv.err"
+cmp <("$SEEKSCOPE" dump --absolute "$WORK/tc.dat" | grep -v '^#') <("$SEEKSCOPE" dump --absolute "$WORK/conv.sst" | grep -v '^#') >/dev/null
+ok $? "the converted trace keeps every event and its process name"
 diff <(grep -v '^#' "$WORK/tc.txt") <("$SEEKSCOPE" dump --absolute "$WORK/conv.sst" | grep -v '^#') >/dev/null
 ok $? "converted trace holds exactly the .dat's events"
 "$SEEKSCOPE" dump -n "$WORK/conv.sst" | grep -q '^# meta source = trace-cmd$'

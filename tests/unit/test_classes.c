@@ -4,7 +4,8 @@
  * seeks in the statistics (discards are not seeks, write-zeroes are), and their pixels in the
  * io panel — each class in its colour where its requests are, the legend listing only the
  * classes drawn, a 50/50 read/write mix not drawn all in one colour, a lone request visible,
- * every AG label beside a log band, and a log band at the edge still a few pixels tall.
+ * every AG label beside a log band, a log band at the edge still a few pixels tall, and no
+ * process colour (plot --color-by process) that of the flush or FUA strips.
  * (Their report and JSON figures are checked in test_report.c.)
  */
 #include <errno.h>
@@ -436,10 +437,26 @@ static void test_thin_log(void)
 	release(&rd);
 }
 
+/* Coloured by process, the flush and FUA strips keep their class colours: no process may
+ * share them. */
+static void test_proc_colours(void)
+{
+	int same = 0;
+
+	for (size_t i = 0; i <= SS_NR_PROC_COLOURS; i++)
+		for (int c = SS_CLS_NR_AREA; c < SS_CLS_MAX; c++) {
+			struct ss_rgb p = ss_proc_colour(i), k = ss_classes[c].rgb;
+
+			same += p.r == k.r && p.g == k.g && p.b == k.b;
+		}
+	is_int(same, 0, "no process colour (nor 'other') is the flush's or the FUA's");
+}
+
 int main(void)
 {
 	test_rule();
 	test_counts();
+	test_proc_colours();
 	if (testdir_make("classes"))
 		return done_testing();
 	test_each_class();

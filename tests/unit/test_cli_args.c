@@ -486,6 +486,15 @@ static void test_plot_parse(void)
 	ok(pa.g.device && !strcmp(pa.g.device, "7:1"), "... taken");
 	is_int(PLOT("a.sst", "-d", "loop1", "-o", "a.html"), -EINVAL, "--device for an .html page");
 	ok(strstr(err, "an .html page shows every device") != NULL, "... said so (%s)", err);
+	is_int(PLOT("a.sst", "--color-by", "process", "--processes", "3", "--comm", "tar"), 0,
+	       "--color-by process --processes 3 --comm tar");
+	ok(pa.g.color_by == SS_COLOR_PROCESS && pa.g.top_procs == 3 && pa.g.only.nr_comms == 1,
+	   "... taken");
+	is_int(PLOT("a.sst", "--color-by", "dir"), -EINVAL, "--color-by dir (not yet)");
+	is_str(err, "bad --color-by 'dir' (class or process)", "... said so");
+	is_int(PLOT("a.sst", "--processes", "11"), -EINVAL, "--processes 11");
+	is_int(PLOT("a.sst", "--color-by", "class"), 0, "--color-by class");
+	ok(pa.g.color_by == SS_COLOR_CLASS && !ss_task_spec_active(&pa.g.only), "... the default");
 	is_int(PLOT("--help"), SS_PARSE_HELP, "--help");
 	is_int(plot((char *[]){ "plot", NULL }), -EINVAL, "no TRACE");
 	is_str(err, "no TRACE given", "... said so");

@@ -146,6 +146,18 @@ static void test_report_parse(void)
 	is_int(REPORT("y", "-a"), 0, "... then a valid line parses");
 	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "y") && ra.ro.all_zones && !ra.ro.json,
 	   "... as it should");
+	ok(!ss_task_spec_active(&ra.ro.only) && ra.ro.top_procs == REPORT_PROCS_DEFAULT,
+	   "no process filter, 12 processes listed by default");
+	is_int(REPORT("x", "--pid", "42", "--comm", "tar", "--pid=7", "--comm=kworker*",
+		      "--processes", "0"), 0, "--pid, --comm (repeated), --processes 0");
+	ok(ra.ro.only.nr_pids == 2 && ra.ro.only.pids[0] == 42 && ra.ro.only.pids[1] == 7 &&
+	   ra.ro.only.nr_comms == 2 && !strcmp(ra.ro.only.comms[1], "kworker*") &&
+	   ra.ro.top_procs == 0, "... all taken, in order");
+	is_int(REPORT("x", "--pid", "-3"), -EINVAL, "--pid -3");
+	is_str(err, "--pid wants a process id (a number), not '-3'", "... said so");
+	is_int(REPORT("x", "--pid", "4294967296"), -EINVAL, "--pid beyond 32 bits");
+	is_int(REPORT("x", "--comm", ""), -EINVAL, "--comm ''");
+	is_int(REPORT("x", "--processes", "x"), -EINVAL, "--processes x");
 	ok(!ra.ro.has_disk, "no --disk: no model");
 	is_int(REPORT("--disk", "hdd5400,heads=1", "x"), 0, "--disk MODEL,KEY=VALUE");
 	ok(ra.ro.has_disk && !strcmp(ra.ro.disk.name, "hdd5400") && ra.ro.disk.heads == 1 &&
@@ -192,6 +204,10 @@ static void test_dump_parse(void)
 	is_int(DUMP("a", "-n=1"), -EINVAL, "-n=1 (a cluster with '=')");
 	is_int(DUMP("a", "--absolute=1"), -EINVAL, "--absolute=1");
 	is_str(err, "option '--absolute' takes no argument", "... said so");
+	is_int(DUMP("a", "--json", "--comm", "tar", "--pid", "1"), 0, "--json --comm --pid");
+	ok(da.json && da.only.nr_comms == 1 && da.only.nr_pids == 1 && da.only.pids[0] == 1,
+	   "... taken");
+	is_int(DUMP("a", "--pid", "1x"), -EINVAL, "--pid 1x");
 	is_int(DUMP("a", "-x"), -EINVAL, "unknown option");
 	is_str(err, "unknown option '-x'", "... named");
 }

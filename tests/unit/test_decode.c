@@ -98,6 +98,7 @@ static void test_current_kernel(void)
 	struct tep_handle *tep = tep_with(fmts, 2);
 	struct ss_decoder *d = ss_decoder_new(tep);
 	unsigned char rec[80] = { 0 };
+	char comm[SS_COMM_LEN];
 	struct ss_event ev;
 
 	is_int(ss_decoder_add(d, "block_rq_issue", SS_EV_ISSUE), 0, "6.x issue format accepted");
@@ -111,7 +112,9 @@ static void test_current_kernel(void)
 	put32(rec, 24, 16);
 	put32(rec, 28, 8192);
 	memcpy(rec + 34, "FWFSM", 5);
-	is_int(ss_decoder_decode(d, rec, 777, 1, &ev), 1, "issue decodes");
+	memcpy(rec + 44, "kworker/u8:3abcdef", 16);     /* a full comm: 16 bytes, no NUL */
+	is_int(ss_decoder_decode(d, rec, 777, 1, &ev, comm), 1, "issue decodes");
+	is_str(comm, "kworker/u8:3abc", "the issue's comm, cut to 15 characters and terminated");
 	ok(ev.type == SS_EV_ISSUE && ev.ts_ns == 777 && ev.cpu == 1 && ev.pid == 4242,
 	   "type, time, cpu, pid");
 	ok(ev.dev == SS_MKDEV(259, 3) && ev.sector == 123456789 && ev.nr_sector == 16,
@@ -126,7 +129,7 @@ static void test_current_kernel(void)
 	put64(rec, 16, 0);
 	put32(rec, 24, 0);
 	put32(rec, 28, 0);
-	ss_decoder_decode(d, rec, 1, 0, &ev);
+	ss_decoder_decode(d, rec, 1, 0, &ev, NULL);
 	ok(ev.sector == SS_SECTOR_NONE && (ev.flags & SS_RW_FLUSH), "flush issue: no sector");
 
 	/* its completion at (sector_t)-1, with an error */
@@ -136,7 +139,8 @@ static void test_current_kernel(void)
 	put64(rec, 16, UINT64_MAX);
 	put32(rec, 28, (uint32_t)-EIO);
 	memcpy(rec + 34, "FF", 2);
-	is_int(ss_decoder_decode(d, rec, 2, 0, &ev), 1, "complete decodes");
+	is_int(ss_decoder_decode(d, rec, 2, 0, &ev, comm), 1, "complete decodes");
+	is_str(comm, "", "a completion has no comm");
 	ok(ev.type == SS_EV_COMPLETE && ev.sector == SS_SECTOR_NONE, "flush completion: no sector");
 	is_int(ev.error, -EIO, "completion error");
 
@@ -146,12 +150,12 @@ static void test_current_kernel(void)
 	put64(rec, 16, 2048);
 	put32(rec, 24, 8);
 	put32(rec, 28, 0);
-	ss_decoder_decode(d, rec, 3, 0, &ev);
+	ss_decoder_decode(d, rec, 3, 0, &ev, NULL);
 	ok(ev.bytes == 4096 && ev.flags == (SS_RW_READ | SS_RW_AHEAD) && ev.error == 0,
 	   "completion without a bytes field: bytes = sectors * 512");
 
 	put16(rec, 0, 9999);
-	is_int(ss_decoder_decode(d, rec, 4, 0, &ev), 0, "an unregistered event type is skipped");
+	is_int(ss_decoder_decode(d, rec, 4, 0, &ev, NULL), 0, "an unregistered event type is skipped");
 	ss_decoder_free(d);
 	tep_free(tep);
 }
@@ -175,7 +179,7 @@ static void test_old_and_dynamic(void)
 	put32(rec, 24, 8);
 	put32(rec, 28, (uint32_t)-ENOSPC);
 	memcpy(rec + 32, "WSM", 3);
-	ss_decoder_decode(d, rec, 5, 0, &ev);
+	ss_decoder_decode(d, rec, 5, 0, &ev, NULL);
 	ok(ev.error == -ENOSPC && ev.flags == (SS_RW_WRITE | SS_RW_SYNC | SS_RW_META) &&
 	   ev.sector == 99, "`errors` and rwbs[8] of older kernels");
 
@@ -186,7 +190,7 @@ static void test_old_and_dynamic(void)
 	put32(rec, 24, 1);
 	put32(rec, 28, (3u << 16) | 40u);   /* __data_loc: length 3 at offset 40 */
 	memcpy(rec + 40, "RSX", 3);
-	ss_decoder_decode(d, rec, 6, 0, &ev);
+	ss_decoder_decode(d, rec, 6, 0, &ev, NULL);
 	is_int(ev.flags, SS_RW_READ | SS_RW_SYNC, "dynamic rwbs decoded within its length");
 	ss_decoder_free(d);
 	tep_free(tep);
@@ -251,7 +255,7 @@ static void test_block_event_table(void)
 
 		put16(rec, 0, (uint16_t)(4000 + i));
 		memcpy(rec + 24, "W", 2);
-		if (ss_decoder_decode(d, rec, i, 0, &ev) == 1 && ev.type == ss_block_events[i].type)
+		if (ss_decoder_decode(d, rec, i, 0, &ev, NULL) == 1 && ev.type == ss_block_events[i].type)
 			decoded++;
 	}
 	is_int(decoded, ss_nr_block_events, "each decodes as its table type");

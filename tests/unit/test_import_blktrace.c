@@ -68,6 +68,15 @@ static int write_set(const char *name, bool swap)
 		r.action = BTW_TN_TIMESTAMP;
 		r.pdu_len = sizeof(wall);
 		ret |= btw_put(f[1], &r, swap, wall);
+		{
+			/* a process note of a kernel with cgroups: an 8-byte id before the comm */
+			char pdu[8 + 16] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+			struct btw_rec c = { .time = 600, .action = BTW_TN_PROCESS | (1u << 8),
+					     .pid = 78, .device = DEV_A, .pdu_len = sizeof(pdu) };
+
+			memcpy(pdu + 8, "kworker/0:1", 11);
+			ret |= btw_put(f[1], &c, swap, pdu);
+		}
 	}
 	for (unsigned i = 0; i < NR_IOS; i++) {
 		uint64_t t0 = 1000000 + i * 10000ull;
@@ -209,6 +218,17 @@ static void check_set(const char *path, const char *how)
 		is_int(t->devices[1].dev, SS_MKDEV(8, 16), "%s: device 8:16", how);
 		is_int(t->devices[1].nr_sectors, 0, "%s: size unknown", how);
 		is_str(t->devices[1].name, "8:16", "%s: named by number", how);
+	}
+	{
+		char name[64];
+
+		ok(ss_trace_task_name(t, 77, 1000000, name, sizeof(name)) && !strcmp(name, "tar"),
+		   "%s: the process note names pid 77 tar (%s)", how, name);
+		ok(ss_trace_task_name(t, 78, 1000000, name, sizeof(name)) &&
+		   !strcmp(name, "kworker/0:1"), "%s: a note with a cgroup id names pid 78 (%s)",
+		   how, name);
+		ok(!ss_trace_task_name(t, 100, 1000000, name, sizeof(name)),
+		   "%s: a pid without a note is unknown", how);
 	}
 	n = read_all(t, got, MAX_EV + 8);
 	ok(n >= 0 && same_as_wanted(got, (size_t)n),

@@ -2,10 +2,11 @@
 /*
  * The sector-over-time panel, seekwatcher's picture: every request with sectors at its issue
  * time spanning its sectors, coloured by class (palette.h: data write, data read, metadata,
- * journal/log, discard, write-zeroes/other), with flush and FUA marks along the top and the
+ * journal/log, discard, write-zeroes/other) — or by the process whose request it is
+ * (ctx->procs: owner.h, procgroups.h) — with flush and FUA marks along the top and the
  * filesystem's zones (AGs, log, journal, groups, inode tables) drawn underneath.
  *
- * Events are not kept: each one increments a counter in a per-class grid of CELL x CELL pixel
+ * Events are not kept: each one increments a counter in a per-class (per-process) grid of CELL x CELL pixel
  * cells, and drawing turns the grid into one image.  So the cost of drawing and the size of an
  * SVG or PDF depend on the picture, not on the number of I/Os.  ISSUE events are plotted, the
  * same events the seek definition uses (seek.h): the order the device was asked to go.
@@ -13,7 +14,8 @@
  * Two rules keep the picture honest on real traces:
  *  - No class hides another: the pixels of a cell that holds several classes are shared among
  *    them in proportion to their requests, each at least one, the diagonal first — a 50/50
- *    read/write mix is a blue and orange checkerboard, not the colour drawn last.
+ *    read/write mix is a blue and orange checkerboard, not the colour drawn last.  Coloured
+ *    by process, the processes of a cell share it the same way.
  *  - A lone request stays visible: a cell with no other occupied cell within LONE cells gets
  *    a translucent halo of its colour HALO cells wide around it, so a single 4 KiB request is
  *    a 6 px mark with its exact cell solid at the centre; dense areas are left as they are.
@@ -25,6 +27,7 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "owner.h"
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
@@ -36,6 +39,11 @@
 #define HALO 1          /* cells around a lone request that its halo covers */
 #define LONE 2          /* ... lone: no other request within this many cells */
 #define HALO_ALPHA 0.4  /* the halo's opacity */
+/* colour slots: the classes drawn as areas, or the process groups and "other" */
+#define MAX_SLOTS \
+	(SS_PROC_GROUPS_MAX + 1 > SS_CLS_NR_AREA ? SS_PROC_GROUPS_MAX + 1 : SS_CLS_NR_AREA)
+_Static_assert(SS_NR_PROC_COLOURS >= SS_PROC_GROUPS_MAX, "a colour per process group");
+_Static_assert(MAX_SLOTS < 255, "occ and halo hold a slot + 1 in a byte");
 
 /* The pixels {x, y} of a cell in the order classes receive them: the diagonal first, so that
  * two classes sharing a cell make a checkerboard rather than stripes. */
@@ -46,7 +54,10 @@ struct io_state {
 	struct ss_panel_ctx ctx;
 	int gw, gh;
 	double sect_per_row, ns_per_col;
-	uint16_t *cnt[SS_CLS_NR_AREA];      /* gw * gh, row 0 at the bottom */
+	int nr_slots;
+	uint16_t *cnt[MAX_SLOTS];           /* gw * gh per slot, row 0 at the bottom */
+	struct ss_owner *owner;             /* by process: whose request each issue is */
+	struct ss_proc_slots *slots;        /* by process: owner -> colour slot */
 	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_zone_bands zb;            /* log/journal ranges for classification */
@@ -62,8 +73,10 @@ static void io_destroy(void *state)
 
 	if (!s)
 		return;
-	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+	for (int c = 0; c < MAX_SLOTS; c++)
 		free(s->cnt[c]);
+	ss_owner_free(s->owner);
+	ss_proc_slots_free(s->slots);
 	free(s->occ);
 	free(s->halo);
 	free(s->flush);
@@ -90,9 +103,13 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	cells = (size_t)s->gw * (size_t)s->gh;
 	s->sect_per_row = (double)(ctx->y_hi - ctx->y_lo) / s->gh;
 	s->ns_per_col = (double)(ctx->x_hi - ctx->x_lo) / s->gw;
-	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+	s->nr_slots = ctx->procs ? (int)ctx->procs->n + 1 : SS_CLS_NR_AREA;
+	for (int c = 0; c < s->nr_slots; c++)
 		if (!(s->cnt[c] = calloc(cells, sizeof(uint16_t))))
 			goto nomem;
+	if (ctx->procs && (!(s->owner = ss_owner_new()) ||
+			   !(s->slots = ss_proc_slots_new(ctx->procs, ctx->trace))))
+		goto nomem;
 	s->occ = malloc(cells);
 	s->halo = malloc(cells);
 	if (!s->occ || !s->halo)
@@ -120,11 +137,17 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		const struct ss_event *ev = &evs[i];
+		struct ss_req_owner who;
 		uint64_t a, b;
 		long gx, r0, r1;
 		enum ss_io_class cls;
 		uint16_t *col;
+		size_t slot;
 
+		/* the owner of an issue may be the task of an earlier queue or insert event */
+		if (s->owner && ev->type != SS_EV_COMPLETE &&
+		    ss_owner_feed(s->owner, ev, NULL, &who) < 0)
+			who = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
 		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
 		    (s->ctx.one_dev && ev->dev != s->ctx.dev))
 			continue;
@@ -158,7 +181,8 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r0 = r1;
 		cls = ss_zone_bands_class(&s->zb, ev);
 		s->classes |= SS_CLS_BIT(cls);
-		col = s->cnt[cls] + gx;
+		slot = s->slots ? ss_proc_slots_get(s->slots, &who) : (size_t)cls;
+		col = s->cnt[slot] + gx;
 		for (long r = r0; r <= r1; r++) {
 			uint16_t *c = col + (size_t)r * (size_t)s->gw;
 
@@ -186,40 +210,40 @@ static uint32_t pack(struct ss_rgb c, double a)
 }
 
 /*
- * Share the CELL_PX pixels of a cell among the classes in it: out[i] is the class of pixel
- * cell_px[i].  Each class present gets one pixel (the most numerous ones, if there are more
- * classes than pixels), the rest go by largest shortfall from its share of the requests.
- * Returns the class with the most pixels.
+ * Share the CELL_PX pixels of a cell among the slots (classes or processes) in it: out[i] is
+ * the slot of pixel cell_px[i].  Each slot present gets one pixel (the most numerous ones, if
+ * there are more slots than pixels), the rest go by largest shortfall from its share of the
+ * requests.  Returns the slot with the most pixels.
  */
 static int share_cell(const struct io_state *s, size_t cell, uint8_t out[CELL_PX])
 {
-	int npx[SS_CLS_NR_AREA] = { 0 }, kept = 0, top = 0, i = 0;
-	double share[SS_CLS_NR_AREA], total = 0;
-	uint32_t n[SS_CLS_NR_AREA];
+	int npx[MAX_SLOTS] = { 0 }, kept = 0, top = 0, i = 0;
+	double share[MAX_SLOTS], total = 0;
+	uint32_t n[MAX_SLOTS];
 
-	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+	for (int c = 0; c < s->nr_slots; c++)
 		total += n[c] = s->cnt[c][cell];
 	for (; kept < CELL_PX; kept++) {       /* one pixel each, most numerous first */
 		int best = -1;
 
-		for (int c = 0; c < SS_CLS_NR_AREA; c++)
+		for (int c = 0; c < s->nr_slots; c++)
 			if (n[c] && !npx[c] && (best < 0 || n[c] > n[best]))
 				best = c;
 		if (best < 0)
 			break;
 		npx[best] = 1;
 	}
-	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+	for (int c = 0; c < s->nr_slots; c++)
 		share[c] = npx[c] ? n[c] / total * CELL_PX : 0;
 	for (int left = CELL_PX - kept; left > 0; left--) {
 		int best = -1;
 
-		for (int c = 0; c < SS_CLS_NR_AREA; c++)
+		for (int c = 0; c < s->nr_slots; c++)
 			if (npx[c] && (best < 0 || share[c] - npx[c] > share[best] - npx[best]))
 				best = c;
 		npx[best]++;
 	}
-	for (int c = 0; c < SS_CLS_NR_AREA; c++) {
+	for (int c = 0; c < s->nr_slots; c++) {
 		if (npx[c] > npx[top])
 			top = c;
 		for (int k = 0; k < npx[c]; k++)
@@ -228,7 +252,7 @@ static int share_cell(const struct io_state *s, size_t cell, uint8_t out[CELL_PX
 	return top;
 }
 
-/* Mark in s->halo (class + 1) the cells around lone occupied cells; s->occ is set. */
+/* Mark in s->halo (slot + 1) the cells around lone occupied cells; s->occ is set. */
 static void find_halos(struct io_state *s)
 {
 	memset(s->halo, 0, (size_t)s->gw * (size_t)s->gh);
@@ -267,22 +291,26 @@ static cairo_surface_t *grid_image(struct io_state *s)
 {
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw * CELL,
 							  s->gh * CELL);
-	uint32_t colour[SS_CLS_NR_AREA], tint[SS_CLS_NR_AREA];
+	uint32_t colour[MAX_SLOTS], tint[MAX_SLOTS];
 	unsigned char *data;
 	int stride;
 
 	if (cairo_surface_status(img))
 		return img;
-	for (int c = 0; c < SS_CLS_NR_AREA; c++) {
-		colour[c] = pack(ss_classes[c].rgb, 1);
-		tint[c] = pack(ss_classes[c].rgb, HALO_ALPHA);
+	for (int c = 0; c < s->nr_slots; c++) {
+		struct ss_rgb rgb = !s->slots ? ss_classes[c].rgb :
+				    ss_proc_colour(c < (int)s->ctx.procs->n ? (size_t)c :
+						   SS_PROC_GROUPS_MAX);
+
+		colour[c] = pack(rgb, 1);
+		tint[c] = pack(rgb, HALO_ALPHA);
 	}
 	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
 		s->occ[cell] = 0;
-		for (int c = 0; c < SS_CLS_NR_AREA && !s->occ[cell]; c++)
+		for (int c = 0; c < s->nr_slots && !s->occ[cell]; c++)
 			s->occ[cell] = s->cnt[c][cell] != 0;
 	}
-	/* occ: 0 empty, else 1 + the class with the most pixels (the halo's colour) */
+	/* occ: 0 empty, else 1 + the slot with the most pixels (the halo's colour) */
 	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
 		uint8_t px[CELL_PX];
 

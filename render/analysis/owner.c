@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Whose request is it (see owner.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "owner.h"
+
+/* A submitter seen at (dev, sector), or an issued request's owner keyed by (dev, issue ts). */
+struct slot {
+	uint64_t key;              /* sector, or issue ts */
+	uint32_t dev;
+	bool used;
+	struct ss_req_owner who;
+};
+
+enum { QUEUED, INSERTED, ISSUED, NR_TABLES };
+
+struct ss_owner {
+	struct slot *t[NR_TABLES];
+};
+
+struct ss_owner *ss_owner_new(void)
+{
+	return calloc(1, sizeof(struct ss_owner));
+}
+
+void ss_owner_free(struct ss_owner *o)
+{
+	if (!o)
+		return;
+	for (int i = 0; i < NR_TABLES; i++)
+		free(o->t[i]);
+	free(o);
+}
+
+void ss_owner_reset(struct ss_owner *o)
+{
+	for (int i = 0; i < NR_TABLES; i++)
+		if (o->t[i])
+			memset(o->t[i], 0, SS_OWNER_SLOTS * sizeof(struct slot));
+}
+
+static struct slot *slot_of(const struct ss_owner *o, int table, uint32_t dev, uint64_t key)
+{
+	uint64_t h = (key ^ ((uint64_t)dev << 32)) * 0x9e3779b97f4a7c15ull;
+
+	return &o->t[table][(h >> 40) & (SS_OWNER_SLOTS - 1)];
+}
+
+/* Tables are allocated when first written: a trace without QUEUE and INSERT events costs
+ * nothing (its requests belong to their issuers).  -ENOMEM when one cannot be. */
+static int put(struct ss_owner *o, int table, uint32_t dev, uint64_t key,
+	       const struct ss_req_owner *who)
+{
+	if (!o->t[table] && !(o->t[table] = calloc(SS_OWNER_SLOTS, sizeof(struct slot))))
+		return -ENOMEM;
+	*slot_of(o, table, dev, key) = (struct slot){ .key = key, .dev = dev, .used = true,
+						      .who = *who };
+	return 0;
+}
+
+static const struct slot *get(const struct ss_owner *o, int table, uint32_t dev, uint64_t key)
+{
+	const struct slot *s;
+
+	if (!o->t[table])
+		return NULL;
+	s = slot_of(o, table, dev, key);
+
+	return s->used && s->dev == dev && s->key == key ? s : NULL;
+}
+
+/* The submitter of a request issued at TS at DEV:SECTOR, if one was seen recently. */
+static const struct slot *submitter(const struct ss_owner *o, int table, uint32_t dev,
+				    uint64_t sector, uint64_t ts)
+{
+	const struct slot *s = get(o, table, dev, sector);
+
+	return s && s->who.ts <= ts && ts - s->who.ts <= SS_OWNER_MAX_AGE_NS ? s : NULL;
+}
+
+int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
+		  struct ss_req_owner *out)
+{
+	struct ss_req_owner me = { .pid = ev->pid, .ts = ev->ts_ns, .submitter = true };
+	const struct slot *s;
+
+	switch (ev->type) {
+	case SS_EV_QUEUE:
+	case SS_EV_INSERT:
+		if (ev->sector != SS_SECTOR_NONE)
+			return put(o, ev->type == SS_EV_QUEUE ? QUEUED : INSERTED, ev->dev,
+				   ev->sector, &me);
+		return 0;
+	case SS_EV_ISSUE:
+		*out = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
+		if (ev->sector != SS_SECTOR_NONE &&
+		    ((s = submitter(o, QUEUED, ev->dev, ev->sector, ev->ts_ns)) ||
+		     (s = submitter(o, INSERTED, ev->dev, ev->sector, ev->ts_ns))))
+			*out = s->who;
+		/* remembered for the completion only when it can differ from the issuer */
+		if ((o->t[QUEUED] || o->t[INSERTED]) && put(o, ISSUED, ev->dev, ev->ts_ns, out))
+			return -ENOMEM;
+		return 1;
+	case SS_EV_COMPLETE:
+		if (!io || !io->matched)
+			return 0;
+		s = get(o, ISSUED, io->dev, io->issue_ts);
+		*out = s ? s->who : (struct ss_req_owner){ .pid = io->issue_pid, .ts = io->issue_ts };
+		return 1;
+	default:
+		return 0;
+	}
+}

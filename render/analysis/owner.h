@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Whose request is it: the process a request is attributed to, for the per-process figures
+ * (procstats.h) and the --pid/--comm filters (taskfilter.h).
+ *
+ * The ISSUE event fires in the context that handed the request to the driver: often the
+ * process that submitted it, but as often a kblockd worker running the queue, or whoever
+ * flushed a plug.  When the trace also has the events that fire in the submitter's context —
+ * block_bio_queue (Q, the bio's submit_bio) or block_rq_insert (I, the request entering the
+ * queue; `record -e queue,insert`) — the request belongs to the submitter: the task of the
+ * latest QUEUE event at the request's device and start sector, else of the latest INSERT
+ * there, at most SS_OWNER_MAX_AGE_NS before the issue.  Otherwise it belongs to the issuer.
+ * A completion belongs to the owner of the issue it pairs with (pair.h).
+ *
+ * Memory: none for traces without QUEUE and INSERT events; else three direct-mapped tables of
+ * SS_OWNER_SLOTS entries (a collision forgets the older entry, whose request then falls back
+ * to its issuer).  Nothing here prints.
+ */
+#ifndef SS_OWNER_H
+#define SS_OWNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pair.h"
+#include "seekscope/format.h"
+
+#define SS_OWNER_SLOTS 16384u
+#define SS_OWNER_MAX_AGE_NS 1000000000ull
+
+/* A request's owner: the pid and the time at which to look its name up (tasks.h). */
+struct ss_req_owner {
+	uint32_t pid;
+	uint64_t ts;
+	bool submitter;            /* found through a QUEUE or INSERT event (else the issuer) */
+};
+
+struct ss_owner;
+
+struct ss_owner *ss_owner_new(void);          /* NULL on ENOMEM */
+void ss_owner_free(struct ss_owner *o);       /* accepts NULL */
+void ss_owner_reset(struct ss_owner *o);
+/*
+ * Feed EV (time order).  For an ISSUE, and for a COMPLETE whose pairing IO (ss_pair_feed's
+ * result for EV) is matched, fills *OUT and returns 1; 0 for other events; -ENOMEM.
+ */
+int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
+		  struct ss_req_owner *out);
+
+#endif

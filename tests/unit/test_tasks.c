@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Process attribution: the task table (renames, unknown pids, the idle pid, out-of-order
+ * input, names and groups), the trace's TASKS records written and read back (and skipped by
+ * nothing), request owners (submitter via queue/insert events, else issuer), the per-process
+ * statistics and the --pid/--comm filter, on a hand-made trace whose figures are in comments.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "owner.h"
+#include "procgroups.h"
+#include "procstats.h"
+#include "stats.h"
+#include "taskfilter.h"
+#include "tasks.h"
+#include "trace_read.h"
+#include "trace_write.h"
+
+#define DEV SS_MKDEV(7, 0)
+#define MS 1000000ull
+
+static struct ss_rec_task task(uint64_t ts, uint32_t pid, const char *comm, const char *work)
+{
+	struct ss_rec_task t = { .ts_ns = ts, .pid = pid };
+
+	memcpy(t.comm, comm, strnlen(comm, sizeof(t.comm)));
+	strncpy(t.work, work, sizeof(t.work) - 1);
+	return t;
+}
+
+static const char *name_at(const struct ss_tasks *t, uint32_t pid, uint64_t ts)
+{
+	static char buf[SS_TASK_NAME_LEN];
+	long id = ss_tasks_find(t, pid, ts);
+
+	if (id < 0)
+		return "unknown";
+	ss_task_name(ss_tasks_entry(t, (size_t)id), buf, sizeof(buf));
+	return buf;
+}
+
+static void test_table(void)
+{
+	struct ss_tasks *t = ss_tasks_new();
+	struct ss_rec_task e;
+	char buf[SS_TASK_NAME_LEN];
+
+	is_int(ss_tasks_add(t, &(struct ss_rec_task){ 0 }), 1, "an empty name is still a name");
+	ss_tasks_free(t);
+	t = ss_tasks_new();
+	e = task(100, 42, "sh", "");
+	is_int(ss_tasks_add(t, &e), 1, "first name of a pid: added");
+	is_int(ss_tasks_add(t, &e), 0, "the same again: nothing added");
+	e = task(150, 42, "sh", "");
+	is_int(ss_tasks_add(t, &e), 0, "same name later: nothing added");
+	e = task(200, 42, "tar", "");
+	is_int(ss_tasks_add(t, &e), 1, "exec renames: added");
+	is_str(name_at(t, 42, 50), "sh", "before the first entry: the first name");
+	is_str(name_at(t, 42, 199), "sh", "before the rename: the old name");
+	is_str(name_at(t, 42, 200), "tar", "from the rename on: the new name");
+	is_str(name_at(t, 42, 1000), "tar", "long after: still the new name");
+	is_str(name_at(t, 43, 200), "unknown", "a pid never named is unknown");
+	/* out of order (importers): an earlier name slots in before */
+	e = task(120, 42, "bash", "");
+	is_int(ss_tasks_add(t, &e), 1, "an earlier rename given late: added");
+	is_str(name_at(t, 42, 130), "bash", "and found at its time");
+	is_str(name_at(t, 42, 210), "tar", "the later entry still wins after it");
+	is_int(ss_tasks_count(t), 3, "three entries");
+	/* the idle tasks: pid 0 on every CPU, named swapper/N */
+	e = task(10, 0, "swapper/0", "");
+	is_int(ss_tasks_add(t, &e), 1, "pid 0 named once");
+	e = task(20, 0, "swapper/1", "");
+	is_int(ss_tasks_add(t, &e), 0, "pid 0 is not renamed by another CPU's idle task");
+	/* a 15-character comm and a full 16-byte one */
+	ss_tasks_add_name(t, 5, 7, "kworker/u8:3abcdefgh", 16, NULL, 0);
+	is_str(name_at(t, 7, 5), "kworker/u8:3abc", "comm cut to 15 characters");
+	/* workers: named with their work, grouped by it */
+	e = task(300, 99, "kworker/u8:2", "wb_workfn");
+	ss_tasks_add(t, &e);
+	e = task(400, 99, "kworker/u8:2", "xlog_cil_push_work");
+	is_int(ss_tasks_add(t, &e), 1, "a worker that moves to other work: renamed");
+	is_str(name_at(t, 99, 350), "kworker/u8:2-wb_workfn", "a worker's name carries its work");
+	ss_task_group(ss_tasks_entry(t, (size_t)ss_tasks_find(t, 99, 350)), buf, sizeof(buf));
+	is_str(buf, "kworker:wb_workfn", "its group: kworker:WORK");
+	e = task(0, 5, "kworker/1:1H", "");
+	ss_task_group(&e, buf, sizeof(buf));
+	is_str(buf, "kworker", "a worker without work: kworker");
+	e = task(0, 5, "xfsaild/loop0", "");
+	ss_task_group(&e, buf, sizeof(buf));
+	is_str(buf, "xfsaild", "a per-device kernel thread: its name up to the '/'");
+	e = task(0, 5, "kworker/u8:1", "flush-254:0");
+	ss_task_group(&e, buf, sizeof(buf));
+	is_str(buf, "kworker:flush", "a workqueue description loses its device");
+	ss_tasks_free(t);
+}
+
+/*
+ * The trace: pid 100 "tar" and pid 200 "kworker/u8:2" running wb_workfn, pid 300 kblockd.
+ *
+ *   10 ms  tar issues R 1000+8 itself                         owner tar        (no seek: first)
+ *   11 ms  complete 1000+8
+ *   20 ms  tar queues W 5000+8 (bio_queue)                    submitter tar
+ *   21 ms  kblockd issues W 5000+8                            owner tar        seek
+ *   22 ms  complete 5000+8
+ *   30 ms  kworker issues W 5008+16 (no queue event)          owner kworker    contiguous
+ *   31 ms  complete 5008+16
+ *   40 ms  complete 9000+8, whose issue is not in the trace   owner: none
+ *   50 ms  tar renamed "tar2" at 45 ms: issues W 100+8        owner tar2       seek
+ *   51 ms  complete 100+8
+ */
+static int write_trace(const char *path)
+{
+	const uint16_t W = SS_RW_WRITE, R = SS_RW_READ;
+	struct ss_rec_task tasks[] = {
+		task(10 * MS, 100, "tar", ""),
+		task(21 * MS, 300, "kworker/1:1H", "blk_mq_run_work_fn"),
+		task(30 * MS, 200, "kworker/u8:2", "wb_workfn"),
+		task(45 * MS, 100, "tar2", ""),
+	};
+	struct ss_event ev[] = {
+		{ 10 * MS, 1000, 8, 4096, DEV, 0, SS_EV_ISSUE, R, 0, 0, 100, 0 },
+		{ 11 * MS, 1000, 8, 4096, DEV, 0, SS_EV_COMPLETE, R, 0, 0, 0, 0 },
+		{ 20 * MS, 5000, 8, 4096, DEV, 0, SS_EV_QUEUE, W, 0, 0, 100, 0 },
+		{ 21 * MS, 5000, 8, 4096, DEV, 0, SS_EV_ISSUE, W, 1, 0, 300, 0 },
+		{ 22 * MS, 5000, 8, 4096, DEV, 0, SS_EV_COMPLETE, W, 1, 0, 0, 0 },
+		{ 30 * MS, 5008, 16, 8192, DEV, 0, SS_EV_ISSUE, W, 0, 0, 200, 0 },
+		{ 31 * MS, 5008, 16, 8192, DEV, 0, SS_EV_COMPLETE, W, 0, 0, 0, 0 },
+		{ 40 * MS, 9000, 8, 4096, DEV, 0, SS_EV_COMPLETE, W, 0, 0, 0, 0 },
+		{ 50 * MS, 100, 8, 4096, DEV, 0, SS_EV_ISSUE, W, 0, 0, 100, 0 },
+		{ 51 * MS, 100, 8, 4096, DEV, 0, SS_EV_COMPLETE, W, 0, 0, 0, 0 },
+	};
+	char err[200];
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_REPLACE, err, sizeof(err));
+
+	if (!w)
+		return -errno;
+	ss_writer_tasks(w, tasks, 2);
+	ss_writer_events(w, ev, 4);
+	ss_writer_tasks(w, tasks + 2, 2);
+	ss_writer_events(w, ev + 4, sizeof(ev) / sizeof(ev[0]) - 4);
+	return ss_writer_close(w);
+}
+
+static const struct ss_proc_row *row_named(const struct ss_procs *p, const char *want)
+{
+	char name[SS_TASK_NAME_LEN];
+
+	for (size_t i = 0; i < ss_procs_count(p); i++) {
+		ss_procs_row_name(p, ss_procs_row(p, i), name, sizeof(name));
+		if (!strcmp(name, want))
+			return ss_procs_row(p, i);
+	}
+	return NULL;
+}
+
+static void test_trace(const char *path)
+{
+	struct ss_task_spec only = { 0 };
+	struct ss_stats_opts o;
+	struct ss_proc_groups g;
+	struct ss_stats *st;
+	const struct ss_procs *p;
+	const struct ss_proc_row *r;
+	char err[256], name[SS_TASK_NAME_LEN];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+
+	if (!ok(t != NULL, "the trace opens (%s)", t ? "" : err))
+		return;
+	is_int(ss_tasks_count(t->tasks), 4, "four task entries read from two TASKS records");
+	ok(ss_trace_task_name(t, 100, 10 * MS, name, sizeof(name)) && !strcmp(name, "tar"),
+	   "pid 100 at 10 ms is tar");
+	ok(!ss_trace_task_name(t, 555, 10 * MS, name, sizeof(name)) && !strcmp(name, "unknown"),
+	   "pid 555 is unknown");
+
+	ss_stats_opts_init(&o);
+	o.procs = true;
+	st = ss_stats_new(t, &o);
+	is_int(ss_stats_run(st, t), 0, "statistics pass");
+	p = ss_stats_procs(st);
+	is_int(ss_procs_count(p), 4, "rows: tar, kworker, tar2, no issue");
+	r = row_named(p, "tar");
+	ok(r && r->ios == 2 && r->bytes == 16 * 512 && r->seeks == 1 && r->submitted == 1,
+	   "tar: its read and the write it queued (issued by kblockd), one seek");
+	ok(!row_named(p, "kworker/1:1H-blk_mq_run_work_fn"), "kblockd owns nothing: it issued "
+	   "tar's request");
+	r = row_named(p, "kworker/u8:2-wb_workfn");
+	ok(r && r->ios == 1 && r->bytes == 16 * 512 && r->seeks == 0,
+	   "the writeback worker: one contiguous write");
+	r = row_named(p, "tar2");
+	ok(r && r->ios == 1 && r->seeks == 1 && r->pid == 100, "pid 100 after its rename: tar2");
+	r = row_named(p, "(issue not in trace)");
+	ok(r && r->ios == 1 && r->pid == SS_PROC_NO_ISSUE, "the completion without issue: its row");
+	is_int(ss_stats_total(st)->seeks, 2, "the rows' seeks add up to the trace's");
+	ss_stats_free(st);
+
+	/* --comm tar: tar's requests only, judged against all of them */
+	is_int(ss_task_spec_add_comm(&only, "tar", err, sizeof(err)), 0, "--comm tar");
+	o.only = &only;
+	st = ss_stats_new(t, &o);
+	is_int(ss_stats_run(st, t), 0, "filtered pass");
+	is_int(ss_stats_total(st)->ios, 2, "--comm tar: 2 I/Os (the read, the queued write)");
+	is_int(ss_stats_total(st)->seeks, 1, "--comm tar: 1 seek");
+	is_int(ss_stats_total(st)->events, 5, "--comm tar: 5 events (Q, 2 issues, 2 completions)");
+	ss_stats_free(st);
+	memset(&only, 0, sizeof(only));
+	ss_task_spec_add_comm(&only, "kworker*", err, sizeof(err));
+	ss_task_spec_add_pid(&only, "100", err, sizeof(err));
+	st = ss_stats_new(t, &o);
+	ss_stats_run(st, t);
+	is_int(ss_stats_total(st)->ios, 4, "--comm 'kworker*' --pid 100: every issued request");
+	ss_stats_free(st);
+	is_int(ss_task_spec_add_pid(&only, "x1", err, sizeof(err)), -EINVAL, "--pid x1 refused");
+	is_int(ss_task_spec_add_comm(&only, "", err, sizeof(err)), -EINVAL, "--comm '' refused");
+
+	/* groups for colours: by issued data requests */
+	is_int(ss_proc_groups_rank(&t, 1, NULL, 8, &g, err, sizeof(err)), 0, "groups ranked");
+	is_int(g.n, 3, "three groups");
+	is_str(g.name[0], "tar", "tar first (2 requests)");
+	is_int(g.issues[0], 2, "tar: 2");
+	is_int(ss_proc_groups_slot(&g, "kworker:wb_workfn"), 1, "ties by name: kworker before tar2");
+	is_int(ss_proc_groups_slot(&g, "sync"), 3, "a group not ranked: other");
+	ss_proc_groups_rank(&t, 1, NULL, 1, &g, err, sizeof(err));
+	ok(g.n == 1 && g.other == 2, "top 1: the other two are other");
+	ss_trace_close(t);
+}
+
+int main(void)
+{
+	test_table();
+	if (testdir_make("tasks"))
+		return done_testing();
+	TP(path, "tasks.sst");
+	is_int(write_trace(path), 0, "trace with task records written");
+	test_trace(path);
+	return done_testing();
+}
