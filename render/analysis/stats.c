@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,8 @@ struct ss_stats {
 	size_t next_phase;             /* first phase not yet activated */
 	size_t *active;                /* indexes of phases open now */
 	size_t nr_active;
+	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
+	bool has_durable, durable_open;
 
 	struct ss_device_stats *devs;
 	size_t nr_devs, last_dev;
@@ -82,6 +85,34 @@ void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_
 		e = s;
 	*start_ns = s;
 	*end_ns = e;
+}
+
+static bool is_extract(const char *name)
+{
+	return !strncmp(name, "extract", 7) && (name[7] == '\0' || name[7] == '.');
+}
+
+bool ss_stats_durable_span(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns)
+{
+	bool begun = false, in_sync = false;
+	uint64_t start = 0;
+
+	for (size_t i = 0; i < t->nr_phases; i++) {
+		const struct ss_rec_phase *m = &t->phases[i];
+		bool sync = !strncmp(m->name, "sync", sizeof(m->name));
+
+		if (!begun && m->kind == SS_PHASE_BEGIN && is_extract(m->name)) {
+			begun = true;
+			start = m->ts_ns;
+		} else if (begun && sync && m->kind == SS_PHASE_BEGIN) {
+			in_sync = true;
+		} else if (in_sync && sync && m->kind == SS_PHASE_END) {
+			*start_ns = start;
+			*end_ns = m->ts_ns > start ? m->ts_ns : start;
+			return true;
+		}
+	}
+	return false;
 }
 
 static void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
@@ -134,6 +165,24 @@ static bool meta_u64(const struct ss_trace *t, const char *name, const char *wha
 	return true;
 }
 
+/* Cut S's period to the window; false when nothing of it is left. */
+static bool clip(const struct ss_stats *st, struct ss_summary *s)
+{
+	uint64_t lo = st->o.window_start_ns, hi = st->o.window_end_ns;
+
+	if (!st->o.window)
+		return true;
+	if (s->end_ns < lo || s->start_ns > hi || (s->end_ns == lo && s->end_ns > s->start_ns))
+		return false;
+	if (s->start_ns < lo || s->end_ns > hi)
+		s->clipped = true;
+	if (s->start_ns < lo)
+		s->start_ns = lo;
+	if (s->end_ns > hi)
+		s->end_ns = hi;
+	return true;
+}
+
 static int setup_phases(struct ss_stats *st, uint64_t end)
 {
 	const struct ss_trace *t = st->t;
@@ -168,16 +217,54 @@ static int setup_phases(struct ss_stats *st, uint64_t end)
 			}
 		}
 	}
-	for (size_t i = 0; i < st->nr_phases; i++) {
+	for (size_t i = 0, k = 0; i < n; i++) {
 		struct ss_phase_stats *p = &st->phases[i];
+		bool open_end = !p->ended;
 
 		if (!p->ended)          /* runs to the end of the trace, end included */
 			p->s.end_ns = end > p->s.start_ns ? end : p->s.start_ns;
-		st->phase_stop[i] = p->ended ? p->s.end_ns : p->s.end_ns + 1;
 		p->has_files = meta_u64(t, p->name, "files", &p->files);
 		p->has_bytes = meta_u64(t, p->name, "bytes", &p->bytes);
+		if (!clip(st, &p->s)) {         /* wholly outside the window: not a row */
+			st->nr_phases--;
+			continue;
+		}
+		if (p->s.clipped)               /* its files are not all in the window */
+			p->has_files = p->has_bytes = false;
+		/* a period's last instant belongs to it when nothing follows: the trace's end,
+		 * the window's end */
+		open_end |= p->s.clipped && p->s.end_ns == st->o.window_end_ns;
+		st->phase_stop[k] = open_end ? p->s.end_ns + 1 : p->s.end_ns;
+		st->phases[k++] = *p;
 	}
 	return 0;
+}
+
+/* The time-to-durable span as one more period, its workload figures summed over its phases. */
+static void setup_durable(struct ss_stats *st)
+{
+	struct ss_phase_stats *d = &st->durable;
+	uint64_t start, end;
+
+	st->has_durable = ss_stats_durable_span(st->t, &start, &end);
+	if (!st->has_durable)
+		return;
+	snprintf(d->name, sizeof(d->name), "%s", SS_DURABLE_PHASE);
+	d->ended = true;
+	summary_init(&d->s, start, end);
+	st->has_durable = clip(st, &d->s);
+	if (d->s.clipped)
+		return;
+	for (size_t i = 0; i < st->nr_phases; i++) {
+		const struct ss_phase_stats *p = &st->phases[i];
+
+		if (p->s.start_ns < start || p->s.end_ns > end)
+			continue;
+		d->has_files |= p->has_files;
+		d->files += p->has_files ? p->files : 0;
+		d->has_bytes |= p->has_bytes;
+		d->bytes += p->has_bytes ? p->bytes : 0;
+	}
 }
 
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
@@ -192,6 +279,10 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->o = *opts;
 	else
 		ss_stats_opts_init(&st->o);
+	if (st->o.window && st->o.window_end_ns < st->o.window_start_ns) {
+		err = EINVAL;
+		goto error;
+	}
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
@@ -201,6 +292,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		ss_stats_trace_period(t, &start, &end);
 		if (setup_phases(st, end))
 			goto error;
+		setup_durable(st);
 		st->nr_devs = t->nr_devices;
 		st->devs = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->devs));
 		st->nr_zones = t->nr_zones;
@@ -211,6 +303,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		for (size_t i = 0; i < st->nr_devs; i++) {
 			st->devs[i].device = &t->devices[i];
 			summary_init(&st->devs[i].s, start, end);
+			clip(st, &st->devs[i].s);
 		}
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
@@ -222,8 +315,13 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->auto_period = true;
 	}
 	summary_init(&st->total, start, end);
+	if (st->o.window && !clip(st, &st->total)) {
+		/* the window misses the trace: an empty period at the window's start */
+		st->total.start_ns = st->total.end_ns = st->o.window_start_ns;
+		st->total.clipped = true;
+	}
 	st->now = start;
-	st->targets = calloc(2 + st->nr_phases, sizeof(*st->targets));
+	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	if (!st->targets)
 		goto error;
 	if (st->o.bins) {
@@ -310,19 +408,28 @@ static void advance(struct ss_stats *st, uint64_t ts)
 		st->phases[st->next_phase].s.max_depth = depth;
 		st->active[st->nr_active++] = st->next_phase++;
 	}
+	if (st->has_durable && !st->durable_open && st->durable.s.start_ns <= ts) {
+		st->durable.s.max_depth = depth;
+		st->durable_open = true;
+	}
 	if (ts > from) {
 		if (depth) {
-			st->total.depth_ns += (double)depth * (double)(ts - from);
+			uint64_t in_total = overlap(from, ts, st->total.start_ns, st->total.end_ns);
+
+			st->total.depth_ns += (double)depth * (double)in_total;
 			for (size_t i = 0; i < st->nr_active; i++) {
 				struct ss_phase_stats *p = &st->phases[st->active[i]];
 
 				p->s.depth_ns += (double)depth *
 					(double)overlap(from, ts, p->s.start_ns, st->phase_stop[st->active[i]]);
 			}
+			if (st->has_durable)
+				st->durable.s.depth_ns += (double)depth *
+					(double)overlap(from, ts, st->durable.s.start_ns, st->durable.s.end_ns);
 			for (size_t i = 0; i < st->nr_devs; i++) {
 				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 
-				st->devs[i].s.depth_ns += (double)dd * (double)(ts - from);
+				st->devs[i].s.depth_ns += (double)dd * (double)in_total;
 			}
 			if (st->bins)
 				ss_bins_add_depth(st->bins, from, ts, depth);
@@ -440,6 +547,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	int64_t dist;
 	int verdict, ret, keep = 1;
 
+	if (st->o.one_device && ev->dev != st->o.device)
+		return 0;
 	/* a filtered-out request still moves the head and fills the queue: it is fed to the
 	 * seek and pairing rules, only not counted */
 	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
@@ -458,10 +567,16 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	advance(st, ev->ts_ns);
 	dev = find_dev(st, ev->dev);
 	st->nr_targets = 0;
-	st->targets[st->nr_targets++] = &st->total;
+	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+			      ev->ts_ns <= st->o.window_end_ns))
+		st->targets[st->nr_targets++] = &st->total;
+	else
+		dev = NULL;             /* outside the window: counts for no period */
 	for (size_t i = 0; i < st->nr_active; i++)
 		if (st->phases[st->active[i]].s.start_ns <= ev->ts_ns)
 			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
+	if (st->has_durable && st->durable.s.start_ns <= ev->ts_ns && ev->ts_ns < st->durable.s.end_ns)
+		st->targets[st->nr_targets++] = &st->durable.s;
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets && keep; i++)
@@ -518,6 +633,15 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 	return 0;
 }
 
+static void phase_derive(struct ss_phase_stats *p)
+{
+	ss_summary_derive(&p->s);
+	p->files_per_s = p->has_files && p->s.duration_s > 0 ?
+			 (double)p->files / p->s.duration_s : 0;
+	p->kb_per_s = p->has_bytes && p->s.duration_s > 0 ?
+		      (double)p->bytes / 1e3 / p->s.duration_s : 0;
+}
+
 void ss_stats_finish(struct ss_stats *st)
 {
 	if (st->finished)
@@ -529,15 +653,10 @@ void ss_stats_finish(struct ss_stats *st)
 		ss_procs_finish(st->procs);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
-	for (size_t i = 0; i < st->nr_phases; i++) {
-		struct ss_phase_stats *p = &st->phases[i];
-
-		ss_summary_derive(&p->s);
-		p->files_per_s = p->has_files && p->s.duration_s > 0 ?
-				 (double)p->files / p->s.duration_s : 0;
-		p->kb_per_s = p->has_bytes && p->s.duration_s > 0 ?
-			      (double)p->bytes / 1e3 / p->s.duration_s : 0;
-	}
+	for (size_t i = 0; i < st->nr_phases; i++)
+		phase_derive(&st->phases[i]);
+	if (st->has_durable)
+		phase_derive(&st->durable);
 }
 
 int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
@@ -567,6 +686,11 @@ const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st) { return s
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
 {
 	return i < st->nr_phases ? &st->phases[i] : NULL;
+}
+
+const struct ss_phase_stats *ss_stats_durable(const struct ss_stats *st)
+{
+	return st->has_durable ? &st->durable : NULL;
 }
 
 const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i)

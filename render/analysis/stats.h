@@ -24,11 +24,21 @@
  *    from its BEGIN marker to the matching END marker (the next END of the same name), or to the
  *    end of the trace if it never ended.  An event belongs to a period when begin <= ts < end
  *    (the trace's own period also includes ts == end).  MARK markers are points, not phases.
+ *  - Window (ss_stats_opts.window, plot --x-range): the figures summarise only
+ *    [window_start_ns, window_end_ns] — the trace's period, each phase's and the time to
+ *    durable are cut to it (a period cut short has `clipped` set; a phase wholly outside it is
+ *    left out) and devices count only the events in it.  Events outside still position the
+ *    head for the next seek and pair issues with completions, so a request issued before the
+ *    window and completed in it has its true latency.
  *  - Rates are per second of the period; MB = 10^6 bytes, KB = 10^3 bytes.
  *  - Modelled time (opts.disk, diskreplay.h): each data ISSUE's service time on the modelled
  *    disk, counted by issue time (phases, bins) and issue sector (zones), like seeks.
  *  - Workload figures: a meta key "phase.<name>.files" / "phase.<name>.bytes" (decimal) gives a
  *    phase's files/s and KB/s; absent keys leave has_files/has_bytes false.
+ *  - Time to durable ("extract+sync", record --untar with --fsync=end or file): from the BEGIN
+ *    of the first extract phase ("extract", or "extract.1" with --repeat) to the END of the
+ *    first "sync" phase after it — extraction plus the sync that makes it durable.  Its files
+ *    and bytes are the sums over the phases inside it.  No such span without an ended sync.
 
  *
  * Typical use (a plot comparing traces passes the same bin width and span to each):
@@ -87,6 +97,7 @@ struct ss_summary {
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
 	struct ss_disk_cost model;       /* modelled service time of its issues (opts.disk) */
 
+	bool     clipped;                /* the window cut this period short (stats_opts.window) */
 	/* Derived by ss_stats_finish(); 0 when the period has zero length or no samples. */
 	double   duration_s;
 	double   iops, seeks_per_s, read_mb_s, write_mb_s, discard_mb_s, other_mb_s, mean_depth;
@@ -129,6 +140,10 @@ struct ss_stats_opts {
 	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
 	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
 	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
+	bool     one_device;             /* only the events of `device` (--device): the others */
+	uint32_t device;                 /* are skipped as if never recorded */
+	bool     window;                 /* summarise only [window_start_ns, window_end_ns] */
+	uint64_t window_start_ns, window_end_ns;
 	/* Optional hooks, called during ss_stats_feed() (may be NULL). */
 	void   (*on_io)(const struct ss_io *io, void *arg);     /* every completion */
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
@@ -151,6 +166,9 @@ void ss_stats_opts_init(struct ss_stats_opts *o);
 
 /* The period of a trace as defined above. */
 void ss_stats_trace_period(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns);
+/* The time-to-durable span of T as defined above: true and its bounds, or false. */
+bool ss_stats_durable_span(const struct ss_trace *t, uint64_t *start_ns, uint64_t *end_ns);
+#define SS_DURABLE_PHASE "extract+sync"
 
 /*
  * New accumulator for trace T (metadata only is used: devices, zones, phases, meta, capture;
@@ -175,6 +193,9 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t);
 const struct ss_summary *ss_stats_total(const struct ss_stats *st);
 size_t ss_stats_nr_phases(const struct ss_stats *st);            /* BEGIN markers, time order */
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i);
+/* The time-to-durable span (name SS_DURABLE_PHASE), not one of the phases; NULL if the trace
+ * has none. */
+const struct ss_phase_stats *ss_stats_durable(const struct ss_stats *st);
 size_t ss_stats_nr_devices(const struct ss_stats *st);           /* = t->nr_devices */
 const struct ss_device_stats *ss_stats_device(const struct ss_stats *st, size_t i);
 size_t ss_stats_nr_zones(const struct ss_stats *st);             /* = t->nr_zones, same order */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device_arg.h"
 #include "dump_args.h"
 #include "json.h"
 #include "render_commands.h"
@@ -147,6 +148,7 @@ int ss_cmd_dump(int argc, char **argv)
 	char err[256];
 	int ret = 0;
 	uint64_t t0;
+	uint32_t dev = 0;
 	size_t n;
 
 	if ((ret = ss_dump_parse(argc, argv, &a, err, sizeof(err))))
@@ -155,6 +157,10 @@ int ss_cmd_dump(int argc, char **argv)
 	if (!t) {
 		fprintf(stderr, "seekscope dump: %s: %s\n", a.file, err);
 		return 1;
+	}
+	if (a.device && (ret = ss_device_arg_pick("seekscope dump", t, a.device, &dev))) {
+		ss_trace_close(t);
+		return ret;
 	}
 	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
 	if ((ss_task_spec_active(&a.only) && !(filter = ss_evfilter_new(&a.only, t))) ||
@@ -174,7 +180,7 @@ int ss_cmd_dump(int argc, char **argv)
 				ret = keep;
 				goto out;
 			}
-			if (!keep)
+			if (!keep || (a.device && ev[i].dev != dev))
 				continue;
 			if (a.json)
 				print_json(t, zi, &ev[i], t0);

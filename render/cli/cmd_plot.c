@@ -13,6 +13,7 @@
 #include "render_commands.h"
 #include "diskreplay.h"
 #include "graph.h"
+#include "device_arg.h"
 #include "html.h"
 #include "plot_args.h"
 #include "surface.h"
@@ -92,6 +93,13 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 		}
 	}
+	for (int i = 0; a.g.device && i < nr; i++) {
+		uint32_t dev;
+
+		if ((status = ss_device_arg_pick(PROG, traces[i], a.g.device, &dev)))
+			goto cleanup;
+	}
+	status = 1;
 	/* --disk needs each device's size to lay it onto the platter: a misuse for a trace
 	 * without one (an import), exit 2 */
 	for (int i = 0; a.g.has_disk && i < nr; i++) {
@@ -117,7 +125,8 @@ int ss_cmd_plot(int argc, char **argv)
 		goto cleanup;
 	}
 	if (!a.size_given)
-		ss_graph_default_size(nr, a.g.nr_panels, &a.g.width, &a.g.height);
+		ss_graph_default_size(nr, ss_graph_rows_for(&a.g, traces, nr), &a.g.width,
+				      &a.g.height);
 	g = ss_graph_new(&a.g);
 	if (!g) {
 		fprintf(stderr, PROG ": %s\n", strerror(errno));
@@ -148,6 +157,12 @@ int ss_cmd_plot(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
+	/* a window past a trace's end is drawn (with a note) and warned about, not refused:
+	 * a series of windows over traces of different lengths is a normal thing to draw */
+	for (int i = 0; i < nr && !a.quiet; i++)
+		if (ss_graph_outside(g, i))
+			fprintf(stderr, PROG ": %s: warning: %s\n", traces[i]->path,
+				ss_graph_outside(g, i));
 	ss_graph_draw(g, ss_surface_cairo(surf));
 	if ((ret = ss_surface_finish(surf, err, sizeof(err)))) {
 		fprintf(stderr, PROG ": %s: %s\n", a.out, err);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render_commands.h"
+#include "device_arg.h"
 #include "report_args.h"
 #include "stats.h"
 #include "trace_read.h"
@@ -33,6 +34,9 @@ static int report_file(const char *path, const struct report_opts *ro)
 	so.seek_threshold = ro->seek_threshold;
 	so.procs = true;
 	so.only = &ro->only;
+	so.one_device = ro->device != NULL;
+	if (ro->device && (ret = ss_device_arg_pick("seekscope report", t, ro->device, &so.device)))
+		goto cleanup;
 	/* a trace the model cannot lay onto a platter is a misuse of --disk for it: 2 */
 	if (ro->has_disk && !(so.disk = disk = ss_disk_replay_new(&ro->disk, t, err, sizeof(err)))) {
 		fprintf(stderr, "seekscope report: %s: --disk: %s\n", path, err);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "device_arg.h"
 #include "dump_args.h"
 #include "errbuf.h"
 
@@ -15,6 +16,7 @@ static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
 	{ "absolute", OPT_ABSOLUTE, NULL,
 	  "TIME in the trace clock's nanoseconds (to line up captures)" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
 	{ "json", 'j', NULL, "one JSON object per event, one per line (no metadata)" },
 	{ "pid", OPT_PID, "PID", "only requests issued by process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "only requests issued by processes named NAME, a glob\n"
@@ -25,8 +27,8 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--pid PID] [--comm NAME] [-q]\n"
-		 "                      FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--pid PID] [--comm NAME]\n"
+		 "                      [-d DEV] [-q] FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics, the processes\n"
 		"the trace names (task TIME PID NAME) and every event of a trace (seekscope,\n"
@@ -56,6 +58,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	struct ss_dump_args *a = ctx;
 
 	switch (c) {
+	case 'd':
+		if (!*arg) {
+			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
+			return -EINVAL;
+		}
+		a->device = arg;
+		return 0;
 	case 'n':
 		a->no_events = true;
 		return 0;

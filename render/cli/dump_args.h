@@ -15,6 +15,7 @@
 struct ss_dump_args {
 	bool no_events;            /* --no-events: metadata only */
 	bool absolute;             /* --absolute: TIME in the trace clock's nanoseconds */
+	const char *device;        /* --device: only this device's events */
 	bool json;                 /* --json: one JSON object per event */
 	struct ss_task_spec only;  /* --pid, --comm: events of these processes only */
 	bool quiet;                /* -q: no warnings */

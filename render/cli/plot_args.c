@@ -16,6 +16,7 @@
 #include "errbuf.h"
 #include "html.h"
 #include "panel_registry.h"
+#include "device_arg.h"
 #include "plot_args.h"
 #include "render_args.h"
 #include "surface.h"
@@ -49,10 +50,13 @@ static const struct ss_option options[] = {
 	{ "title", 'T', "TITLE", "title above the plots" },
 	{ "size", 's', "WxH", "picture size in pixels (PDF: points); default\n"
 			      "1600 wide for one trace, 1100 more per extra trace" },
-	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start" },
+	{ "x-range", 'x', "A:B", "show seconds A to B after each trace's start; the table\n"
+				 "and the seek distances summarise only that window" },
 	{ "align", OPT_ALIGN, "PHASE", "line the traces up on the start of PHASE (e.g.\n"
 				       "extract) instead of their start; time is counted\n"
 				       "from there and what came before is not drawn" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP "; without it, each\n"
+			 "device of a trace gets its own io panel"),
 	{ "y-range", 'y', "A:B", "device offsets in the io panel: sectors, or bytes\n"
 				 "with K, M, G, T (binary), e.g. 1G:2G; default: the\n"
 				 "whole filesystem when the trace has zones, else\n"
@@ -85,7 +89,10 @@ const struct ss_help ss_plot_help = {
 	.description =
 		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
-		"with a summary table (the better value of each column highlighted).",
+		"with a summary table: totals beside rates per trace, phase and extract+sync\n"
+		"(time to durable); the lower duration, seeks and modelled s (--disk) of runs\n"
+		"of the same work highlighted (same archive, --fsync, --repeat and phase; at\n"
+		"least 100 I/Os or 1 MB; no lost events).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -120,7 +127,8 @@ const struct ss_help ss_plot_help = {
 		"holds every request while it fits --html-max (docs/html-viewer.md).\n"
 		"\nEXIT STATUS:\n"
 		"  0 on success, 1 if a trace cannot be read or the picture cannot be written,\n"
-		"  2 on a usage error.",
+		"  2 on a usage error.  An --x-range past the end of a trace is not an error:\n"
+		"  its column says so, a warning names the trace on stderr, and the exit is 0.",
 	.examples =
 		"  " PROG " untar.sst -o untar.png\n"
 		"  " PROG " ag1.sst ag4.sst -l agcount=1 -l agcount=4 -o ag.svg\n"
@@ -244,6 +252,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "align", hint = "a phase name, 1 to 31 characters";
 		a->g.align = arg;
 		break;
+	case 'd':
+		if (!*arg)
+			bad = "device", hint = "a device name or MAJ:MIN";
+		a->g.device = arg;
+		break;
 	case 'q':
 		a->quiet = true;
 		return 0;
@@ -353,6 +366,11 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 				   errlen);
 	if (ret)
 		return ret;
+	if (a->html && a->g.device) {
+		ss_errf(err, errlen, "--device is for pictures: an .html page shows every device "
+			"(a request's details name its device)");
+		return -EINVAL;
+	}
 	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
 		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
 			"colours by class): write a .png, .svg or .pdf");

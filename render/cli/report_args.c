@@ -8,6 +8,7 @@
 
 #include "disk_opt.h"
 #include "errbuf.h"
+#include "device_arg.h"
 #include "render_args.h"
 #include "report_args.h"
 
@@ -17,6 +18,7 @@ static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
 	SS_OPTION_SEEK_THRESHOLD,
 	{ "all-zones", 'a', NULL, "list every zone, also those without I/O" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
 	{ "pid", OPT_PID, "PID", "count only the requests of process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "count only the requests of processes named NAME, a glob\n"
 	  "(\"tar\", \"kworker*\", \"xfsaild*\"; repeatable)" },
@@ -62,13 +64,14 @@ const struct ss_help ss_report_help = {
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
 		"  write_bytes, discard_ios, discard_bytes, other_ios, other_bytes, seeks,\n"
 		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
-		"  lat_p99_us, lost_events, truncated, device, phases[], zones[],\n"
-		"  processes[] ({comm, pid, ios, bytes, seeks, issues}; comm null when the trace\n"
-		"  does not name the pid, pid null for completions whose issue it lacks),\n"
-		"  processes_by (\"submitter\" or \"issuer\"), filter and more.\n"
+		"  lat_p99_us, lost_events, truncated, device, devices[] (each with size_sectors),\n"
+		"  phases[], durable (extract+sync, the time to durable of record --untar, or\n"
+		"  null), zones[], processes[] ({comm, pid, ios, bytes, seeks, issues}; comm null\n"
+		"  when the trace does not name the pid, pid null for completions whose issue it\n"
+		"  lacks), processes_by (\"submitter\" or \"issuer\"), filter and more.\n"
 		"  With --disk: model {name, params, total_s, seek_s, rotation_s, transfer_s,\n"
 		"  overhead_s, requests, arm_moves, selected}, and model_s with its model {...}\n"
-		"  split in each phase and zone (null without --disk).\n"
+		"  split in each phase, durable and zone (null without --disk).\n"
 		"\nDISK MODEL:\n"
 		"  The time a disk would be busy serving the trace's issued requests one at a\n"
 		"  time, in issue order: command overhead + seek (a curve through the track-to-\n"
@@ -80,8 +83,8 @@ const struct ss_help ss_report_help = {
 		"  parameter and its source: docs/disk-model.md.\n"
 		"\nEXIT STATUS:\n"
 		"  0 all files reported, 1 a file could not be read (the others are still\n"
-		"  reported), 2 usage error, or a trace --disk cannot model (a device of\n"
-		"  unknown size).",
+		"  reported), 2 usage error, a trace --disk cannot model (a device of unknown\n"
+		"  size) or a trace without the --device.",
 	.examples =
 		"  seekscope report untar.sst\n"
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
@@ -101,6 +104,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return 0;
 	case 'a':
 		a->ro.all_zones = true;
+		return 0;
+	case 'd':
+		if (!*arg) {
+			ss_errf(err, errlen, "--device wants a device name or MAJ:MIN");
+			return -EINVAL;
+		}
+		a->ro.device = arg;
 		return 0;
 	case OPT_DISK:
 		if (ss_disk_opt_parse(arg, &a->ro.disk, err, errlen))

@@ -19,6 +19,7 @@
 #include "html_col.h"
 #include "palette.h"
 #include "panel_registry.h"
+#include "table.h"
 #include "web_assets.h"
 
 /* Fine bins: a power of ten so that every 1-2-5 width the page or the static plot picks for a
@@ -102,6 +103,54 @@ static void put_summary(struct ss_hbuf *m, const struct ss_summary *s)
 	ss_hbuf_str(m, ",\"mean_depth\":");
 	json_num(m, s->mean_depth);
 	ss_hbuf_str(m, "}");
+}
+
+/* The static plot's summary table as it draws it (table.h: rows, cell texts, highlights and
+ * the rule), so that the page shows the same table and does not judge anew. */
+static void put_table(const struct page *pg, struct ss_hbuf *m)
+{
+	struct ss_table_run runs[SS_GRAPH_MAX_TRACES];
+	struct ss_table *tb = malloc(sizeof(*tb));
+	char buf[64];
+	bool warn;
+
+	if (!tb) {
+		ss_hbuf_str(m, "null");
+		m->failed = true;
+		return;
+	}
+	for (int i = 0; i < pg->nr; i++)
+		runs[i] = (struct ss_table_run){ pg->label[i], pg->col[i]->t, pg->col[i]->stats };
+	ss_table_build(tb, runs, pg->nr);
+	ss_hbuf_str(m, "{\"heads\":[");
+	for (int c = 0; c < tb->nr_cols; c++) {
+		ss_hbuf_str(m, c ? "," : "");
+		ss_hbuf_json_str(m, ss_table_head(tb, c));
+	}
+	ss_hbuf_str(m, "],\"rule\":");
+	if (tb->nr_runs > 1)
+		ss_hbuf_json_str(m, ss_table_rule(tb));
+	else
+		ss_hbuf_str(m, "null");
+	ss_hbuf_str(m, ",\"rows\":[");
+	for (int r = 0; r < tb->nr_rows; r++) {
+		ss_hbuf_str(m, r ? "," : "");
+		ss_hbuf_str(m, "{\"run\":");
+		ss_hbuf_json_str(m, tb->rows[r].run);
+		ss_table_text(tb, r, -1, buf, sizeof(buf), &warn);
+		ss_hbuf_str(m, ",\"phase\":");
+		ss_hbuf_json_str(m, buf);
+		ss_hbuf_printf(m, ",\"group\":%d,\"cells\":[", tb->rows[r].group);
+		for (int c = 0; c < tb->nr_cols; c++) {
+			ss_table_text(tb, r, c, buf, sizeof(buf), &warn);
+			ss_hbuf_printf(m, "%s[", c ? "," : "");
+			ss_hbuf_json_str(m, buf);
+			ss_hbuf_printf(m, ",%d,%d]", tb->best[r][c], warn);
+		}
+		ss_hbuf_str(m, "]}");
+	}
+	ss_hbuf_str(m, "]}");
+	free(tb);
 }
 
 static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
@@ -304,7 +353,9 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 			ss_hbuf_printf(m, "%s\"%u\":\"%s\"", k++ ? "," : "", f,
 				       ss_rwbs_format((uint16_t)f, buf, sizeof(buf)));
 	}
-	ss_hbuf_str(m, "},\"traces\":[");
+	ss_hbuf_str(m, "},\"table\":");
+	put_table(pg, m);
+	ss_hbuf_str(m, ",\"traces\":[");
 	for (int i = 0; i < pg->nr; i++) {
 		ss_hbuf_str(m, i ? "," : "");
 		put_trace_meta(pg, i, m);

@@ -294,6 +294,10 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	so.bin_start_ns = o->t0 + o->x_lo;
 	so.bin_end_ns = o->t0 + o->x_hi;
 	so.bin_width_ns = o->bin_width_ns;
+	/* the table and the seek distances cover the window, as in the static plot */
+	so.window = true;
+	so.window_start_ns = o->t0 + o->x_lo;
+	so.window_end_ns = o->t0 + o->x_hi;
 	so.on_io = on_io;
 	so.arg = c;
 	so.only = o->only;

@@ -10,46 +10,13 @@
 
 #include "errbuf.h"
 #include "seekscope/model.h"
-#include "graph.h"
+#include "graph_int.h"
 #include "legend.h"
 #include "palette.h"
 #include "panel.h"
 #include "table.h"
 #include "text.h"
 #include "zones.h"
-
-#define MAX_TABLE_ROWS 16
-
-struct column {
-	struct ss_trace *t;
-	char *label;
-	uint64_t t0, t_end;                 /* the trace's period (stats.h) */
-	struct ss_stats *stats;
-	struct ss_disk_replay *disk;        /* --disk, fed by the statistics pass */
-	void *state[SS_GRAPH_MAX_PANELS];
-	char note[160];                     /* big note over the panels ("no I/O") */
-	char warn[300];                     /* header warning (truncated, lost events) */
-};
-
-struct ss_graph {
-	struct ss_graph_opts o;
-	const struct ss_panel_ops *ops[SS_GRAPH_MAX_PANELS];
-	int nr_panels;
-	struct column col[SS_GRAPH_MAX_TRACES];
-	int nr;
-	bool ran;
-	struct ss_layout lay;
-	uint64_t x_lo, x_hi;                /* ns after each column's t0 */
-	uint64_t y_lo, y_hi;                /* sectors */
-	double vlo[SS_GRAPH_MAX_PANELS], vhi[SS_GRAPH_MAX_PANELS];
-	struct ss_table_row rows[MAX_TABLE_ROWS];
-	int nr_rows;
-	char title[256];
-	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
-	struct ss_proc_groups procs;        /* colour by process: the groups (color_by) */
-	struct ss_event *kept;              /* one batch's events of the filtered processes */
-	size_t cap_kept;
-};
 
 void ss_graph_opts_init(struct ss_graph_opts *o)
 {
@@ -94,8 +61,10 @@ struct ss_graph *ss_graph_new(const struct ss_graph_opts *o)
 	if (!g)
 		return NULL;
 	g->o = *o;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		g->ops[i] = o->panels[i];
+		g->slot[i] = g->ops[i]->sector_y ? 0 : -1;
+	}
 	g->nr_panels = n;
 	g->o.title = NULL;       /* copied into g->title below: the caller's string may go */
 	if (o->title)
@@ -121,7 +90,7 @@ void ss_graph_free(struct ss_graph *g)
 
 int ss_graph_add_trace(struct ss_graph *g, struct ss_trace *t, const char *label)
 {
-	struct column *c;
+	struct ss_graph_col *c;
 
 	if (g->ran || !t)
 		return -EINVAL;
@@ -144,46 +113,6 @@ static int sector_row(const struct ss_graph *g)
 		if (g->ops[p]->sector_y)
 			return p;
 	return -1;
-}
-
-/* First pass when nothing says which sectors to show: the extent of the data I/O. */
-static int busy_range(struct ss_trace *const *tr, int nr, struct ss_graph_window *w, char *err,
-		      size_t errlen)
-{
-	uint64_t a = UINT64_MAX, b = 0;
-
-	for (int i = 0; i < nr; i++) {
-		const struct ss_event *ev;
-		size_t n;
-		int ret;
-
-		ss_trace_rewind(tr[i]);
-		while ((ret = ss_trace_next_batch(tr[i], &ev, &n)) > 0) {
-			for (size_t k = 0; k < n; k++) {
-				if (ev[k].type != SS_EV_ISSUE || !ss_event_has_data(&ev[k]) ||
-				    ev[k].ts_ns < w->t0[i] + w->x_lo || ev[k].ts_ns > w->t0[i] + w->x_hi)
-					continue;
-				if (ev[k].sector < a)
-					a = ev[k].sector;
-				if (ev[k].sector + ev[k].nr_sector > b)
-					b = ev[k].sector + ev[k].nr_sector;
-			}
-		}
-		if (ret < 0) {
-			ss_errf(err, errlen, "%s: %s", tr[i]->path, ss_trace_error(tr[i]));
-			return ret;
-		}
-	}
-	if (a >= b) {
-		w->y_lo = 0;
-		w->y_hi = 2048;
-		return 0;
-	}
-	/* a little air above and below so the extreme I/Os do not sit on the frame */
-	uint64_t pad = (b - a) / 40 + 8;
-	w->y_lo = a > pad ? a - pad : 0;
-	w->y_hi = b + pad;
-	return 0;
 }
 
 int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
@@ -230,6 +159,7 @@ int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 		w->y_lo = o->y_lo;
 		w->y_hi = o->y_hi;
 	} else if (sector_y) {
+		struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
 		bool any = false;
 
 		for (int i = 0; i < nr; i++) {
@@ -243,8 +173,13 @@ int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 				w->y_hi = b;
 			any = true;
 		}
-		if (!any)
-			return busy_range(tr, nr, w, err, errlen);
+		if (any)
+			return 0;
+		/* every device of a trace in one range */
+		for (int i = 0; i < nr; i++)
+			src[i] = (struct ss_graph_busy){ tr[i], w->t0[i] + w->x_lo, w->t0[i] + w->x_hi,
+							 NULL, 0 };
+		return ss_graph_busy_ranges(src, nr, 1, &w->y_lo, &w->y_hi, err, errlen);
 	} else {
 		w->y_lo = 0;
 		w->y_hi = 1;
@@ -257,12 +192,20 @@ static void describe_columns(struct ss_graph *g)
 	size_t len = 0;
 
 	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+		struct ss_graph_col *c = &g->col[i];
 		const struct ss_summary *s = ss_stats_total(c->stats);
 		uint64_t lost = ss_trace_lost_events(c->t);
 		size_t wl = 0;
 
-		if (s->ios == 0)
+		c->outside = g->o.has_x_range && c->t0 + g->x_lo > c->t_end;
+		if (c->outside)
+			snprintf(c->note, sizeof(c->note), "nothing to show: %g-%g s is past the end of "
+				 "this trace (%.3g s)", g->o.x_lo_s, g->o.x_hi_s,
+				 (double)(c->t_end - c->t0) / 1e9);
+		else if (s->ios == 0 && s->clipped)
+			snprintf(c->note, sizeof(c->note), "no I/O between %g and %g s",
+				 (double)g->x_lo / 1e9, (double)g->x_hi / 1e9);
+		else if (s->ios == 0)
 			snprintf(c->note, sizeof(c->note), c->t->nr_events
 				 ? "no I/O: %" PRIu64 " event(s), no completed request"
 				 : "no I/O: the trace has no events", c->t->nr_events);
@@ -294,45 +237,13 @@ static void describe_columns(struct ss_graph *g)
 	}
 }
 
-/* Rows grouped so that what competes sits together: every trace's totals, then each phase
- * (in order of first appearance) for every trace that has it. */
 static void build_table(struct ss_graph *g)
 {
-	const char *names[MAX_TABLE_ROWS];
-	int nr_names = 0;
+	struct ss_table_run runs[SS_GRAPH_MAX_TRACES];
 
-	g->nr_rows = 0;
-	for (int i = 0; i < g->nr && g->nr_rows < MAX_TABLE_ROWS; i++)
-		g->rows[g->nr_rows++] = (struct ss_table_row){
-			.run = g->col[i].label, .phase = "all", .s = ss_stats_total(g->col[i].stats),
-			.has_lost = true, .lost = ss_trace_lost_events(g->col[i].t), .group = 0,
-			.has_model = g->o.has_disk,
-			.model_s = ss_stats_total(g->col[i].stats)->model.total_s,
-		};
 	for (int i = 0; i < g->nr; i++)
-		for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
-			const char *name = ss_stats_phase(g->col[i].stats, p)->name;
-			bool seen = false;
-
-			for (int k = 0; k < nr_names && !seen; k++)
-				seen = !strcmp(names[k], name);
-			if (!seen && nr_names < MAX_TABLE_ROWS)
-				names[nr_names++] = name;
-		}
-	for (int k = 0; k < nr_names; k++)
-		for (int i = 0; i < g->nr; i++)
-			for (size_t p = 0; p < ss_stats_nr_phases(g->col[i].stats); p++) {
-				const struct ss_phase_stats *ph = ss_stats_phase(g->col[i].stats, p);
-
-				if (strcmp(ph->name, names[k]) || g->nr_rows >= MAX_TABLE_ROWS)
-					continue;
-				g->rows[g->nr_rows++] = (struct ss_table_row){
-					.run = g->col[i].label, .phase = ph->name, .s = &ph->s,
-					.has_files = ph->has_files, .files_per_s = ph->files_per_s,
-					.group = k + 1, .has_model = g->o.has_disk,
-					.model_s = ph->s.model.total_s,
-				};
-			}
+		runs[i] = (struct ss_table_run){ g->col[i].label, g->col[i].t, g->col[i].stats };
+	ss_table_build(&g->table, runs, g->nr);
 }
 
 /* The events of *EV[0..*N) that FILTER keeps, into g->kept; *EV and *N then describe them. */
@@ -362,7 +273,7 @@ static int keep_filtered(struct ss_graph *g, struct ss_evfilter *filter,
 	return 0;
 }
 
-static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, char *err,
+static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bin_w, char *err,
 			 size_t errlen)
 {
 	struct ss_evfilter *filter = NULL;
@@ -377,6 +288,12 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	so.bin_start_ns = c->t0 + g->x_lo;
 	so.bin_end_ns = c->t0 + g->x_hi;
 	so.bin_width_ns = bin_w;
+	/* the table and the distribution summarise what the time panels show */
+	so.window = true;
+	so.window_start_ns = c->t0 + g->x_lo;
+	so.window_end_ns = c->t0 + g->x_hi;
+	so.one_device = g->o.device != NULL;
+	so.device = c->nr_devs ? c->devs[0] : 0;
 	so.only = &g->o.only;
 	if (g->o.has_disk) {
 		char why[300];
@@ -396,9 +313,11 @@ static int stream_column(struct ss_graph *g, struct column *c, uint64_t bin_w, c
 	for (int p = 0; p < g->nr_panels; p++) {
 		struct ss_panel_ctx ctx = {
 			.trace = c->t, .opts = &g->o, .t0 = c->t0, .x_lo = g->x_lo, .x_hi = g->x_hi,
-			.rect = g->lay.plot[p][c - g->col], .y_lo = g->y_lo, .y_hi = g->y_hi,
+			.rect = g->lay.plot[p][c - g->col], .y_lo = g->ylo[p], .y_hi = g->yhi[p],
 			.procs = g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL,
 		};
+
+		ss_graph_row_device(g, c, p, &ctx.one_dev, &ctx.dev);
 
 		if (g->ops[p]->create && (ret = g->ops[p]->create(&c->state[p], &ctx))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
@@ -435,11 +354,13 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 {
 	struct ss_layout_spec spec = { .width = g->o.width, .height = g->o.height };
 	struct ss_trace *tr[SS_GRAPH_MAX_TRACES];
+	const struct ss_trace *traces[SS_GRAPH_MAX_TRACES];
 	const char *labels[SS_GRAPH_MAX_TRACES];
 	struct ss_graph_window w;
-	size_t nr_phases[SS_GRAPH_MAX_TRACES];
+	double weight[SS_GRAPH_MAX_PANELS];
+	size_t nd[SS_GRAPH_MAX_TRACES];
 	uint64_t bin_w;
-	int ret;
+	int ret, slots;
 
 	if (g->ran || g->nr == 0) {
 		ss_errf(err, errlen, "no trace to plot");
@@ -448,32 +369,36 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	g->ran = true;
 	for (int i = 0; i < g->nr; i++) {
 		tr[i] = g->col[i].t;
+		traces[i] = g->col[i].t;
 		labels[i] = g->col[i].label;
 	}
-	if ((ret = ss_graph_window(&g->o, tr, labels, g->nr, sector_row(g) >= 0, &w, err,
-				   errlen)))
+	/* the time window; each sector row's range follows, per device (graph_devices.c) */
+	if ((ret = ss_graph_window(&g->o, tr, labels, g->nr, false, &w, err, errlen)))
 		return ret;
-	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
-
-		c->t0 = w.t0[i];
-		c->t_end = w.t_end[i];
-		nr_phases[i] = 0;
-		for (size_t p = 0; p < c->t->nr_phases; p++)
-			nr_phases[i] += c->t->phases[p].kind == SS_PHASE_BEGIN;
-	}
 	g->x_lo = w.x_lo;
 	g->x_hi = w.x_hi;
-	g->y_lo = w.y_lo;
-	g->y_hi = w.y_hi;
+	for (int i = 0; i < g->nr; i++) {
+		g->col[i].t0 = w.t0[i];
+		g->col[i].t_end = w.t_end[i];
+		if ((ret = ss_graph_column_devices(g, &g->col[i], err, errlen)))
+			return ret;
+		nd[i] = (size_t)g->col[i].nr_devs;
+	}
+	slots = ss_graph_device_slots(&g->o, nd, g->nr);
+	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)) ||
+	    (ret = ss_graph_sector_ranges(g, slots, err, errlen)))
+		return ret;
+	if (slots > 1)      /* several io panels: each a little lower than one alone */
+		for (int p = 0; p < g->nr_panels; p++)
+			weight[p] = g->ops[p]->weight * (g->slot[p] >= 0 ? 0.6 : 1);
 
 	spec.nr_cols = g->nr;
 	spec.nr_rows = g->nr_panels;
 	for (int p = 0; p < g->nr_panels; p++) {
-		spec.row_weight[p] = g->ops[p]->weight;
+		spec.row_weight[p] = slots > 1 ? weight[p] : g->ops[p]->weight;
 		spec.legend |= g->ops[p]->class_legend;
 	}
-	spec.table_rows = ss_table_rows(nr_phases, g->nr, MAX_TABLE_ROWS);
+	spec.table_rows = ss_table_lines(traces, g->nr);
 	if (ss_layout_compute(&spec, &g->lay)) {
 		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
 			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
@@ -545,7 +470,7 @@ static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f
 	f->y_title = g->ops[p]->y_title;
 	f->x_unit_on_last = true;
 	if (g->ops[p]->sector_y) {
-		f->yu = ss_unit_offset(g->o.units, (double)(g->y_hi - g->y_lo));
+		f->yu = ss_unit_offset(g->o.units, (double)(g->yhi[p] - g->ylo[p]));
 		snprintf(ybuf, ylen, "device offset (%s)", f->yu.name);
 		f->y_title = ybuf;
 	}
@@ -558,40 +483,14 @@ static void draw_title(struct ss_graph *g, cairo_t *cr)
 		     SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, g->title, NULL);
 }
 
-static void device_summary(const struct ss_trace *t, char *buf, size_t len)
-{
-	size_t ags = 0, groups = 0;
-	int n = 0;
-
-	buf[0] = 0;
-	for (size_t i = 0; i < t->nr_zones; i++) {
-		ags += t->zones[i].kind == SS_ZONE_AG;
-		groups += t->zones[i].kind == SS_ZONE_GROUP;
-	}
-	if (t->nr_devices) {
-		const struct ss_rec_device *d = &t->devices[0];
-		uint64_t size = d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors;
-
-		/* imported traces know devices by number only: no size then */
-		n = snprintf(buf, len, "%s%s%s", d->part_name[0] ? d->part_name : d->name,
-			     d->fstype[0] ? " " : "", d->fstype);
-		if (size && n >= 0 && (size_t)n < len)
-			n += snprintf(buf + n, len - (size_t)n, " %.1f GiB",
-				      (double)size / 2097152.0);
-	}
-	if (n >= 0 && (size_t)n < len && (ags || groups))
-		snprintf(buf + n, len - (size_t)n, "%s%zu %s", n ? ", " : "", ags ? ags : groups,
-			 ags ? "AGs" : "groups");
-}
-
 static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 {
 	const struct ss_rect *r = &g->lay.col_header[i];
-	const struct column *c = &g->col[i];
+	const struct ss_graph_col *c = &g->col[i];
 	char dev[160];
 	struct ss_box b;
 
-	device_summary(c->t, dev, sizeof(dev));
+	ss_graph_devices_text(c, dev, sizeof(dev));
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, r->x, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true,
 		     c->label, &b);
@@ -664,7 +563,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		if (g->ops[p]->time_x)
 			first_time_row = p;
 	for (int i = 0; i < g->nr; i++) {
-		struct column *c = &g->col[i];
+		struct ss_graph_col *c = &g->col[i];
 		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
 
 		draw_header(g, cr, i);
@@ -673,11 +572,13 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			char ybuf[48];
 			const char *title = g->ops[p]->title_fmt ? g->panel_title[p]
 								 : g->ops[p]->title;
+			char tbuf[400];
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
+			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
-				     SS_MIDDLE, ss_metrics.font_label, true, title, NULL);
+				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);
 			d.label_phases = p == first_time_row;
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			if (p == last_time_row && p == g->nr_panels - 1) {
@@ -695,8 +596,16 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		if (c->note[0])
 			draw_note(cr, &g->lay.plot[0][i], c->note);
 	}
-	ss_table_draw(cr, &g->lay.table, g->rows, g->nr_rows);
+	ss_table_draw(cr, &g->lay.table, &g->table);
 	cairo_restore(cr);
+}
+
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+{
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	*r = g->lay.plot[panel][col];
+	return 0;
 }
 
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
@@ -711,7 +620,8 @@ int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double
 
 	if (ss_graph_io_rect(g, col, &r))
 		return -ENOENT;
-	a = (struct ss_axis){ (double)g->y_lo, (double)g->y_hi, r.y + r.h, r.y, false };
+	a = (struct ss_axis){ (double)g->ylo[sector_row(g)], (double)g->yhi[sector_row(g)], r.y + r.h,
+			      r.y, false };
 	*y = ss_axis_map(&a, (double)sector);
 	return 0;
 }
@@ -728,21 +638,30 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x)
 	return 0;
 }
 
-int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)
+const struct ss_table *ss_graph_table(const struct ss_graph *g)
 {
-	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
-		return -ENOENT;
-	*r = g->lay.plot[panel][col];
-	return 0;
+	return g->ran ? &g->table : NULL;
+}
+
+const char *ss_graph_outside(const struct ss_graph *g, int col)
+{
+	if (col < 0 || col >= g->nr || !g->col[col].outside)
+		return NULL;
+	return g->col[col].note;
 }
 
 int ss_graph_sector_range(const struct ss_graph *g, uint64_t *lo, uint64_t *hi)
 {
 	if (!g->ran)
 		return -ENOENT;
-	*lo = g->y_lo;
-	*hi = g->y_hi;
-	return 0;
+	/* the first sector row's (a trace with several devices has one row each) */
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->ops[p]->sector_y) {
+			*lo = g->ylo[p];
+			*hi = g->yhi[p];
+			return 0;
+		}
+	return -ENOENT;
 }
 
 const char *ss_graph_note(const struct ss_graph *g, int col)

@@ -31,6 +31,7 @@
 #define SS_GRAPH_MAX_PANELS SS_LAYOUT_MAX_ROWS
 
 struct ss_panel_ops;                   /* panel.h */
+struct ss_table;                       /* table.h */
 
 struct ss_graph_opts {
 	int width, height;                 /* pixels (points for PDF) */
@@ -43,7 +44,12 @@ struct ss_graph_opts {
 	/* Each column's time starts at the begin of this phase (plot --align), NULL: at the
 	 * trace's start.  Every trace must have it (ss_trace_phase_begin). */
 	const char *align;
-	bool has_x_range;                  /* show [x_lo_s, x_hi_s] seconds after each start */
+	/* Only this device of each trace (--device: ss_trace_find_device's NAME or MAJ:MIN), NULL:
+	 * every device, each sector panel repeated once per device of the trace. */
+	const char *device;
+	/* Show [x_lo_s, x_hi_s] seconds after each start: the time panels, and the figures of
+	 * the table and the seek distances, cover only that window (stats.h). */
+	bool has_x_range;
 	double x_lo_s, x_hi_s;
 	bool has_y_range;                  /* sector panel: absolute sectors [y_lo, y_hi) */
 	uint64_t y_lo, y_hi;
@@ -69,6 +75,9 @@ struct ss_graph_opts {
 void ss_graph_opts_init(struct ss_graph_opts *o);
 /* Default width/height for n traces side by side with nr_panels panels. */
 void ss_graph_default_size(int nr_traces, int nr_panels, int *w, int *h);
+/* Rows O's panels take for these traces: each sector panel once per device (the most any
+ * trace has; one with o->device), the others once. */
+int ss_graph_rows_for(const struct ss_graph_opts *o, struct ss_trace *const *t, int n);
 
 struct ss_graph;
 
@@ -89,7 +98,8 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr);
  * or the start of the --align phase) and end, the shown time [x_lo, x_hi] in ns after each t0
  * (--x-range, else the longest trace), and, when SECTOR_Y (a panel shows device offsets), the
  * sectors [y_lo, y_hi) (--y-range, else every zone, else where the I/O was: one pass over the
- * events).  LABELS (NULL: the paths) name the traces in messages.  0, or -errno with a message
+ * events), one range over every device of the traces (ss_graph_run, with SECTOR_Y false, then
+ * finds one per device row by the same rule: graph_devices.c).  LABELS (NULL: the paths) name the traces in messages.  0, or -errno with a message
  * in err (ENOENT: a trace lacks the --align phase). */
 struct ss_graph_window {
 	uint64_t t0[SS_GRAPH_MAX_TRACES], t_end[SS_GRAPH_MAX_TRACES];
@@ -103,6 +113,9 @@ int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
+/* Data rectangle of row PANEL in column COL: its index in opts.panels, once each sector
+ * panel is repeated per device (ss_graph_rows_for).  0 or -ENOENT. */
+int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
@@ -110,10 +123,16 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
 /* The data rectangle of panel PANEL (its index in ss_graph_opts.panels) in column COL;
  * -ENOENT outside the figure. */
 int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
-/* The sector range [*lo, *hi) of the sector panels (--y-range, else every zone, else where
- * the I/O was).  0 or -ENOENT before ss_graph_run. */
+/* The sector range [*lo, *hi) of the first sector panel (--y-range, else every zone, else
+ * where the I/O was; one row per device in a multi-device trace).  0, or -ENOENT before
+ * ss_graph_run or without a sector panel. */
 int ss_graph_sector_range(const struct ss_graph *g, uint64_t *lo, uint64_t *hi);
+/* The summary table (its rows, highlights and, after ss_graph_draw, cells), or NULL. */
+const struct ss_table *ss_graph_table(const struct ss_graph *g);
 /* The note written over column COL ("no I/O ..."), or NULL. */
 const char *ss_graph_note(const struct ss_graph *g, int col);
+/* When the x range (--x-range) lies past the end of column COL's trace, the note saying so
+ * (for the caller to warn with), else NULL. */
+const char *ss_graph_outside(const struct ss_graph *g, int col);
 
 #endif

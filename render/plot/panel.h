@@ -23,6 +23,8 @@ struct ss_panel_ctx {
 	uint64_t x_lo, x_hi;         /* shown time range, ns after t0 */
 	struct ss_rect rect;         /* the data area it will draw into */
 	uint64_t y_lo, y_hi;         /* sector range shown (sector panel), shared by columns */
+	bool one_dev;                /* a sector panel shows only device `dev` (its zones, its */
+	uint32_t dev;                /* I/O): one panel per device of a multi-device trace */
 	/* Colour by process: the groups and their order (NULL: colour by class). */
 	const struct ss_proc_groups *procs;
 };

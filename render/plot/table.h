@@ -1,33 +1,99 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The summary table under the plots: per trace, and per phase where the trace has phases,
- * duration, MB/s, IOPS, seeks/s, latency, files/s and lost events — the figures of
- * `seekscope report` (stats.h) — and with plot --disk the modelled disk time ("modelled s",
- * a column shown only when a row has it).  Among rows that compare (the totals of several traces, or the
- * same phase in several traces) the better value of each column is highlighted.
+ * The summary table under the plots: per trace, per phase and for the time to durable
+ * (extract+sync, stats.h), the totals (duration, I/Os, bytes per class, seeks and, with
+ * plot --disk, the modelled disk busy time "modelled s") beside the rates (MB/s, IOPS,
+ * seeks/s), latency, files/s and lost events — the figures of `seekscope report` (stats.h).
+ *
+ * A highlight is a judgement, so it is made only where it is honest (the rule, drawn under
+ * the table when several runs are shown):
+ *  - only between runs of the same work: record --untar of the same archive (its size,
+ *    entries and data bytes) with the same --fsync and --repeat, in the same phase (the whole
+ *    trace: the same sequence of phases).  Other workloads (a command, an import) say nothing
+ *    about how much work they did: never highlighted;
+ *  - only in the columns where "better" means something for a fixed amount of work: lower
+ *    duration of a phase or of extract+sync (not of the whole capture, which also holds
+ *    start-up, drop-caches and the linger after the workload), fewer seeks and less modelled
+ *    disk time (one --disk model for every run).  Rates (MB/s, IOPS, seeks/s, files/s) of
+ *    fixed work only restate the duration, bytes differ by design, latency depends on
+ *    request sizes: shown, not ranked;
+ *  - only where the work is not negligible: every compared row moved at least
+ *    SS_TABLE_MIN_IOS I/Os or SS_TABLE_MIN_BYTES bytes (drop-caches, an extract that stayed
+ *    in the page cache are not compared), and its trace lost no events (its seeks are short);
+ *  - ties at display precision highlight nothing.
+ * Each column is one entry of a table in table.c: a new figure is one line there.
  */
 #ifndef SS_TABLE_H
 #define SS_TABLE_H
 
+#include <stdbool.h>
 #include <cairo.h>
 #include "layout.h"
 #include "stats.h"
 
+#define SS_TABLE_MAX_ROWS 16
+#define SS_TABLE_MAX_RUNS SS_LAYOUT_MAX_COLS
+#define SS_TABLE_MAX_COLS 24
+#define SS_TABLE_MIN_IOS 100
+#define SS_TABLE_MIN_BYTES 1000000ull
+
+/* One trace as the table sees it (all borrowed). */
+struct ss_table_run {
+	const char *label;
+	const struct ss_trace *t;
+	const struct ss_stats *st;
+};
+
 struct ss_table_row {
 	const char *run;            /* trace label */
-	const char *phase;          /* phase name, or "all" for the whole trace */
+	const char *phase;          /* phase name, "all" for the whole trace, or SS_DURABLE_PHASE */
 	const struct ss_summary *s;
 	bool has_files;
 	double files_per_s;
 	bool has_lost;              /* lost events apply to whole traces only */
 	uint64_t lost;
-	int group;                  /* rows with the same group compete for "best" */
-	bool has_model;             /* plot --disk: the modelled busy time of the period */
-	double model_s;
+	int group;                  /* rows with the same group show the same phase */
+	const char *work;           /* what was done ("" unknown: never ranked) */
+	bool judged;                /* enough work and no lost events: may be ranked */
+	bool timed;                 /* its duration is the work's: a phase or extract+sync (the
+				     * whole capture also holds start-up, drop-caches, linger) */
+	bool has_model;             /* plot --disk: s->model holds the modelled busy time */
 };
 
-/* Body rows needed for n traces with the given phase counts, capped at max_rows. */
-int ss_table_rows(const size_t *nr_phases, int n, int max_rows);
-void ss_table_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_table_row *rows, int n);
+struct ss_table {
+	struct ss_table_row rows[SS_TABLE_MAX_ROWS];
+	int nr_rows;
+	int nr_runs;
+	int cols[SS_TABLE_MAX_COLS];         /* the columns shown (indexes into table.c's list) */
+	int nr_cols;
+	bool best[SS_TABLE_MAX_ROWS][SS_TABLE_MAX_COLS];
+	char work[SS_TABLE_MAX_RUNS][2][192]; /* per run: the work of a phase, of the whole trace */
+	/* geometry of the last ss_table_draw (for ss_table_cell) */
+	double x0, y0, row_h, col_w, first_col_x;
+};
+
+/* Lines the table needs under the header for these traces (body rows, capped at
+ * SS_TABLE_MAX_ROWS, plus the rule line when n > 1); known before the statistics run. */
+int ss_table_lines(const struct ss_trace *const *t, int n);
+/* Fill TB from the runs' statistics: rows (every trace's totals, then each phase, in order of
+ * first appearance, for every trace that has it; the time to durable after "sync"), the
+ * columns that apply (bytes of a class only when some row has them) and the highlights. */
+void ss_table_build(struct ss_table *tb, const struct ss_table_run *runs, int n);
+/* Shown column with this heading, or -1. */
+int ss_table_column(const struct ss_table *tb, const char *head);
+/* Heading of shown column COL (0 <= COL < nr_cols). */
+const char *ss_table_head(const struct ss_table *tb, int col);
+/* The text of body cell (ROW, COL) as drawn ("-" when the row has no such figure), with
+ * *WARN true when it is drawn as a warning (lost events not 0); COL -1: ROW's phase cell
+ * ("window" for a trace the time range cut, "(part)" after a phase it cut). */
+void ss_table_text(const struct ss_table *tb, int row, int col, char *buf, size_t len,
+		   bool *warn);
+/* Row of RUN's PHASE, or -1. */
+int ss_table_row(const struct ss_table *tb, const char *run, const char *phase);
+/* The one-line rule drawn under a table of several runs (naming the columns it ranks). */
+const char *ss_table_rule(const struct ss_table *tb);
+void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb);
+/* Rectangle of body cell (ROW, COL) as last drawn.  0 or -ENOENT. */
+int ss_table_cell(const struct ss_table *tb, int row, int col, struct ss_rect *out);
 
 #endif

@@ -117,6 +117,27 @@ bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi)
 	return true;
 }
 
+int ss_zones_device_view(const struct ss_trace *t, uint32_t dev, struct ss_trace *view,
+			 struct ss_rec_zone **owned)
+{
+	*view = *t;
+	view->nr_zones = 0;
+	view->nr_devices = 0;
+	*owned = calloc(t->nr_zones ? t->nr_zones : 1, sizeof(**owned));
+	if (!*owned)
+		return -ENOMEM;
+	view->zones = *owned;
+	for (size_t i = 0; i < t->nr_zones; i++)
+		if (t->zones[i].dev == dev)
+			(*owned)[view->nr_zones++] = t->zones[i];
+	for (size_t i = 0; i < t->nr_devices && !view->nr_devices; i++)
+		if (t->devices[i].dev == dev) {
+			view->devices = &t->devices[i];
+			view->nr_devices = 1;
+		}
+	return 0;
+}
+
 /* Pixel band [top, bottom] of a zone clipped to the frame; false if outside. */
 static bool zone_band(const struct ss_frame *f, const struct ss_rec_zone *z, double *top,
 		      double *bottom)

@@ -31,6 +31,14 @@ enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struc
 /* Sectors [lo, hi) covered by the trace's zones and filesystem partition; false if no zones. */
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi);
 
+/*
+ * A shallow copy of T's metadata that shows only device DEV — its zones and its device entry —
+ * for the functions here, so that a device's panel draws and ranges over its own zones only.
+ * *OWNED is the view's zone array (free() it after the view).  0 or -ENOMEM.
+ */
+int ss_zones_device_view(const struct ss_trace *t, uint32_t dev, struct ss_trace *view,
+			 struct ss_rec_zone **owned);
+
 /* Underneath the data: alternating AG shading and the log/journal band. */
 void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t);
 /* Boundaries of AGs and groups, inode tables (drawn under the data, over the bands). */

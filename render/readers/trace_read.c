@@ -305,6 +305,43 @@ const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const 
 	return NULL;
 }
 
+const struct ss_rec_device *ss_trace_find_device(const struct ss_trace *t, const char *spec)
+{
+	unsigned maj, min;
+	char end;
+
+	if (sscanf(spec, "%u:%u%c", &maj, &min, &end) == 2) {
+		for (size_t i = 0; i < t->nr_devices; i++)
+			if (t->devices[i].dev == SS_MKDEV(maj, min))
+				return &t->devices[i];
+		return NULL;
+	}
+	for (size_t i = 0; i < t->nr_devices; i++) {
+		const struct ss_rec_device *d = &t->devices[i];
+
+		if (!strncmp(d->name, spec, sizeof(d->name)) ||
+		    (d->part_name[0] && !strncmp(d->part_name, spec, sizeof(d->part_name))) ||
+		    (d->path[0] && !strncmp(d->path, spec, sizeof(d->path))))
+			return d;
+	}
+	return NULL;
+}
+
+void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, t->nr_devices ? "its devices:" : "it has no devices");
+
+	for (size_t i = 0; i < t->nr_devices && n < len; i++) {
+		const struct ss_rec_device *d = &t->devices[i];
+		char num[24];
+
+		/* imported devices are named by their number: say it once */
+		snprintf(num, sizeof(num), "%u:%u", d->major, d->minor);
+		n += (size_t)snprintf(buf + n, len - n, "%s %.32s%s%s", i ? "," : "", d->name,
+				      strcmp(d->name, num) ? " " : "", strcmp(d->name, num) ? num : "");
+	}
+}
+
 uint64_t ss_trace_lost_events(const struct ss_trace *t)
 {
 	uint64_t lost = 0;

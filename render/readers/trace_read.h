@@ -61,6 +61,11 @@ void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
 const char *ss_trace_meta(const struct ss_trace *t, const char *key);
 /* The first BEGIN marker of phase NAME (the start of the phase), or NULL. */
 const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const char *name);
+/* The device SPEC names: "MAJ:MIN" (of the whole disk, as block events carry it), its kernel
+ * name ("loop0"), its partition's ("sda2") or the path it was recorded as; NULL if none. */
+const struct ss_rec_device *ss_trace_find_device(const struct ss_trace *t, const char *spec);
+/* "its devices: loop0 7:0, loop1 7:1" (or "it has no devices") into BUF, for messages. */
+void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len);
 /* Total lost events according to the capture statistics (missed + overrun + dropped). */
 uint64_t ss_trace_lost_events(const struct ss_trace *t);
 /* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */

@@ -20,6 +20,7 @@ struct report_opts {
 	bool json;
 	bool all_zones;            /* list idle zones too */
 	uint64_t seek_threshold;
+	const char *device;        /* --device: only this device (ss_trace_find_device) */
 	struct ss_task_spec only;  /* --pid, --comm: these processes' requests only */
 	unsigned top_procs;        /* processes listed in the text table (JSON lists all) */
 	bool has_disk;             /* --disk: replay the requests through this disk model */
@@ -37,6 +38,9 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		      const struct report_opts *ro);
 
+/* Is D one of the devices the report covers (all, or the --device one)? */
+bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
+			 const struct report_opts *ro);
 /* The per-process table (report_procs.c): text, and the JSON keys "filter", "processes". */
 void report_procs_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		       const struct report_opts *ro);

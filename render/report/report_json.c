@@ -82,6 +82,7 @@ static void device_fields(struct ss_json *j, const struct ss_rec_device *d)
 	ss_json_kv_string(j, "devno", devno);
 	ss_json_kv_u64(j, "dev", d->dev);
 	ss_json_kv_u64(j, "nr_sectors", d->nr_sectors);
+	ss_json_kv_u64(j, "size_sectors", d->nr_sectors);     /* 0: unknown (imports) */
 	ss_json_kv_u64(j, "size_bytes", d->nr_sectors * 512);
 	ss_json_kv_u64(j, "part_start", d->part_start);
 	ss_json_kv_u64(j, "part_nr_sectors", d->part_nr_sectors);
@@ -91,43 +92,51 @@ static void device_fields(struct ss_json *j, const struct ss_rec_device *d)
 	ss_json_kv_bool(j, "partition", d->flags & SS_DEV_PARTITION);
 }
 
+static void phase_object(struct ss_json *j, const struct ss_stats *st,
+			 const struct ss_phase_stats *p)
+{
+	ss_json_begin_object(j);
+	ss_json_kv_string_n(j, "name", STRN(p->name));
+	ss_json_kv_double(j, "start_s", report_rel_s(st, p->s.start_ns));
+	ss_json_kv_double(j, "end_s", report_rel_s(st, p->s.end_ns));
+	ss_json_kv_double(j, "duration_s", p->s.duration_s);
+	ss_json_kv_bool(j, "ended", p->ended);
+	summary_fields(j, &p->s);
+	ss_json_key(j, "files");
+	if (p->has_files)
+		ss_json_u64(j, p->files);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "files_per_s");
+	if (p->has_files)
+		ss_json_double(j, p->files_per_s);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "workload_bytes");
+	if (p->has_bytes)
+		ss_json_u64(j, p->bytes);
+	else
+		ss_json_null(j);
+	ss_json_key(j, "kb_per_s");
+	if (p->has_bytes)
+		ss_json_double(j, p->kb_per_s);
+	else
+		ss_json_null(j);
+	report_model_json_cost(j, st, &p->s.model);
+	ss_json_end_object(j);
+}
+
 static void phases(struct ss_json *j, const struct ss_trace *t, const struct ss_stats *st)
 {
+	ss_json_key(j, "durable");        /* time to durable: extract+sync (stats.h), or null */
+	if (ss_stats_durable(st))
+		phase_object(j, st, ss_stats_durable(st));
+	else
+		ss_json_null(j);
 	ss_json_key(j, "phases");
 	ss_json_begin_array(j);
-	for (size_t i = 0; i < ss_stats_nr_phases(st); i++) {
-		const struct ss_phase_stats *p = ss_stats_phase(st, i);
-
-		ss_json_begin_object(j);
-		ss_json_kv_string_n(j, "name", STRN(p->name));
-		ss_json_kv_double(j, "start_s", report_rel_s(st, p->s.start_ns));
-		ss_json_kv_double(j, "end_s", report_rel_s(st, p->s.end_ns));
-		ss_json_kv_double(j, "duration_s", p->s.duration_s);
-		ss_json_kv_bool(j, "ended", p->ended);
-		summary_fields(j, &p->s);
-		ss_json_key(j, "files");
-		if (p->has_files)
-			ss_json_u64(j, p->files);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "files_per_s");
-		if (p->has_files)
-			ss_json_double(j, p->files_per_s);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "workload_bytes");
-		if (p->has_bytes)
-			ss_json_u64(j, p->bytes);
-		else
-			ss_json_null(j);
-		ss_json_key(j, "kb_per_s");
-		if (p->has_bytes)
-			ss_json_double(j, p->kb_per_s);
-		else
-			ss_json_null(j);
-		report_model_json_cost(j, st, &p->s.model);
-		ss_json_end_object(j);
-	}
+	for (size_t i = 0; i < ss_stats_nr_phases(st); i++)
+		phase_object(j, st, ss_stats_phase(st, i));
 	ss_json_end_array(j);
 
 	ss_json_key(j, "marks");
@@ -227,10 +236,10 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	ss_json_kv_u64(&j, "incomplete_ios", ss_stats_incomplete_ios(st));
 	report_model_json(&j, st);
 
-	ss_json_key(&j, "device");
+	ss_json_key(&j, "device");           /* the first, or the --device one */
 	if (t->nr_devices) {
 		ss_json_begin_object(&j);
-		device_fields(&j, &t->devices[0]);
+		device_fields(&j, ro->device ? ss_trace_find_device(t, ro->device) : &t->devices[0]);
 		ss_json_end_object(&j);
 	} else {
 		ss_json_null(&j);
@@ -240,6 +249,8 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
 		const struct ss_device_stats *d = ss_stats_device(st, i);
 
+		if (!report_shows_device(t, d->device, ro))
+			continue;
 		ss_json_begin_object(&j);
 		device_fields(&j, d->device);
 		summary_fields(&j, &d->s);

@@ -80,7 +80,13 @@ static const char *human_ns(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-static void device_lines(FILE *f, const struct ss_trace *t)
+bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d,
+			 const struct report_opts *ro)
+{
+	return !ro->device || d == ss_trace_find_device(t, ro->device);
+}
+
+static void device_lines(FILE *f, const struct ss_trace *t, const struct report_opts *ro)
 {
 	char sz[32], psz[32], b1[160], b2[160], b3[160], b4[400];
 
@@ -91,6 +97,8 @@ static void device_lines(FILE *f, const struct ss_trace *t)
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		const struct ss_rec_device *d = &t->devices[i];
 
+		if (!report_shows_device(t, d, ro))
+			continue;
 		/* imported traces know devices by number only: size 0 = unknown */
 		if (d->nr_sectors)
 			fprintf(f, "  device       %s (%u:%u), %s, %s", TXT(d->name, b1), d->major,
@@ -218,6 +226,20 @@ static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_p
 		fprintf(f, "  errors       %" PRIu64 " I/Os completed with an error\n", s->errors);
 }
 
+static void phase_row(FILE *f, const struct ss_stats *st, const struct ss_phase_stats *p)
+{
+	char files[24] = "-", kb[24] = "-", nm[160];
+
+	if (p->has_files)
+		snprintf(files, sizeof(files), "%.1f", p->files_per_s);
+	if (p->has_bytes)
+		snprintf(kb, sizeof(kb), "%.1f", p->kb_per_s);
+	fprintf(f, "  %-16s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
+		TXT(p->name, nm), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
+		p->ended ? " " : "+", p->s.duration_s, p->s.ios, p->s.read_mb_s,
+		p->s.write_mb_s, p->s.seeks_per_s, files, kb);
+}
+
 static void phase_table(FILE *f, const struct ss_stats *st)
 {
 	size_t n = ss_stats_nr_phases(st);
@@ -226,18 +248,12 @@ static void phase_table(FILE *f, const struct ss_stats *st)
 		return;
 	fprintf(f, "\n  phases\n  %-16s %9s %9s %9s %8s %9s %9s %9s %9s %9s\n", "name", "start s",
 		"end s", "dur. s", "I/Os", "read MB/s", "wr. MB/s", "seeks/s", "files/s", "KB/s");
-	for (size_t i = 0; i < n; i++) {
-		const struct ss_phase_stats *p = ss_stats_phase(st, i);
-		char files[24] = "-", kb[24] = "-", nm[160];
-
-		if (p->has_files)
-			snprintf(files, sizeof(files), "%.1f", p->files_per_s);
-		if (p->has_bytes)
-			snprintf(kb, sizeof(kb), "%.1f", p->kb_per_s);
-		fprintf(f, "  %-16s %9.3f %9.3f%s%8.3f %8" PRIu64 " %9.2f %9.2f %9.1f %9s %9s\n",
-			TXT(p->name, nm), report_rel_s(st, p->s.start_ns), report_rel_s(st, p->s.end_ns),
-			p->ended ? " " : "+", p->s.duration_s, p->s.ios, p->s.read_mb_s,
-			p->s.write_mb_s, p->s.seeks_per_s, files, kb);
+	for (size_t i = 0; i < n; i++)
+		phase_row(f, st, ss_stats_phase(st, i));
+	if (ss_stats_durable(st)) {
+		phase_row(f, st, ss_stats_durable(st));
+		fprintf(f, "  (%s: time to durable, from the start of extract to the end of "
+			"sync)\n", SS_DURABLE_PHASE);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (!ss_stats_phase(st, i)->ended) {
@@ -307,13 +323,13 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	if (lost)
 		fprintf(f, "  WARNING: %" PRIu64 " EVENTS WERE LOST during capture: counts, seeks and "
 			   "pairing are incomplete (use a bigger buffer)\n", lost);
-	device_lines(f, t);
+	device_lines(f, t, ro);
 	capture_lines(f, t);
 	summary_lines(f, ss_stats_total(st), ss_stats_pairing(st), ro->seek_threshold);
 	fprintf(f, "  incomplete   %" PRIu64 " issued I/Os never completed (still in flight when the "
 		   "capture ended)\n", ss_stats_incomplete_ios(st));
 	fprintf(f, "  lost events  %" PRIu64 "\n", lost);
-	if (ss_stats_nr_devices(st) > 1) {
+	if (ss_stats_nr_devices(st) > 1 && !ro->device) {
 		fprintf(f, "\n  per device\n");
 		for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
 			const struct ss_device_stats *d = ss_stats_device(st, i);

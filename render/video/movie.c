@@ -353,7 +353,7 @@ static void even_size_hint(char *err, size_t errlen)
 int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 {
 	cairo_t *cr;
-	uint64_t dur = 0, y_lo, y_hi;
+	uint64_t dur = 0, y_lo = 0, y_hi = 1;
 	int ret;
 
 	if (m->prepared || !m->nr) {

@@ -9,7 +9,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 TOOLS=$(cd "$(dirname "$0")/../tools" && pwd)
 WEB=$(cd "$(dirname "$0")/../../render/html/web" && pwd)
-plan 30
+plan 32
 make_workdir
 d=$WORK
 
@@ -40,8 +40,19 @@ if have PYTHON3; then
 		ok $? "trace $i: every data request issued ($issues) is in the detail ($req, kept $kept, decoded $dec)"
 	done
 	is "$(awk '$1 == 1 && $2 == "label" {print $3}' "$d/meta")" "agcount=1" "-l labels the columns"
+	# the table is the static plot's (table.c): its rows, and only the honest highlights of
+	# two extractions of the same tree (fewer seeks for one AG, a shorter extract+sync for four)
+	S=$(dirname "$0")/../../samples/traces
+	"$SEEKSCOPE" plot "$S/xfs-agcount1.sst" "$S/xfs-agcount4.sst" -l ag1 -l ag4 -o "$d/ag.html" &&
+		python3 "$TOOLS/html-meta.py" "$d/ag.html" >"$d/agmeta"
+	is "$(sed -n 's/^table_best //p' "$d/agmeta" | tr '\n' ';')" \
+		"ag1|all|seeks;ag1|sync|seeks;ag1|extract+sync|seeks;ag4|extract+sync|duration s;" \
+		"the page's table highlights what the picture's does, nothing more"
+	is "$(awk '$1 == "table_rule" {print $2}' "$d/agmeta") $(awk '$1 == "table_row" && $2 == "ag4|all" {print $4}' "$d/agmeta")" \
+		"1 $("$SEEKSCOPE" report --json "$S/xfs-agcount4.sst" | python3 -c 'import json,sys; print(json.load(sys.stdin)["ios"])')" \
+		"... with the rule under it, and report's I/Os in its rows"
 else
-	skip_need 9 PYTHON3
+	skip_need 11 PYTHON3
 fi
 # the script and the stylesheet are the project's sources, readable, not a minified blob
 cat "$WEB"/util.js "$WEB"/data.js "$WEB"/draw.js "$WEB"/ui.js >"$d/web.js"

@@ -4,7 +4,7 @@
 # line), truncated traces (rendered with a warning), every output format.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
-plan 66
+plan 71
 make_workdir
 d=$WORK
 
@@ -71,6 +71,16 @@ fi
 ok $rc "empty trace renders"
 "$SEEKSCOPE" plot "$d/a.sst" -o "$d/z.png" --x-range 1:3 --y-range 1G:3G --units mib -T "zoom" --rolling 5 --seek-threshold 256
 ok $? "zoomed, smoothed, re-thresholded plot renders"
+# a window past the end of one trace (a.sst lasts 3.4 s): drawn with a note, warned, exit 0
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/past.png" --x-range 100:200 >"$d/out" 2>"$d/err"; rc=$?
+ok $rc "--x-range past the end of the trace exits 0 (picture written)"
+[[ -s $d/past.png ]]; ok $? "... the picture is written"
+[[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "^seekscope plot: $d/a.sst: warning: nothing to show: 100-200 s is past the end of this trace (3.41 s)$" "$d/err"
+ok $? "... with one warning line naming the trace ($(cat "$d/err"))"
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/past.png" --x-range 100:200 -q >"$d/out" 2>"$d/err"
+[[ $? -eq 0 && ! -s $d/out && ! -s $d/err ]]; ok $? "... and with -q, silent"
+"$SEEKSCOPE" plot "$d/a.sst" -o "$d/in.png" --x-range 1:2 2>"$d/err"
+[[ ! -s $d/err ]]; ok $? "a window inside the trace warns about nothing"
 "$SEEKSCOPE" plot "$d/a.sst" -o "$d/t0.png" --seek-threshold 0 && "$SEEKSCOPE" plot "$d/a.sst" -o "$d/t64k.png" -t 64K
 ok $? "--seek-threshold 0 (every jump a seek) and -t 64K render"
 (cd "$d" && "$SEEKSCOPE" plot a.sst) && [[ -s $d/a.png ]]

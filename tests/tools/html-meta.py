@@ -3,7 +3,7 @@
 # Reads the data of a `seekscope plot -o x.html` page without a browser and prints figures for
 # tests/cli/plot-html.sh: per trace the totals of the summary (as the page shows them), the sums
 # of the embedded fine time bins, the requests in the kept detail chunks, and the page's
-# external references (there must be none).   html-meta.py PAGE
+# external references (there must be none), and the summary table.   html-meta.py PAGE
 import base64
 import json
 import re
@@ -35,3 +35,12 @@ for i, t in enumerate(meta["traces"]):
           "bins_seeks", int(sum(col("seeks"))), "bin_width", int(b["width"]))
     print(i, "requests", t["requests"], "kept", kept, "decoded", detail,
           "dropped_chunks", sum(1 for c in t["chunks"] if not c["sec"]))
+# the summary table as the page shows it: "table_best RUN|PHASE|COLUMN" per highlighted cell
+tb = meta["table"]
+print("table_rule", 1 if tb["rule"] else 0)
+for r in tb["rows"]:
+    print("table_row", "%s|%s" % (r["run"], r["phase"]),
+          "ios", r["cells"][tb["heads"].index("I/Os")][0])
+    for h, c in zip(tb["heads"], r["cells"]):
+        if c[1]:
+            print("table_best", "%s|%s|%s" % (r["run"], r["phase"], h))

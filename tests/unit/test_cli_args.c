@@ -479,6 +479,13 @@ static void test_plot_parse(void)
 	   pa.g.height == 600 && pa.g.nr_panels == 2 && pa.g.units == SS_UNITS_MIB &&
 	   pa.g.seek_threshold == 256 && pa.g.rolling == 3 && !strcmp(pa.g.title, "title"),
 	   "... graph options");
+	is_int(PLOT("a.sst", "--device", "loop1"), 0, "--device NAME");
+	ok(pa.g.device && !strcmp(pa.g.device, "loop1"), "... taken");
+	is_int(PLOT("a.sst", "--device="), -EINVAL, "--device with nothing");
+	is_int(PLOT("a.sst", "-d", "7:1"), 0, "-d MAJ:MIN (record's letter for --device)");
+	ok(pa.g.device && !strcmp(pa.g.device, "7:1"), "... taken");
+	is_int(PLOT("a.sst", "-d", "loop1", "-o", "a.html"), -EINVAL, "--device for an .html page");
+	ok(strstr(err, "an .html page shows every device") != NULL, "... said so (%s)", err);
 	is_int(PLOT("a.sst", "--color-by", "process", "--processes", "3", "--comm", "tar"), 0,
 	       "--color-by process --processes 3 --comm tar");
 	ok(pa.g.color_by == SS_COLOR_PROCESS && pa.g.top_procs == 3 && pa.g.only.nr_comms == 1,

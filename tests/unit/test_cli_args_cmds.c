@@ -117,6 +117,12 @@ static void test_report_parse(void)
 	ok(ra.ro.json && ra.ro.all_zones && ra.ro.seek_threshold == 1ull << 40, "... the maximum");
 	is_int(REPORT("--", "-j"), 0, "a FILE named -j after --");
 	ok(ra.nr_files == 1 && !strcmp(ra.files[0], "-j") && !ra.ro.json, "... is a file");
+	is_int(REPORT("--device", "7:1", "x"), 0, "--device MAJ:MIN");
+	ok(ra.ro.device && !strcmp(ra.ro.device, "7:1"), "... taken");
+	is_int(REPORT("--device=", "x"), -EINVAL, "--device with nothing");
+	is_str(err, "--device wants a device name or MAJ:MIN", "... said so");
+	is_int(REPORT("-d", "loop1", "x"), 0, "-d NAME");
+	ok(ra.ro.device && !strcmp(ra.ro.device, "loop1"), "... taken");
 	is_int(REPORT("--help"), SS_PARSE_HELP, "--help");
 	is_int(REPORT("x", "-h"), SS_PARSE_HELP, "-h after a file");
 	is_int(report((char *[]){ "report", NULL }), -EINVAL, "no FILE");
@@ -187,6 +193,11 @@ static void test_dump_parse(void)
 	is_int(DUMP("-a", "b"), -EINVAL, "-a: --absolute has no letter (-a is report's all-zones)");
 	is_int(DUMP("--no-ev", "c"), 0, "an abbreviation");
 	ok(da.no_events && !da.absolute, "... taken");
+	is_int(DUMP("--device", "sda", "a"), 0, "--device NAME");
+	ok(da.device && !strcmp(da.device, "sda") && !strcmp(da.file, "a"), "... taken");
+	is_int(DUMP("--device=", "a"), -EINVAL, "--device with nothing");
+	is_int(DUMP("-d", "8:16", "a"), 0, "-d MAJ:MIN");
+	ok(da.device && !strcmp(da.device, "8:16"), "... taken");
 	is_int(DUMP("--help"), SS_PARSE_HELP, "--help");
 	is_int(dump((char *[]){ "dump", NULL }), -EINVAL, "no FILE");
 	is_str(err, "name one trace file", "... said so");

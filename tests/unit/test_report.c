@@ -212,6 +212,11 @@ static void test_json_fixture(void)
 	is_str(get("0.phases.2.name"), "\"delete\"", "phase 2 delete");
 	is_str(get("0.phases.2.ended"), "false", "delete never ended");
 	num_is("0.phases.2.end_s", 3.0, 1e-12);
+	is_str(get("0.durable.name"), "\"extract+sync\"", "time to durable: extract+sync");
+	num_is("0.durable.start_s", 0.5, 1e-12);
+	num_is("0.durable.duration_s", 1.5, 1e-12);
+	is_str(get("0.durable.ios"), "4", "extract+sync ios");
+	is_str(get("0.durable.seeks"), "2", "extract+sync seeks");
 	is_str(get("0.marks.0.name"), "\"commit\"", "the mark is listed apart");
 	num_is("0.marks.0.t_s", 1.0, 1e-12);
 
@@ -346,6 +351,7 @@ static void test_files_and_errors(void)
 	   !strcmp(get("0.duration_s"), "0") && !strcmp(get("0.iops"), "0") &&
 	   !strcmp(get("0.lat_p50_us"), "0"), "empty trace: zeros, no division by zero");
 	is_str(get("0.phases.length"), "0", "empty trace: no phases");
+	is_str(get("0.durable"), "null", "empty trace: no time to durable");
 	snprintf(args, sizeof(args), "%s", tpath("empty.sst"));
 	is_int(run(args), 0, "empty trace as text: exit 0");
 	ok(strstr(out, "events       0") != NULL, "empty trace text says 0 events");

@@ -5,6 +5,7 @@
  * ss_trace_zone_at() everywhere.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -85,6 +86,17 @@ static void test_fixture(const char *path)
 	ok(p->s.events == 3 && p->s.ios == 2 && p->s.seeks == 1 && p->s.unmatched == 1,
 	   "delete figures");
 	ok(!p->has_files && !p->has_bytes, "no workload meta for delete");
+	/* time to durable: extract's begin (1.5 s) to sync's end (3.0 s), both phases' events */
+	p = ss_stats_durable(st);
+	ok(p && !strcmp(p->name, SS_DURABLE_PHASE), "extract+sync span present");
+	if (p) {
+		ok(p->s.start_ns == 1500 * FX_MS && p->s.end_ns == 3000 * FX_MS &&
+		   near(p->s.duration_s, 1.5), "extract+sync: 1.5 .. 3.0 s");
+		ok(p->s.events == 10 && p->s.ios == 4 && p->s.seeks == 2 && p->s.flushes == 1,
+		   "extract+sync: 10 events, 4 I/Os, 2 seeks, 1 flush");
+		ok(p->has_files && p->files == 200 && near(p->files_per_s, 200 / 1.5),
+		   "extract+sync: extract's 200 files over 1.5 s");
+	}
 
 	is_int(ss_stats_nr_zones(st), 5, "five zones");
 	z = ss_stats_zone(st, 0);
@@ -121,6 +133,81 @@ static void test_fixture(const char *path)
 	is_int(ss_stats_total(st)->seeks, 1, "seek threshold 2,000,000 sectors: one seek");
 	ss_stats_free(st);
 out:
+	ss_trace_close(t);
+}
+
+static struct ss_stats *windowed(struct ss_trace *t, uint64_t lo, uint64_t hi)
+{
+	struct ss_stats_opts o;
+	struct ss_stats *st;
+
+	ss_stats_opts_init(&o);
+	o.window = true;
+	o.window_start_ns = lo;
+	o.window_end_ns = hi;
+	st = ss_stats_new(t, &o);
+	if (st && ss_stats_run(st, t)) {
+		ss_stats_free(st);
+		st = NULL;
+	}
+	ok(st != NULL, "stats over the window %.4f..%.4f s", (double)lo / 1e9, (double)hi / 1e9);
+	return st;
+}
+
+/* The window (plot --x-range): only what happened in it, periods cut to it. */
+static void test_window(const char *path)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	const struct ss_summary *s;
+	const struct ss_phase_stats *p;
+	struct ss_stats *st;
+
+	if (!t)
+		return;
+	/* 1.6005 .. 2.65 s: the first write was issued before it and completes in it (1 ms,
+	 * counted with its true latency); its end still positions the head, so the write at
+	 * 1.700 is a seek and nothing else is: 2 seeks (1.7, 1.8); 3 I/Os; the WFUA at 2.7 is
+	 * outside; the flush completes in it */
+	st = windowed(t, 1600500000ull, 2650 * FX_MS);
+	if (st) {
+		s = ss_stats_total(st);
+		ok(s->clipped && s->start_ns == 1600500000ull && s->end_ns == 2650 * FX_MS,
+		   "the total is cut to the window");
+		ok(s->ios == 3 && s->writes == 2 && s->reads == 1 && s->flushes == 1,
+		   "3 I/Os and the flush in the window (%" PRIu64 ")", s->ios);
+		ok(s->seeks == 2 && s->issues == 2, "2 issues in the window, both seeks");
+		ok(s->lat.count == 3 && s->lat.max_ns == 4 * FX_MS,
+		   "latency of the 3 completions, the one issued before the window too");
+		is_int(ss_stats_nr_phases(st), 2, "delete (from 3.5 s) is outside: two phases");
+		p = ss_stats_phase(st, 0);
+		ok(p->s.clipped && p->s.start_ns == 1600500000ull && p->s.end_ns == 2500 * FX_MS,
+		   "extract cut to 1.6005 .. 2.5 s");
+		ok(!p->has_files, "a cut phase has no files/s: its files are not all in the window");
+		p = ss_stats_phase(st, 1);
+		ok(p->s.clipped && p->s.ios == 0 && p->s.flushes == 1, "sync cut: its flush only");
+		ok(ss_stats_durable(st) && ss_stats_durable(st)->s.clipped &&
+		   !ss_stats_durable(st)->has_files, "extract+sync cut too");
+		is_int(ss_stats_device(st, 0)->s.ios, 3, "the device counts the window only");
+	}
+	ss_stats_free(st);
+	/* past the end: nothing */
+	st = windowed(t, 10 * FX_S, 20 * FX_S);
+	if (st) {
+		s = ss_stats_total(st);
+		ok(s->clipped && s->ios == 0 && s->events == 0 && s->duration_s == 0,
+		   "a window past the end: no events, no I/O, no time");
+		ok(ss_stats_nr_phases(st) == 0 && !ss_stats_durable(st), "... and no phase");
+	}
+	ss_stats_free(st);
+	/* a window that holds the whole trace changes nothing */
+	st = windowed(t, 0, 100 * FX_S);
+	if (st) {
+		s = ss_stats_total(st);
+		ok(!s->clipped && s->ios == 6 && s->seeks == 3 && ss_stats_nr_phases(st) == 3,
+		   "a window around the whole trace: the whole trace, nothing cut");
+	}
+	ss_stats_free(st);
 	ss_trace_close(t);
 }
 
@@ -171,5 +258,6 @@ int main(void)
 	is_int(fx_write(path, 0, 1), 0, "fixture written");
 	test_fixture(path);
 	test_zone_index(path);
+	test_window(path);
 	return done_testing();
 }

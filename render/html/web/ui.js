@@ -4,49 +4,24 @@
 // reset, keys, clicks on phases and zones, class and panel toggles, the URL fragment that
 // keeps the view, the play cursor, and window.seekscope, the small API the browser test uses.
 
-SS.TABLE = [   // render/plot/table.c's columns
-	{ head: 'duration s', better: -1, get: (r) => r.s.dur, fmt: 2 },
-	{ head: 'read MB/s', better: 1, get: (r) => r.s.read_mb_s, fmt: 2 },
-	{ head: 'write MB/s', better: 1, get: (r) => r.s.write_mb_s, fmt: 2 },
-	{ head: 'IOPS', better: 1, get: (r) => r.s.iops, fmt: 0 },
-	{ head: 'seeks/s', better: -1, get: (r) => r.s.seeks_per_s, fmt: 0 },
-	{ head: 'lat p50 ms', better: -1, get: (r) => (r.s.lat_count ? r.s.lat_p50_ns / 1e6 : null), fmt: 2 },
-	{ head: 'lat p99 ms', better: -1, get: (r) => (r.s.lat_count ? r.s.lat_p99_ns / 1e6 : null), fmt: 2 },
-	{ head: 'files/s', better: 1, get: (r) => (r.has_files ? r.files_per_s : null), fmt: 0 },
-	{ head: 'lost events', better: -1, get: (r) => (r.lost === undefined ? null : r.lost), fmt: 0 },
-];
-
+// The static plot's summary table as render/plot/table.c made it (the page's meta "table": the
+// cell texts, the highlights of its honest rule, and the rule itself): shown, not judged anew.
 SS.buildTable = function (V, parent) {
-	const rows = [], names = [];
-	V.traces.forEach((tr) => rows.push({ run: tr.m.label, phase: 'all', s: tr.m.total,
-					     lost: tr.m.lost, group: 0 }));
-	V.traces.forEach((tr) => tr.m.phases.forEach((p) => {
-		if (!names.includes(p.name)) names.push(p.name);
-	}));
-	names.forEach((n, k) => V.traces.forEach((tr) => tr.m.phases.forEach((p) => {
-		if (p.name === n) rows.push({ run: tr.m.label, phase: n, s: p.s, group: k + 1,
-					      has_files: p.has_files, files_per_s: p.files_per_s });
-	})));
+	const tb = V.meta.table;
+	if (!tb || !tb.rows.length) return;
 	const t = SS.el('table', { class: 'ss-table' }, parent);
 	const hr = SS.el('tr', {}, SS.el('thead', {}, t));
-	['run', 'phase'].concat(SS.TABLE.map((c) => c.head)).forEach((h) => SS.el('th', { text: h }, hr));
+	['run', 'phase'].concat(tb.heads).forEach((h) => SS.el('th', { text: h }, hr));
 	const body = SS.el('tbody', {}, t);
-	rows.forEach((row, i) => {
-		const tr = SS.el('tr', { class: i && row.group !== rows[i - 1].group ? 'ss-group' : '' }, body);
+	tb.rows.forEach((row, i) => {
+		const tr = SS.el('tr', { class: i && row.group !== tb.rows[i - 1].group ? 'ss-group' : '' }, body);
 		SS.el('td', { text: row.run }, tr);
 		SS.el('td', { text: row.phase, class: row.group ? '' : 'ss-bold' }, tr);
-		SS.TABLE.forEach((c) => {
-			const v = c.get(row);
-			const mates = rows.filter((o) => o.group === row.group).map(c.get).filter((x) => x !== null);
-			let best = false;
-			if (v !== null && mates.length > 1) {
-				const b = mates.reduce((a, x) => (x * c.better > a * c.better ? x : a));
-				const w = mates.reduce((a, x) => (x * c.better < a * c.better ? x : a));
-				best = Math.abs(b - w) > 1e-9 * Math.abs(b) + 0.005 && Math.abs(v - b) <= 1e-9 * Math.abs(b);
-			}
-			SS.el('td', { text: v === null ? '-' : v.toFixed(c.fmt), class: 'ss-num' + (best ? ' ss-best' : '') }, tr);
-		});
+		row.cells.forEach(([text, best, warn]) => SS.el('td', {
+			text: text, class: 'ss-num' + (best ? ' ss-best' : '') + (warn ? ' ss-lost' : ''),
+		}, tr));
 	});
+	if (tb.rule) SS.el('div', { class: 'ss-rule', text: tb.rule }, parent);
 };
 
 SS.deviceText = function (m) {

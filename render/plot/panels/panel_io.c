@@ -61,6 +61,8 @@ struct io_state {
 	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_zone_bands zb;            /* log/journal ranges for classification */
+	struct ss_trace view;               /* the trace's metadata, its device's zones only */
+	struct ss_rec_zone *view_zones;     /* owned by view */
 	uint64_t drawn;                     /* requests with sectors that landed in the window */
 	unsigned classes;                   /* SS_CLS_BIT()s of what was drawn */
 };
@@ -80,6 +82,7 @@ static void io_destroy(void *state)
 	free(s->flush);
 	free(s->fua);
 	ss_zone_bands_fini(&s->zb);
+	free(s->view_zones);
 	free(s);
 }
 
@@ -115,6 +118,10 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	s->fua = calloc((size_t)s->gw, sizeof(uint32_t));
 	if (!s->flush || !s->fua || ss_zone_bands_init(&s->zb, ctx->trace))
 		goto nomem;
+	if (!ctx->one_dev)
+		s->view = *ctx->trace;
+	else if (ss_zones_device_view(ctx->trace, ctx->dev, &s->view, &s->view_zones))
+		goto nomem;
 	*state = s;
 	return 0;
 nomem:
@@ -141,7 +148,8 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 		if (s->owner && ev->type != SS_EV_COMPLETE &&
 		    ss_owner_feed(s->owner, ev, NULL, &who) < 0)
 			who = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
-		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi)
+		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
+		    (s->ctx.one_dev && ev->dev != s->ctx.dev))
 			continue;
 		gx = (long)((double)(ev->ts_ns - lo) / s->ns_per_col);
 		if (gx >= s->gw)
@@ -366,10 +374,10 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	cairo_surface_t *img;
 
 	ss_axes_background(cr, f);
-	ss_zones_draw_bands(cr, f, d->trace);
+	ss_zones_draw_bands(cr, f, &s->view);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
-	ss_zones_draw_lines(cr, f, d->trace);
+	ss_zones_draw_lines(cr, f, &s->view);
 	img = grid_image(s);
 	if (!cairo_surface_status(img)) {
 		cairo_save(cr);
@@ -387,7 +395,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	draw_flag_strip(cr, s, f, s->flush, f->r.y + 1, ss_classes[SS_CLS_FLUSH].rgb);
 	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_classes[SS_CLS_FUA].rgb);
 	cairo_restore(cr);
-	ss_zones_draw_labels(cr, f, d->trace);
+	ss_zones_draw_labels(cr, f, &s->view);
 	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_border(cr, f);
 }

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One sector panel per device: a trace recorded on several devices (record -d A -d B, an
+ * import of several) gets an io panel for each, with its own offset axis, its own zones and
+ * labels and a title naming it; --device keeps one.  The time series combine the devices.
+ * See graph_int.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errbuf.h"
+#include "graph_int.h"
+#include "panel.h"
+#include "zones.h"
+
+/* Index of DEV among DEVS; 0 when there are none (all I/O in one slot); -1. */
+static int slot_of(const uint32_t *devs, int nr_devs, uint32_t dev)
+{
+	if (!nr_devs)
+		return 0;
+	for (int k = 0; k < nr_devs; k++)
+		if (devs[k] == dev)
+			return k;
+	return -1;
+}
+
+int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uint64_t *lo,
+			 uint64_t *hi, char *err, size_t errlen)
+{
+	uint64_t a[SS_GRAPH_MAX_PANELS], b[SS_GRAPH_MAX_PANELS];
+
+	for (int k = 0; k < slots; k++) {
+		a[k] = UINT64_MAX;
+		b[k] = 0;
+	}
+	for (int i = 0; i < nr; i++) {
+		const struct ss_graph_busy *s = &src[i];
+		const struct ss_event *ev;
+		size_t n;
+		int ret, k;
+
+		ss_trace_rewind(s->t);
+		while ((ret = ss_trace_next_batch(s->t, &ev, &n)) > 0) {
+			for (size_t e = 0; e < n; e++) {
+				if (ev[e].type != SS_EV_ISSUE || !ss_event_has_data(&ev[e]) ||
+				    ev[e].ts_ns < s->from || ev[e].ts_ns > s->to ||
+				    (k = slot_of(s->devs, s->nr_devs, ev[e].dev)) < 0 || k >= slots)
+					continue;
+				if (ev[e].sector < a[k])
+					a[k] = ev[e].sector;
+				if (ev[e].sector + ev[e].nr_sector > b[k])
+					b[k] = ev[e].sector + ev[e].nr_sector;
+			}
+		}
+		if (ret < 0) {
+			ss_errf(err, errlen, "%s: %s", s->t->path, ss_trace_error(s->t));
+			return ret;
+		}
+	}
+	for (int k = 0; k < slots; k++) {
+		/* a little air above and below so the extreme I/Os do not sit on the frame */
+		uint64_t pad = a[k] < b[k] ? (b[k] - a[k]) / 40 + 8 : 0;
+
+		lo[k] = a[k] >= b[k] ? 0 : a[k] > pad ? a[k] - pad : 0;
+		hi[k] = a[k] >= b[k] ? 2048 : b[k] + pad;
+	}
+	return 0;
+}
+
+/* First pass when nothing says which sectors to show: where each device slot's data I/O went
+ * in the shown time. */
+static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots, char *err,
+		      size_t errlen)
+{
+	struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
+
+	for (int i = 0; i < g->nr; i++) {
+		const struct ss_graph_col *c = &g->col[i];
+
+		src[i] = (struct ss_graph_busy){ c->t, c->t0 + g->x_lo, c->t0 + g->x_hi, c->devs,
+						 c->nr_devs };
+	}
+	return ss_graph_busy_ranges(src, g->nr, slots, lo, hi, err, errlen);
+}
+
+/* The devices of column C's sector rows: the --device one, or each of the trace's. */
+int ss_graph_column_devices(struct ss_graph *g, struct ss_graph_col *c, char *err,
+			    size_t errlen)
+{
+	c->nr_devs = 0;
+	if (g->o.device) {
+		const struct ss_rec_device *d = ss_trace_find_device(c->t, g->o.device);
+
+		if (!d) {
+			ss_errf(err, errlen, "%s has no device \"%s\"", c->label, g->o.device);
+			return -ENODEV;
+		}
+		c->devs[c->nr_devs++] = d->dev;
+		return 0;
+	}
+	for (size_t i = 0; i < c->t->nr_devices && c->nr_devs < SS_GRAPH_MAX_PANELS; i++)
+		c->devs[c->nr_devs++] = c->t->devices[i].dev;
+	return 0;
+}
+
+/* Device slots (rows per sector panel) for traces with these many devices. */
+int ss_graph_device_slots(const struct ss_graph_opts *o, const size_t *nr_devices, int n)
+{
+	size_t slots = 1;
+
+	for (int i = 0; i < n && !o->device; i++)
+		if (nr_devices[i] > slots)
+			slots = nr_devices[i];
+	return slots > SS_GRAPH_MAX_PANELS ? SS_GRAPH_MAX_PANELS : (int)slots;
+}
+
+int ss_graph_rows_for(const struct ss_graph_opts *o, struct ss_trace *const *t, int n)
+{
+	size_t nd[SS_GRAPH_MAX_TRACES];
+	int rows = 0, slots;
+
+	for (int i = 0; i < n && i < SS_GRAPH_MAX_TRACES; i++)
+		nd[i] = t[i]->nr_devices;
+	slots = ss_graph_device_slots(o, nd, n < SS_GRAPH_MAX_TRACES ? n : SS_GRAPH_MAX_TRACES);
+
+	for (int p = 0; p < o->nr_panels; p++)
+		rows += o->panels[p] && o->panels[p]->sector_y ? slots : 1;
+	return rows;
+}
+
+/* Each sector panel once per device slot: one io panel per device, its own offset axis. */
+int ss_graph_expand_rows(struct ss_graph *g, int slots, char *err, size_t errlen)
+{
+	const struct ss_panel_ops *ops[SS_GRAPH_MAX_PANELS];
+	int slot[SS_GRAPH_MAX_PANELS], n = 0;
+
+	for (int p = 0; p < g->nr_panels; p++)
+		for (int k = 0; k < (g->ops[p]->sector_y ? slots : 1); k++) {
+			if (n >= SS_GRAPH_MAX_PANELS) {
+				ss_errf(err, errlen, "a panel per device of %d devices and the other "
+					"panels make more than %d rows: pick a device with --device or "
+					"fewer --panels", slots, SS_GRAPH_MAX_PANELS);
+				return -E2BIG;
+			}
+			ops[n] = g->ops[p];
+			slot[n++] = g->ops[p]->sector_y ? k : -1;
+		}
+	memcpy(g->ops, ops, sizeof(ops[0]) * (size_t)n);
+	memcpy(g->slot, slot, sizeof(slot[0]) * (size_t)n);
+	g->nr_panels = n;
+	return 0;
+}
+
+/* Column C's device in row P: *one false when the row shows all of it (no device named). */
+void ss_graph_row_device(const struct ss_graph *g, const struct ss_graph_col *c, int p,
+			 bool *one, uint32_t *dev)
+{
+	int k = g->slot[p];
+
+	*one = k >= 0 && c->nr_devs > 0;
+	*dev = k >= 0 && k < c->nr_devs ? c->devs[k] : UINT32_MAX;   /* none: nothing drawn */
+}
+
+/* Sector range of each sector row: asked for, else every zone of its devices (all AGs show),
+ * else where their I/O was. */
+int ss_graph_sector_ranges(struct ss_graph *g, int slots, char *err, size_t errlen)
+{
+	uint64_t blo[SS_GRAPH_MAX_PANELS], bhi[SS_GRAPH_MAX_PANELS];
+	bool busy_done = false;
+	int ret;
+
+	for (int p = 0; p < g->nr_panels; p++) {
+		bool any = false;
+
+		if (g->slot[p] < 0)
+			continue;
+		if (g->o.has_y_range) {
+			g->ylo[p] = g->o.y_lo;
+			g->yhi[p] = g->o.y_hi;
+			continue;
+		}
+		for (int i = 0; i < g->nr; i++) {
+			struct ss_rec_zone *owned = NULL;
+			struct ss_trace view;
+			uint64_t a, b;
+			bool one, have;
+			uint32_t dev;
+
+			ss_graph_row_device(g, &g->col[i], p, &one, &dev);
+			if (one && ss_zones_device_view(g->col[i].t, dev, &view, &owned))
+				return -ENOMEM;
+			have = ss_zones_range(one ? &view : g->col[i].t, &a, &b);
+			free(owned);
+			if (!have)
+				continue;
+			if (!any || a < g->ylo[p])
+				g->ylo[p] = a;
+			if (!any || b > g->yhi[p])
+				g->yhi[p] = b;
+			any = true;
+		}
+		if (any)
+			continue;
+		if (!busy_done && (ret = busy_range(g, blo, bhi, slots, err, errlen)))
+			return ret;
+		busy_done = true;
+		g->ylo[p] = blo[g->slot[p]];
+		g->yhi[p] = bhi[g->slot[p]];
+	}
+	return 0;
+}
+
+static const struct ss_rec_device *dev_rec(const struct ss_trace *t, uint32_t dev)
+{
+	for (size_t i = 0; i < t->nr_devices; i++)
+		if (t->devices[i].dev == dev)
+			return &t->devices[i];
+	return NULL;
+}
+
+/* "loop1 xfs 2.0 GiB, 4 AGs": device D (NULL: the trace names none) and its own zones. */
+static void device_summary(const struct ss_trace *t, const struct ss_rec_device *d, char *buf,
+			   size_t len)
+{
+	size_t ags = 0, groups = 0;
+	int n = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < t->nr_zones; i++) {
+		if (d && t->zones[i].dev != d->dev)
+			continue;
+		ags += t->zones[i].kind == SS_ZONE_AG;
+		groups += t->zones[i].kind == SS_ZONE_GROUP;
+	}
+	if (d) {
+		uint64_t size = d->part_nr_sectors ? d->part_nr_sectors : d->nr_sectors;
+
+		/* imported traces know devices by number only: no size then */
+		n = snprintf(buf, len, "%s%s%s", d->part_name[0] ? d->part_name : d->name,
+			     d->fstype[0] ? " " : "", d->fstype);
+		if (size && n >= 0 && (size_t)n < len)
+			n += snprintf(buf + n, len - (size_t)n, " %.1f GiB",
+				      (double)size / 2097152.0);
+	}
+	if (n >= 0 && (size_t)n < len && (ags || groups))
+		snprintf(buf + n, len - (size_t)n, "%s%zu %s", n ? ", " : "", ags ? ags : groups,
+			 ags ? "AGs" : "groups");
+}
+
+/* The column header's device text: its one device, or the list of its devices (each has
+ * its own io panel, the time series combine them). */
+void ss_graph_devices_text(const struct ss_graph_col *c, char *buf, size_t len)
+{
+	size_t n;
+
+	if (c->nr_devs <= 1) {
+		device_summary(c->t, c->nr_devs ? dev_rec(c->t, c->devs[0]) : NULL, buf, len);
+		return;
+	}
+	n = (size_t)snprintf(buf, len, "%d devices:", c->nr_devs);
+	for (int k = 0; k < c->nr_devs && n < len; k++) {
+		const struct ss_rec_device *d = dev_rec(c->t, c->devs[k]);
+
+		n += (size_t)snprintf(buf + n, len - n, "%s %s", k ? "," : "",
+				      d->part_name[0] ? d->part_name : d->name);
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, " (series: all together)");
+}
+
+/* A device row's title names its device when the column has several: "...: loop1 xfs ...". */
+void ss_graph_row_title(const struct ss_graph *g, const struct ss_graph_col *c, int p,
+			const char *title, char *buf, size_t len)
+{
+	char dev[160];
+	bool one;
+	uint32_t d;
+
+	ss_graph_row_device(g, c, p, &one, &d);
+	if (!one || (c->nr_devs <= 1 && d != UINT32_MAX)) {
+		snprintf(buf, len, "%s", title);
+		return;
+	}
+	if (d == UINT32_MAX)
+		snprintf(dev, sizeof(dev), "no device %d in this trace", g->slot[p] + 1);
+	else
+		device_summary(c->t, dev_rec(c->t, d), dev, sizeof(dev));
+	snprintf(buf, len, "%s  [%s]", title, dev);
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Traces of several devices: one io panel per device, each on its own offset axis with its
+ * own zones (a device's I/O never lands on another's AG bands), --device keeping one (in the
+ * panels and the statistics), ss_trace_find_device's names, and the rows a figure needs.
+ */
+#include <math.h>
+#include <cairo.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "graph.h"
+#include "table.h"
+#include "trace_write.h"
+#include "render_util.h"
+
+#define DEV_A SS_MKDEV(7, 0)           /* XFS, four 1 GiB AGs, writes only in AG2 */
+#define DEV_B SS_MKDEV(7, 1)           /* no zones, 64 MiB, writes at its start */
+#define AG (1ull << 21)                /* sectors in 1 GiB */
+#define WRITE_RGB 0x0072B2u            /* palette.h: data write */
+#define MS 1000000ull
+
+static void put_io(struct ss_writer *w, uint32_t dev, uint64_t ts, uint64_t sector)
+{
+	struct ss_event e[2] = { 0 };
+
+	for (int i = 0; i < 2; i++)
+		e[i] = (struct ss_event){ .ts_ns = ts + (uint64_t)i * 100000, .sector = sector,
+					  .nr_sector = 64, .bytes = 32768, .dev = dev,
+					  .type = i ? SS_EV_COMPLETE : SS_EV_ISSUE,
+					  .flags = SS_RW_WRITE };
+	ss_writer_events(w, e, 2);
+}
+
+static const char *make_two(void)
+{
+	const char *path = tpath("two.sst");
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
+	struct ss_rec_device a = { .dev = DEV_A, .major = 7, .minor = 0, .logical_block_size = 512,
+				   .nr_sectors = 4 * AG, .part_nr_sectors = 4 * AG };
+	struct ss_rec_device b = { .dev = DEV_B, .major = 7, .minor = 1, .logical_block_size = 512,
+				   .nr_sectors = 131072, .part_nr_sectors = 131072 };
+	struct ss_rec_capture cap = { .start_ns = 1 * MS, .nr_cpus = 1 };
+
+	strcpy(a.name, "loop0");
+	strcpy(a.fstype, "xfs");
+	strcpy(a.path, "/mnt/a");
+	strcpy(b.name, "loop1");
+	ss_writer_device(w, &a);
+	ss_writer_device(w, &b);
+	for (unsigned i = 0; i < 4; i++) {
+		struct ss_rec_zone z = { .dev = DEV_A, .kind = SS_ZONE_AG, .index = i,
+					 .start_sector = i * AG, .nr_sectors = AG };
+
+		snprintf(z.label, sizeof(z.label), "AG%u", i);
+		ss_writer_zone(w, &z);
+	}
+	ss_writer_capture(w, &cap);
+	/* 300 writes on each: A in AG2, B in its first 20 MiB (which on A's axis is AG0) */
+	for (int i = 0; i < 300; i++) {
+		put_io(w, DEV_A, 10 * MS + (uint64_t)i * 2 * MS, 2 * AG + 4096 + (uint64_t)i * 1024);
+		put_io(w, DEV_B, 11 * MS + (uint64_t)i * 2 * MS, 2048 + (uint64_t)i * 128);
+	}
+	cap.end_ns = 700 * MS;
+	ss_writer_capture(w, &cap);
+	ss_writer_close(w);
+	return path;
+}
+
+static struct ss_graph *draw(struct rendered *rd, const char *tr, const char *device,
+			     const char *png)
+{
+	struct ss_graph_opts go;
+	char err[128];
+
+	ss_graph_opts_init(&go);
+	ss_panels_parse(&go, "io,seeks", err, sizeof(err));
+	go.device = device;
+	return render_into(rd, &tr, 1, png, 1400, 1000, &go);
+}
+
+/* Write-coloured pixels of row ROW between sectors LO and HI on that row's axis. */
+static long writes_in(struct ss_graph *g, const char *png, int row, double lo_frac, double hi_frac)
+{
+	cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+	struct ss_rect r;
+	long n = -1;
+
+	if (!ss_graph_panel_rect(g, row, 0, &r))
+		n = count_px(img, r.x + 1, r.x + r.w - 1, r.y + r.h * (1 - hi_frac),
+			     r.y + r.h * (1 - lo_frac), WRITE_RGB);
+	cairo_surface_destroy(img);
+	return n;
+}
+
+static void test_panels(const char *tr)
+{
+	struct rendered rd = { 0 };
+	const char *png = tpath("two.png"), *one = tpath("one.png");
+	struct ss_graph *g = draw(&rd, tr, NULL, png);
+	struct ss_rect r0, r1, r2;
+	const struct ss_table *tb;
+
+	if (!g)
+		return;
+	ok(!ss_graph_panel_rect(g, 0, 0, &r0) && !ss_graph_panel_rect(g, 1, 0, &r1) &&
+	   !ss_graph_panel_rect(g, 2, 0, &r2) && r0.y < r1.y && r1.y < r2.y &&
+	   ss_graph_panel_rect(g, 3, 0, &r2) == -ENOENT,
+	   "io,seeks on two devices: three rows (io loop0, io loop1, seeks)");
+	/* loop0's axis is its filesystem (4 AGs): its writes in AG2, none in AG0 */
+	ok(writes_in(g, png, 0, 0.52, 0.73) > 100, "loop0's panel: its writes in AG2");
+	is_int(writes_in(g, png, 0, 0.0, 0.24), 0,
+	       "loop0's panel: nothing in AG0 (loop1's low sectors are not drawn there)");
+	/* loop1's axis is where its I/O was: the writes fill it */
+	ok(writes_in(g, png, 1, 0.05, 0.95) > 100, "loop1's panel: its own writes");
+	tb = ss_graph_table(g);
+	is_int(tb->rows[0].s->ios, 600, "the table counts both devices");
+	release(&rd);
+
+	g = draw(&rd, tr, "loop1", one);
+	if (!g)
+		return;
+	ok(!ss_graph_panel_rect(g, 1, 0, &r1) && ss_graph_panel_rect(g, 2, 0, &r1) == -ENOENT,
+	   "--device loop1: one io panel and the seeks");
+	ok(writes_in(g, one, 0, 0.05, 0.95) > 100, "--device loop1: loop1's writes drawn");
+	tb = ss_graph_table(g);
+	is_int(tb->rows[0].s->ios, 300, "--device loop1: the table counts loop1 only");
+	release(&rd);
+}
+
+static void test_names(const char *tr)
+{
+	char err[128], list[200];
+	struct ss_trace *t = ss_trace_open(tr, err, sizeof(err));
+	struct ss_graph_opts go;
+	struct ss_trace *ts[1] = { t };
+
+	if (!t)
+		return;
+	ok(ss_trace_find_device(t, "loop1") == &t->devices[1], "found by kernel name");
+	ok(ss_trace_find_device(t, "7:0") == &t->devices[0], "found by MAJ:MIN");
+	ok(ss_trace_find_device(t, "/mnt/a") == &t->devices[0], "found by recorded path");
+	ok(ss_trace_find_device(t, "7:2") == NULL && ss_trace_find_device(t, "sda") == NULL,
+	   "an unknown device is not found");
+	ss_trace_devices_list(t, list, sizeof(list));
+	is_str(list, "its devices: loop0 7:0, loop1 7:1", "devices listed for messages");
+	ss_graph_opts_init(&go);
+	ss_panels_parse(&go, "io,seeks,dist", err, sizeof(err));
+	is_int(ss_graph_rows_for(&go, ts, 1), 4, "rows: an io panel per device and two more");
+	go.device = "loop0";
+	is_int(ss_graph_rows_for(&go, ts, 1), 3, "rows with --device: one io panel");
+	ss_trace_close(t);
+}
+
+int main(void)
+{
+	const char *tr;
+
+	if (testdir_make("devices"))
+		return done_testing();
+	tr = make_two();
+	test_panels(tr);
+	test_names(tr);
+	return done_testing();
+}
