@@ -55,7 +55,7 @@ ok $? "... the summary line says so: $(cat "$d/out")"
 
 # two traces on one clock, and --x-range
 "$SEEKSCOPE" movie "$d/u.sst" "$d/ag.sst" -l one -l two -o "$d/two.mp4" --length 1 --fps 8 \
-	-s 960x540 -x 1:3 -q
+	-s 960x640 -x 1:3 -q
 is "$?,$(frames "$d/two.mp4")" "0,1.000,8" "two traces side by side, --x-range 1:3: 8 frames"
 
 # --skip-idle: a trace idle for its first 5 s
