@@ -9,14 +9,8 @@
 # Without DIR the movies go to a temporary directory that is removed at the end.
 set -eu
 frames=${1:-900}
-if [[ -n ${2:-} ]]; then
-	dir=$2
-	mkdir -p "$dir"
-else
-	dir=$(mktemp -d /tmp/ss-bench-XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
-fi
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/lib.sh"
+bench_dir "${2:-}"
 make -s build/tests/tools/encode-bench >/dev/null
 bench=build/tests/tools/encode-bench
 

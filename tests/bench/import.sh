@@ -10,14 +10,8 @@
 #                                         DIR is kept if given, else a temporary one is removed)
 set -eu
 ios=${1:-2000000}
-if [[ $# -ge 2 ]]; then
-	dir=$2
-	mkdir -p "$dir"
-else
-	dir=$(mktemp -d /tmp/ss-bench-import-XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
-fi
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/lib.sh"
+bench_dir "${2:-}"
 make -s seekscope tools >/dev/null
 gen=build/tests/tools/gen-blktrace
 prefix=$dir/bench

@@ -11,14 +11,8 @@
 # Without DIR the traces and movies go to a temporary directory that is removed at the end.
 set -eu
 ios=${1:-2000000}
-if [[ -n ${2:-} ]]; then
-	dir=$2
-	mkdir -p "$dir"
-else
-	dir=$(mktemp -d /tmp/ss-bench-XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
-fi
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/lib.sh"
+bench_dir "${2:-}"
 make -s seekscope build/tests/tools/gen-trace >/dev/null
 [[ -x /usr/bin/time ]] || { echo "movie.sh: needs /usr/bin/time (package time)" >&2; exit 1; }
 

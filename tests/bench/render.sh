@@ -7,13 +7,8 @@
 # Without DIR the files go to a temporary directory that is removed at the end.
 set -eu
 ios=${1:-2000000}
-if [[ -n ${2:-} ]]; then
-	dir=$2
-else
-	dir=$(mktemp -d /tmp/ss-bench-XXXXXX)
-	trap 'rm -rf "$dir"' EXIT
-fi
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/lib.sh"
+bench_dir "${2:-}"
 make -s seekscope tools >/dev/null
 gen=build/tests/tools/gen-trace
 trace=$dir/bench.sst
