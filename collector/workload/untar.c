@@ -68,49 +68,6 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-const char *ss_fsync_mode_name(enum ss_fsync_mode m)
-{
-	switch (m) {
-	case SS_FSYNC_END:  return "end";
-	case SS_FSYNC_NONE: return "none";
-	case SS_FSYNC_FILE: return "file";
-	}
-	return "?";
-}
-
-int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m)
-{
-	static const enum ss_fsync_mode all[] = { SS_FSYNC_END, SS_FSYNC_NONE, SS_FSYNC_FILE };
-
-	for (size_t i = 0; s && i < sizeof(all) / sizeof(all[0]); i++) {
-		if (!strcmp(s, ss_fsync_mode_name(all[i]))) {
-			*m = all[i];
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-int ss_untar_path_check(const char *path)
-{
-	const char *p;
-
-	if (!path || !*path)
-		return -EINVAL;
-	if (path[0] == '/')
-		return -EPERM;
-	for (p = path; *p; ) {
-		size_t len = strcspn(p, "/");
-
-		if (len == 2 && p[0] == '.' && p[1] == '.')
-			return -EPERM;
-		p += len;
-		while (*p == '/')
-			p++;
-	}
-	return 0;
-}
-
 /* ---- phases and progress ---------------------------------------------------------------- */
 
 static void phase_begin(struct run *r, const char *name)
