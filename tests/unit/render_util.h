@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Helpers of the render tests (test_render.c, test_classes.c): draw traces into a PNG through
- * the graph and read its pixels back.  Include after tap.h and the render headers.
+ * Helpers of the render tests (test_render*.c, test_classes.c, test_devices.c, test_table.c):
+ * write requests, draw traces into a PNG through the graph and read its pixels back.  Include after tap.h and the render headers.
  */
 #ifndef SS_TEST_RENDER_UTIL_H
 #define SS_TEST_RENDER_UTIL_H
@@ -14,6 +14,26 @@
 #include "panel_registry.h"
 #include "surface.h"
 #include "trace_read.h"
+#include "trace_write.h"
+
+/*
+ * One request into W: its issue at TS and its completion LAT_NS later, NR sectors at SECTOR on
+ * DEV; a flush (no sectors) completes at SS_SECTOR_NONE, as the kernel reports it.
+ */
+__attribute__((unused))
+static void rt_put_io(struct ss_writer *w, uint32_t dev, uint64_t ts, uint64_t sector,
+		      uint32_t nr, uint16_t flags, uint64_t lat_ns)
+{
+	struct ss_event e[2] = { 0 };
+
+	for (int i = 0; i < 2; i++)
+		e[i] = (struct ss_event){ .ts_ns = ts + (uint64_t)i * lat_ns, .sector = sector,
+					  .nr_sector = nr, .bytes = nr * 512ull, .dev = dev,
+					  .type = i ? SS_EV_COMPLETE : SS_EV_ISSUE, .flags = flags };
+	if (!nr && (flags & SS_RW_FLUSH))
+		e[1].sector = SS_SECTOR_NONE;
+	ss_writer_events(w, e, 2);
+}
 
 /* Traces borrowed by the last graph: closed by release() after the graph is freed. */
 struct rendered {

@@ -22,14 +22,7 @@
 
 static void put_io(struct ss_writer *w, uint32_t dev, uint64_t ts, uint64_t sector)
 {
-	struct ss_event e[2] = { 0 };
-
-	for (int i = 0; i < 2; i++)
-		e[i] = (struct ss_event){ .ts_ns = ts + (uint64_t)i * 100000, .sector = sector,
-					  .nr_sector = 64, .bytes = 32768, .dev = dev,
-					  .type = i ? SS_EV_COMPLETE : SS_EV_ISSUE,
-					  .flags = SS_RW_WRITE };
-	ss_writer_events(w, e, 2);
+	rt_put_io(w, dev, ts, sector, 64, SS_RW_WRITE, 100000);
 }
 
 static const char *make_two(void)

@@ -38,13 +38,7 @@ struct run {
 
 static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint16_t flags)
 {
-	struct ss_event e[2] = { 0 };
-
-	for (int i = 0; i < 2; i++)
-		e[i] = (struct ss_event){ .ts_ns = ts + (uint64_t)i * 100000, .sector = sector,
-					  .nr_sector = 8, .bytes = 4096, .dev = DEV,
-					  .type = i ? SS_EV_COMPLETE : SS_EV_ISSUE, .flags = flags };
-	ss_writer_events(w, e, 2);
+	rt_put_io(w, DEV, ts, sector, 8, flags, 100000);
 }
 
 static const char *make_run(const char *name, const struct run *r)
