@@ -31,6 +31,7 @@
 static const char *const bin_field_names[SS_HTML_BIN_FIELDS] = {
 	"reads", "writes", "discards", "read_bytes", "write_bytes", "discard_bytes", "flushes",
 	"fua", "issues", "seeks", "lat_count", "lat_sum_ns", "lat_max_ns", "depth_ns",
+	"model_seek_s", "model_rotation_s", "model_transfer_s", "model_overhead_s",
 };
 
 struct page {
@@ -63,6 +64,16 @@ static void json_rgb(struct ss_hbuf *b, struct ss_rgb c)
 {
 	ss_hbuf_printf(b, "\"#%02x%02x%02x\"", (unsigned)lround(c.r * 255),
 		       (unsigned)lround(c.g * 255), (unsigned)lround(c.b * 255));
+}
+
+/* {"name":NAME,"color":"#rrggbb"}, after a comma unless it is the list's first (I = 0). */
+static void json_swatch(struct ss_hbuf *b, int i, const char *name, struct ss_rgb c)
+{
+	ss_hbuf_printf(b, "%s{\"name\":", i ? "," : "");
+	ss_hbuf_json_str(b, name);
+	ss_hbuf_str(b, ",\"color\":");
+	json_rgb(b, c);
+	ss_hbuf_str(b, "}");
 }
 
 /* Append section S of column C to its blob; write [offset, length] (null when DROP). */
@@ -318,17 +329,24 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 		ss_hbuf_printf(m, "%s\"%s\"", f ? "," : "", bin_field_names[f]);
 	ss_hbuf_str(m, "],\"classes\":[");
 	/* the classes drawn where their sectors are, in palette.h's order and colours */
-	for (int c = 0; c < SS_CLS_NR_AREA; c++) {
-		ss_hbuf_printf(m, "%s{\"name\":", c ? "," : "");
-		ss_hbuf_json_str(m, ss_classes[c].name);
-		ss_hbuf_str(m, ",\"color\":");
-		json_rgb(m, ss_classes[c].rgb);
-		ss_hbuf_str(m, "}");
-	}
+	for (int c = 0; c < SS_CLS_NR_AREA; c++)
+		json_swatch(m, c, ss_classes[c].name, ss_classes[c].rgb);
 	ss_hbuf_str(m, "],\"flush_color\":");
 	json_rgb(m, ss_classes[SS_CLS_FLUSH].rgb);
 	ss_hbuf_str(m, ",\"fua_color\":");
 	json_rgb(m, ss_classes[SS_CLS_FUA].rgb);
+	/* --disk: the model's name and the parts of its time, as the model panel stacks them */
+	ss_hbuf_str(m, ",\"disk\":");
+	if (g->has_disk) {
+		ss_hbuf_str(m, "{\"name\":");
+		ss_hbuf_json_str(m, g->disk.name);
+		ss_hbuf_str(m, ",\"parts\":[");
+		for (int p = 0; p < SS_NR_MODEL_PARTS; p++)
+			json_swatch(m, p, ss_model_parts[p].name, ss_model_parts[p].rgb);
+		ss_hbuf_str(m, "]}");
+	} else {
+		ss_hbuf_str(m, "null");
+	}
 	/* the panels shown at first in their order, then the others */
 	ss_hbuf_str(m, ",\"panels\":[");
 	for (int p = 0; p < g->nr_panels; p++)
@@ -561,12 +579,14 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 			.t0 = pg.w.t0[i], .x_lo = pg.w.x_lo, .x_hi = pg.w.x_hi, .y_lo = pg.w.y_lo,
 			.y_hi = pg.w.y_hi, .seek_threshold = o->g->seek_threshold,
 			.bin_width_ns = pg.bin_w, .only = &o->g->only,
+			.disk = o->g->has_disk ? &o->g->disk : NULL,
 		};
+		char why[256];
 
 		pg.label[i] = labels[i];
-		if (!(pg.col[i] = ss_html_col_new(tr[i], &co))) {
+		if (!(pg.col[i] = ss_html_col_new(tr[i], &co, why, sizeof(why)))) {
 			ret = -errno;
-			ss_errf(err, errlen, "%s: %s", tr[i]->path, strerror(errno));
+			ss_errf(err, errlen, "%s: %s", tr[i]->path, why);
 			goto out;
 		}
 		if ((ret = ss_html_col_run(pg.col[i], tr[i], err, errlen)))

@@ -36,6 +36,7 @@ struct ss_html_priv {
 	struct ss_zone_bands zb;
 	struct ss_zone_index *zi;
 	struct ss_evfilter *filter;          /* o.only, else NULL */
+	struct ss_disk_replay *disk;         /* o.disk, else NULL */
 	uint32_t devs[MAX_DEVS];
 	size_t nr_devs;
 	int err;                             /* first failure inside a hook */
@@ -57,6 +58,7 @@ void ss_html_col_free(struct ss_html_col *c)
 		}
 		free(p->open);
 		ss_evfilter_free(p->filter);
+		ss_disk_replay_free(p->disk);
 		for (int d = 0; d < D_MAX; d++)
 			ss_hbuf_free(&p->col[d]);
 		ss_hbuf_free(&p->raw);
@@ -263,7 +265,8 @@ static void on_io(const struct ss_io *io, void *arg)
 	}
 }
 
-struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o)
+struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o,
+				    char *err, size_t errlen)
 {
 	struct ss_html_col *c;
 	struct ss_html_priv *p;
@@ -288,6 +291,8 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 		goto fail;
 	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))
 		goto fail;
+	if (o->disk && !(p->disk = ss_disk_replay_new(o->disk, t, err, errlen)))
+		goto fail_msg;
 	ss_stats_opts_init(&so);
 	so.seek_threshold = o->seek_threshold;
 	so.bins = true;
@@ -301,10 +306,13 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	so.on_io = on_io;
 	so.arg = c;
 	so.only = o->only;
+	so.disk = p->disk;
 	if (!(c->stats = ss_stats_new(t, &so)))
 		goto fail;
 	return c;
-fail: {
+fail:
+	ss_errf(err, errlen, "%s", strerror(errno ? errno : ENOMEM));
+fail_msg: {
 	int e = errno ? errno : ENOMEM;
 
 	ss_html_col_free(c);
@@ -325,6 +333,8 @@ static void put_bins(struct ss_hbuf *raw, const struct ss_bins *b)
 				(double)x->discard_bytes, (double)x->flushes, (double)x->fua,
 				(double)x->issues, (double)x->seeks, (double)x->lat_count,
 				(double)x->lat_sum_ns, (double)x->lat_max_ns, x->depth_ns,
+				x->model.seek_s, x->model.rotation_s, x->model.transfer_s,
+				x->model.overhead_s,
 			};
 
 			ss_hbuf_f64(raw, v[f]);

@@ -30,8 +30,9 @@
 #define SS_HTML_CHUNK  65536u
 /* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
 #define SS_HTML_MAX_MARKS (1u << 20)
-/* Doubles per fine time bin in the bins section (see html_col.c: bin_fields). */
-#define SS_HTML_BIN_FIELDS 14
+/* Doubles per fine time bin in the bins section (html.c: bin_field_names; the last four are
+ * the modelled disk time's parts, zero without --disk). */
+#define SS_HTML_BIN_FIELDS 18
 
 struct ss_html_col_opts {
 	uint64_t t0;                /* trace clock at x = 0 */
@@ -42,6 +43,9 @@ struct ss_html_col_opts {
 	/* plot --pid/--comm: only these processes' requests are drawn and counted, the others
 	 * still move the head (stats.h); NULL or empty: all.  Borrowed. */
 	const struct ss_task_spec *only;
+	/* plot --disk: the issues replayed through this disk model (diskreplay.h), its time per
+	 * bin in the bins' model fields; NULL: none.  Borrowed. */
+	const struct ss_disk_params *disk;
 };
 
 /* One deflated piece of the column's data, at [off, off + len) of ss_html_col.data. */
@@ -71,8 +75,10 @@ struct ss_html_col {
 	struct ss_html_priv *priv;
 };
 
-/* NULL + errno (ENOMEM, EINVAL, E2BIG from the bins). */
-struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o);
+/* NULL + errno (ENOMEM, EINVAL, E2BIG from the bins) and one line in ERR (a trace the disk
+ * model refuses, e.g. a device of unknown size). */
+struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_html_col_opts *o,
+				    char *err, size_t errlen);
 void ss_html_col_free(struct ss_html_col *c);        /* accepts NULL */
 /* Stream the trace (rewinds it).  0, or -errno with a message in err. */
 int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t errlen);

@@ -74,6 +74,20 @@ static inline struct ss_rgb ss_proc_colour(size_t i)
 	return i < SS_NR_PROC_COLOURS ? ss_col_proc[i] : ss_col_other;
 }
 
+/* The parts of the modelled disk time (plot --disk: the model panel, the HTML page's), bottom
+ * to top of the stack, in the order of struct ss_disk_cost's parts. */
+struct ss_model_part {
+	const char *name;
+	struct ss_rgb rgb;
+};
+#define SS_NR_MODEL_PARTS 4
+static const struct ss_model_part ss_model_parts[SS_NR_MODEL_PARTS] = {
+	{ "seek", SS_RGB(0xD55E00) },
+	{ "rotation", SS_RGB(0xE69F00) },
+	{ "transfer", SS_RGB(0x0072B2) },
+	{ "overhead", SS_RGB(0x999999) },
+};
+
 static const struct ss_rgb ss_col_seek    = SS_RGB(0x000000);
 static const struct ss_rgb ss_col_threshold = SS_RGB(0xD55E00); /* the seek threshold */
 static const struct ss_rgb ss_col_text    = SS_RGB(0x1a1a1a);

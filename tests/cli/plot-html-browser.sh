@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 37
+plan 43
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -69,6 +69,22 @@ is "$(val panel_toggle)" '[["io", "tput", "lat", "dist"], "none"]' "a panel swit
 is "$(js play 'v["on"] and v["t_s"] > 0')" True "play sweeps the cursor ($(val play))"
 frame=$(val frame_ms_max)
 is "$(js frame_ms_max 'v < 100')" True "redraws while panning take ${frame} ms at most"
+
+# the disk model (plot --disk): the model panel with the total `report --disk` gives
+is "$(js panels_offered '"model" in v')" False "without --disk no model panel is offered"
+"$SEEKSCOPE" plot "$d/a.sst" "$d/b.sst" --disk hdd7200 -o "$d/disk.html" &&
+	"$SEEKSCOPE" report --json --disk hdd7200 "$d/a.sst" >"$d/a.json" &&
+	"$SEEKSCOPE" report --json --disk hdd7200 "$d/b.sst" >"$d/b.json"
+ok $? "a page with --disk, and the reports"
+mkdir -p "$shots/disk"
+$PY "$BROWSE" --load "$d/disk.html" "$shots/disk" >"$d/seen" 2>"$d/err"
+ok $? "the browser ran it ($(tail -3 "$d/err" | tr '\n' ' '))"
+is "$(val console_errors)" "[]" "... without console errors"
+want=$($PY -c 'import json,sys; print([round(json.load(open(f))["model"]["total_s"], 6) for f in sys.argv[1:]])' \
+	"$d/a.json" "$d/b.json")
+is "$(js model '[round(x, 6) for x in v]')" "$want" "the model panel's totals are report --disk's, each trace"
+grep -q "rotation" <<<"$(val model_tooltip)" && grep -q "elapsed" <<<"$(val model_tooltip)"
+ok $? "hovering the model panel tells its parts ($(val model_tooltip | head -c 120))"
 
 # scale: 2M I/Os
 "$GEN" -o "$d/big.sst" -a 4 -P -n 2000000 && "$SEEKSCOPE" plot "$d/big.sst" -o "$d/big.html" 2>"$d/err"

@@ -6,8 +6,9 @@
 # to compare (the assertions are there, in TAP).  With DUMP (`seekscope dump --absolute`
 # of the same trace) it also prints, for each hovered request, the figures the trace itself
 # gives: issue time, sectors, rwbs, latency (issue -> the next completion of those sectors)
-# and zone.  Screenshots go to OUTDIR.
-#   browse-html.py PAGE OUTDIR [DUMP]      (run with Debian's /usr/bin/python3)
+# and zone.  Screenshots go to OUTDIR.  With --load only loads the page, reports the model
+# panel (plot --disk) and hovers over it, and takes one screenshot.
+#   browse-html.py [--load] PAGE OUTDIR [DUMP]      (run with Debian's /usr/bin/python3)
 import json
 import os
 import sys
@@ -17,8 +18,12 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-page, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
-dump = sys.argv[3] if len(sys.argv) > 3 else None
+args = sys.argv[1:]
+load_only = bool(args) and args[0] == "--load"
+if load_only:
+    args = args[1:]
+page, outdir = os.path.abspath(args[0]), args[1]
+dump = args[2] if len(args) > 2 else None
 
 
 def out(name, value):
@@ -104,6 +109,20 @@ try:
     out("script_ms", round(js(d, "window.seekscope.scriptMs")))
     out("home", js(d, "window.seekscope.view()"))
     d.save_screenshot(os.path.join(outdir, "home.png"))
+    out("model", js(d, "window.seekscope.model()"))
+    out("panels_offered", js(d, "[...document.querySelectorAll('input[data-panel]')].map((e) => e.dataset.panel)"))
+    if load_only:
+        # the model panel: shown, hovered at its middle
+        b = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=model]');"
+                  " if (!cv) return null; cv.scrollIntoView(); const p = cv.plot, r = cv.getBoundingClientRect();"
+                  " return [r.left + p.x, r.top + p.y, p.w, p.h]; })()")
+        if b:
+            mouse(d, "mouseMoved", b[0] + b[2] / 2, b[1] + b[3] / 2)
+            out("model_tooltip", js(d, "window.seekscope.tooltip()") or "")
+            d.save_screenshot(os.path.join(outdir, "model.png"))
+        errors = [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+        out("console_errors", errors)
+        sys.exit(0)
 
     # the wheel over the middle of the first io panel's plot: zoom in time around the pointer
     b = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=io]'), p = cv.plot;"

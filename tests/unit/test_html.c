@@ -8,6 +8,7 @@
  * holds what it should.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -114,8 +115,8 @@ static void test_column(struct ss_trace *t)
 	struct ss_html_col_opts o = { .t0 = 1 * FX_S, .x_lo = 0, .x_hi = 3 * FX_S, .y_lo = 0,
 				      .y_hi = 8388608, .seek_threshold = 128,
 				      .bin_width_ns = 10 * FX_MS };
-	struct ss_html_col *c = ss_html_col_new(t, &o);
 	char err[200] = "";
+	struct ss_html_col *c = ss_html_col_new(t, &o, err, sizeof(err));
 	unsigned char *raw;
 	uLongf len;
 
@@ -201,6 +202,48 @@ static void test_column(struct ss_trace *t)
 	ss_html_col_free(c);
 }
 
+/* --disk: the bins' model fields hold each bin's modelled time by part, adding up to the
+ * statistics' modelled total (report --disk's). */
+static void test_column_disk(struct ss_trace *t)
+{
+	struct ss_disk_params dp;
+	struct ss_html_col_opts o = { .t0 = 1 * FX_S, .x_lo = 0, .x_hi = 3 * FX_S, .y_lo = 0,
+				      .y_hi = 8388608, .seek_threshold = 128,
+				      .bin_width_ns = 10 * FX_MS, .disk = &dp };
+	char err[200] = "";
+	struct ss_html_col *c;
+	unsigned char *raw;
+	uLongf len;
+
+	is_int(ss_disk_params_preset("hdd7200", &dp), 0, "the hdd7200 model");
+	c = ss_html_col_new(t, &o, err, sizeof(err));
+	ok(c != NULL, "a column with the disk model (%s)", err);
+	if (!c)
+		return;
+	is_int(ss_html_col_run(c, t, err, sizeof(err)), 0, "one pass (%s)", err);
+	raw = section(c, &c->bins, &len);
+	if (raw) {
+		const struct ss_bins *b = ss_stats_bins(c->stats);
+		const struct ss_disk_cost *tot = &ss_stats_total(c->stats)->model;
+		double part[4] = { 0 }, v;
+
+		for (int k = 0; k < 4; k++)
+			for (size_t i = 0; i < b->n; i++) {
+				memcpy(&v, raw + 8 * ((size_t)(SS_HTML_BIN_FIELDS - 4 + k) * b->n + i), 8);
+				part[k] += v;
+			}
+		ok(tot->total_s > 0 && fabs(part[0] - tot->seek_s) < 1e-9 &&
+		   fabs(part[1] - tot->rotation_s) < 1e-9 && fabs(part[2] - tot->transfer_s) < 1e-9 &&
+		   fabs(part[3] - tot->overhead_s) < 1e-9,
+		   "the model fields add up to the modelled parts (%.6f s seek, %.6f s total)",
+		   part[0], tot->total_s);
+	} else {
+		ok(0, "bins inflate");
+	}
+	free(raw);
+	ss_html_col_free(c);
+}
+
 static void test_page(struct ss_trace *t)
 {
 	struct ss_graph_opts g;
@@ -239,7 +282,7 @@ int main(void)
 	struct ss_trace *t;
 	char err[200];
 
-	plan(33);
+	plan(37);
 	test_encodings();
 	if (testdir_make("html"))
 		return 1;
@@ -249,6 +292,7 @@ int main(void)
 	if (!t)
 		return done_testing();
 	test_column(t);
+	test_column_disk(t);
 	test_page(t);
 	ss_trace_close(t);
 	return done_testing();

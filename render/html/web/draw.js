@@ -441,24 +441,36 @@ SS.seriesFor = function (V, name) {
 		}
 		return { db: db, vals: vals, latCount: latCount };
 	});
-	hi = hi > 0 ? hi * 1.05 : 1;
-	const t = SS.ticks(0, hi, 6);
-	if (t.count && SS.tickValue(t, t.count - 1) < hi) hi = SS.tickValue(t, t.count - 1) + t.step;
-	return { per: per, hi: hi };
+	return { per: per, hi: SS.niceTop(hi) };
 };
 
-SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
-	const ctx = SS.prepCanvas(cv), r = cv.plot, lines = SS.SERIES[name];
-	const { db, vals, latCount } = s.per[col.index];
+// A time panel's frame: background, time and value axes (0 to HI), phases; then clipped to
+// the plot area (the caller restores).
+SS.beginTimePanel = function (V, tr, cv, hi, panel) {
+	const ctx = SS.prepCanvas(cv), r = cv.plot;
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
 	SS.drawTimeAxis(V, ctx, r, false);
-	SS.drawValueAxis(ctx, r, 0, s.hi, { div: 1 }, panel.y_title);
+	SS.drawValueAxis(ctx, r, 0, hi, { div: 1 }, panel.y_title);
 	SS.drawPhases(V, ctx, r, tr, cv, false);
 	ctx.save();
 	ctx.beginPath();
 	ctx.rect(r.x, r.y, r.w, r.h);
 	ctx.clip();
+	return ctx;
+};
+
+// The top of a value scale holding HI: a little headroom, up to a whole tick.
+SS.niceTop = function (hi) {
+	hi = hi > 0 ? hi * 1.05 : 1;
+	const t = SS.ticks(0, hi, 6);
+	if (t.count && SS.tickValue(t, t.count - 1) < hi) hi = SS.tickValue(t, t.count - 1) + t.step;
+	return hi;
+};
+
+SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
+	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, lines = SS.SERIES[name];
+	const { db, vals, latCount } = s.per[col.index];
 	const Y = (v) => r.y + r.h - v / s.hi * r.h;
 	lines.forEach((l, k) => {
 		const v = vals[k], X = (j) => SS.xOf(V, r, db.start[j] + db.w[j] / 2);
@@ -576,5 +588,86 @@ SS.drawDist = function (V, col, tr, cv, e, panel) {
 	ctx.fillText('\u2190 backward', r.x + 6, r.y + 4);
 	ctx.textAlign = 'right';
 	ctx.fillText('forward \u2192', r.x + r.w - 6, r.y + 4);
+	SS.drawBorder(ctx, r);
+};
+
+// The model panel (plot --disk; panel_model.c): the time the modelled disk would have been
+// busy serving the issued requests, accumulated from the left edge of the view and stacked by
+// part (seek, rotation, transfer, overhead), with the elapsed time as a dashed diagonal: where
+// the stack climbs above it the modelled disk could not have kept up.  The top at the right
+// edge is `seekscope report --disk --x-range` of the view.
+SS.MODEL_FIELDS = ['model_seek_s', 'model_rotation_s', 'model_transfer_s', 'model_overhead_s'];
+SS.modelFor = function (V) {
+	const F = V.meta.bin_fields, idx = SS.MODEL_FIELDS.map((f) => F.indexOf(f));
+	let hi = 0;
+	const per = V.cols.map((col) => {
+		const tr = V.traces[col.index], cv = col.canvases.model;
+		const w = Math.max(50, cv.clientWidth - SS.MARGIN.l - SS.MARGIN.r);
+		const db = SS.displayBins(tr, V.meta, V.view.t0, V.view.t1, w);
+		// top[k][j]: parts 0..k accumulated to the end of display bin j (bins in the view)
+		const top = idx.map(() => new Float64Array(db.n)), cum = idx.map(() => 0);
+		const inView = (j) => db.start[j] + db.w[j] > V.view.t0 && db.start[j] < V.view.t1;
+		let first = -1, last = -1;
+		for (let j = 0; j < db.n; j++) {
+			if (inView(j)) {
+				if (first < 0) first = j;
+				last = j;
+				idx.forEach((f, k) => { cum[k] += db.sum[f][j]; });
+			}
+			let below = 0;
+			idx.forEach((f, k) => { below += cum[k]; top[k][j] = below; });
+		}
+		const total = last >= 0 ? top[idx.length - 1][last] : 0;
+		hi = Math.max(hi, total);
+		return { db: db, top: top, first: first, last: last, total: total };
+	});
+	return { per: per, hi: SS.niceTop(hi) };
+};
+
+SS.drawModel = function (V, col, tr, cv, s, panel) {
+	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, parts = V.meta.disk.parts;
+	const { db, top, first, last, total } = s.per[col.index];
+	const Y = (v) => r.y + r.h - v / s.hi * r.h, X = (j) => SS.xOf(V, r, db.start[j] + db.w[j]);
+	const x0 = first >= 0 ? SS.xOf(V, r, Math.max(V.view.t0, db.start[first])) : r.x;
+	if (first >= 0) {
+		parts.forEach((p, k) => {
+			ctx.beginPath();
+			ctx.moveTo(x0, r.y + r.h);
+			for (let j = first; j <= last; j++) ctx.lineTo(X(j), Y(top[k][j]));
+			for (let j = last; j >= first; j--) ctx.lineTo(X(j), k ? Y(top[k - 1][j]) : r.y + r.h);
+			ctx.closePath();
+			ctx.globalAlpha = 0.75;
+			ctx.fillStyle = p.color;
+			ctx.fill();
+			ctx.globalAlpha = 1;
+		});
+		// the total as a line, so that the top reads where the upper parts are thin
+		ctx.beginPath();
+		ctx.moveTo(x0, r.y + r.h);
+		for (let j = first; j <= last; j++) ctx.lineTo(X(j), Y(top[parts.length - 1][j]));
+		ctx.strokeStyle = SS.COL.text;
+		ctx.lineWidth = 1.2;
+		ctx.stroke();
+	}
+	// elapsed time from the left edge of the view
+	ctx.beginPath();
+	ctx.moveTo(r.x, r.y + r.h);
+	ctx.lineTo(r.x + r.w, Y((V.view.t1 - V.view.t0) / 1e9));
+	ctx.strokeStyle = SS.COL.axis;
+	ctx.lineWidth = 1;
+	ctx.setLineDash([5, 4]);
+	ctx.stroke();
+	ctx.setLineDash([]);
+	ctx.restore();
+	ctx.font = SS.font(11, true);
+	ctx.textAlign = 'left';
+	ctx.textBaseline = 'top';
+	const label = total.toFixed(2) + ' s modelled';
+	ctx.fillStyle = 'rgba(255,255,255,0.8)';
+	ctx.fillRect(r.x + 6, r.y + 4, ctx.measureText(label).width + 6, 15);
+	ctx.fillStyle = SS.COL.text;
+	ctx.fillText(label, r.x + 9, r.y + 6);
+	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
+	if (V.box && V.box.col === col.index && V.box.panel === 'model') SS.drawBox(ctx, V.box);
 	SS.drawBorder(ctx, r);
 };

@@ -170,12 +170,14 @@ SS.render = function (V) {
 	const shown = V.panels.filter((p) => p.shown && SS.known(p.name));
 	for (const p of shown) if (SS.SERIES[p.name]) series[p.name] = SS.seriesFor(V, p.name);
 	const dist = SS.distExtent(V);
+	const model = shown.some((p) => p.name === 'model') ? SS.modelFor(V) : null;
 	V.cols.forEach((col) => {
 		const tr = V.traces[col.index];
 		for (const p of shown) {
 			const cv = col.canvases[p.name];
 			if (p.name === 'io') SS.drawIo(V, col, tr, cv);
 			else if (p.name === 'dist') SS.drawDist(V, col, tr, cv, dist, p);
+			else if (p.name === 'model') SS.drawModel(V, col, tr, cv, model, p);
 			else SS.drawSeries(V, col, tr, cv, p.name, series[p.name], p);
 		}
 	});
@@ -186,7 +188,7 @@ SS.render = function (V) {
 		' \u00b7 ' + V.cols.map((c) => (c.mode && c.mode.detail ? (c.mode.i1 - c.mode.i0) + ' requests' : 'overview cells')).join(' | ');
 };
 SS.fmtOffset = (s, u) => (u.div === 1 ? String(Math.round(s)) : (s / u.div).toFixed(u.div > 2048 ? 3 : 1));
-SS.known = (name) => name === 'io' || name === 'dist' || !!SS.SERIES[name];
+SS.known = (name) => name === 'io' || name === 'dist' || name === 'model' || !!SS.SERIES[name];
 
 // ---- the page ------------------------------------------------------------------------------
 
@@ -266,6 +268,15 @@ SS.buildPage = function (V) {
 					SS.el('i', { style: 'border-top: 2px ' + (l.dash ? 'dashed ' : 'solid ') + l.color }, key);
 					key.appendChild(document.createTextNode(l.name));
 				});
+			}
+			if (p.name === 'model') {
+				const key = SS.el('span', { class: 'ss-key' }, pt);
+				m.disk.parts.forEach((part) => {
+					SS.el('i', { class: 'ss-swatch', style: 'background:' + part.color }, key);
+					key.appendChild(document.createTextNode(part.name));
+				});
+				SS.el('i', { style: 'border-top: 2px dashed ' + SS.COL.axis }, key);
+				key.appendChild(document.createTextNode('elapsed'));
 			}
 			const cv = SS.el('canvas', { 'data-col': i, 'data-panel': p.name }, box);
 			col.canvases[p.name] = cv;
@@ -382,6 +393,7 @@ SS.attach = function (V, col, p, cv) {
 		if (!inPlot(q)) { SS.hideTip(V); return; }
 		if (isTime) V.cursor = SS.tOf(V, cv.plot, q.x);
 		if (isIo) SS.hoverIo(V, col.index, q.x, q.y, e.clientX, e.clientY);
+		else if (p.name === 'model') SS.hoverModel(V, col.index, q.x, e.clientX, e.clientY);
 		else if (isTime) SS.hoverSeries(V, col.index, p, q.x, e.clientX, e.clientY);
 		else SS.hoverDist(V, col.index, cv, q.x, e.clientX, e.clientY);
 		SS.redraw(V);
@@ -443,6 +455,21 @@ SS.hoverSeries = function (V, c, p, x, cx, cy) {
 		'<tr><th>bin</th><td>' + SS.fmtTime(db.start[j], 6) + ' + ' + SS.fmtLatency(db.w[j]) + '</td></tr>' +
 		lines.map((l, k) => '<tr><th>' + l.name + '</th><td>' + (l.gaps && !s.latCount[j] ? '\u2013' :
 			s.vals[k][j].toFixed(3)) + '</td></tr>').join('') + '</table>', cx, cy);
+};
+
+SS.hoverModel = function (V, c, x, cx, cy) {
+	const s = SS.modelFor(V).per[c], r = V.cols[c].canvases.model.plot, db = s.db;
+	const t = SS.tOf(V, r, x), parts = V.meta.disk.parts;
+	let j = -1;
+	for (let k = Math.max(0, s.first); k <= s.last; k++) if (t >= db.start[k] && t < db.start[k] + db.w[k]) j = k;
+	if (j < 0) { SS.hideTip(V); return; }
+	const end = Math.min(V.view.t1, db.start[j] + db.w[j]);
+	SS.showTip(V, '<b>' + SS.esc(V.traces[c].m.label) + '</b> modelled on ' + SS.esc(V.meta.disk.name) +
+		'<table><tr><th>to</th><td>' + SS.fmtTime(end, 6) + '</td></tr>' +
+		parts.map((p, k) => '<tr><th>' + p.name + '</th><td>' +
+			(s.top[k][j] - (k ? s.top[k - 1][j] : 0)).toFixed(3) + ' s</td></tr>').join('') +
+		'<tr><th>modelled</th><td>' + s.top[parts.length - 1][j].toFixed(3) + ' s</td></tr>' +
+		'<tr><th>elapsed</th><td>' + ((end - V.view.t0) / 1e9).toFixed(3) + ' s</td></tr></table>', cx, cy);
 };
 
 SS.hoverDist = function (V, c, cv, x, cx, cy) {
@@ -516,7 +543,8 @@ SS.start = async function () {
 		const meta = JSON.parse(document.getElementById('ss-meta').textContent);
 		const V = { meta: meta, hiddenMask: 0, play: { on: false, tc: 0 }, cursor: null, hover: null,
 			    box: null, frameMs: 0 };
-		V.panels = meta.panels.map((p) => Object.assign({}, p));
+		// the model panel only with a model to draw (plot --disk)
+		V.panels = meta.panels.filter((p) => p.name !== 'model' || meta.disk).map((p) => Object.assign({}, p));
 		V.classRGBA = new Uint32Array(8);
 		meta.classes.forEach((c, i) => {
 			const n = parseInt(c.color.slice(1), 16);
@@ -582,6 +610,8 @@ SS.testApi = function (V, api) {
 		pause: () => { if (V.play.on) SS.togglePlay(V); },
 		playing: () => ({ on: V.play.on, t_s: V.play.tc / 1e9 }),
 		frameMs: () => V.frameMs,
+		// the model panel's totals per column at this view (plot --disk), null without a model
+		model: () => (V.meta.disk ? SS.modelFor(V).per.map((p) => p.total) : null),
 	});
 };
 

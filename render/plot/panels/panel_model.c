@@ -15,17 +15,8 @@
 #include "panel.h"
 #include "text.h"
 
-/* The parts, bottom to top. */
-static const struct part {
-	const char *name;
-	struct ss_rgb colour;
-} parts[] = {
-	{ "seek", SS_RGB(0xD55E00) },
-	{ "rotation", SS_RGB(0xE69F00) },
-	{ "transfer", SS_RGB(0x0072B2) },
-	{ "overhead", SS_RGB(0x999999) },
-};
-#define NR_PARTS (sizeof(parts) / sizeof(parts[0]))
+/* The parts, bottom to top (palette.h). */
+#define NR_PARTS SS_NR_MODEL_PARTS
 
 static void cost_parts(const struct ss_disk_cost *c, double v[NR_PARTS])
 {
@@ -74,13 +65,13 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f)
 	cairo_set_dash(cr, NULL, 0, 0);
 	x -= 14;
 	for (size_t k = NR_PARTS; k-- > 0;) {
-		ss_text_measure(cr, ss_metrics.font_small, false, parts[k].name, &w, NULL);
+		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
 		x -= w;
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-			     parts[k].name, NULL);
+			     ss_model_parts[k].name, NULL);
 		x -= 16;
-		ss_set_rgba(cr, parts[k].colour, 0.75);
+		ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
 		cairo_rectangle(cr, x, y - 5, 12, 10);
 		cairo_fill(cr);
 		x -= 14;
@@ -126,7 +117,7 @@ static void draw_stack(cairo_t *cr, const struct ss_frame *f, const struct ss_bi
 			cairo_line_to(cr, bin_end_x(f, b, i, t0),
 				      k ? ss_axis_map(&f->y, top[(k - 1) * b->n + i]) : y0);
 		cairo_close_path(cr);
-		ss_set_rgba(cr, parts[k].colour, 0.75);
+		ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
 		cairo_fill(cr);
 	}
 	/* the total as a line, so the top reads even where the upper bands are thin */
