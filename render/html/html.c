@@ -198,6 +198,13 @@ static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
 	ss_hbuf_str(m, "],\"devs\":[");
 	for (size_t d = 0; d < ss_html_col_nr_devs(c); d++)
 		ss_hbuf_printf(m, "%s%u", d ? "," : "", ss_html_col_dev(c, d));
+	/* the detail's process column: [pid, name, named?]; by submitter where the trace says */
+	ss_hbuf_printf(m, "],\"procs_by\":\"%s\",\"procs\":[", c->submitted ? "submitter" : "issuer");
+	for (size_t k = 0; k < c->nr_procs; k++) {
+		ss_hbuf_printf(m, "%s[%u,", k ? "," : "", c->procs[k].pid);
+		ss_hbuf_json_str(m, c->procs[k].name);
+		ss_hbuf_printf(m, ",%s]", c->procs[k].unknown ? "false" : "true");
+	}
 	ss_hbuf_str(m, "],\"zones\":[");
 	for (size_t z = 0; z < t->nr_zones; z++) {
 		const struct ss_rec_zone *zn = &t->zones[z];

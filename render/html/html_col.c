@@ -1,31 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* One column of the HTML viewer: statistics, cell pyramid, request detail; see html_col.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errbuf.h"
 #include "seekscope/model.h"
 #include "html_col.h"
+#include "owner.h"
 #include "palette.h"
 #include "taskfilter.h"
 #include "zone_index.h"
 #include "zones.h"
 
 /* The detail columns of a chunk, in the order they are stored (docs/html-viewer.md). */
-enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_MAX };
+enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_PROC, D_MAX };
 
 struct rec {
 	uint64_t ts;                 /* issue, ns after t0 */
 	uint64_t sector;
 	uint64_t lat1;               /* latency ns + 1; 0: not known */
 	uint32_t nr;
+	uint32_t proc;               /* index into the column's processes * 2 + 1 when the
+				      * owner is the submitter (owner.h) */
 	int32_t  zone;               /* index into the trace's zones, -1 */
 	uint16_t flags;
 	uint8_t  cls, dev;
 };
 
 #define MAX_DEVS 255
+#define PROC_SLOTS (2 * SS_HTML_MAX_PROCS)   /* the processes' hash table, a power of two */
 
 struct ss_html_priv {
 	uint8_t  *mask[SS_HTML_LEVELS];      /* classes present, bit = enum ss_io_class */
@@ -37,6 +42,8 @@ struct ss_html_priv {
 	struct ss_zone_index *zi;
 	struct ss_evfilter *filter;          /* o.only, else NULL */
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
+	struct ss_owner *own;                /* whose request (owner.h) */
+	uint32_t *proc_slot;                 /* PROC_SLOTS: process index + 1, 0 free */
 	uint32_t devs[MAX_DEVS];
 	size_t nr_devs;
 	int err;                             /* first failure inside a hook */
@@ -59,6 +66,8 @@ void ss_html_col_free(struct ss_html_col *c)
 		free(p->open);
 		ss_evfilter_free(p->filter);
 		ss_disk_replay_free(p->disk);
+		ss_owner_free(p->own);
+		free(p->proc_slot);
 		for (int d = 0; d < D_MAX; d++)
 			ss_hbuf_free(&p->col[d]);
 		ss_hbuf_free(&p->raw);
@@ -71,6 +80,7 @@ void ss_html_col_free(struct ss_html_col *c)
 	ss_stats_free(c->stats);
 	ss_hbuf_free(&c->data);
 	free(c->chunks);
+	free(c->procs);
 	free(c);
 }
 
@@ -134,6 +144,7 @@ static int finish_chunk(struct ss_html_col *c, size_t n)
 		ss_hbuf_varint(&p->col[D_LAT], r->lat1);
 		ss_hbuf_varint(&p->col[D_DEV], r->dev);
 		ss_hbuf_varint(&p->col[D_ZONE], (uint64_t)(r->zone + 1));
+		ss_hbuf_varint(&p->col[D_PROC], r->proc);
 		prev_ts = r->ts;
 		prev_end = r->sector + r->nr;
 		c->late += r->lat1 == 0;
@@ -158,6 +169,56 @@ static int finish_chunk(struct ss_html_col *c, size_t n)
 	p->nr_open -= n;
 	memmove(p->open, p->open + n, p->nr_open * sizeof(*p->open));
 	return 0;
+}
+
+static uint32_t hash_proc(uint32_t pid, const char *name)
+{
+	uint32_t h = pid * 2654435761u;
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 16777619u;
+	return h;
+}
+
+/* The index of the process WHO names (pid and the name it had then) in the column's list,
+ * added if new; past SS_HTML_MAX_PROCS, the last entry ("other processes").  -ENOMEM. */
+static int64_t proc_index(struct ss_html_col *c, const struct ss_req_owner *who)
+{
+	struct ss_html_priv *p = c->priv;
+	struct ss_html_proc *pr;
+	char name[sizeof(pr->name)];
+	bool named = ss_trace_task_name(c->t, who->pid, who->ts, name, sizeof(name));
+	uint32_t i;
+
+	for (i = hash_proc(who->pid, name) & (PROC_SLOTS - 1); p->proc_slot[i];
+	     i = (i + 1) & (PROC_SLOTS - 1)) {
+		pr = &c->procs[p->proc_slot[i] - 1];
+		if (pr->pid == who->pid && !strcmp(pr->name, name))
+			return p->proc_slot[i] - 1;
+	}
+	if (c->nr_procs == c->cap_procs && c->nr_procs < SS_HTML_MAX_PROCS) {
+		size_t cap = c->cap_procs ? 2 * c->cap_procs : 64;
+
+		if (!(pr = realloc(c->procs, cap * sizeof(*pr))))
+			return -ENOMEM;
+		c->procs = pr;
+		c->cap_procs = cap;
+	}
+	if (c->nr_procs >= SS_HTML_MAX_PROCS - 1) {
+		/* the last entry stands for every process past the list */
+		c->procs_merged++;
+		if (c->nr_procs == SS_HTML_MAX_PROCS - 1) {
+			pr = &c->procs[c->nr_procs++];
+			*pr = (struct ss_html_proc){ .pid = 0, .unknown = true };
+			snprintf(pr->name, sizeof(pr->name), "other processes");
+		}
+		return SS_HTML_MAX_PROCS - 1;
+	}
+	pr = &c->procs[c->nr_procs];
+	*pr = (struct ss_html_proc){ .pid = who->pid, .unknown = !named };
+	memcpy(pr->name, name, sizeof(name));
+	p->proc_slot[i] = (uint32_t)++c->nr_procs;
+	return c->nr_procs - 1;
 }
 
 static void add_cells(struct ss_html_col *c, uint64_t rel_ts, uint64_t a, uint64_t b, uint8_t cls)
@@ -188,11 +249,13 @@ static void add_cells(struct ss_html_col *c, uint64_t rel_ts, uint64_t a, uint64
 	}
 }
 
-static void on_issue(struct ss_html_col *c, const struct ss_event *ev)
+static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
+		     const struct ss_req_owner *who)
 {
 	struct ss_html_priv *p = c->priv;
 	const uint64_t lo = c->o.t0 + c->o.x_lo, hi = c->o.t0 + c->o.x_hi;
 	uint64_t a, b, rel;
+	int64_t proc;
 	struct rec *r;
 
 	if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi)
@@ -221,14 +284,20 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev)
 		p->err = finish_chunk(c, SS_HTML_CHUNK);
 	if (p->err)
 		return;
+	if ((proc = proc_index(c, who)) < 0) {
+		p->err = (int)proc;
+		return;
+	}
 	r = &p->open[p->nr_open++];
 	*r = (struct rec){
 		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
+		.proc = (uint32_t)proc * 2 + who->submitter,
 		.cls = (uint8_t)ss_zone_bands_class(&p->zb, ev), .dev = dev_index(p, ev->dev),
 		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
 	};
 	c->rwbs_seen[ev->flags >> 3] |= (uint8_t)(1u << (ev->flags & 7));
 	c->requests++;
+	c->submitted += who->submitter;
 	add_cells(c, rel, a > c->o.y_lo ? a : c->o.y_lo, b < c->o.y_hi ? b : c->o.y_hi, r->cls);
 }
 
@@ -287,6 +356,7 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 			goto fail;
 	}
 	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
+	    !(p->own = ss_owner_new()) || !(p->proc_slot = calloc(PROC_SLOTS, sizeof(uint32_t))) ||
 	    ss_zone_bands_init(&p->zb, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
 		goto fail;
 	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))
@@ -388,8 +458,15 @@ int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t
 				p->err = keep;
 				break;
 			}
-			if (keep)
-				on_issue(c, &ev[k]);
+			struct ss_req_owner who;
+			int own = ss_owner_feed(p->own, &ev[k], NULL, &who);
+
+			if (own < 0) {
+				p->err = own;
+				break;
+			}
+			if (keep && own)
+				on_issue(c, &ev[k], &who);
 			if ((ret = ss_stats_feed(c->stats, &ev[k], 1)))
 				p->err = ret;
 		}

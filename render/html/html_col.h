@@ -22,6 +22,7 @@
 
 #include "hbuf.h"
 #include "stats.h"
+#include "tasks.h"
 #include "trace_read.h"
 
 #define SS_HTML_LEVELS 3
@@ -30,6 +31,9 @@
 #define SS_HTML_CHUNK  65536u
 /* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
 #define SS_HTML_MAX_MARKS (1u << 20)
+/* Processes named per trace (the request detail's process column); past it, one entry
+ * stands for the rest. */
+#define SS_HTML_MAX_PROCS 65536u
 /* Doubles per fine time bin in the bins section (html.c: bin_field_names; the last four are
  * the modelled disk time's parts, zero without --disk). */
 #define SS_HTML_BIN_FIELDS 18
@@ -60,6 +64,14 @@ struct ss_html_chunk {
 	bool dropped;               /* left out of the file (the size budget) */
 };
 
+/* A process of the detail's process column: whose requests (owner.h: the submitter when the
+ * trace has QUEUE or INSERT events, else the issuer), by pid and the name it had then. */
+struct ss_html_proc {
+	uint32_t pid;
+	bool unknown;               /* the trace does not name it */
+	char name[SS_TASK_NAME_LEN];
+};
+
 struct ss_html_col {
 	const struct ss_trace *t;
 	struct ss_html_col_opts o;
@@ -71,6 +83,10 @@ struct ss_html_col {
 	uint64_t requests;          /* data requests in the detail */
 	uint64_t nr_marks, marks_dropped;
 	uint64_t late;              /* requests finalised while still in flight (no latency) */
+	struct ss_html_proc *procs; /* the detail's processes, in order of first request */
+	size_t nr_procs, cap_procs;
+	uint64_t procs_merged;      /* requests of processes past SS_HTML_MAX_PROCS */
+	uint64_t submitted;         /* requests whose owner is their submitter, not the issuer */
 	uint8_t rwbs_seen[8192];    /* bitmap of the SS_RW_* flag sets met */
 	struct ss_html_priv *priv;
 };

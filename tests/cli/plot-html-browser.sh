@@ -21,7 +21,7 @@ d=$WORK
 shots=${SS_KEEP_SHOTS:-$d}
 mkdir -p "$shots"
 
-"$GEN" -o "$d/a.sst" -a 4 -P -n 3000 && "$GEN" -o "$d/b.sst" -a 1 -P -n 3000 &&
+"$GEN" -o "$d/a.sst" -a 4 -P -T -n 3000 && "$GEN" -o "$d/b.sst" -a 1 -P -n 3000 &&
 	"$SEEKSCOPE" plot "$d/a.sst" "$d/b.sst" -o "$d/cmp.html" && "$SEEKSCOPE" dump --absolute "$d/a.sst" >"$d/a.dump"
 ok $? "page and dump made"
 $PY "$BROWSE" "$d/cmp.html" "$shots" "$d/a.dump" >"$d/seen" 2>"$d/err"
@@ -54,10 +54,11 @@ is "$(js keys_pan 'round(v["t0_s"], 6)')" "$(js keys_zoom 'round(v["t0_s"] + (v[
 	"the right arrow pans a fifth"
 for k in 0 1 2 3 4; do
 	is "$(val hover.$k.index)" "$(val hover.$k.want_index)" "hover $k: the mouse over request $(val hover.$k.want_index) finds it"
-	is "$(val hover.$k.page)" "$(val hover.$k.trace)" "... its time, sectors, rwbs, latency and zone are the trace's"
+	is "$(val hover.$k.page)" "$(val hover.$k.trace)" "... its time, sectors, rwbs, latency, zone and process are the trace's"
 done
-grep -q "latency" <<<"$(val hover.1.tooltip)" && grep -q "sectors" <<<"$(val hover.1.tooltip)"
-ok $? "the tooltip shows them ($(val hover.1.tooltip | head -c 150))"
+grep -q "latency" <<<"$(val hover.1.tooltip)" && grep -q "sectors" <<<"$(val hover.1.tooltip)" &&
+	grep -Eq "process(tar|kworker|rm)" <<<"$(val hover.1.tooltip)"
+ok $? "the tooltip shows them ($(val hover.1.tooltip | head -c 200))"
 is "$(js hash_got '[round(v["t0_s"], 9), round(v["t1_s"], 9), v["y0"], v["y1"], v["hidden"]]')" \
 	"$(js hash_want '[round(v["t0_s"], 9), round(v["t1_s"], 9), v["y0"], v["y1"], v["hidden"]]')" \
 	"the URL fragment ($(val hash)) brings the view and the hidden class back"

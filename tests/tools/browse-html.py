@@ -76,10 +76,11 @@ def trace_facts(path):
         f = line.split()
         if len(f) < 7 or "+" not in f[6]:
             continue
-        ts, kind, rwbs = int(f[0]), f[3], f[5]
+        ts, pid, kind, rwbs = int(f[0]), int(f[2]), f[3], f[5]
         sector, n = (int(x) for x in f[6].split("+"))
+        name = f[-1][1:-1] if f[-1].startswith("[") else "unknown"
         if kind == "issue" and n > 0:
-            issues.append((ts, sector, n, rwbs))
+            issues.append((ts, sector, n, rwbs, pid, name))
         elif kind == "complete":
             completes.setdefault((sector, n), []).append(ts)
     return issues, completes, zones
@@ -87,7 +88,7 @@ def trace_facts(path):
 
 def expected(facts, ts, sector):
     issues, completes, zones = facts
-    for its, isec, n, rwbs in issues:
+    for its, isec, n, rwbs, pid, name in issues:
         if its == ts and isec == sector:
             done = [c for c in completes.get((sector, n), []) if c >= ts]
             lat = min(done) - ts if done else None
@@ -95,7 +96,8 @@ def expected(facts, ts, sector):
             # a specific zone (log, journal, inode table) wins over a container, then the smaller
             inside.sort(key=lambda z: (z[0] in ("ag", "group"), z[3]))
             return {"issue_abs_ns": ts, "sector": sector, "nr_sector": n, "rwbs": rwbs,
-                    "latency_ns": lat, "zone": inside[0][1] if inside else None}
+                    "latency_ns": lat, "zone": inside[0][1] if inside else None,
+                    "pid": pid, "process": name}
     return None
 
 
@@ -181,7 +183,7 @@ try:
         got = js(d, "window.seekscope.hovered()")
         out("hover.%d.index" % k, got["index"] if got else None)
         out("hover.%d.want_index" % k, i)
-        keys = ["issue_abs_ns", "sector", "nr_sector", "rwbs", "latency_ns", "zone"]
+        keys = ["issue_abs_ns", "sector", "nr_sector", "rwbs", "latency_ns", "zone", "pid", "process"]
         out("hover.%d.page" % k, {x: got[x] for x in keys} if got else None)
         out("hover.%d.tooltip" % k, js(d, "window.seekscope.tooltip()") or "")
         if facts is not None:

@@ -31,8 +31,39 @@ struct gen {
 	struct ss_event pending[64];
 	unsigned nr_pending;
 	uint64_t rng;
+	uint32_t pid;                /* of the next issue */
+	bool tasks;                  /* -T: the work has several processes, named */
 	int err;
 };
+
+/* -T: who does what in the untar pattern (pids, names as the kernel gives them). */
+enum { PID_TAR = 1234, PID_FLUSH = 77, PID_LOG = 88, PID_RM = 1300 };
+static const struct { uint32_t pid; const char *comm, *work; } task_names[] = {
+	{ PID_TAR, "tar", "" },
+	{ PID_FLUSH, "kworker/u4:2", "wb_workfn" },
+	{ PID_LOG, "kworker/0:1H", "xlog_cil_push_work" },
+	{ PID_RM, "rm", "" },
+};
+
+static void write_tasks(struct gen *g)
+{
+	struct ss_rec_task t[sizeof(task_names) / sizeof(task_names[0])];
+
+	memset(t, 0, sizeof(t));
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		t[i].ts_ns = g->now - 1000000;
+		t[i].pid = task_names[i].pid;
+		snprintf(t[i].comm, sizeof(t[i].comm), "%s", task_names[i].comm);
+		snprintf(t[i].work, sizeof(t[i].work), "%s", task_names[i].work);
+	}
+	ss_writer_tasks(g->w, t, sizeof(t) / sizeof(t[0]));
+}
+
+/* The process of the next issues (with -T; else everything is pid 1234's). */
+static void as(struct gen *g, uint32_t pid)
+{
+	g->pid = g->tasks ? pid : PID_TAR;
+}
 
 static uint64_t rnd(struct gen *g)
 {
@@ -96,7 +127,7 @@ static void io(struct gen *g, uint64_t sector, uint32_t nr, uint16_t flags)
 	e.dev = DEV;
 	e.type = SS_EV_ISSUE;
 	e.flags = flags;
-	e.pid = 1234;
+	e.pid = g->pid;
 	emit(g, &e);
 	g->now += 1000;
 	g->pending[g->nr_pending++] = e;
@@ -167,11 +198,13 @@ static void write_zones(struct gen *g, const struct layout *l, const char *fs)
 
 static void log_write(struct gen *g, const struct layout *l, uint64_t *logpos)
 {
-	uint32_t nr = 64;
+	uint32_t nr = 64, pid = g->pid;
 
 	if (*logpos + nr > l->log_start + l->log_sectors)
 		*logpos = l->log_start;
+	as(g, PID_LOG);
 	io(g, *logpos, nr, SS_RW_WRITE | SS_RW_META | SS_RW_SYNC | SS_RW_PREFLUSH | SS_RW_FUA);
+	g->pid = pid;
 	*logpos += nr;
 }
 
@@ -186,6 +219,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 		cursor[i] = l->fs_start + i * l->ag_sectors + l->ag_sectors / 16;
 		meta[i] = l->fs_start + i * l->ag_sectors + 64;
 	}
+	as(g, PID_TAR);
 	if (phases)
 		ss_writer_phase(g->w, g->now, SS_PHASE_BEGIN, "extract");
 	/* extract: the page cache absorbs data; metadata and log go out */
@@ -204,6 +238,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 		ss_writer_phase(g->w, g->now, SS_PHASE_BEGIN, "sync");
 	}
 	/* sync: writeback in inode order, which walks directories round the AGs */
+	as(g, PID_FLUSH);
 	for (uint64_t k = 0; done < n_extract + n_sync; done++, k++) {
 		unsigned ag = (unsigned)((k / files_per_dir) % nag);
 		uint32_t nr = 8u << (rnd(g) % 5);
@@ -227,6 +262,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 		ss_writer_phase(g->w, g->now, SS_PHASE_END, "sync");
 		ss_writer_phase(g->w, g->now, SS_PHASE_BEGIN, "delete");
 	}
+	as(g, PID_RM);
 	for (; done < ios; done++) {
 		unsigned ag = (unsigned)((done / 25) % nag);
 		uint64_t base = l->fs_start + ag * l->ag_sectors + 64;
@@ -246,11 +282,13 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 static void usage(FILE *f)
 {
 	fprintf(f, "USAGE: gen-trace -o FILE [-n IOS] [-p untar|seq|random|ag] [-a AGCOUNT] [-k AG]\n"
-		   "                 [-f xfs|ext4|none] [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-t]\n"
+		   "                 [-f xfs|ext4|none] [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-T] [-t]\n"
 		   "  -n  data I/Os (each an issue and a complete event; default 20000)\n"
 		   "  -p  untar: extract/sync/delete over AGs; seq; random; ag: writes only in AG -k\n"
 		   "  -a  allocation groups (xfs) or block groups (ext4)   -g  filesystem size, GiB\n"
 		   "  -P  write phase markers   -t  leave the trace truncated (no end record)\n"
+		   "  -T  untar: named processes (tar extracts, a kworker flushes, another writes\n"
+		   "      the log, rm deletes); else everything is pid 1234, unnamed\n"
 		   "  -L  record LOST events in the capture statistics\n"
 		   "  -D  MS of lead before the pattern (one read at its start), so that the\n"
 		   "      phases of -P start MS later after the capture start\n");
@@ -262,13 +300,13 @@ int main(int argc, char **argv)
 	uint64_t ios = 20000, lost = 0, lead_ms = 0;
 	unsigned ag_only = 2, agcount = 4;
 	double gib = 8;
-	bool phases = false, truncate = false;
+	bool phases = false, truncate = false, tasks = false;
 	struct layout l;
 	struct gen *g;
 	char err[256];
 	int c, ret;
 
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:Pth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:PTth")) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': ios = strtoull(optarg, NULL, 10); break;
@@ -280,6 +318,7 @@ int main(int argc, char **argv)
 		case 'L': lost = strtoull(optarg, NULL, 10); break;
 		case 'D': lead_ms = strtoull(optarg, NULL, 10); break;
 		case 'P': phases = true; break;
+		case 'T': tasks = true; break;
 		case 't': truncate = true; break;
 		case 'q': case 's': break;   /* parsed below */
 		case 'h': usage(stdout); return 0;
@@ -294,9 +333,11 @@ int main(int argc, char **argv)
 	if (!g)
 		return 1;
 	g->depth = 1;
+	g->tasks = tasks;
+	g->pid = PID_TAR;
 	g->rng = 88172645463325252ull;
 	optind = 1;
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:Pth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:PTth")) != -1) {
 		if (c == 'q')
 			g->depth = (unsigned)atoi(optarg);
 		if (c == 's')
@@ -318,6 +359,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	write_zones(g, &l, fs);
+	if (tasks)
+		write_tasks(g);
 	ss_writer_meta(g->w, "cmdline", "gen-trace");
 	if (phases)
 		ss_writer_meta(g->w, "phase.extract.files", "20000");

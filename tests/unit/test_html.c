@@ -129,19 +129,19 @@ static void test_column(struct ss_trace *t)
 	raw = c->nr_chunks ? section(c, &c->chunks[0].sec, &len) : NULL;
 	ok(raw && get_u32(raw) == nw, "the chunk inflates and says 5");
 	if (raw && get_u32(raw) == nw) {
-		const unsigned char *col[8];
+		const unsigned char *col[9];
 		uint64_t ts = 0, end = 0;
-		size_t off = 36;
+		size_t off = 4 + 4 * 9;
 		int good = 1;
 
-		for (int k = 0; k < 8; k++) {
+		for (int k = 0; k < 9; k++) {
 			col[k] = raw + off;
 			off += get_u32(raw + 4 + 4 * k);
 		}
-		ok(off == len, "... its eight columns fill it exactly (%zu of %lu bytes)", off,
+		ok(off == len, "... its nine columns fill it exactly (%zu of %lu bytes)", off,
 		   (unsigned long)len);
 		for (size_t i = 0; i < nw; i++) {
-			uint64_t zz, sector, nr, cls, lat1, zone1;
+			uint64_t zz, sector, nr, cls, lat1, zone1, proc;
 
 			ts += get_varint(&col[0]);
 			zz = get_varint(&col[1]);
@@ -152,23 +152,29 @@ static void test_column(struct ss_trace *t)
 			lat1 = get_varint(&col[5]);
 			(void)get_varint(&col[6]);
 			zone1 = get_varint(&col[7]);
+			proc = get_varint(&col[8]);
 			end = sector + nr;
 			const struct ss_rec_zone *z = ss_trace_zone_at(t, FX_DEV, sector);
 			long wz = z ? (long)(z - t->zones) : -1;
 
 			if (ts != want[i].ms * FX_MS || sector != want[i].sector || nr != want[i].nr ||
 			    (int)cls != want[i].cls || lat1 != want[i].lat_ms * FX_MS + 1 ||
-			    (long)zone1 - 1 != wz) {
+			    (long)zone1 - 1 != wz || proc != 0) {
 				good = 0;
-				printf("# request %zu: ts %llu sector %llu+%llu class %llu lat1 %llu zone %lld\n",
-				     i, (unsigned long long)ts, (unsigned long long)sector,
-				     (unsigned long long)nr, (unsigned long long)cls,
-				     (unsigned long long)lat1, (long long)zone1 - 1);
+				printf("# request %zu: ts %llu sector %llu+%llu class %llu lat1 %llu zone %lld "
+				       "process %llu\n", i, (unsigned long long)ts,
+				       (unsigned long long)sector, (unsigned long long)nr,
+				       (unsigned long long)cls, (unsigned long long)lat1,
+				       (long long)zone1 - 1, (unsigned long long)proc);
 			}
 		}
-		ok(good, "each request's time, sectors, class, latency and zone decode as worked out");
+		ok(good, "each request's time, sectors, class, latency, zone and process (the "
+		   "fixture's one unnamed pid 0, issuer) decode as worked out");
+		ok(c->nr_procs == 1 && c->procs[0].pid == 0 && c->procs[0].unknown &&
+		   !strcmp(c->procs[0].name, "unknown") && c->submitted == 0,
+		   "... one process: pid 0, unknown, issuing (%zu)", c->nr_procs);
 	} else {
-		skip(2, "no chunk");
+		skip(3, "no chunk");
 	}
 	free(raw);
 	raw = section(c, &c->marks, &len);
@@ -282,7 +288,7 @@ int main(void)
 	struct ss_trace *t;
 	char err[200];
 
-	plan(37);
+	plan(38);
 	test_encodings();
 	if (testdir_make("html"))
 		return 1;

@@ -31,6 +31,9 @@ SS.loadTrace = async function (meta, i) {
 	return tr;
 };
 
+// The request detail's columns (docs/html-viewer.md: detail chunk).
+SS.DETAIL_COLUMNS = 9;
+
 // The request detail: kept chunks concatenated in time order; dropped ones become gaps.
 SS.decodeDetail = function (tr, bufs) {
 	let n = 0;
@@ -43,7 +46,7 @@ SS.decodeDetail = function (tr, bufs) {
 	const d = {
 		n: n, ts: new Float64Array(n), sector: new Float64Array(n), nr: new Uint32Array(n),
 		flags: new Uint16Array(n), cls: new Uint8Array(n), lat: new Float64Array(n),
-		dev: new Uint8Array(n), zone: new Int32Array(n),
+		dev: new Uint8Array(n), zone: new Int32Array(n), proc: new Uint32Array(n),
 	};
 	let at = 0;
 	const tmp = new Float64Array(65536);
@@ -51,9 +54,9 @@ SS.decodeDetail = function (tr, bufs) {
 		if (!buf) return;
 		const bytes = new Uint8Array(buf), dv = new DataView(buf);
 		const cn = dv.getUint32(0, true);
-		let pos = 36;
+		let pos = 4 + 4 * SS.DETAIL_COLUMNS;
 		const lens = [];
-		for (let c = 0; c < 8; c++) lens.push(dv.getUint32(4 + 4 * c, true));
+		for (let c = 0; c < SS.DETAIL_COLUMNS; c++) lens.push(dv.getUint32(4 + 4 * c, true));
 		const col = (c, fn) => {
 			const t = cn <= tmp.length ? tmp : new Float64Array(cn);
 			SS.varints(bytes, pos, cn, t);
@@ -68,6 +71,7 @@ SS.decodeDetail = function (tr, bufs) {
 		col(5, (t) => { for (let i = 0; i < cn; i++) d.lat[at + i] = t[i] - 1; });
 		col(6, (t) => { d.dev.set(t.subarray(0, cn), at); });
 		col(7, (t) => { for (let i = 0; i < cn; i++) d.zone[at + i] = t[i] - 1; });
+		col(8, (t) => { d.proc.set(t.subarray(0, cn), at); });   // process index * 2 + submitter
 		// sectors are stored from where the previous request ended, zigzag-signed
 		let end = 0;
 		for (let i = at; i < at + cn; i++) {

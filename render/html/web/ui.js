@@ -45,6 +45,7 @@ SS.details = function (V, c, i) {
 	const devNum = m.devs[d.dev[i]];
 	const dev = m.devices.find((x) => x.dev === devNum);
 	const zone = d.zone[i] >= 0 ? m.zones[d.zone[i]] : null;
+	const proc = m.procs[d.proc[i] >> 1];
 	return {
 		trace: m.label, column: c, index: i,
 		issue_ns: d.ts[i], issue_abs_ns: m.t0_ns + d.ts[i],
@@ -53,6 +54,7 @@ SS.details = function (V, c, i) {
 		class: V.meta.classes[d.cls[i]].name,
 		latency_ns: d.lat[i] >= 0 ? d.lat[i] : null,
 		zone: zone ? zone.label : null,
+		pid: proc ? proc[0] : null, process: proc ? proc[1] : null, submitter: !!(d.proc[i] & 1),
 		dev: devNum === undefined ? null : (devNum >>> 20) + ',' + (devNum & 0xfffff) +
 			(dev ? ' ' + (dev.part || dev.name) : ''),
 	};
@@ -84,6 +86,8 @@ SS.tipRequest = function (V, det) {
 		['rwbs', det.rwbs + ' \u00b7 ' + det.class],
 		['latency', det.latency_ns === null ? 'unknown (no completion paired)' : SS.fmtLatency(det.latency_ns)],
 		['zone', det.zone || '\u2013'],
+		['process', det.process === null ? '\u2013' : det.process + ' [' + det.pid + ']' +
+			(det.submitter ? ' (submitted it)' : ' (issued it)')],
 		['device', det.dev || '\u2013'],
 	];
 	return '<b>' + SS.esc(det.trace) + '</b> request ' + (det.index + 1) +
