@@ -273,8 +273,9 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 			c->marks_dropped++;
 		}
 	}
-	/* flushes issue at sector 0 with no length: never a request at sector 0 */
-	if (!ss_event_has_data(ev) || (ev->flags & SS_RW_DISCARD))
+	/* flushes issue at sector 0 with no length: never a request at sector 0; discards and
+	 * write-zeroes are drawn where they are, as in the static io panel */
+	if (!ss_event_has_data(ev))
 		return;
 	a = ev->sector;
 	b = ev->sector + ev->nr_sector;

@@ -250,6 +250,49 @@ static void test_column_disk(struct ss_trace *t)
 	ss_html_col_free(c);
 }
 
+/* Every class the static io panel draws is in the page too: a write, a discard and a
+ * write-zeroes request become three requests of the detail, and their classes are in the
+ * cells (a discard was once left out of the page). */
+static void test_discards(void)
+{
+	const uint16_t W = SS_RW_WRITE;
+	struct ss_event ev[] = {
+		fx_ev(1100 * FX_MS, SS_EV_ISSUE, 8192, 8, W),
+		fx_ev(1101 * FX_MS, SS_EV_COMPLETE, 8192, 8, W),
+		fx_ev(1200 * FX_MS, SS_EV_ISSUE, 1048576, 65536, SS_RW_DISCARD),
+		fx_ev(1210 * FX_MS, SS_EV_COMPLETE, 1048576, 65536, SS_RW_DISCARD),
+		fx_ev(1300 * FX_MS, SS_EV_ISSUE, 3145728, 2048, SS_RW_NONE),
+		fx_ev(1305 * FX_MS, SS_EV_COMPLETE, 3145728, 2048, SS_RW_NONE),
+	};
+	struct ss_rec_device d = { .dev = FX_DEV, .major = 7, .minor = 3, .nr_sectors = 4194304,
+				   .logical_block_size = 512, .physical_block_size = 4096 };
+	struct ss_html_col_opts o = { .t0 = 1 * FX_S, .x_lo = 0, .x_hi = 1 * FX_S, .y_lo = 0,
+				      .y_hi = 4194304, .seek_threshold = 128,
+				      .bin_width_ns = 10 * FX_MS };
+	struct ss_writer *w = ss_writer_open(tpath("disc.sst"), SS_OUT_INPLACE, NULL, 0);
+	struct ss_html_col *c = NULL;
+	struct ss_trace *t = NULL;
+	char err[200] = "";
+	unsigned char *raw = NULL, bits = 0;
+	uLongf len = 0;
+
+	strcpy(d.name, "loop3");
+	ok(w && !ss_writer_device(w, &d) && !ss_writer_events(w, ev, 6) && !ss_writer_close(w),
+	   "a trace with a write, a discard and a write-zeroes request");
+	if ((t = ss_trace_open(tpath("disc.sst"), err, sizeof(err))) &&
+	    (c = ss_html_col_new(t, &o, err, sizeof(err))) && !ss_html_col_run(c, t, err, sizeof(err)))
+		raw = section(c, &c->cells[0], &len);
+	ok(c && c->requests == 3, "... all three in the detail (%llu; %s)",
+	   c ? (unsigned long long)c->requests : 0ull, err);
+	for (uLongf i = 0; raw && i < (uLongf)SS_HTML_BASE_W * SS_HTML_BASE_H && i < len; i++)
+		bits |= raw[i];
+	is_int(bits, SS_CLS_BIT(SS_CLS_WRITE) | SS_CLS_BIT(SS_CLS_DISCARD) | SS_CLS_BIT(SS_CLS_OTHER),
+	       "... and their classes in the cells: data write, discard, write-zeroes");
+	free(raw);
+	ss_html_col_free(c);
+	ss_trace_close(t);
+}
+
 static void test_page(struct ss_trace *t)
 {
 	struct ss_graph_opts g;
@@ -288,7 +331,7 @@ int main(void)
 	struct ss_trace *t;
 	char err[200];
 
-	plan(38);
+	plan(41);
 	test_encodings();
 	if (testdir_make("html"))
 		return 1;
@@ -301,5 +344,6 @@ int main(void)
 	test_column_disk(t);
 	test_page(t);
 	ss_trace_close(t);
+	test_discards();
 	return done_testing();
 }
