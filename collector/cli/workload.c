@@ -191,6 +191,7 @@ struct untar_ctx {
 	struct ss_recorder *r;
 	const struct ss_workload_ui *ui;
 	const char *dest;
+	bool no_sync;
 	uint64_t phase_start_ns;     /* for the rate shown in the progress bar */
 };
 
@@ -233,7 +234,8 @@ static void on_extracted(void *ctx)
 {
 	struct untar_ctx *u = ctx;
 
-	ss_workload_map(u->r, u->dest, 0, u->ui);
+	/* --fsync none: the map must not write back what the workload left dirty */
+	ss_workload_map(u->r, u->dest, u->no_sync ? SS_FMAP_NO_SYNC : 0, u->ui);
 }
 
 static void on_progress(void *ctx, const struct ss_untar_progress *p)
@@ -306,7 +308,8 @@ static void store_stats(struct ss_recorder *r, const struct ss_untar_opts *o,
 
 int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui)
 {
-	struct untar_ctx u = { .r = r, .ui = ui, .dest = o->dest };
+	struct untar_ctx u = { .r = r, .ui = ui, .dest = o->dest,
+			       .no_sync = o->fsync_mode == SS_FSYNC_NONE };
 	struct ss_untar_stats st;
 	char err[512] = "", buf[32];
 	int ret;

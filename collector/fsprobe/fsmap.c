@@ -86,7 +86,7 @@ static int map_fd(struct walk *w, int fd, uint32_t file, int *e)
 		memset(fm, 0, sizeof(*fm));
 		fm->fm_start = start;
 		fm->fm_length = FIEMAP_MAX_OFFSET - start;
-		fm->fm_flags = FIEMAP_FLAG_SYNC;
+		fm->fm_flags = w->o->no_sync ? 0 : FIEMAP_FLAG_SYNC;
 		fm->fm_extent_count = EXTENTS_PER_CALL;
 		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
 			*e = errno;

@@ -10,6 +10,7 @@
 #ifndef SS_FSMAP_H
 #define SS_FSMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "fsprobe.h"
@@ -18,6 +19,8 @@ struct ss_fsmap_opts {
 	const char *dir;                     /* the tree to map; entry 0 */
 	uint64_t part_start;                 /* sector of the filesystem on the whole disk */
 	const struct ss_inode_geom *inodes;  /* where inodes lie, or NULL (inode_sector unknown) */
+	bool no_sync;                        /* no FIEMAP_FLAG_SYNC: dirty data is not written
+					      * first (it has no place yet: no_location) */
 	/* Called for every entry in walk order, numbered 0, 1, ... (parents before children;
 	 * f->name_len is set).  Non-zero stops the walk and is returned. */
 	int (*file)(void *ctx, const struct ss_rec_file *f, const char *name);

@@ -139,6 +139,7 @@ int ss_mapwrite(const struct ss_mapwrite_req *q, struct ss_fsmap_stats *st, char
 	struct ss_fsmap_opts o = {
 		.dir = q->dir, .part_start = q->bd->rec.part_start,
 		.file = on_file, .extent = on_extent,
+		.no_sync = q->flags & SS_FMAP_NO_SYNC,
 	};
 	struct batch *b = calloc(1, sizeof(*b));
 	int ret;

@@ -187,6 +187,8 @@ struct ss_rec_filemap {
 };
 #define SS_FMAP_AT_END   0x1u  /* mapped when the workload ended: files it deleted are not in
 				* the map, and requests to them stay unattributed */
+#define SS_FMAP_NO_SYNC  0x2u  /* mapped without writing dirty data first (untar --fsync
+				* none): data not yet on the disk is not in the map */
 
 struct ss_rec_files_head {
 	uint32_t map;               /* ss_rec_filemap.id */
