@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "blockdev.h"
 #include "commands.h"
@@ -69,6 +70,7 @@ int ss_cmd_record(int argc, char **argv)
 	 */
 	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
 	ui.quiet = o.quiet;
+	ui.map = !o.no_map;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -86,6 +88,17 @@ int ss_cmd_record(int argc, char **argv)
 	if (o.untar.archive && ss_untar_check(&o.untar, err, sizeof(err))) {
 		fprintf(stderr, "seekscope record: %s\n", err);
 		return 1;
+	}
+	if (o.map_dir) {
+		struct stat sb;
+
+		const char *why = stat(o.map_dir, &sb) < 0 ? strerror(errno) :
+				  !S_ISDIR(sb.st_mode) ? "not a directory" : NULL;
+
+		if (why) {
+			fprintf(stderr, "seekscope record: --map %s: %s\n", o.map_dir, why);
+			return 1;
+		}
 	}
 	ro.output = o.output;
 	ro.dev_paths = o.devs;
@@ -125,6 +138,9 @@ int ss_cmd_record(int argc, char **argv)
 	else
 		ss_workload_wait_signal(r, &ui);
 	ss_workload_clear_line(&ui);
+	/* what the workload left under DIR; the map's own writeback completes in the linger */
+	if (o.map_dir)
+		ss_workload_map(r, o.map_dir, SS_FMAP_AT_END, &ui);
 	/* the requests the workload left in flight complete in the trace; a second signal cuts
 	 * the wait short (the first one, which ended the workload, decides the exit status) */
 	stopped_by = got_signal;

@@ -150,7 +150,7 @@ _seekscope() {
 	record:-e|record:--events) _seekscope_list $'insert\nqueue' "$cur"; return 0 ;;
 	record:--fsync) _seekscope_words "end file none" "$cur"; return 0 ;;
 	record:--untar) _seekscope_files "$cur" 'tar|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2|tar\.zst|tzst|zip|cpio' ; return 0 ;;
-	record:--into) compopt -o filenames 2>/dev/null
+	record:--into|record:--map) compopt -o filenames 2>/dev/null
 		# shellcheck disable=SC2207
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
 	plot:-p|plot:--panels|movie:-p|movie:--panels)

@@ -15,7 +15,7 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER, OPT_NO_WORK };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_MAP, OPT_NO_MAP };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")"),
@@ -39,6 +39,11 @@ static const struct ss_option options[] = {
 				     "(at most " STR(SS_UNTAR_MAX_REPEAT) ")" },
 	{ "delete", OPT_DELETE, NULL, "afterwards remove the extracted trees, then sync (rm -rf phase)" },
 	{ "drop-caches", OPT_DROP, NULL, "sync and drop the page cache before extracting" },
+	{ "no-map", OPT_NO_MAP, NULL, "with --untar: do not map the extracted files (FIEMAP) into\n"
+				      "the trace" },
+	{ "map", OPT_MAP, "DIR", "when COMMAND ends, map the files and directories under DIR\n"
+				 "(FIEMAP) into the trace, so requests are attributed to files;\n"
+				 "files COMMAND deleted cannot be mapped" },
 	{ "linger", OPT_LINGER, "SECONDS",
 	  "after the workload, wait at most this long for the requests in flight\n"
 	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
@@ -71,7 +76,11 @@ const struct ss_help ss_record_help = {
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"
 "compression libarchive reads) is extracted into DIR/1 (DIR/1..N with --repeat), then made\n"
 "durable; each step is a phase in the trace.  The traced device is DIR's unless -d says\n"
-"otherwise.  Nothing is ever written outside DIR.",
+"otherwise.  Nothing is ever written outside DIR.  Once the files are on the disk (before\n"
+"--delete), the recorder maps them: the extents of every file and directory under DIR\n"
+"(FIEMAP) and where their inodes lie go into the trace, a \"map\" phase, so that dump,\n"
+"plot --color-by dir and report name the files behind the requests (--no-map skips it;\n"
+"--map DIR does the same for a COMMAND, when it ends).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -85,6 +94,7 @@ const struct ss_help ss_record_help = {
 "  seekscope record -e queue,insert -d /mnt/test -- sh -c 'tar xf linux.tar -C /mnt/test'\n"
 "  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
 "  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
+"  seekscope record --map /mnt/test -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
 "  seekscope report untar.sst",
 };
 
@@ -195,6 +205,12 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_DROP:
 		o->untar.drop_caches = true;
 		break;
+	case OPT_MAP:
+		o->map_dir = arg;
+		break;
+	case OPT_NO_MAP:
+		o->no_map = 1;
+		break;
 	case OPT_LINGER:
 		if (ss_record_parse_linger(arg, &o->linger_s))
 			want = "--linger wants seconds from 0 to " STR(SS_RECORD_MAX_LINGER_S);
@@ -231,11 +247,21 @@ int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, 
 			ss_errf(err, errlen, "either --untar or a command, not both");
 			return -EINVAL;
 		}
+		if (o->map_dir) {
+			ss_errf(err, errlen, "--untar maps DIR by itself; --map is for a COMMAND");
+			return -EINVAL;
+		}
 		if (!o->untar.repeat)
 			o->untar.repeat = 1;
 		if (!o->nr_devs)
 			o->devs[o->nr_devs++] = o->untar.dest;
 	}
+	if (o->no_map && !o->untar.archive) {
+		ss_errf(err, errlen, "--no-map goes with --untar");
+		return -EINVAL;
+	}
+	if (o->map_dir && !o->nr_devs)
+		o->devs[o->nr_devs++] = o->map_dir;
 	if (!o->nr_devs) {
 		ss_errf(err, errlen, "name at least one device with -d (a block device or a path on "
 			"the filesystem to watch)");

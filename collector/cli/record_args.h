@@ -31,6 +31,8 @@ struct ss_record_opts {
 	int quiet;
 	int no_zones;
 	int no_work;               /* --no-work-names */
+	int no_map;                /* --no-map: --untar without the file map */
+	const char *map_dir;       /* --map DIR: map DIR when COMMAND ends */
 	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
 	struct ss_untar_opts untar;   /* .archive set: the extraction workload */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fsmap.h"
 #include "workload.h"
 
 extern char **environ;
@@ -159,11 +160,38 @@ void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui 
 	}
 }
 
+void ss_workload_map(struct ss_recorder *r, const char *dir, uint32_t flags,
+		     const struct ss_workload_ui *ui)
+{
+	struct ss_fsmap_stats st;
+	char err[512] = "";
+	int ret;
+
+	status_line(r, ui, "[map]");
+	ret = ss_recorder_map(r, dir, flags, &st, err, sizeof(err));
+	ss_workload_clear_line(ui);
+	if (ret) {
+		ss_recorder_meta(r, "filemap.error", err);
+		fprintf(stderr, "seekscope record: warning: no file map: %s\n", err);
+		return;
+	}
+	if (!ui->quiet)
+		fprintf(stderr, "seekscope: map %10.2f s  %8" PRIu64 " files %6" PRIu64 " dirs %8"
+			PRIu64 " extents%s\n", (double)st.elapsed_ns / 1e9, st.files, st.dirs,
+			st.extents, flags & SS_FMAP_AT_END ? " (files deleted before the end are "
+			"not in it)" : "");
+	if (st.errors && !ui->quiet)
+		fprintf(stderr, "seekscope: warning: %" PRIu64 " entries could not be mapped, "
+			"first: %s\n", st.errors, st.first_error);
+}
+
 /* ---- extraction ---------------------------------------------------------------------- */
 
 struct untar_ctx {
 	struct ss_recorder *r;
 	const struct ss_workload_ui *ui;
+	const char *dest;
+	bool no_sync;
 	uint64_t phase_start_ns;     /* for the rate shown in the progress bar */
 };
 
@@ -200,6 +228,14 @@ static void human(double v, char *buf, size_t len)
 		i++;
 	}
 	snprintf(buf, len, i ? "%.1f %s" : "%.0f %s", v, unit[i]);
+}
+
+static void on_extracted(void *ctx)
+{
+	struct untar_ctx *u = ctx;
+
+	/* --fsync none: the map must not write back what the workload left dirty */
+	ss_workload_map(u->r, u->dest, u->no_sync ? SS_FMAP_NO_SYNC : 0, u->ui);
 }
 
 static void on_progress(void *ctx, const struct ss_untar_progress *p)
@@ -272,7 +308,8 @@ static void store_stats(struct ss_recorder *r, const struct ss_untar_opts *o,
 
 int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui)
 {
-	struct untar_ctx u = { .r = r, .ui = ui };
+	struct untar_ctx u = { .r = r, .ui = ui, .dest = o->dest,
+			       .no_sync = o->fsync_mode == SS_FSYNC_NONE };
 	struct ss_untar_stats st;
 	char err[512] = "", buf[32];
 	int ret;
@@ -280,6 +317,7 @@ int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const stru
 	memset(&st, 0, sizeof(st));
 	o->phase_cb = on_phase;
 	o->progress_cb = on_progress;
+	o->extracted_cb = ui->map ? on_extracted : NULL;
 	o->ctx = &u;
 	o->stop = (volatile int *)ui->signal;
 	ss_recorder_meta(r, "workload", "untar");

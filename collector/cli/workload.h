@@ -15,6 +15,7 @@ struct ss_workload_ui {
 	int show;                            /* live status line on stderr */
 	int quiet;                           /* -q: nothing on stderr but errors */
 	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
+	int map;                             /* --untar: map DIR once extracted */
 };
 
 /* 0 when CMD (argv[0]) names an executable that ss_workload_command() can start, else -errno
@@ -26,6 +27,10 @@ int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_work
 /* Run the extraction; stores its figures in the trace.  Returns 0, 128+signal when the signal
  * flag stopped it, or 1 after printing why. */
 int ss_workload_untar(struct ss_recorder *r, struct ss_untar_opts *o, const struct ss_workload_ui *ui);
+/* Map DIR's files into the trace (ss_recorder_map); says what it mapped unless quiet, and
+ * warns when it could not (a capture without a map is still a capture: not an error). */
+void ss_workload_map(struct ss_recorder *r, const char *dir, uint32_t flags,
+		     const struct ss_workload_ui *ui);
 /* Without a workload: record until the signal flag is set. */
 void ss_workload_wait_signal(struct ss_recorder *r, const struct ss_workload_ui *ui);
 /* Erase the status line (before printing anything else). */

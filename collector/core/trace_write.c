@@ -207,6 +207,101 @@ int ss_writer_tasks(struct ss_writer *w, const struct ss_rec_task *t, size_t n)
 	return 0;
 }
 
+int ss_writer_filemap(struct ss_writer *w, const struct ss_rec_filemap *m)
+{
+	struct ss_rec_filemap c = *m;
+
+	ss_swab_filemap(&c);
+	return put_record(w, SS_REC_FILEMAP, &c, sizeof(c));
+}
+
+static size_t pad8(size_t n)
+{
+	return (n + SS_RECORD_ALIGN - 1) / SS_RECORD_ALIGN * SS_RECORD_ALIGN;
+}
+
+int ss_writer_files(struct ss_writer *w, uint32_t map, uint32_t first,
+		    const struct ss_rec_file *f, const char *const *names, size_t n)
+{
+	struct ss_rec_files_head head = { .map = map };
+	size_t i = 0, total = sizeof(head);
+	char *buf;
+	int ret = 0;
+
+	/* one buffer for the largest record this batch needs */
+	for (size_t k = 0; k < n && total < SS_MAX_RECORD_LEN; k++)
+		total += sizeof(*f) + pad8(strlen(names[k]));
+	buf = malloc(total < SS_MAX_RECORD_LEN ? total : SS_MAX_RECORD_LEN);
+	if (!buf)
+		return -ENOMEM;
+	while (i < n && !ret) {
+		size_t len = sizeof(head);
+
+		head.map = map;
+		head.first = first + (uint32_t)i;
+		ss_swab_files_head(&head);
+		memcpy(buf, &head, sizeof(head));
+		for (; i < n; i++) {
+			size_t nl = strlen(names[i]);
+			size_t need = sizeof(*f) + pad8(nl);
+			struct ss_rec_file e = f[i];
+
+			if (nl > UINT16_MAX) {
+				ret = -ENAMETOOLONG;
+				break;
+			}
+			if (len + need > SS_MAX_RECORD_LEN)
+				break;
+			e.name_len = (uint16_t)nl;
+			ss_swab_file(&e);
+			memcpy(buf + len, &e, sizeof(e));
+			memcpy(buf + len + sizeof(e), names[i], nl);
+			memset(buf + len + sizeof(e) + nl, 0, pad8(nl) - nl);
+			len += need;
+		}
+		if (!ret)
+			ret = put_record(w, SS_REC_FILES, buf, (uint32_t)len);
+	}
+	free(buf);
+	return ret;
+}
+
+int ss_writer_extents(struct ss_writer *w, uint32_t map, const struct ss_rec_extent *e,
+		      size_t n)
+{
+	const size_t per_rec = (SS_MAX_RECORD_LEN - sizeof(struct ss_rec_files_head)) / sizeof(*e);
+	struct ss_rec_files_head head = { .map = map };
+	char *buf;
+
+	if (!n)
+		return 0;
+	buf = malloc(sizeof(head) + (n < per_rec ? n : per_rec) * sizeof(*e));
+	if (!buf)
+		return -ENOMEM;
+	ss_swab_files_head(&head);
+	while (n > 0) {
+		size_t chunk = n < per_rec ? n : per_rec;
+		int ret;
+
+		memcpy(buf, &head, sizeof(head));
+		for (size_t i = 0; i < chunk; i++) {
+			struct ss_rec_extent x = e[i];
+
+			ss_swab_extent(&x);
+			memcpy(buf + sizeof(head) + i * sizeof(x), &x, sizeof(x));
+		}
+		ret = put_record(w, SS_REC_EXTENTS, buf, (uint32_t)(sizeof(head) + chunk * sizeof(*e)));
+		if (ret) {
+			free(buf);
+			return ret;
+		}
+		e += chunk;
+		n -= chunk;
+	}
+	free(buf);
+	return 0;
+}
+
 int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name)
 {
 	struct ss_rec_phase p;

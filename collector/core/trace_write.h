@@ -30,6 +30,16 @@ int ss_writer_meta(struct ss_writer *w, const char *key, const char *value);
 int ss_writer_events(struct ss_writer *w, const struct ss_event *ev, size_t n);
 /* Task table entries (format.h, SS_REC_TASKS); batches are split as needed. */
 int ss_writer_tasks(struct ss_writer *w, const struct ss_rec_task *t, size_t n);
+/*
+ * File map (format.h): the map's header, then its files and extents in batches.  FILES gives
+ * N entries numbered FIRST.. with NAMES[i] (NUL-terminated, at most UINT16_MAX bytes);
+ * both split batches into records as needed.
+ */
+int ss_writer_filemap(struct ss_writer *w, const struct ss_rec_filemap *m);
+int ss_writer_files(struct ss_writer *w, uint32_t map, uint32_t first,
+		    const struct ss_rec_file *f, const char *const *names, size_t n);
+int ss_writer_extents(struct ss_writer *w, uint32_t map, const struct ss_rec_extent *e,
+		      size_t n);
 int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name);
 int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st);
 int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap);

@@ -24,6 +24,42 @@ void ss_fsprobe_release(struct ss_fsprobe *p)
 	free(p->zones);
 	p->zones = NULL;
 	p->nr_zones = 0;
+	free(p->inodes.itable);
+	memset(&p->inodes, 0, sizeof(p->inodes));
+}
+
+uint64_t ss_inode_sector(const struct ss_inode_geom *g, uint64_t ino)
+{
+	uint64_t byte;
+
+	if (!g->inode_size || !g->block_size)
+		return SS_SECTOR_NONE;
+	if (g->chunk_inodes) {
+		/* XFS: agno | agbno (agblklog bits) | slot (inopblog bits) */
+		unsigned shift = (unsigned)g->agblklog + g->inopblog;
+		uint64_t agno, agbno, slot;
+
+		if (shift >= 64)
+			return SS_SECTOR_NONE;
+		agno = ino >> shift;
+		agbno = (ino >> g->inopblog) & ((1ull << g->agblklog) - 1);
+		slot = ino & ((1ull << g->inopblog) - 1);
+		if (agbno >= g->agblocks)
+			return SS_SECTOR_NONE;
+		byte = (agno * g->agblocks + agbno) * g->block_size + slot * g->inode_size;
+	} else {
+		/* ext2/3/4: inode 1 is the first of group 0's table */
+		uint64_t grp, idx;
+
+		if (!ino || !g->inodes_per_group || !g->itable)
+			return SS_SECTOR_NONE;
+		grp = (ino - 1) / g->inodes_per_group;
+		idx = (ino - 1) % g->inodes_per_group;
+		if (grp >= g->nr_groups)
+			return SS_SECTOR_NONE;
+		byte = g->itable[grp] * g->block_size + idx * g->inode_size;
+	}
+	return byte / 512;
 }
 
 /* Size in bytes of what FD refers to; 0 when the kernel cannot tell (then nothing is capped). */

@@ -13,12 +13,36 @@
 #include <stdint.h>
 #include "seekscope/format.h"
 
+/*
+ * Where inodes lie, from an inode number: XFS encodes AG, AG block and slot in the number
+ * (agblklog, inopblog); ext4 numbers inodes by block group into each group's inode table.
+ */
+struct ss_inode_geom {
+	uint32_t inode_size;        /* bytes; 0 when inode locations are unknown */
+	uint32_t chunk_inodes;      /* XFS: 64 inodes per chunk; ext4: 0 (tables are zones) */
+	uint32_t block_size;
+	/* XFS */
+	uint32_t agblocks;
+	uint8_t  agblklog, inopblog;
+	/* ext2/3/4 */
+	uint32_t inodes_per_group;
+	uint64_t *itable;           /* malloc'd: first block of each group's inode table */
+	size_t nr_groups;
+};
+
 struct ss_fsprobe {
 	char fstype[16];            /* "xfs", "ext4", "ext3", "ext2", other blkid type, or "" */
 	uint32_t block_size;        /* filesystem block size in bytes, 0 if unknown */
 	struct ss_rec_zone *zones;  /* malloc'd array, owned by the caller: ss_fsprobe_release() */
 	size_t nr_zones;
+	struct ss_inode_geom inodes;  /* inode_size 0 when the filesystem is not one we know */
 };
+
+/*
+ * The sector (512 bytes, counted from the start of the filesystem) where inode INO begins,
+ * or SS_SECTOR_NONE when G does not say (unknown filesystem, number out of range).
+ */
+uint64_t ss_inode_sector(const struct ss_inode_geom *g, uint64_t ino);
 
 /*
  * Probe PATH (block device or regular file).  An unknown or absent filesystem is not an error:
@@ -39,6 +63,8 @@ struct ss_xfs_geom {
 	uint8_t  agblklog;          /* sb_agblklog */
 	uint64_t logstart;          /* sb_logstart (fsblock, 0 = external log) */
 	uint32_t logblocks;         /* sb_logblocks */
+	uint16_t inodesize;         /* sb_inodesize */
+	uint8_t  inopblog;          /* sb_inopblog */
 };
 /*
  * Zones for G: one SS_ZONE_AG per AG (last may be short) and SS_ZONE_LOG if internal.  On success

@@ -6,6 +6,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <ext2fs/ext2fs.h>
@@ -216,9 +217,30 @@ static int add_journal(ext2_filsys fs, struct ss_zone_vec *zv)
 	return journal_flush(&w);
 }
 
+/* Where each group's inode table starts: inode numbers count through them (ss_inode_sector). */
+static int inode_geom(ext2_filsys fs, struct ss_inode_geom *g)
+{
+	uint64_t *itable = calloc(fs->group_desc_count ? fs->group_desc_count : 1,
+				  sizeof(*itable));
+
+	if (!itable)
+		return -ENOMEM;
+	for (dgrp_t grp = 0; grp < fs->group_desc_count; grp++)
+		itable[grp] = ext2fs_inode_table_loc(fs, grp);
+	*g = (struct ss_inode_geom){
+		.inode_size = (uint32_t)EXT2_INODE_SIZE(fs->super),
+		.block_size = fs->blocksize,
+		.inodes_per_group = fs->super->s_inodes_per_group,
+		.itable = itable,
+		.nr_groups = fs->group_desc_count,
+	};
+	return 0;
+}
+
 int ss_ext_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 {
 	struct ss_zone_vec zv = { 0 };
+	struct ss_inode_geom out_inodes = { 0 };
 	ext2_filsys fs = NULL;
 	errcode_t err;
 	int ret;
@@ -235,8 +257,11 @@ int ss_ext_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe
 		ret = add_itables(fs, &zv);
 	if (!ret)
 		ret = add_journal(fs, &zv);
+	if (!ret)
+		ret = inode_geom(fs, &out_inodes);
 	if (ret)
 		goto error;
+	out->inodes = out_inodes;
 	out->block_size = fs->blocksize;
 	out->zones = zv.v;
 	out->nr_zones = zv.n;

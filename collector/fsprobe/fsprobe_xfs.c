@@ -6,7 +6,8 @@
  * Layout of struct xfs_dsb (fs/xfs/libxfs/xfs_format.h), all big-endian except sb_crc:
  *   0 sb_magicnum "XFSB"   4 sb_blocksize   8 sb_dblocks (64)   48 sb_logstart (64)
  *  84 sb_agblocks         88 sb_agcount    96 sb_logblocks     100 sb_versionnum (16)
- * 102 sb_sectsize (16)   124 sb_agblklog (8)                   224 sb_crc (32, little-endian)
+ * 102 sb_sectsize (16)   104 sb_inodesize (16)  123 sb_inopblog (8)   124 sb_agblklog (8)
+ * 224 sb_crc (32, little-endian)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,7 +26,10 @@
 #define XFS_SB_OFF_LOGBLOCKS  96
 #define XFS_SB_OFF_VERSIONNUM 100
 #define XFS_SB_OFF_SECTSIZE   102
+#define XFS_SB_OFF_INODESIZE  104
+#define XFS_SB_OFF_INOPBLOG   123
 #define XFS_SB_OFF_AGBLKLOG   124
+#define XFS_INODES_PER_CHUNK  64
 #define XFS_SB_OFF_CRC        224
 #define XFS_SB_VERSION_5      5
 #define XFS_SB_MAX_SECTSIZE   32768
@@ -223,6 +227,8 @@ int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 		.agblklog = sb[XFS_SB_OFF_AGBLKLOG],
 		.logstart = get_be64(sb + XFS_SB_OFF_LOGSTART),
 		.logblocks = get_be32(sb + XFS_SB_OFF_LOGBLOCKS),
+		.inodesize = get_be16(sb + XFS_SB_OFF_INODESIZE),
+		.inopblog = sb[XFS_SB_OFF_INOPBLOG],
 	};
 	ret = ss_xfs_geom_check(&g);
 	if (ret)
@@ -239,6 +245,17 @@ int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 	out->block_size = g.blocksize;
 	out->zones = zones;
 	out->nr_zones = nr;
+	/* inode numbers locate inodes only when slot and size agree with the block size */
+	if (g.inodesize >= 256 && (g.inodesize & (g.inodesize - 1)) == 0 &&
+	    ((uint32_t)g.inodesize << g.inopblog) == g.blocksize)
+		out->inodes = (struct ss_inode_geom){
+			.inode_size = g.inodesize,
+			.chunk_inodes = XFS_INODES_PER_CHUNK,
+			.block_size = g.blocksize,
+			.agblocks = g.agblocks,
+			.agblklog = g.agblklog,
+			.inopblog = g.inopblog,
+		};
 	return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include "errbuf.h"
 #include "blockdev.h"
 #include "fsprobe.h"
+#include "mapwrite.h"
 #include "pair.h"
 #include "recorder.h"
 #include "tasknames.h"
@@ -72,6 +75,7 @@ struct ss_recorder {
 	uint64_t inflight;              /* ss_pair_inflight() after the last write (atomic) */
 	uint64_t written_to;            /* every event stamped before this is written (atomic) */
 	uint64_t start_ns;
+	uint32_t nr_maps;               /* file maps written */
 	uint64_t lost_total;
 	bool stopped;
 	struct ss_rec_capture capture;
@@ -461,6 +465,36 @@ int ss_recorder_phase(struct ss_recorder *r, const char *name, uint32_t kind, ui
 	pthread_mutex_lock(&r->lock);
 	ret = ss_writer_phase(r->w, mono_ns ? mono_ns : ss_mono_now_ns(), kind, name);
 	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+int ss_recorder_map(struct ss_recorder *r, const char *dir, uint32_t flags,
+		    struct ss_fsmap_stats *st, char *err, size_t errlen)
+{
+	struct ss_mapwrite_req q = { .w = r->w, .lock = &r->lock, .dir = dir, .flags = flags };
+	struct ss_fsmap_stats mine;
+	struct stat sb;
+	int ret;
+
+	if (stat(dir, &sb) < 0) {
+		ret = -errno;
+		ss_errf(err, errlen, "%s: %s", dir, strerror(errno));
+		return ret;
+	}
+	for (size_t d = 0; d < r->nr_devs && !q.bd; d++)
+		if (r->devs[d].part_major == major(sb.st_dev) &&
+		    r->devs[d].part_minor == minor(sb.st_dev))
+			q.bd = &r->devs[d];
+	if (!q.bd) {
+		ss_errf(err, errlen, "%s is on %u:%u, not on a traced device", dir,
+			major(sb.st_dev), minor(sb.st_dev));
+		return -ENODEV;
+	}
+	q.id = r->nr_maps++;
+	q.ts_ns = ss_mono_now_ns();
+	ss_recorder_phase(r, "map", SS_PHASE_BEGIN, q.ts_ns);
+	ret = ss_mapwrite(&q, st ? st : &mine, err, errlen);
+	ss_recorder_phase(r, "map", SS_PHASE_END, 0);
 	return ret;
 }
 

@@ -74,6 +74,16 @@ uint64_t ss_recorder_lost(struct ss_recorder *r);
  * closed without an end record.  Accepts NULL. */
 void ss_recorder_free(struct ss_recorder *r);
 
+/*
+ * Map the files and directories under DIR (a directory on one of the traced devices) into
+ * the trace (format.h's file map; mapwrite.h), between "map" phase markers.  FLAGS:
+ * SS_FMAP_*.  0 or -errno with a reason in err (-ENODEV: DIR is on no traced device);
+ * ST (may be NULL) gets the walk's figures.
+ */
+struct ss_fsmap_stats;
+int ss_recorder_map(struct ss_recorder *r, const char *dir, uint32_t flags,
+		    struct ss_fsmap_stats *st, char *err, size_t errlen);
+
 /* Devices traced, for messages: count and the i-th record. */
 size_t ss_recorder_nr_devices(const struct ss_recorder *r);
 const struct ss_rec_device *ss_recorder_device(const struct ss_recorder *r, size_t i);

@@ -756,6 +756,8 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 		if ((ret = stopped_before(&r, "sync")) || (ret = sync_phase(&r, "sync")))
 			goto out;
 	}
+	if (o->extracted_cb)
+		o->extracted_cb(o->ctx);
 	if (o->delete_after) {
 		if ((ret = stopped_before(&r, "delete")) || (ret = delete_phase(&r, reps)))
 			goto out;

@@ -61,6 +61,9 @@ struct ss_untar_opts {
 	void (*phase_cb)(void *ctx, const char *name, bool begin, uint64_t mono_ns);
 	/* Called now and then (at most ~10 times a second) while a phase runs. */
 	void (*progress_cb)(void *ctx, const struct ss_untar_progress *p);
+	/* Called once the extraction and its sync are done, before any delete phase (the moment
+	 * the extracted files are all on the disk: the recorder maps them then).  Optional. */
+	void (*extracted_cb)(void *ctx);
 	void *ctx;
 	/* Checked between entries: stop early (returns -EINTR) when *stop becomes non-zero. */
 	volatile int *stop;

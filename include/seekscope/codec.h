@@ -72,6 +72,29 @@ static inline void ss_swab_task(struct ss_rec_task *t)
 	SS_LE64(t->ts_ns); SS_LE32(t->pid); SS_LE32(t->reserved);
 }
 
+static inline void ss_swab_filemap(struct ss_rec_filemap *m)
+{
+	SS_LE64(m->ts_ns); SS_LE32(m->id); SS_LE32(m->dev); SS_LE32(m->flags);
+	SS_LE32(m->inode_size); SS_LE32(m->chunk_inodes); SS_LE32(m->reserved);
+}
+
+static inline void ss_swab_files_head(struct ss_rec_files_head *h)
+{
+	SS_LE32(h->map); SS_LE32(h->first);
+}
+
+static inline void ss_swab_file(struct ss_rec_file *f)
+{
+	SS_LE64(f->ino); SS_LE64(f->inode_sector); SS_LE32(f->parent); SS_LE16(f->kind);
+	SS_LE16(f->name_len);
+}
+
+static inline void ss_swab_extent(struct ss_rec_extent *e)
+{
+	SS_LE64(e->logical); SS_LE64(e->sector); SS_LE32(e->nr_sectors); SS_LE32(e->file);
+	SS_LE32(e->flags); SS_LE32(e->reserved);
+}
+
 static inline int ss_host_is_le(void)
 {
 	return __BYTE_ORDER == __LITTLE_ENDIAN;

@@ -65,6 +65,9 @@ enum ss_record_type {
 	SS_REC_CAPTURE   = 7,  /* struct ss_rec_capture, written at start and again at the end */
 	SS_REC_END       = 8,  /* struct ss_rec_end: the capture was closed cleanly */
 	SS_REC_TASKS     = 9,  /* n * struct ss_rec_task, n = length / sizeof(struct ss_rec_task) */
+	SS_REC_FILEMAP   = 10, /* struct ss_rec_filemap: a file map begins (see below) */
+	SS_REC_FILES     = 11, /* struct ss_rec_files_head, then packed struct ss_rec_file + name */
+	SS_REC_EXTENTS   = 12, /* struct ss_rec_files_head, then n * struct ss_rec_extent */
 };
 
 /* One traced block device.  Sectors are always 512-byte units, as in the block layer. */
@@ -160,6 +163,59 @@ struct ss_rec_task {
 				     * when unknown */
 };
 
+/*
+ * File map: where the files and directories under a directory DIR lie on the disk, so that
+ * requests can be attributed to files.  A map is one SS_REC_FILEMAP record followed by any
+ * number of SS_REC_FILES and SS_REC_EXTENTS records naming its id.  Files are numbered
+ * 0, 1, ... in the order of the FILES records of their map (ss_rec_files_head.first says where
+ * a record starts); entry 0 is DIR itself, and every other entry's parent is a directory
+ * entry that comes before it, so paths are built from names without repeating them.
+ * Extents name their file by that number.  Extents come from FIEMAP: sectors are absolute on
+ * the whole disk (the partition's start added), lengths are rounded up to whole sectors.
+ * Counts and timings of the walk are in META records "filemap.*".
+ */
+struct ss_rec_filemap {
+	uint64_t ts_ns;             /* trace clock when the walk began */
+	uint32_t id;                /* 0, 1, ... in file order; FILES and EXTENTS name it */
+	uint32_t dev;               /* the disk the extents lie on (as ss_rec_device.dev) */
+	uint32_t flags;             /* SS_FMAP_* */
+	uint32_t inode_size;        /* bytes of one on-disk inode; 0 when inode_sector is unknown */
+	uint32_t chunk_inodes;      /* inodes per inode chunk (XFS: 64), 0 if the fs has none */
+	uint32_t reserved;          /* zero */
+	char     fstype[16];        /* "xfs", "ext4", ... as in the device record */
+	char     root[96];          /* DIR as the user named it, truncated */
+};
+#define SS_FMAP_AT_END   0x1u  /* mapped when the workload ended: files it deleted are not in
+				* the map, and requests to them stay unattributed */
+#define SS_FMAP_NO_SYNC  0x2u  /* mapped without writing dirty data first (untar --fsync
+				* none): data not yet on the disk is not in the map */
+
+struct ss_rec_files_head {
+	uint32_t map;               /* ss_rec_filemap.id */
+	uint32_t first;             /* number of the record's first file (FILES), or 0 (EXTENTS) */
+};
+
+struct ss_rec_file {
+	uint64_t ino;               /* inode number */
+	uint64_t inode_sector;      /* absolute sector where the on-disk inode begins (its
+				     * byte address / 512), or SS_SECTOR_NONE if unknown */
+	uint32_t parent;            /* number of the parent directory; SS_FILE_NO_PARENT for DIR */
+	uint16_t kind;              /* enum ss_file_kind */
+	uint16_t name_len;          /* bytes of the name that follow (no NUL), then zeros up to a
+				     * multiple of 8; "" for DIR itself */
+};
+#define SS_FILE_NO_PARENT UINT32_MAX
+enum ss_file_kind { SS_FILE_REG = 1, SS_FILE_DIR = 2 };
+
+struct ss_rec_extent {
+	uint64_t logical;           /* byte offset in the file */
+	uint64_t sector;            /* absolute sector on the whole disk */
+	uint32_t nr_sectors;        /* 512-byte sectors (longer extents are split) */
+	uint32_t file;              /* number of the file in its map */
+	uint32_t flags;             /* FIEMAP_EXTENT_* as the kernel reported them */
+	uint32_t reserved;          /* zero */
+};
+
 /* One block-layer event. */
 struct ss_event {
 	uint64_t ts_ns;             /* trace clock */
@@ -216,6 +272,10 @@ _Static_assert(sizeof(struct ss_rec_capture) == 96, "capture record layout");
 _Static_assert(sizeof(struct ss_rec_end) == 16, "end record layout");
 _Static_assert(sizeof(struct ss_event) == 48, "event layout");
 _Static_assert(sizeof(struct ss_rec_task) == 64, "task record layout");
+_Static_assert(sizeof(struct ss_rec_filemap) == 144, "file map record layout");
+_Static_assert(sizeof(struct ss_rec_files_head) == 8, "file list head layout");
+_Static_assert(sizeof(struct ss_rec_file) == 24, "file entry layout");
+_Static_assert(sizeof(struct ss_rec_extent) == 32, "extent layout");
 _Static_assert(SS_MAX_EVENTS_PER_RECORD * sizeof(struct ss_event) <= SS_MAX_RECORD_LEN,
 	       "an event batch fits in a record");
 

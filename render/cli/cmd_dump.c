@@ -18,6 +18,8 @@
 #include "taskfilter.h"
 #include "trace_read.h"
 #include "zone_index.h"
+#include "filemap.h"
+#include "fmapdata.h"
 
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
@@ -44,6 +46,14 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		printf("# zone %s %s (%u,%u) %" PRIu64 "+%" PRIu64 "\n", ss_zone_kind_name(z->kind),
 		       z->label, SS_DEV_MAJOR(z->dev), SS_DEV_MINOR(z->dev), z->start_sector,
 		       z->nr_sectors);
+	}
+	for (size_t i = 0; i < t->files->nr_maps; i++) {
+		const struct ss_fmap_map *m = &t->files->maps[i];
+
+		printf("# filemap %u %s (%u,%u) %s: %u entries, inode size %u%s\n", m->rec.id,
+		       m->rec.root, SS_DEV_MAJOR(m->rec.dev), SS_DEV_MINOR(m->rec.dev),
+		       m->rec.fstype[0] ? m->rec.fstype : "-", m->nr_files, m->rec.inode_size,
+		       m->rec.flags & SS_FMAP_AT_END ? ", mapped at the end" : "");
 	}
 	for (size_t i = 0; i < t->nr_phases; i++) {
 		const struct ss_rec_phase *p = &t->phases[i];
@@ -104,9 +114,14 @@ static void print_text(const struct ss_trace *t, const struct ss_event *e, uint6
 
 /* One event as one JSON object on its own line. */
 static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
-		       const struct ss_event *e, uint64_t t0)
+		       const struct ss_filemap *fm, const struct ss_event *e, uint64_t t0)
 {
-	char rwbs[16], name[SS_TASK_NAME_LEN], dev[24];
+	static const char *const part[] = {
+		[SS_FM_FILE] = "data", [SS_FM_DIR] = "dir", [SS_FM_INODE] = "inode",
+	};
+	char rwbs[16], name[SS_TASK_NAME_LEN], dev[24], path[4096];
+	struct ss_fm_hit hit;
+	enum ss_fm_kind fk;
 	struct ss_json j;
 	long z = -1;
 
@@ -134,6 +149,19 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 		z = ss_zone_index_find(zi, e->dev, e->sector);
 	ss_json_key(&j, "zone");
 	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
+	/* the file behind the sectors: its data, a directory's blocks, or its inode */
+	fk = ss_filemap_lookup(fm, e->dev, e->sector, e->nr_sector, &hit);
+	if (fk != SS_FM_NONE)
+		ss_filemap_path(fm, hit.entry, path, sizeof(path));
+	ss_json_key(&j, "file");
+	ss_json_string(&j, fk != SS_FM_NONE ? path : NULL);
+	ss_json_key(&j, "file_part");
+	ss_json_string(&j, fk != SS_FM_NONE ? part[fk] : NULL);
+	ss_json_key(&j, "file_sectors");
+	if (fk != SS_FM_NONE)
+		ss_json_u64(&j, hit.sectors);
+	else
+		ss_json_null(&j);
 	ss_json_end_object(&j);
 	ss_json_finish(&j);
 }
@@ -141,6 +169,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 int ss_cmd_dump(int argc, char **argv)
 {
 	struct ss_zone_index *zi = NULL;
+	struct ss_filemap *fm = NULL;
 	struct ss_evfilter *filter = NULL;
 	const struct ss_event *ev;
 	struct ss_dump_args a;
@@ -164,7 +193,8 @@ int ss_cmd_dump(int argc, char **argv)
 	}
 	t0 = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
 	if ((ss_task_spec_active(&a.only) && !(filter = ss_evfilter_new(&a.only, t))) ||
-	    (a.json && t->nr_zones && !(zi = ss_zone_index_new(t->zones, t->nr_zones)))) {
+	    (a.json && t->nr_zones && !(zi = ss_zone_index_new(t->zones, t->nr_zones))) ||
+	    (a.json && !(fm = ss_filemap_new(t)))) {
 		fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
 		ret = -ENOMEM;
 		goto out;
@@ -183,7 +213,7 @@ int ss_cmd_dump(int argc, char **argv)
 			if (!keep || (a.device && ev[i].dev != dev))
 				continue;
 			if (a.json)
-				print_json(t, zi, &ev[i], t0);
+				print_json(t, zi, fm, &ev[i], t0);
 			else
 				print_text(t, &ev[i], t0, a.absolute);
 		}
@@ -198,6 +228,7 @@ int ss_cmd_dump(int argc, char **argv)
 out:
 	ss_evfilter_free(filter);
 	ss_zone_index_free(zi);
+	ss_filemap_free(fm);
 	ss_trace_close(t);
 	return ret ? 1 : 0;
 }

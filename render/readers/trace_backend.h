@@ -59,6 +59,8 @@ int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value);
 int ss_trace_add_task(struct ss_trace *t, const struct ss_rec_task *rec);
 int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const char *comm,
 			   size_t comm_len);
+/* A FILEMAP, FILES or EXTENTS payload (TYPE), in file order: 0, -ENOMEM, -E2BIG, -EINVAL. */
+int ss_trace_add_fmap(struct ss_trace *t, uint32_t type, const void *buf, size_t len);
 /*
  * For importers: a device record for DEV (kernel encoding) that knows nothing but the number —
  * size 0 (unknown), name "MAJ:MIN", path = the trace's path.  Devices already present are not

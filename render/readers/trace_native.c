@@ -199,6 +199,14 @@ static int load_small(struct ss_trace *t, const struct ss_record_header *rh, con
 			}
 		}
 		return 0;
+	case SS_REC_FILEMAP:
+	case SS_REC_FILES:
+	case SS_REC_EXTENTS:
+		ret = ss_trace_add_fmap(t, rh->type, buf, rh->length);
+		if (ret == -EINVAL || ret == -E2BIG)
+			ss_errf(err, errlen, "corrupt file map record at offset %lld%s",
+				(long long)off, ret == -E2BIG ? ": too many entries" : "");
+		return ret;
 	case SS_REC_END:
 		if ((ret = check_fixed(rh->length, sizeof(struct ss_rec_end), err, errlen, "end",
 				       off)))
@@ -255,7 +263,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			ret = add_event_record(t, p, off, rh.length, rh.crc32, err, errlen);
 			if (ret)
 				return ret;
-		} else if (rh.type <= SS_REC_TASKS) {
+		} else if (rh.type <= SS_REC_EXTENTS) {
 			if ((ret = ensure_buf(p, rh.length)))
 				return ret;
 			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));

@@ -14,12 +14,14 @@
 #include <sys/stat.h>
 
 #include "seekscope/model.h"
+#include "fmapdata.h"
 #include "tasks.h"
 #include "trace_backend.h"
 
 struct ss_trace_priv {
 	const struct ss_trace_backend *be;
 	struct ss_tasks *tasks;             /* = t->tasks, writable */
+	struct ss_fmap_data files;          /* = *t->files */
 	void *state;
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
 	char error[200];
@@ -144,6 +146,20 @@ int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const 
 	return ret < 0 ? ret : 0;
 }
 
+int ss_trace_add_fmap(struct ss_trace *t, uint32_t type, const void *buf, size_t len)
+{
+	switch (type) {
+	case SS_REC_FILEMAP:
+		return ss_fmap_data_add_map(&t->priv->files, buf, len);
+	case SS_REC_FILES:
+		return ss_fmap_data_add_files(&t->priv->files, buf, len);
+	case SS_REC_EXTENTS:
+		return ss_fmap_data_add_extents(&t->priv->files, buf, len);
+	default:
+		return 0;
+	}
+}
+
 bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, char *buf,
 			size_t len)
 {
@@ -248,6 +264,7 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 		goto error;
 	}
 	t->tasks = t->priv->tasks;
+	t->files = &t->priv->files;
 	ret = detect(path, &be, err, errlen);
 	if (ret)
 		goto error;
@@ -273,6 +290,7 @@ void ss_trace_close(struct ss_trace *t)
 		if (t->priv->be)
 			t->priv->be->close(t);
 		ss_tasks_free(t->priv->tasks);
+		ss_fmap_data_free(&t->priv->files);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {

@@ -16,6 +16,7 @@
 #include "seekscope/format.h"
 
 struct ss_tasks;                        /* collector/core/tasks.h */
+struct ss_fmap_data;                    /* fmapdata.h */
 
 struct ss_meta {
 	char *key;
@@ -40,6 +41,9 @@ struct ss_trace {
 	/* pid -> process name over time (tasks.h: ss_tasks_find, ss_task_name); never NULL
 	 * after open, empty for traces that name no process (then every pid is "unknown") */
 	const struct ss_tasks *tasks;
+	/* the file maps (fmapdata.h; indexed by render/analysis/filemap.h); never NULL after
+	 * open, empty (nr_maps 0) for traces without one: files are then unknown */
+	const struct ss_fmap_data *files;
 	struct ss_rec_capture capture;      /* the last capture record; zero if none */
 	bool has_capture;
 	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */

@@ -32,9 +32,9 @@ for mode in end none file; do
 	is "$n" "$nref" "--fsync=$mode: every file extracted ($n)"
 	diff -r "$WORK/ref" "$d/1" >/dev/null; ok $? "--fsync=$mode: contents identical to the archive"
 done
-is "$(phases "$WORK/end.sst")" "extract sync " "--fsync=end phases: extract, sync"
-is "$(phases "$WORK/none.sst")" "extract " "--fsync=none phases: extract only"
-is "$(phases "$WORK/file.sst")" "extract sync " "--fsync=file phases: extract, sync"
+is "$(phases "$WORK/end.sst")" "extract sync map " "--fsync=end phases: extract, sync, map"
+is "$(phases "$WORK/none.sst")" "extract map " "--fsync=none phases: extract only (and the file map)"
+is "$(phases "$WORK/file.sst")" "extract sync map " "--fsync=file phases: extract, sync, map"
 sw_none=$(sync_writes "$WORK/none.sst"); sw_file=$(sync_writes "$WORK/file.sst")
 [[ $sw_file -gt $((sw_none * 5 + 100)) ]]
 ok $? "--fsync=file issues many more flush/sync writes than none ($sw_file vs $sw_none)"
@@ -56,7 +56,7 @@ ok $? "report --json: workload figures and ordered phases"
 mkdir -p "$WORK/xfs/rep"
 "$SEEKSCOPE" record -o "$WORK/rep.sst" --untar "$WORK/tree.tar.gz" --into "$WORK/xfs/rep" --repeat 3 --delete 2>"$WORK/rep.err"
 ok $? "--repeat 3 --delete recorded"
-is "$(phases "$WORK/rep.sst")" "extract.1 extract.2 extract.3 sync delete delete-sync " "phases of repeat 3 + delete"
+is "$(phases "$WORK/rep.sst")" "extract.1 extract.2 extract.3 sync map delete delete-sync " "phases of repeat 3 + delete (the map before the delete)"
 is "$(find "$WORK/xfs/rep" -mindepth 1 | wc -l)" 0 "the delete phase removed everything"
 grep -q 'delete .* files/s' "$WORK/rep.err"; ok $? "delete phase figures printed: $(grep delete "$WORK/rep.err" | head -1)"
 

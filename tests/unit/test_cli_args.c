@@ -255,6 +255,13 @@ static void test_record_values(void)
 		ok(REC("-d", "x", "true") == 0 && ro.linger_s == SS_RECORD_DEFAULT_LINGER_S,
 		   "--linger defaults to %d s", SS_RECORD_DEFAULT_LINGER_S);
 	}
+	ok(REC("--map", "/mnt", "true") == 0 && !strcmp(ro.map_dir, "/mnt") && ro.nr_devs == 1 &&
+	   !strcmp(ro.devs[0], "/mnt"), "--map DIR: traces DIR's device without -d");
+	ok(REC("--untar", "a.tar", "--into", "/mnt", "--no-map") == 0 && ro.no_map,
+	   "--untar ... --no-map");
+	is_int(REC("--untar", "a.tar", "--into", "/mnt", "--map", "/mnt"), -EINVAL,
+	       "--map with --untar is refused (it maps DIR by itself)");
+	is_int(REC("-d", "x", "--no-map", "true"), -EINVAL, "--no-map without --untar is refused");
 	ok(ss_record_parse_repeat("1", &r) == 0 && r == 1, "--repeat 1");
 	ok(ss_record_parse_repeat("60", &r) == 0 && r == SS_UNTAR_MAX_REPEAT,
 	   "--repeat %d (what the extraction supports)", SS_UNTAR_MAX_REPEAT);

@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* File mapper: fts walk + FIEMAP of every regular file and directory under a directory. */
+#include <errno.h>
+#include <fcntl.h>
+#include <fts.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+
+#include "errbuf.h"
+#include "fsmap.h"
+
+#define EXTENTS_PER_CALL 256
+/* An extent record's length is 32 bits of sectors: longer extents become several records. */
+#define MAX_RECORD_SECTORS (1ull << 31)
+
+struct walk {
+	const struct ss_fsmap_opts *o;
+	struct ss_fsmap_stats *st;
+	struct fiemap *fm;           /* one buffer for every call */
+	uint32_t *dirs;              /* entry number of the directory open at each depth */
+	size_t nr_dirs;
+	uint32_t next;               /* number of the next entry */
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void note_error(struct ss_fsmap_stats *st, const char *path, int e)
+{
+	if (!st->errors++)
+		snprintf(st->first_error, sizeof(st->first_error), "%s: %s", path, strerror(e));
+}
+
+static int emit_extent(struct walk *w, uint32_t file, const struct fiemap_extent *fe)
+{
+	uint64_t sector = w->o->part_start + fe->fe_physical / 512;
+	uint64_t left = (fe->fe_length + 511) / 512;
+	uint64_t logical = fe->fe_logical;
+
+	while (left) {
+		uint64_t n = left < MAX_RECORD_SECTORS ? left : MAX_RECORD_SECTORS;
+		struct ss_rec_extent e = {
+			.logical = logical,
+			.sector = sector,
+			.nr_sectors = (uint32_t)n,
+			.file = file,
+			.flags = fe->fe_flags,
+		};
+		int ret = w->o->extent(w->o->ctx, &e);
+
+		if (ret)
+			return ret;
+		w->st->extents++;
+		sector += n;
+		logical += n * 512;
+		left -= n;
+	}
+	return 0;
+}
+
+/*
+ * The extents of the open file FD, entry FILE.  1 when the kernel cannot map it (errno in
+ * *E), 0 when done, or a callback's error.
+ */
+static int map_fd(struct walk *w, int fd, uint32_t file, int *e)
+{
+	struct fiemap *fm = w->fm;
+	uint64_t start = 0;
+
+	for (;;) {
+		bool last = false;
+
+		memset(fm, 0, sizeof(*fm));
+		fm->fm_start = start;
+		fm->fm_length = FIEMAP_MAX_OFFSET - start;
+		fm->fm_flags = w->o->no_sync ? 0 : FIEMAP_FLAG_SYNC;
+		fm->fm_extent_count = EXTENTS_PER_CALL;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) < 0) {
+			*e = errno;
+			return 1;
+		}
+		if (!fm->fm_mapped_extents)
+			return 0;
+		for (uint32_t i = 0; i < fm->fm_mapped_extents; i++) {
+			const struct fiemap_extent *fe = &fm->fm_extents[i];
+			int ret;
+
+			last = fe->fe_flags & FIEMAP_EXTENT_LAST;
+			/* delayed allocation, inline data: no place of their own on the disk */
+			if (fe->fe_flags & (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC |
+					    FIEMAP_EXTENT_DATA_INLINE)) {
+				w->st->no_location++;
+				continue;
+			}
+			ret = emit_extent(w, file, fe);
+			if (ret)
+				return ret;
+		}
+		if (last)
+			return 0;
+		start = fm->fm_extents[fm->fm_mapped_extents - 1].fe_logical +
+			fm->fm_extents[fm->fm_mapped_extents - 1].fe_length;
+		if (start >= FIEMAP_MAX_OFFSET)
+			return 0;
+	}
+}
+
+static int open_entry(const FTSENT *ent, bool dir)
+{
+	int flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
+		    (dir ? O_DIRECTORY : 0);
+	int fd = open(ent->fts_accpath, flags | O_NOATIME);
+
+	/* O_NOATIME is for the owner (or root) only */
+	if (fd < 0 && errno == EPERM)
+		fd = open(ent->fts_accpath, flags);
+	return fd;
+}
+
+/* Record the entry, then its extents. */
+static int visit(struct walk *w, const FTSENT *ent, bool dir)
+{
+	struct ss_rec_file f = {
+		.ino = ent->fts_statp->st_ino,
+		.inode_sector = SS_SECTOR_NONE,
+		.parent = SS_FILE_NO_PARENT,
+		.kind = dir ? SS_FILE_DIR : SS_FILE_REG,
+	};
+	const char *name = ent->fts_level ? ent->fts_name : "";
+	size_t level = (size_t)ent->fts_level;
+	uint32_t id = w->next;
+	int fd, e = 0, ret;
+
+	if (strlen(name) > UINT16_MAX)
+		return 0;
+	if (level) {
+		if (level > w->nr_dirs)
+			return -EUCLEAN;     /* fts returns parents first: cannot happen */
+		f.parent = w->dirs[level - 1];
+	}
+	if (w->o->inodes) {
+		f.inode_sector = ss_inode_sector(w->o->inodes, f.ino);
+		if (f.inode_sector != SS_SECTOR_NONE)
+			f.inode_sector += w->o->part_start;
+	}
+	f.name_len = (uint16_t)strlen(name);
+	ret = w->o->file(w->o->ctx, &f, name);
+	if (ret)
+		return ret;
+	w->next++;
+	if (dir) {
+		uint32_t *d = realloc(w->dirs, (level + 1) * sizeof(*d));
+
+		if (!d)
+			return -ENOMEM;
+		w->dirs = d;
+		w->dirs[level] = id;
+		w->nr_dirs = level + 1;
+		w->st->dirs++;
+	} else {
+		w->st->files++;
+	}
+	fd = open_entry(ent, dir);
+	if (fd < 0) {
+		note_error(w->st, ent->fts_path, errno);
+		return 0;
+	}
+	ret = map_fd(w, fd, id, &e);
+	close(fd);
+	if (ret == 1) {
+		/* XFS maps directory blocks only through its own GETBMAPX: known, kept without
+		 * extents (their inodes are still located) */
+		if (dir && (e == EOPNOTSUPP || e == ENOTTY))
+			w->st->dirs_unmapped++;
+		else
+			note_error(w->st, ent->fts_path, e);
+		ret = 0;
+	}
+	return ret;
+}
+
+static int by_name(const FTSENT **a, const FTSENT **b)
+{
+	return strcmp((*a)->fts_name, (*b)->fts_name);
+}
+
+int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char *err,
+		  size_t errlen)
+{
+	struct walk w = { .o = o, .st = st };
+	char *paths[2] = { NULL, NULL };
+	uint64_t t0 = now_ns();
+	dev_t root_dev = 0;
+	FTSENT *ent;
+	FTS *fts = NULL;
+	int ret = 0;
+
+	memset(st, 0, sizeof(*st));
+	w.fm = calloc(1, sizeof(struct fiemap) + EXTENTS_PER_CALL * sizeof(struct fiemap_extent));
+	paths[0] = strdup(o->dir);
+	if (!w.fm || !paths[0]) {
+		ss_errf(err, errlen, "out of memory");
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* sorted by name: the same tree maps to the same numbers every time */
+	fts = fts_open(paths, FTS_PHYSICAL | FTS_XDEV | FTS_NOCHDIR, by_name);
+	if (!fts) {
+		ret = -errno;
+		ss_errf(err, errlen, "%s: %s", o->dir, strerror(errno));
+		goto out;
+	}
+	while (!ret) {
+		errno = 0;
+		ent = fts_read(fts);
+		if (!ent) {
+			/* NULL with errno 0 at the end of the tree */
+			if (errno) {
+				ret = -errno;
+				ss_errf(err, errlen, "walking %s: %s", o->dir, strerror(errno));
+			}
+			break;
+		}
+		switch (ent->fts_info) {
+		case FTS_D:
+			if (ent->fts_level == 0) {
+				root_dev = ent->fts_statp->st_dev;
+			} else if (ent->fts_statp->st_dev != root_dev) {
+				/* a mount point: another filesystem, another disk */
+				fts_set(fts, ent, FTS_SKIP);
+				st->skipped++;
+				break;
+			}
+			ret = visit(&w, ent, true);
+			break;
+		case FTS_F:
+			if (S_ISREG(ent->fts_statp->st_mode))
+				ret = visit(&w, ent, false);
+			else
+				st->skipped++;
+			break;
+		case FTS_DP:
+		case FTS_DC:
+			break;
+		case FTS_DNR:
+		case FTS_ERR:
+		case FTS_NS:
+			if (ent->fts_level == 0) {
+				ret = -(ent->fts_errno ? ent->fts_errno : EIO);
+				ss_errf(err, errlen, "%s: %s", o->dir, strerror(-ret));
+				break;
+			}
+			note_error(st, ent->fts_path, ent->fts_errno ? ent->fts_errno : EIO);
+			break;
+		default:        /* symbolic links, devices, fifos, sockets */
+			if (ent->fts_level == 0) {
+				ret = -ENOTDIR;
+				ss_errf(err, errlen, "%s: not a directory", o->dir);
+				break;
+			}
+			st->skipped++;
+			break;
+		}
+	}
+	if (ret && errlen && !err[0])
+		ss_errf(err, errlen, "mapping %s: %s", o->dir, strerror(-ret));
+out:
+	if (fts)
+		fts_close(fts);
+	free(paths[0]);
+	free(w.fm);
+	free(w.dirs);
+	st->elapsed_ns = now_ns() - t0;
+	return ret;
+}
