@@ -157,7 +157,7 @@ _seekscope() {
 		_seekscope_list "$(_seekscope_panels "$bin" "$cmd")" "$cur"; return 0 ;;
 	movie:--style) _seekscope_words "grid spindle scan" "$cur"; return 0 ;;
 	plot:-u|plot:--units) _seekscope_words "auto sectors mib gib" "$cur"; return 0 ;;
-	plot:--color-by) _seekscope_words "class process" "$cur"; return 0 ;;
+	plot:--color-by) _seekscope_words "class process dir dir:2 file" "$cur"; return 0 ;;
 	convert:-f|convert:--fs) _seekscope_devices "$cur"
 		local f; for f in $(compgen -f -- "$cur"); do [[ -f $f ]] && COMPREPLY+=("$f"); done
 		return 0 ;;

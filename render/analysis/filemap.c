@@ -264,6 +264,29 @@ unsigned ss_filemap_kind(const struct ss_filemap *fm, long entry)
 	return fm->d->files[entry].kind;
 }
 
+/* The path of E below TOP (of depth TOP_DEPTH) into BUF, "." when E is not below it. */
+static size_t below(const struct ss_fmap_data *d, uint32_t top, uint32_t e, char *buf,
+		    size_t len)
+{
+	char tmp[4096];
+	size_t tl, pl;
+
+	if (d->files[e].depth <= d->files[top].depth)
+		return (size_t)snprintf(buf, len, ".");
+	tl = ss_fmap_data_path(d, top, tmp, sizeof(tmp));
+	pl = ss_fmap_data_path(d, e, tmp, sizeof(tmp));
+	if (pl >= sizeof(tmp) || !pl)
+		return (size_t)snprintf(buf, len, "?");
+	/* the path below the top: drop "TOP/" */
+	return (size_t)snprintf(buf, len, "%s", tmp + (tl ? tl + 1 : 0));
+}
+
+size_t ss_filemap_path_below_top(const struct ss_filemap *fm, long entry, char *buf,
+				 size_t len)
+{
+	return below(fm->d, fm->top[fm->d->files[entry].map], (uint32_t)entry, buf, len);
+}
+
 size_t ss_filemap_group(const struct ss_filemap *fm, long entry, unsigned depth, char *buf,
 			size_t len)
 {
@@ -271,8 +294,6 @@ size_t ss_filemap_group(const struct ss_filemap *fm, long entry, unsigned depth,
 	const struct ss_fmap_file *f = &d->files[entry];
 	uint32_t top = fm->top[f->map], e = (uint32_t)entry;
 	unsigned top_depth = d->files[top].depth;
-	char tmp[4096];
-	size_t tl, pl;
 
 	if (!depth)
 		depth = 1;
@@ -283,10 +304,5 @@ size_t ss_filemap_group(const struct ss_filemap *fm, long entry, unsigned depth,
 		return (size_t)snprintf(buf, len, ".");
 	while (d->files[e].depth > top_depth + depth)
 		e = d->files[e].parent;
-	tl = ss_fmap_data_path(d, top, tmp, sizeof(tmp));
-	pl = ss_fmap_data_path(d, e, tmp, sizeof(tmp));
-	if (pl >= sizeof(tmp))
-		return (size_t)snprintf(buf, len, "?");
-	/* the path below the top: drop "TOP/" */
-	return (size_t)snprintf(buf, len, "%s", tmp + (tl ? tl + 1 : 0));
+	return below(d, top, e, buf, len);
 }

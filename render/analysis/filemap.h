@@ -60,6 +60,10 @@ size_t ss_filemap_path(const struct ss_filemap *fm, long entry, char *buf, size_
 /* The group of ENTRY at DEPTH >= 1 (see above) into BUF; its length. */
 size_t ss_filemap_group(const struct ss_filemap *fm, long entry, unsigned depth, char *buf,
 			size_t len);
+/* Path of ENTRY below its map's top (the groups' root, see above) into BUF ("." for the top
+ * and above it); its length. */
+size_t ss_filemap_path_below_top(const struct ss_filemap *fm, long entry, char *buf,
+				 size_t len);
 /* The entry's kind: SS_FILE_REG or SS_FILE_DIR. */
 unsigned ss_filemap_kind(const struct ss_filemap *fm, long entry);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "groupstats.h"
 #include "procstats.h"
 #include "stats.h"
 #include "taskfilter.h"
@@ -30,6 +31,9 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
+/* The per-directory rows: the directories right under the mapped DIR. */
+static const struct ss_group_spec dir_groups = { .by = SS_GROUP_DIR, .depth = 1 };
+
 struct ss_stats {
 	const struct ss_trace *t;
 	struct ss_stats_opts o;
@@ -39,6 +43,7 @@ struct ss_stats {
 	struct ss_bins *bins;
 	struct ss_procs *procs;        /* per-process rows (opts.procs) */
 	struct ss_owner *owner;        /* whose request it is, for procs */
+	struct ss_group_stats *dirs;   /* per-directory rows (opts.dirs) */
 	struct ss_evfilter *filter;    /* opts.only */
 
 	struct ss_summary total;
@@ -309,6 +314,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 			st->zones[i].zone = &t->zones[i];
 		if ((st->o.procs && (!(st->procs = ss_procs_new(t)) ||
 				     !(st->owner = ss_owner_new()))) ||
+		    (st->o.dirs && !(st->dirs = ss_group_stats_new(&dir_groups, t))) ||
 		    (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t))))
 			goto error;
 	} else {
@@ -362,6 +368,7 @@ void ss_stats_free(struct ss_stats *st)
 	ss_zone_index_free(st->zi);
 	ss_bins_free(st->bins);
 	ss_procs_free(st->procs);
+	ss_group_stats_free(st->dirs);
 	ss_owner_free(st->owner);
 	ss_evfilter_free(st->filter);
 	free(st->phases);
@@ -591,6 +598,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 			st->o.on_seek(ev, verdict, dist, st->o.arg);
 		if (st->procs && (ret = ss_procs_issue(st->procs, &who, verdict == SS_SEEK_FAR)))
 			return ret;
+		if (st->dirs)
+			ss_group_stats_issue(st->dirs, ev, verdict == SS_SEEK_FAR);
 	}
 	/* the model's arm follows every request too; the kept ones' cost is counted */
 	if (verdict != SS_SEEK_IGNORED && st->o.disk)
@@ -607,6 +616,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 		if (st->procs && io.has_data &&
 		    (ret = ss_procs_io(st->procs, ret == 1 ? &who : NULL, &io)))
 			return ret;
+		if (st->dirs && io.has_data)
+			ss_group_stats_io(st->dirs, io.dev, io.sector, io.nr_sector);
 	}
 	if (ev->type == SS_EV_ISSUE) {
 		uint64_t depth = ss_pair_inflight(st->pair);
@@ -651,6 +662,8 @@ void ss_stats_finish(struct ss_stats *st)
 	ss_summary_derive(&st->total);
 	if (st->procs)
 		ss_procs_finish(st->procs);
+	if (st->dirs)
+		ss_group_stats_finish(st->dirs);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
@@ -711,6 +724,11 @@ uint64_t ss_stats_incomplete_ios(const struct ss_stats *st)
 bool ss_stats_filtered(const struct ss_stats *st)
 {
 	return st->filter != NULL;
+}
+
+const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st)
+{
+	return st->dirs;
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)

@@ -68,6 +68,7 @@
 #include "pair.h"
 #include "bins.h"
 #include "lathist.h"
+#include "groupstats.h"
 #include "procstats.h"
 #include "taskfilter.h"
 #include "diskreplay.h"
@@ -149,6 +150,8 @@ struct ss_stats_opts {
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
 	void    *arg;
 	bool     procs;                  /* per-process rows (procstats.h): ss_stats_procs() */
+	bool     dirs;                   /* per-directory rows (groupstats.h; the directories
+					  * right under the mapped DIR): ss_stats_dirs() */
 	/* Count only the requests of these processes (taskfilter.h; NULL or empty: all).  The
 	 * others still move the head and fill the queue: seeks are judged and queue depth
 	 * measured on every request, and the kept ones counted.  Borrowed. */
@@ -204,6 +207,8 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
+/* Per-directory rows, sorted (NULL unless opts.dirs and a trace). */
+const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st);
 /* Per-process rows, sorted (NULL unless opts.procs and a trace). */
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st);
 /* Whether opts.only keeps some requests out of the figures. */

@@ -37,8 +37,8 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_PROCESSES, OPT_PID,
-       OPT_COMM };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_GROUPS,
+       OPT_PROCESSES, OPT_PID, OPT_COMM };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
@@ -65,10 +65,13 @@ static const struct ss_option options[] = {
 	SS_OPTION_SEEK_THRESHOLD,
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
 	{ "color-by", OPT_COLOR_BY, "WHAT", "io panel colours: class (default: the request\n"
-					    "classes) or process (whose request it is)" },
-	{ "processes", OPT_PROCESSES, "N", "with --color-by process: colour the N processes\n"
-					   "with most requests (1 to 10, default 8), the rest\n"
-					   "grey (\"other\")" },
+					    "classes) or process (whose request it is), dir\n"
+					    "(the directory under the mapped DIR whose file it\n"
+					    "holds; dir:DEPTH for deeper ones) or file" },
+	{ "groups", OPT_GROUPS, "N", "with --color-by: colour the N processes,\n"
+				     "directories or files with most requests (1 to\n"
+				     "10, default 8), the rest grey (\"other\")" },
+	{ "processes", OPT_PROCESSES, "N", "the same as --groups (its older name)" },
 	{ "pid", OPT_PID, "PID", "draw and count only the requests of process PID\n"
 				 "(repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "draw and count only the requests of processes named\n"
@@ -120,6 +123,14 @@ const struct ss_help ss_plot_help = {
 		"pixel cell shared by several processes is shared among them like classes.\n"
 		"--pid/--comm draw only those processes' requests; seeks are still judged\n"
 		"against every request (the others move the head too).\n"
+		"\nWith --color-by dir or file, a request takes the colour of the directory or\n"
+		"file whose data or directory blocks it holds, from the trace's file map (record\n"
+		"--untar, record --map DIR).  dir is the directory right under DIR (under the\n"
+		"first directory with several entries when DIR holds a lone one, like --untar's\n"
+		"1/srctree); dir:2 one level deeper.  Requests holding only inodes of mapped\n"
+		"files are \"inodes\"; the rest (log, other metadata, files the map never saw)\n"
+		"\"unknown (not in the map)\", light grey.  The same name keeps its colour in\n"
+		"every column.\n"
 		"\nAn .html output is one self-contained page (no network needed) with the same\n"
 		"panels and table: zoom and pan time and offset (wheel, drag, shift-drag box,\n"
 		"double-click resets, keys + - arrows 0), hover a request for its details,\n"
@@ -196,6 +207,28 @@ int ss_plot_parse_rolling(const char *s, unsigned *bins)
 	return ss_optarg_unsigned(s, 0, SS_PLOT_MAX_ROLLING, bins) ? -EINVAL : 0;
 }
 
+int ss_plot_parse_color_by(const char *s, bool *by_group, struct ss_group_spec *spec)
+{
+	struct ss_group_spec g = { .by = SS_GROUP_DIR, .depth = 1 };
+
+	if (!strcmp(s, "class")) {
+		*by_group = false;
+		return 0;
+	}
+	if (!strcmp(s, "process"))
+		g.by = SS_GROUP_PROCESS;
+	else if (!strcmp(s, "file"))
+		g.by = SS_GROUP_FILE;
+	else if (!strncmp(s, "dir:", 4) &&
+		 ss_optarg_unsigned(s + 4, 1, SS_PLOT_MAX_DIR_DEPTH, &g.depth))
+		return -EINVAL;
+	else if (strcmp(s, "dir") && strncmp(s, "dir:", 4))
+		return -EINVAL;
+	*by_group = true;
+	*spec = g;
+	return 0;
+}
+
 /* One option's value into the struct ss_plot_args at CTX (ss_optable_parse's TAKE). */
 static int take_option(void *ctx, int c, const char *arg, char *err, size_t errlen)
 {
@@ -265,16 +298,13 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "rolling", hint = "bins, 0 to 10000";
 		break;
 	case OPT_COLOR_BY:
-		if (!strcmp(arg, "class"))
-			a->g.color_by = SS_COLOR_CLASS;
-		else if (!strcmp(arg, "process"))
-			a->g.color_by = SS_COLOR_PROCESS;
-		else
-			bad = "color-by", hint = "class or process";
+		if (ss_plot_parse_color_by(arg, &a->g.color_by_group, &a->g.group))
+			bad = "color-by", hint = "class, process, dir, dir:DEPTH (1 to 64) or file";
 		break;
+	case OPT_GROUPS:
 	case OPT_PROCESSES:
-		if (ss_optarg_unsigned(arg, 1, SS_PROC_GROUPS_MAX, &a->g.top_procs))
-			bad = "processes", hint = "1 to 10";
+		if (ss_optarg_unsigned(arg, 1, SS_GROUPS_MAX, &a->g.top_groups))
+			bad = c == OPT_GROUPS ? "groups" : "processes", hint = "1 to 10";
 		break;
 	case OPT_PID:
 		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);
@@ -371,9 +401,11 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 			"(a request's details name its device)");
 		return -EINVAL;
 	}
-	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
-		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
-			"colours by class): write a .png, .svg or .pdf");
+	if (a->html && a->g.color_by_group) {
+		ss_errf(err, errlen, "--color-by %s is not drawn by the .html viewer (it "
+			"colours by class): write a .png, .svg or .pdf",
+			a->g.group.by == SS_GROUP_PROCESS ? "process" :
+			a->g.group.by == SS_GROUP_DIR ? "dir" : "file");
 		return -EINVAL;
 	}
 	return disk_panels(a, err, errlen);

@@ -63,6 +63,9 @@ int ss_plot_parse_size(const char *s, int *w, int *h);
 bool ss_plot_output_is_html(const char *path);
 /* --rolling N: bins, 0..SS_PLOT_MAX_ROLLING. */
 int ss_plot_parse_rolling(const char *s, unsigned *bins);
+/* --color-by class|process|dir|dir:DEPTH|file: *BY_GROUP false for class, else the group. */
+#define SS_PLOT_MAX_DIR_DEPTH 64
+int ss_plot_parse_color_by(const char *s, bool *by_group, struct ss_group_spec *spec);
 /* Shared by the commands that draw traces side by side (plot, movie). */
 /* -l LABEL: the next trace's label into LABELS[*NR]; -EINVAL past SS_GRAPH_MAX_TRACES. */
 int ss_plot_add_label(const char **labels, int *nr, const char *arg, char *err, size_t errlen);

@@ -314,7 +314,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		struct ss_panel_ctx ctx = {
 			.trace = c->t, .opts = &g->o, .t0 = c->t0, .x_lo = g->x_lo, .x_hi = g->x_hi,
 			.rect = g->lay.plot[p][c - g->col], .y_lo = g->ylo[p], .y_hi = g->yhi[p],
-			.procs = g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL,
+			.groups = g->o.color_by_group ? &g->groups : NULL,
 		};
 
 		ss_graph_row_device(g, c, p, &ctx.one_dev, &ctx.dev);
@@ -406,9 +406,9 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 			ss_layout_min_height(&spec));
 		return -EINVAL;
 	}
-	if (g->o.color_by == SS_COLOR_PROCESS) {
-		ret = ss_proc_groups_rank(tr, g->nr, &g->o.only, g->o.top_procs ? g->o.top_procs : 8,
-					  &g->procs, err, errlen);
+	if (g->o.color_by_group) {
+		ret = ss_groups_rank(&g->o.group, tr, g->nr, &g->o.only,
+				     g->o.top_groups ? g->o.top_groups : 8, &g->groups, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -554,7 +554,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 					classes |= g->ops[p]->classes(g->col[i].state[p]);
 		}
 		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes,
-			       g->o.color_by == SS_COLOR_PROCESS ? &g->procs : NULL);
+			       g->o.color_by_group ? &g->groups : NULL);
 	}
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)

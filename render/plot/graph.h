@@ -20,7 +20,7 @@
 
 #include "diskmodel.h"
 #include "layout.h"
-#include "procgroups.h"
+#include "groups.h"
 #include "taskfilter.h"
 #include "ticks.h"
 #include "trace_read.h"
@@ -56,11 +56,12 @@ struct ss_graph_opts {
 	enum ss_offset_units units;
 	uint64_t seek_threshold;           /* sectors (0: every I/O not contiguous) */
 	unsigned rolling;                  /* moving average over this many bins (0/1: none) */
-	/* What the sector panel's colours say: the I/O class, or the process whose request it
-	 * is (procgroups.h: the top_procs groups over all traces, the same colour in every
-	 * column, the rest "other"). */
-	enum ss_color_by { SS_COLOR_CLASS, SS_COLOR_PROCESS } color_by;
-	unsigned top_procs;                /* 1..SS_PROC_GROUPS_MAX; 0: 8 */
+	/* What the sector panel's colours say: the I/O class, or the group of the request
+	 * (groups.h: its process, directory or file; the top_groups groups over all traces,
+	 * the same colour in every column, the rest "other"). */
+	bool color_by_group;
+	struct ss_group_spec group;
+	unsigned top_groups;               /* 1..SS_GROUPS_MAX; 0: 8 */
 	/* Draw and count only these processes' requests (taskfilter.h; empty: all).  The
 	 * names are borrowed. */
 	struct ss_task_spec only;

@@ -39,7 +39,7 @@ struct ss_graph {
 	struct ss_table table;
 	char title[256];
 	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
-	struct ss_proc_groups procs;        /* colour by process: the groups (color_by) */
+	struct ss_groups groups;            /* colour by group: the groups (color_by_group) */
 	struct ss_event *kept;              /* one batch's events of the filtered processes */
 	size_t cap_kept;
 };

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The legend row of the sector panel's marks; see legend.h. */
+#include <stdio.h>
+#include <string.h>
+
 #include "legend.h"
 #include "palette.h"
 #include "text.h"
@@ -21,9 +24,11 @@ static bool any_phase(const struct ss_trace *const *t, int n)
 	return false;
 }
 
-enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE, LK_PROC };
+enum legend_kind { LK_CLASS, LK_BAND, LK_AG, LK_GROUP, LK_ITABLE, LK_PHASE, LK_REQ_GROUP };
 
-static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, double y, double sw)
+/* CLS: the class, or (LK_REQ_GROUP) the group's slot; N: the ranked groups. */
+static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, size_t n, double x, double y,
+			double sw)
 {
 	static const double dash[] = { 4, 3 };
 
@@ -36,8 +41,8 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 			cairo_rectangle(cr, x + sw / 2 - 1.5, y - sw / 2, 3, sw);
 		cairo_fill(cr);
 		break;
-	case LK_PROC:
-		ss_set_rgb(cr, ss_proc_colour((size_t)cls));
+	case LK_REQ_GROUP:
+		ss_set_rgb(cr, ss_group_colour((size_t)cls, n));
 		cairo_rectangle(cr, x, y - sw / 2, sw, sw);
 		cairo_fill(cr);
 		break;
@@ -75,27 +80,57 @@ static void legend_mark(cairo_t *cr, enum legend_kind k, int cls, double x, doub
 	}
 }
 
+/* A group's name as the legend shows it: a long path keeps its end ("…/dir/file.c"). */
+static const char *short_name(const char *name, char *buf, size_t len)
+{
+	size_t l = strlen(name);
+	const size_t keep = 32;
+	const char *tail;
+
+	if (!strcmp(name, "."))
+		return "(top level)";
+	if (l <= keep + 4)
+		return name;
+	tail = name + l - keep;
+	/* start at a component when one begins near the cut */
+	for (const char *p = tail; *p && p < tail + 12; p++)
+		if (*p == '/') {
+			tail = p;
+			break;
+		}
+	snprintf(buf, len, "\u2026%s", tail);
+	return buf;
+}
+
 /* Legend of the sector panel's marks, centred in one row; entries only for what is drawn. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
-		    unsigned classes, const struct ss_proc_groups *procs)
+		    unsigned classes, const struct ss_groups *groups)
 {
-	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_PROC_GROUPS_MAX + 1];
+	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_GROUPS_MAX + 2];
+	char shortened[SS_GROUPS_MAX][64];
 	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
 	double total = 0, x, y = r->y + r->h / 2, w;
-	int n = 0, nr_procs = 0;
+	int n = 0, nr_groups = 0;
+	size_t ng = groups ? groups->n : 0;
 
 	if (r->h <= 0)
 		return;
-	if (procs) {
-		for (size_t i = 0; i < procs->n; i++)
-			it[n++] = (typeof(it[0])){ LK_PROC, (int)i, procs->name[i] };
-		if (procs->other || !procs->n)
-			it[n++] = (typeof(it[0])){ LK_PROC, SS_PROC_GROUPS_MAX,
-						   procs->n ? "other" : "no process" };
-		nr_procs = n;
+	if (groups) {
+		for (size_t i = 0; i < ng; i++)
+			it[n++] = (typeof(it[0])){ LK_REQ_GROUP, (int)i,
+						   short_name(groups->name[i], shortened[i],
+							      sizeof(shortened[i])) };
+		if (groups->other || !ng)
+			it[n++] = (typeof(it[0])){ LK_REQ_GROUP, (int)ng,
+						   ng ? "other" : groups->spec.by == SS_GROUP_PROCESS ?
+						   "no process" : "no file" };
+		if (groups->unknown_slot && groups->unknown)
+			it[n++] = (typeof(it[0])){ LK_REQ_GROUP, (int)ng + 1,
+						   SS_GROUP_UNKNOWN_FILE };
+		nr_groups = n;
 	}
-	/* coloured by process, the areas are in the processes' colours: only the strips' classes */
-	for (int c = procs ? SS_CLS_NR_AREA : 0; c < SS_CLS_MAX; c++)
+	/* coloured by group, the areas are in the groups' colours: only the strips' classes */
+	for (int c = groups ? SS_CLS_NR_AREA : 0; c < SS_CLS_MAX; c++)
 		if (classes & SS_CLS_BIT(c))
 			it[n++] = (typeof(it[0])){ LK_CLASS, c, ss_classes[c].name };
 	if (any_zone(t, nr, SS_ZONE_LOG) || any_zone(t, nr, SS_ZONE_JOURNAL))
@@ -111,8 +146,8 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		total += sw + 5 + w + (i ? gap : 0);
-		/* the processes are what the picture is about: the rest goes when it must */
-		if (nr_procs && i >= nr_procs && total > r->w) {
+		/* the groups are what the picture is about: the rest goes when it must */
+		if (nr_groups && i >= nr_groups && total > r->w) {
 			n = i;
 			break;
 		}
@@ -122,7 +157,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	for (int i = 0; i < n; i++) {
 		struct ss_box b;
 
-		legend_mark(cr, it[i].k, it[i].cls, x, y, sw);
+		legend_mark(cr, it[i].k, it[i].cls, ng, x, y, sw);
 		x += sw + 5;
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, it[i].name, &b);

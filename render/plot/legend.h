@@ -11,11 +11,11 @@
 
 #include <cairo.h>
 #include "layout.h"
-#include "procgroups.h"
+#include "groups.h"
 #include "trace_read.h"
 
 /* PROCS: the process groups when the sector panel is coloured by process, else NULL. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t,
-		    int nr, unsigned classes, const struct ss_proc_groups *procs);
+		    int nr, unsigned classes, const struct ss_groups *groups);
 
 #endif

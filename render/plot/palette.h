@@ -56,22 +56,25 @@ static const enum ss_io_class ss_op_class[SS_NR_DATA_OPS] = {
 	[SS_OP_DISCARD] = SS_CLS_DISCARD, [SS_OP_OTHER] = SS_CLS_OTHER,
 };
 
-/* Processes (plot --color-by process), biggest first: distinct hues, then darker and lighter
- * variants; "other" is grey.  Drawn over white and the light zone bands.  A table apart from
- * the classes': coloured by process, a colour names a process group, not a class — and none
- * is the colour of the flush or FUA strips, which keep their class colours. */
-static const struct ss_rgb ss_col_proc[] = {
+/* Groups (plot --color-by process|dir|file: groups.h), biggest first: distinct hues, then
+ * darker and lighter variants; "other" is mid grey, "unknown (not in the map)" light grey.
+ * Drawn over white and the light zone bands.  A table apart from the classes': coloured by
+ * group, a colour names a process, directory or file, not a class — and none is the colour
+ * of the flush or FUA strips, which keep their class colours. */
+static const struct ss_rgb ss_col_group[] = {
 	SS_RGB(0x0072B2), SS_RGB(0xE69F00), SS_RGB(0x009E73), SS_RGB(0xCC79A7),
 	SS_RGB(0x56B4E9), SS_RGB(0x332288), SS_RGB(0x000000), SS_RGB(0x8C564B),
 	SS_RGB(0x7F7F00), SS_RGB(0x9467BD),
 };
-static const struct ss_rgb ss_col_other   = SS_RGB(0xA0A0A0);
-#define SS_NR_PROC_COLOURS (sizeof(ss_col_proc) / sizeof(ss_col_proc[0]))
+static const struct ss_rgb ss_col_other   = SS_RGB(0x8A8A8A);
+static const struct ss_rgb ss_col_unknown = SS_RGB(0xC4C4C4);
+#define SS_NR_GROUP_COLOURS (sizeof(ss_col_group) / sizeof(ss_col_group[0]))
 
-/* The colour of process slot I (procgroups.h); slots past the palette are "other". */
-static inline struct ss_rgb ss_proc_colour(size_t i)
+/* The colour of group slot I of N ranked groups (groups.h: N is "other", N + 1 "unknown"). */
+static inline struct ss_rgb ss_group_colour(size_t i, size_t n)
 {
-	return i < SS_NR_PROC_COLOURS ? ss_col_proc[i] : ss_col_other;
+	return i < n && i < SS_NR_GROUP_COLOURS ? ss_col_group[i] :
+	       i == n ? ss_col_other : ss_col_unknown;
 }
 
 /* The parts of the modelled disk time (plot --disk: the model panel, the HTML page's), bottom

@@ -25,8 +25,9 @@ struct ss_panel_ctx {
 	uint64_t y_lo, y_hi;         /* sector range shown (sector panel), shared by columns */
 	bool one_dev;                /* a sector panel shows only device `dev` (its zones, its */
 	uint32_t dev;                /* I/O): one panel per device of a multi-device trace */
-	/* Colour by process: the groups and their order (NULL: colour by class). */
-	const struct ss_proc_groups *procs;
+	/* Colour by group (process, directory, file): the groups and their order (NULL:
+	 * colour by class). */
+	const struct ss_groups *groups;
 };
 
 /* What a panel gets at draw time. */

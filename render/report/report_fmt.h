@@ -30,6 +30,9 @@ struct report_opts {
 /* Beyond this many processes, the text report lists the first (most I/Os) only. */
 #define REPORT_PROCS_DEFAULT 12
 
+/* Beyond this many directories, the text report lists the first (most I/Os) only. */
+#define REPORT_DIRS_DEFAULT 12
+
 /* Beyond this many zones, the text report lists only zones with I/O. */
 #define REPORT_ZONES_ALL_MAX 24
 
@@ -45,6 +48,10 @@ bool report_shows_device(const struct ss_trace *t, const struct ss_rec_device *d
 void report_procs_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		       const struct report_opts *ro);
 void report_procs_json(struct ss_json *j, const struct ss_stats *st, const struct report_opts *ro);
+/* The per-directory table and the file map's coverage (report_dirs.c): text, and the JSON
+ * keys "file_map", "dirs". */
+void report_dirs_text(FILE *f, const struct ss_stats *st);
+void report_dirs_json(struct ss_json *j, const struct ss_stats *st);
 /* S[0..N) (up to a NUL) for a terminal: control characters and bad UTF-8 escaped, long
  * strings cut with "..." (report_text.c). */
 const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen);

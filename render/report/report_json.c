@@ -261,6 +261,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	phases(&j, t, st);
 	zones(&j, st);
 	report_procs_json(&j, st, ro);
+	report_dirs_json(&j, st);
 	ss_json_end_object(&j);
 	return ss_json_finish(&j);
 }

@@ -344,6 +344,7 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	zone_table(f, st, ro->all_zones);
 	report_model_text(f, st);
 	report_procs_text(f, t, st, ro);
+	report_dirs_text(f, st);
 	return ferror(f) ? -EIO : 0;
 }
 

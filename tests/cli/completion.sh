@@ -47,8 +47,8 @@ is "$mpanels" "iops lat qd seeks tput" "movie -p: the time panels it takes (not 
 is "$(comp movie --style "")" "grid scan spindle" "movie --style"
 h=$("$SEEKSCOPE" movie --help); [[ $h == *"grid (default)"* && $h == *"spindle: "* && $h == *"scan: "* ]]
 ok $? "... the styles --help documents"
-is "$(comp plot --color-by "")" "class process" "plot --color-by"
-h=$("$SEEKSCOPE" plot --help); [[ $h == *"--color-by WHAT"*"colours: class"*"or process"* ]]
+is "$(comp plot --color-by "")" "class dir dir:2 file process" "plot --color-by"
+h=$("$SEEKSCOPE" plot --help); [[ $h == *"--color-by WHAT"*"colours: class"*"or process"*"dir"*"dir:DEPTH"*"or file"* ]]
 ok $? "... as --help says"
 is "$(comp record --fsync "")" "end file none" "record --fsync"
 is "$(comp record -e insert,)" "insert,queue" "record -e insert,"

@@ -443,13 +443,13 @@ static void test_proc_colours(void)
 {
 	int same = 0;
 
-	for (size_t i = 0; i <= SS_NR_PROC_COLOURS; i++)
+	for (size_t i = 0; i <= SS_NR_GROUP_COLOURS + 1; i++)
 		for (int c = SS_CLS_NR_AREA; c < SS_CLS_MAX; c++) {
-			struct ss_rgb p = ss_proc_colour(i), k = ss_classes[c].rgb;
+			struct ss_rgb p = ss_group_colour(i, SS_NR_GROUP_COLOURS), k = ss_classes[c].rgb;
 
 			same += p.r == k.r && p.g == k.g && p.b == k.b;
 		}
-	is_int(same, 0, "no process colour (nor 'other') is the flush's or the FUA's");
+	is_int(same, 0, "no group colour (nor 'other', 'unknown') is the flush's or the FUA's");
 }
 
 int main(void)

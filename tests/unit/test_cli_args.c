@@ -495,13 +495,27 @@ static void test_plot_parse(void)
 	ok(strstr(err, "an .html page shows every device") != NULL, "... said so (%s)", err);
 	is_int(PLOT("a.sst", "--color-by", "process", "--processes", "3", "--comm", "tar"), 0,
 	       "--color-by process --processes 3 --comm tar");
-	ok(pa.g.color_by == SS_COLOR_PROCESS && pa.g.top_procs == 3 && pa.g.only.nr_comms == 1,
-	   "... taken");
-	is_int(PLOT("a.sst", "--color-by", "dir"), -EINVAL, "--color-by dir (not yet)");
-	is_str(err, "bad --color-by 'dir' (class or process)", "... said so");
+	ok(pa.g.color_by_group && pa.g.group.by == SS_GROUP_PROCESS && pa.g.top_groups == 3 &&
+	   pa.g.only.nr_comms == 1, "... taken");
+	is_int(PLOT("a.sst", "--color-by", "dir", "--groups", "5"), 0, "--color-by dir --groups 5");
+	ok(pa.g.color_by_group && pa.g.group.by == SS_GROUP_DIR && pa.g.group.depth == 1 &&
+	   pa.g.top_groups == 5, "... taken: depth 1");
+	is_int(PLOT("a.sst", "--color-by", "dir:3"), 0, "--color-by dir:3");
+	ok(pa.g.group.by == SS_GROUP_DIR && pa.g.group.depth == 3, "... depth 3");
+	is_int(PLOT("a.sst", "--color-by", "file"), 0, "--color-by file");
+	ok(pa.g.group.by == SS_GROUP_FILE, "... taken");
+	is_int(PLOT("a.sst", "--color-by", "dir:0"), -EINVAL, "--color-by dir:0");
+	is_str(err, "bad --color-by 'dir:0' (class, process, dir, dir:DEPTH (1 to 64) or file)",
+	       "... said so");
+	is_int(PLOT("a.sst", "--color-by", "dir:"), -EINVAL, "--color-by dir:");
+	is_int(PLOT("a.sst", "--color-by", "dirs"), -EINVAL, "--color-by dirs");
+	is_int(PLOT("a.sst", "--color-by", "file", "-o", "a.html"), -EINVAL, "--color-by file .html");
 	is_int(PLOT("a.sst", "--processes", "11"), -EINVAL, "--processes 11");
+	is_str(err, "bad --processes '11' (1 to 10)", "... said so");
+	is_int(PLOT("a.sst", "--groups", "0"), -EINVAL, "--groups 0");
+	is_str(err, "bad --groups '0' (1 to 10)", "... said so");
 	is_int(PLOT("a.sst", "--color-by", "class"), 0, "--color-by class");
-	ok(pa.g.color_by == SS_COLOR_CLASS && !ss_task_spec_active(&pa.g.only), "... the default");
+	ok(!pa.g.color_by_group && !ss_task_spec_active(&pa.g.only), "... the default");
 	is_int(PLOT("--help"), SS_PARSE_HELP, "--help");
 	is_int(plot((char *[]){ "plot", NULL }), -EINVAL, "no TRACE");
 	is_str(err, "no TRACE given", "... said so");

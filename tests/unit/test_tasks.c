@@ -11,7 +11,7 @@
 #include "tap.h"
 #include "testdir.h"
 #include "owner.h"
-#include "procgroups.h"
+#include "groups.h"
 #include "procstats.h"
 #include "stats.h"
 #include "taskfilter.h"
@@ -160,7 +160,8 @@ static void test_trace(const char *path)
 {
 	struct ss_task_spec only = { 0 };
 	struct ss_stats_opts o;
-	struct ss_proc_groups g;
+	struct ss_groups g;
+	const struct ss_group_spec by_proc = { .by = SS_GROUP_PROCESS };
 	struct ss_stats *st;
 	const struct ss_procs *p;
 	const struct ss_proc_row *r;
@@ -216,13 +217,14 @@ static void test_trace(const char *path)
 	is_int(ss_task_spec_add_comm(&only, "", err, sizeof(err)), -EINVAL, "--comm '' refused");
 
 	/* groups for colours: by issued data requests */
-	is_int(ss_proc_groups_rank(&t, 1, NULL, 8, &g, err, sizeof(err)), 0, "groups ranked");
+	is_int(ss_groups_rank(&by_proc, &t, 1, NULL, 8, &g, err, sizeof(err)), 0, "groups ranked");
 	is_int(g.n, 3, "three groups");
 	is_str(g.name[0], "tar", "tar first (2 requests)");
 	is_int(g.issues[0], 2, "tar: 2");
-	is_int(ss_proc_groups_slot(&g, "kworker:wb_workfn"), 1, "ties by name: kworker before tar2");
-	is_int(ss_proc_groups_slot(&g, "sync"), 3, "a group not ranked: other");
-	ss_proc_groups_rank(&t, 1, NULL, 1, &g, err, sizeof(err));
+	is_int(ss_groups_slot(&g, "kworker:wb_workfn"), 1, "ties by name: kworker before tar2");
+	is_int(ss_groups_slot(&g, "sync"), 3, "a group not ranked: other");
+	ok(!g.unknown_slot && ss_groups_nr_slots(&g) == 4, "processes: no slot for unknown");
+	ss_groups_rank(&by_proc, &t, 1, NULL, 1, &g, err, sizeof(err));
 	ok(g.n == 1 && g.other == 2, "top 1: the other two are other");
 	ss_trace_close(t);
 }

@@ -2,12 +2,13 @@
 /*
  * The sector-over-time panel, seekwatcher's picture: every request with sectors at its issue
  * time spanning its sectors, coloured by class (palette.h: data write, data read, metadata,
- * journal/log, discard, write-zeroes/other) — or by the process whose request it is
- * (ctx->procs: owner.h, procgroups.h) — with flush and FUA marks along the top and the
- * filesystem's zones (AGs, log, journal, groups, inode tables) drawn underneath.
+ * journal/log, discard, write-zeroes/other) — or by its group (ctx->groups, groups.h: the
+ * process whose request it is, owner.h, or the directory or file it holds) — with flush and
+ * FUA marks along the top and the filesystem's zones (AGs, log, journal, groups, inode
+ * tables) drawn underneath.
  *
- * Events are not kept: each one increments a counter in a per-class (per-process) grid of CELL x CELL pixel
- * cells, and drawing turns the grid into one image.  So the cost of drawing and the size of an
+ * Events are not kept: each one increments a counter in a per-class (per-group) grid of
+ * CELL x CELL pixel cells, and drawing turns the grid into one image.  So the cost of drawing and the size of an
  * SVG or PDF depend on the picture, not on the number of I/Os.  ISSUE events are plotted, the
  * same events the seek definition uses (seek.h): the order the device was asked to go.
  *
@@ -15,7 +16,7 @@
  *  - No class hides another: the pixels of a cell that holds several classes are shared among
  *    them in proportion to their requests, each at least one, the diagonal first — a 50/50
  *    read/write mix is a blue and orange checkerboard, not the colour drawn last.  Coloured
- *    by process, the processes of a cell share it the same way.
+ *    by group, the groups of a cell share it the same way.
  *  - A lone request stays visible: a cell with no other occupied cell within LONE cells gets
  *    a translucent halo of its colour HALO cells wide around it, so a single 4 KiB request is
  *    a 6 px mark with its exact cell solid at the centre; dense areas are left as they are.
@@ -39,10 +40,10 @@
 #define HALO 1          /* cells around a lone request that its halo covers */
 #define LONE 2          /* ... lone: no other request within this many cells */
 #define HALO_ALPHA 0.4  /* the halo's opacity */
-/* colour slots: the classes drawn as areas, or the process groups and "other" */
+/* colour slots: the classes drawn as areas, or the groups, "other" and "unknown" */
 #define MAX_SLOTS \
-	(SS_PROC_GROUPS_MAX + 1 > SS_CLS_NR_AREA ? SS_PROC_GROUPS_MAX + 1 : SS_CLS_NR_AREA)
-_Static_assert(SS_NR_PROC_COLOURS >= SS_PROC_GROUPS_MAX, "a colour per process group");
+	(SS_GROUPS_MAX + 2 > SS_CLS_NR_AREA ? SS_GROUPS_MAX + 2 : SS_CLS_NR_AREA)
+_Static_assert(SS_NR_GROUP_COLOURS >= SS_GROUPS_MAX, "a colour per group");
 _Static_assert(MAX_SLOTS < 255, "occ and halo hold a slot + 1 in a byte");
 
 /* The pixels {x, y} of a cell in the order classes receive them: the diagonal first, so that
@@ -56,8 +57,8 @@ struct io_state {
 	double sect_per_row, ns_per_col;
 	int nr_slots;
 	uint16_t *cnt[MAX_SLOTS];           /* gw * gh per slot, row 0 at the bottom */
-	struct ss_owner *owner;             /* by process: whose request each issue is */
-	struct ss_proc_slots *slots;        /* by process: owner -> colour slot */
+	struct ss_owner *owner;             /* by group: whose request each issue is */
+	struct ss_group_slots *slots;       /* by group: request -> colour slot */
 	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_zone_bands zb;            /* log/journal ranges for classification */
@@ -76,7 +77,7 @@ static void io_destroy(void *state)
 	for (int c = 0; c < MAX_SLOTS; c++)
 		free(s->cnt[c]);
 	ss_owner_free(s->owner);
-	ss_proc_slots_free(s->slots);
+	ss_group_slots_free(s->slots);
 	free(s->occ);
 	free(s->halo);
 	free(s->flush);
@@ -103,12 +104,12 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	cells = (size_t)s->gw * (size_t)s->gh;
 	s->sect_per_row = (double)(ctx->y_hi - ctx->y_lo) / s->gh;
 	s->ns_per_col = (double)(ctx->x_hi - ctx->x_lo) / s->gw;
-	s->nr_slots = ctx->procs ? (int)ctx->procs->n + 1 : SS_CLS_NR_AREA;
+	s->nr_slots = ctx->groups ? (int)ss_groups_nr_slots(ctx->groups) : SS_CLS_NR_AREA;
 	for (int c = 0; c < s->nr_slots; c++)
 		if (!(s->cnt[c] = calloc(cells, sizeof(uint16_t))))
 			goto nomem;
-	if (ctx->procs && (!(s->owner = ss_owner_new()) ||
-			   !(s->slots = ss_proc_slots_new(ctx->procs, ctx->trace))))
+	if (ctx->groups && (!(s->owner = ss_owner_new()) ||
+			    !(s->slots = ss_group_slots_new(ctx->groups, ctx->trace))))
 		goto nomem;
 	s->occ = malloc(cells);
 	s->halo = malloc(cells);
@@ -181,7 +182,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r0 = r1;
 		cls = ss_zone_bands_class(&s->zb, ev);
 		s->classes |= SS_CLS_BIT(cls);
-		slot = s->slots ? ss_proc_slots_get(s->slots, &who) : (size_t)cls;
+		slot = s->slots ? ss_group_slots_get(s->slots, ev, &who) : (size_t)cls;
 		col = s->cnt[slot] + gx;
 		for (long r = r0; r <= r1; r++) {
 			uint16_t *c = col + (size_t)r * (size_t)s->gw;
@@ -210,7 +211,7 @@ static uint32_t pack(struct ss_rgb c, double a)
 }
 
 /*
- * Share the CELL_PX pixels of a cell among the slots (classes or processes) in it: out[i] is
+ * Share the CELL_PX pixels of a cell among the slots (classes or groups) in it: out[i] is
  * the slot of pixel cell_px[i].  Each slot present gets one pixel (the most numerous ones, if
  * there are more slots than pixels), the rest go by largest shortfall from its share of the
  * requests.  Returns the slot with the most pixels.
@@ -299,8 +300,7 @@ static cairo_surface_t *grid_image(struct io_state *s)
 		return img;
 	for (int c = 0; c < s->nr_slots; c++) {
 		struct ss_rgb rgb = !s->slots ? ss_classes[c].rgb :
-				    ss_proc_colour(c < (int)s->ctx.procs->n ? (size_t)c :
-						   SS_PROC_GROUPS_MAX);
+				    ss_group_colour((size_t)c, s->ctx.groups->n);
 
 		colour[c] = pack(rgb, 1);
 		tint[c] = pack(rgb, HALO_ALPHA);
