@@ -66,14 +66,35 @@ static struct ss_fmap_map *head_map(struct ss_fmap_data *d, const void *buf, siz
 	return &d->maps[h->map];
 }
 
+static int add_files(struct ss_fmap_data *d, struct ss_fmap_map *m,
+		     const struct ss_rec_files_head *hd, const unsigned char *p, size_t len);
+
+/* A record is taken whole or not at all: a refused one leaves what came before as it was. */
 int ss_fmap_data_add_files(struct ss_fmap_data *d, const void *buf, size_t len)
 {
-	const unsigned char *p = buf;
 	struct ss_rec_files_head h;
 	struct ss_fmap_map *m = head_map(d, buf, len, &h);
-	size_t off = sizeof(h);
+	size_t nr_files = d->nr_files, names_len = d->names_len;
+	uint32_t map_files = m ? m->nr_files : 0;
+	int ret;
 
-	if (!m || h.first != m->nr_files)
+	if (!m)
+		return -EINVAL;
+	ret = add_files(d, m, &h, buf, len);
+	if (ret) {
+		d->nr_files = nr_files;
+		d->names_len = names_len;
+		m->nr_files = map_files;
+	}
+	return ret;
+}
+
+static int add_files(struct ss_fmap_data *d, struct ss_fmap_map *m,
+		     const struct ss_rec_files_head *hd, const unsigned char *p, size_t len)
+{
+	size_t off = sizeof(*hd);
+
+	if (hd->first != m->nr_files)
 		return -EINVAL;
 	while (off < len) {
 		struct ss_rec_file f;
@@ -144,8 +165,10 @@ int ss_fmap_data_add_extents(struct ss_fmap_data *d, const void *buf, size_t len
 
 		memcpy(&e, p + sizeof(h) + i * sizeof(e), sizeof(e));
 		ss_swab_extent(&e);
-		if (e.file >= m->nr_files || !e.nr_sectors || e.sector > UINT64_MAX - e.nr_sectors)
+		if (e.file >= m->nr_files || !e.nr_sectors || e.sector > UINT64_MAX - e.nr_sectors) {
+			d->nr_extents -= i;     /* the record whole or not at all */
 			return -EINVAL;
+		}
 		e.file += m->first_file;
 		e.reserved = h.map;
 		d->extents[d->nr_extents++] = e;

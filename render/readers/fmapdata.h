@@ -47,7 +47,8 @@ struct ss_fmap_data {
 
 void ss_fmap_data_free(struct ss_fmap_data *d);     /* the contents; accepts zeroed */
 /* Payloads of the three records (file order, host or file byte order as received):
- * 0, -ENOMEM, -E2BIG (too many) or -EINVAL (inconsistent with what came before). */
+ * 0, -ENOMEM, -E2BIG (too many) or -EINVAL (inconsistent with what came before).  A
+ * record is taken whole or not at all. */
 int ss_fmap_data_add_map(struct ss_fmap_data *d, const void *buf, size_t len);
 int ss_fmap_data_add_files(struct ss_fmap_data *d, const void *buf, size_t len);
 int ss_fmap_data_add_extents(struct ss_fmap_data *d, const void *buf, size_t len);
