@@ -3,8 +3,9 @@
  * What `report` and `plot` do with an opened trace, for the fuzz targets of every reader
  * (fuzz_trace.c: seekscope files; fuzz_blktrace.c, fuzz_tracecmd.c: the importers): stream
  * every batch (their sum must equal the announced count), one statistics pass with time bins
- * and the per-event hooks, every binned series (no NaN), and both report printers into
- * /dev/null.  Include after fuzz.h; call fuzz_consume_init() from LLVMFuzzerInitialize.
+ * and the per-event hooks, per-process and per-directory rows (each adding up to the
+ * trace's I/Os and seeks: the latter through the file map's index), every binned series
+ * (no NaN), and both report printers into /dev/null.  Include after fuzz.h; call fuzz_consume_init() from LLVMFuzzerInitialize.
  */
 #ifndef SS_FUZZ_CONSUME_H
 #define SS_FUZZ_CONSUME_H
@@ -110,6 +111,7 @@ static inline void fuzz_consume(struct ss_trace *t)
 	so.arg = &hc;
 	/* per-process rows, and a process filter on every other input (names from the file) */
 	so.procs = true;
+	so.dirs = true;
 	if (t->nr_events & 1) {
 		ro.only = (struct ss_task_spec){ .pids = { 1 }, .nr_pids = 1, .comms = { "t*" },
 						 .nr_comms = 1 };
@@ -140,6 +142,20 @@ static inline void fuzz_consume(struct ss_trace *t)
 			}
 			FUZZ_ASSERT(ios == ss_stats_total(st)->ios && seeks == ss_stats_total(st)->seeks,
 				    "process rows add up to %llu I/Os, %llu seeks, not %llu, %llu",
+				    (unsigned long long)ios, (unsigned long long)seeks,
+				    (unsigned long long)ss_stats_total(st)->ios,
+				    (unsigned long long)ss_stats_total(st)->seeks);
+		}
+		{
+			const struct ss_group_stats *g = ss_stats_dirs(st);
+			uint64_t ios = 0, seeks = 0;
+
+			for (size_t i = 0; g && i < ss_group_stats_count(g); i++) {
+				ios += ss_group_stats_row(g, i)->ios;
+				seeks += ss_group_stats_row(g, i)->seeks;
+			}
+			FUZZ_ASSERT(ios == ss_stats_total(st)->ios && seeks == ss_stats_total(st)->seeks,
+				    "directory rows add up to %llu I/Os, %llu seeks, not %llu, %llu",
 				    (unsigned long long)ios, (unsigned long long)seeks,
 				    (unsigned long long)ss_stats_total(st)->ios,
 				    (unsigned long long)ss_stats_total(st)->seeks);

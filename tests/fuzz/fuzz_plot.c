@@ -9,7 +9,8 @@
  * default set), one or two columns (the same trace twice, as `plot a.sst b.sst` would), width
  * and height (small: the accumulators are a pixel grid each), x-range and y-range (raw values,
  * so inverted, empty, NaN-free extreme and huge ranges all come through as ss_graph_opts can
- * express them), offset units, rolling average, seek threshold.
+ * express them), offset units, rolling average, seek threshold, colours by class or by
+ * group (process, directory, file: the file map's index and the groups' ranking).
  * Invariants: ss_graph_run fails only with a message; after success the io panel's rectangle
  * lies inside the picture and the row of any sector in the y-range lies inside that rectangle.
  */
@@ -60,6 +61,13 @@ static int make_opts(const uint8_t *h, struct ss_graph_opts *o)
 	}
 	o->units = (enum ss_offset_units)((h[5] >> 2) & 3);
 	o->rolling = h[30] & 15;
+	/* colour by group: process, dir (depth 1 or 2) or file, the top 1..8 */
+	if (h[30] & 0x10) {
+		o->color_by_group = true;
+		o->group.by = (enum ss_group_by)((h[30] >> 5 & 3) % 3);
+		o->group.depth = 1 + (h[30] >> 7);
+		o->top_groups = 1 + (h[2] >> 2 & 7);
+	}
 	o->seek_threshold = (uint64_t)h[31] << ((h[5] >> 4) & 7) * 4;
 	return h[0] & 0x80 ? 2 : 1;
 }

@@ -82,6 +82,32 @@ w("big-header.sst", hdr(header_size=128) + bytes(64) + device() + end(0, 1))
 w("bad-version.sst", hdr(version=2) + end(0, 0))
 w("after-end.sst", hdr() + end(0, 0) + device())
 w("unordered.sst", hdr() + device() + events([ev(5*MS, 2, 9, 8, W), ev(1*MS, 1, 9, 8, W), ev(2**63, 1, 2**64-2, 2**32-1, 0xffff, 65535)]) + end(3, 2))
+# file maps (format.h: FILEMAP 10, FILES 11, EXTENTS 12): DIR, 1, 1/src, a, top.c, a/x.c
+def filemap(mid, dev=DEV):
+    return rec(10, struct.pack("<QIIIIII", 1000*MS, mid, dev, 0, 512, 64, 0)
+               + b"xfs".ljust(16, b"\0") + b"/mnt/t".ljust(96, b"\0"))
+def files(mid, first, ents):
+    body = struct.pack("<II", mid, first)
+    for ino, isec, parent, kind, name in ents:
+        n = name.encode()
+        body += struct.pack("<QQIHH", ino, isec, parent, kind, len(n)) + n + bytes((-len(n)) % 8)
+    return rec(11, body)
+def extents(mid, exts):
+    return rec(12, struct.pack("<II", mid, 0) + b"".join(
+        struct.pack("<QQIIII", lg, sec, n, f, 0, 0) for lg, sec, n, f in exts))
+NP = 0xffffffff
+ENTS = [(128, 10000, NP, 2, ""), (129, 10001, 0, 2, "1"), (130, 10002, 1, 2, "src"),
+        (131, 10003, 2, 2, "a"), (133, 10005, 2, 1, "top.c"), (200, 20008, 3, 1, "x.c")]
+EXTS = [(0, 1000, 8, 4), (0, 1008, 8, 5), (4096, 5010, 2, 5), (0, 3000, 8, 3), (0, 0, 16, 5)]
+fmap = filemap(0) + files(0, 0, ENTS[:3]) + files(0, 3, ENTS[3:]) + extents(0, EXTS)
+fevs = [ev(1*MS, 1, 1000, 8, W), ev(2*MS, 2, 1000, 8, W), ev(3*MS, 1, 1004, 16, W), ev(4*MS, 2, 1004, 16, W),
+        ev(5*MS, 1, 10000, 8, W | 0x100), ev(6*MS, 2, 10000, 8, W | 0x100), ev(7*MS, 1, 3000, 8, W),
+        ev(8*MS, 2, 3000, 8, W), ev(9*MS, 1, 900000, 8, W), ev(10*MS, 2, 900000, 8, W)]
+w("filemap.sst", hdr() + device() + events(fevs) + fmap + end(10, 7))
+w("filemap-two-maps.sst", hdr() + device() + fmap + filemap(1) + files(1, 0, ENTS) + extents(1, EXTS[:2]) + events(fevs) + end(10, 10))
+w("filemap-bad-extent.sst", hdr() + device() + filemap(0) + files(0, 0, ENTS) + extents(0, [(0, 8, 8, 6)]) + end(0, 4))
+w("filemap-bad-parent.sst", hdr() + device() + filemap(0) + files(0, 0, ENTS[:1] + [(5, 5, 4, 1, "f")]) + end(0, 3))
+w("filemap-files-first.sst", hdr() + device() + files(0, 0, ENTS) + filemap(0) + end(0, 3))
 w("many-phases.sst", hdr() + b"".join(phase(i * MS, 1 + i % 3, "p%d" % (i % 5)) for i in range(40)) + events(evs1) + end(6, 41))
 PY
 cp ../../samples/traces/xfs-agcount1.sst "$C/trace/sample-xfs-agcount1.sst"
@@ -320,6 +346,11 @@ w("io-yrange-mib", hdr(1, yr=(1 << 20, 3 << 20), units=2), "full.sst")
 w("inverted-ranges", hdr(0x3f, xr=(3, 1), yr=(9, 2)), "full.sst")
 w("rolling-lat-qd", hdr(0x30 | 2, rolling=5, thr=0), "many-phases.sst")
 w("sample", hdr(0x41, w=640, h=480), "sample-xfs-agcount1.sst")
+# coloured by group (rolling's upper bits, see fuzz_plot.c): dir, dir:2, file, process
+w("colour-dir-two", hdr(1, True, rolling=0x10 | 0x20), "filemap.sst")
+w("colour-dir2", hdr(1, rolling=0x10 | 0x20 | 0x80), "filemap-two-maps.sst")
+w("colour-file", hdr(1, rolling=0x10 | 0x40), "filemap.sst")
+w("colour-process-nomap", hdr(1, rolling=0x10), "full.sst")
 w("unordered", hdr(0x7f), "unordered.sst")
 w("empty-events", hdr(), "empty-events.sst")
 w("no-end", hdr(0x0f, True), "no-end.sst")
