@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "device_arg.h"
@@ -166,6 +167,60 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 	ss_json_finish(&j);
 }
 
+/* dump --files: the file map's entries, one per line (or JSON object). */
+static int print_files(const struct ss_trace *t, bool json)
+{
+	const struct ss_fmap_data *d = t->files;
+	uint32_t *nr_ext = calloc(d->nr_files ? d->nr_files : 1, sizeof(*nr_ext));
+	char path[4096];
+
+	if (!nr_ext)
+		return -ENOMEM;
+	for (size_t i = 0; i < d->nr_extents; i++)
+		nr_ext[d->extents[i].file]++;
+	for (size_t i = 0; i < d->nr_files; i++) {
+		const struct ss_fmap_file *f = &d->files[i];
+		const char *kind = f->kind == SS_FILE_DIR ? "dir" : "file";
+		size_t pl = ss_fmap_data_path(d, (uint32_t)i, path, sizeof(path));
+
+		if (pl >= sizeof(path))
+			snprintf(path, sizeof(path), "?");
+		else if (!pl)
+			snprintf(path, sizeof(path), ".");
+		if (json) {
+			struct ss_json j;
+
+			ss_json_init(&j, stdout);
+			ss_json_begin_object(&j);
+			ss_json_kv_u64(&j, "map", d->maps[f->map].rec.id);
+			ss_json_kv_u64(&j, "ino", f->ino);
+			ss_json_key(&j, "inode_sector");
+			if (f->inode_sector == SS_SECTOR_NONE)
+				ss_json_null(&j);
+			else
+				ss_json_u64(&j, f->inode_sector);
+			ss_json_kv_string(&j, "kind", kind);
+			ss_json_kv_u64(&j, "extents", nr_ext[i]);
+			ss_json_kv_string(&j, "path", path);
+			ss_json_end_object(&j);
+			ss_json_finish(&j);
+			continue;
+		}
+		printf("%u %" PRIu64 " ", d->maps[f->map].rec.id, f->ino);
+		if (f->inode_sector == SS_SECTOR_NONE)
+			printf("-");
+		else
+			printf("%" PRIu64, f->inode_sector);
+		printf(" %s %u ", kind, nr_ext[i]);
+		/* the path as it is: a name with a newline would make two lines */
+		for (const char *p = path; *p; p++)
+			putchar(*p == '\n' ? '?' : *p);
+		putchar('\n');
+	}
+	free(nr_ext);
+	return 0;
+}
+
 int ss_cmd_dump(int argc, char **argv)
 {
 	struct ss_zone_index *zi = NULL;
@@ -197,6 +252,11 @@ int ss_cmd_dump(int argc, char **argv)
 	    (a.json && !(fm = ss_filemap_new(t)))) {
 		fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
 		ret = -ENOMEM;
+		goto out;
+	}
+	if (a.files) {
+		if ((ret = print_files(t, a.json)))
+			fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
 		goto out;
 	}
 	if (!a.json)
