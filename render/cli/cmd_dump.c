@@ -167,7 +167,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 	ss_json_finish(&j);
 }
 
-/* dump --files: the file map's entries, one per line (or JSON object). */
+/* dump --filemap: the file map's entries, one per line (or JSON object). */
 static int print_files(const struct ss_trace *t, bool json)
 {
 	const struct ss_fmap_data *d = t->files;
@@ -254,7 +254,7 @@ int ss_cmd_dump(int argc, char **argv)
 		ret = -ENOMEM;
 		goto out;
 	}
-	if (a.files) {
+	if (a.filemap) {
 		if ((ret = print_files(t, a.json)))
 			fprintf(stderr, "seekscope dump: %s: out of memory\n", a.file);
 		goto out;

@@ -10,7 +10,7 @@
 #include "dump_args.h"
 #include "errbuf.h"
 
-enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY, OPT_PID, OPT_COMM, OPT_FILES };
+enum { OPT_ABSOLUTE = SS_OPT_LONG_ONLY, OPT_PID, OPT_COMM, OPT_FILEMAP };
 
 static const struct ss_option options[] = {
 	{ "no-events", 'n', NULL, "metadata only" },
@@ -18,7 +18,7 @@ static const struct ss_option options[] = {
 	  "TIME in the trace clock's nanoseconds (to line up captures)" },
 	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP),
 	{ "json", 'j', NULL, "one JSON object per event, one per line (no metadata)" },
-	{ "files", OPT_FILES, NULL, "the file map's entries instead of the events:\n"
+	{ "filemap", OPT_FILEMAP, NULL, "the file map's entries instead of the events:\n"
 	  "MAP INO INODE_SECTOR KIND EXTENTS PATH" },
 	{ "pid", OPT_PID, "PID", "only requests issued by process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "only requests issued by processes named NAME, a glob\n"
@@ -29,7 +29,7 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--files] [--pid PID]\n"
+	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--filemap] [--pid PID]\n"
 		 "                      [--comm NAME] [-d DEV] [-q] FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics, the processes\n"
@@ -42,8 +42,8 @@ const struct ss_help ss_dump_help = {
 		"--pid and --comm keep the requests those processes issued: their issue events\n"
 		"and the completions that pair with them (insert, queue and requeue events by\n"
 		"their own context).\n"
-		"--files lists the entries of the trace's file map (record --untar, record --map\n"
-		"DIR) instead of the events: the map's number, the inode number, the absolute\n"
+		"--filemap lists the entries of the trace's file map (record --untar, record\n"
+		"--map DIR) instead of the events: the map's number, the inode number, the absolute\n"
 		"sector where the on-disk inode begins (- when unknown), file or dir, how many\n"
 		"extents were mapped and the path relative to the mapped DIR (\".\" for DIR);\n"
 		"with --json, one object per entry with map, ino, inode_sector, kind, extents,\n"
@@ -80,8 +80,8 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_ABSOLUTE:
 		a->absolute = true;
 		return 0;
-	case OPT_FILES:
-		a->files = true;
+	case OPT_FILEMAP:
+		a->filemap = true;
 		return 0;
 	case 'j':
 		a->json = true;

@@ -17,7 +17,7 @@ struct ss_dump_args {
 	bool absolute;             /* --absolute: TIME in the trace clock's nanoseconds */
 	const char *device;        /* --device: only this device's events */
 	bool json;                 /* --json: one JSON object per event */
-	bool files;                /* --files: the file map's entries instead of the events */
+	bool filemap;              /* --filemap: the file map's entries instead of the events */
 	struct ss_task_spec only;  /* --pid, --comm: events of these processes only */
 	bool quiet;                /* -q: no warnings */
 	const char *file;          /* the one FILE operand, into argv */

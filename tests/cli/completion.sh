@@ -26,7 +26,7 @@ is "$(comp pl)" "plot" "a command's prefix"
 is "$(comp -)" "--help --version -V -h" "seekscope's own options"
 is "$(comp help re)" "record report" "help COMMAND"
 is "$(comp report -)" "--all-zones --comm --device --disk --help --json --pid --processes --seek-threshold --version -V -a -d -h -j -t" "report's options"
-is "$(comp dump --)" "--absolute --comm --device --files --help --json --no-events --pid --quiet --version" "dump's long options"
+is "$(comp dump --)" "--absolute --comm --device --filemap --help --json --no-events --pid --quiet --version" "dump's long options"
 n=0; for c in record plot movie convert mkarchive; do
 	got=$(comp "$c" --)
 	for o in $("$SEEKSCOPE" "$c" --help | sed -n 's/^  \(-[A-Za-z], \)\{0,1\}\(--[a-z-]*\).*/\2/p'); do

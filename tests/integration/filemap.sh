@@ -31,7 +31,7 @@ extents() {
 	done
 }
 
-# inode_sectors FS DEV FILES: "ino sector" for every inode of dump --files FILES, located by
+# inode_sectors FS DEV FILES: "ino sector" for every inode of dump --filemap FILES, located by
 # the filesystem's own tool (the loop device is the whole disk: no partition offset)
 inode_sectors() {
 	local fs=$1 dev=$2 files=$3
@@ -131,7 +131,7 @@ sys.exit(0 if n == 2048 else 1)'
 		sync; fsfreeze -f "$2"; fsfreeze -u "$2"' sh "$ino_dir" "$mnt" 2>"$WORK/rec.err"
 	ok $? "$fs: record --map DIR -- creating 246 inodes, sync, fsfreeze" ||
 		sed 's/^/# /' "$WORK/rec.err"
-	"$SEEKSCOPE" dump --files "$WORK/$fs-ino.sst" >"$WORK/$fs-files"
+	"$SEEKSCOPE" dump --filemap "$WORK/$fs-ino.sst" >"$WORK/$fs-files"
 	inode_sectors "$fs" "$LOOP" "$WORK/$fs-files" >"$WORK/$fs-tool"
 	out=$(awk 'NR == FNR { t[$1] = $2; next }
 		   { n++; if (!($2 in t) || t[$2] != $3) { bad++; if (bad < 4) print "# inode " $2 ": trace " $3 ", tool " t[$2] } }
