@@ -29,8 +29,8 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_dump_help = {
-	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--filemap] [--pid PID]\n"
-		 "                      [--comm NAME] [-d DEV] [-q] FILE",
+	.usage = "seekscope dump [--no-events] [--absolute] [--json] [--filemap]\n"
+		 "                      [--pid PID] [--comm NAME] [-d DEV] [-q] FILE",
 	.description =
 		"Prints the header, devices, zones, phases, capture statistics, the processes\n"
 		"the trace names (task TIME PID NAME) and every event of a trace (seekscope,\n"
@@ -43,12 +43,13 @@ const struct ss_help ss_dump_help = {
 		"and the completions that pair with them (insert, queue and requeue events by\n"
 		"their own context).\n"
 		"--filemap lists the entries of the trace's file map (record --untar, record\n"
-		"--map DIR) instead of the events: the map's number, the inode number, the absolute\n"
-		"sector where the on-disk inode begins (- when unknown), file or dir, how many\n"
-		"extents were mapped and the path relative to the mapped DIR (\".\" for DIR);\n"
-		"with --json, one object per entry with map, ino, inode_sector, kind, extents,\n"
-		"path.  The inode sectors can be checked with xfs_db -c \"convert inode N daddr\"\n"
-		"(XFS) or debugfs -R \"imap <N>\" (ext4), plus the partition's start.",
+		"--map DIR) instead of the events: the map's number, the inode number, the\n"
+		"absolute sector where the on-disk inode begins (- when unknown), file or dir,\n"
+		"how many extents were mapped and the path relative to the mapped DIR (\".\"\n"
+		"for DIR); with --json, one object per entry with map, ino, inode_sector,\n"
+		"kind, extents, path.  The inode sectors can be checked with xfs_db -c\n"
+		"\"convert inode N daddr\" (XFS) or debugfs -R \"imap <N>\" (ext4), plus the\n"
+		"partition's start.",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
