@@ -25,6 +25,8 @@
 PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libarchive:3.6 \
 	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libavcodec:59 libavformat:59 libavutil:57 \
 	     libswscale:6
+# headers without a pkg-config module: <xfs/xfs.h> for XFS_IOC_GETBMAPX (xfslibs-dev)
+HDRS      := xfs/xfs.h
 PKG_NAMES := $(foreach p,$(PKGS),$(firstword $(subst :, ,$(p))))
 CC        ?= cc
 O         ?=
@@ -130,8 +132,10 @@ all: $(BIN)
 pkgcheck:
 	$(Q)missing=; for p in $(PKGS); do n=$${p%%:*}; v=$${p#*:}; \
 		pkg-config --exists "$$n >= $$v" 2>/dev/null || missing="$$missing $$n>=$$v"; done; \
+	for h in $(HDRS); do printf '#include <%s>\n' "$$h" | $(CC) -E -x c - >/dev/null 2>&1 || \
+		missing="$$missing <$$h>"; done; \
 	if [ -n "$$missing" ]; then \
-		echo "seekscope: missing pkg-config packages:$$missing" >&2; \
+		echo "seekscope: missing pkg-config packages or headers:$$missing" >&2; \
 		echo "  on Debian: 'make deps' as root installs them (tests/install-deps.sh lists them)" >&2; \
 		exit 1; fi
 

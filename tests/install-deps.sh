@@ -13,7 +13,8 @@
 set -eu
 purpose=${1:-all}
 
-# Debian package | what it provides (a pkg-config module "pc:NAME" or a command) | Fedora package
+# Debian package | what it provides (a pkg-config module "pc:NAME", a command, a file, a C
+# header "hdr:PATH") | Fedora package
 BUILD='
 gcc            cmd:gcc            gcc
 make           cmd:make           make
@@ -27,6 +28,7 @@ libcairo2-dev  pc:cairo           cairo-devel
 libarchive-dev pc:libarchive      libarchive-devel
 libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
+xfslibs-dev    hdr:xfs/xfs.h      xfsprogs-devel
 zlib1g-dev     pc:zlib            zlib-devel
 libavcodec-dev pc:libavcodec      libavcodec-free-devel
 libavformat-dev pc:libavformat    libavformat-free-devel
@@ -78,6 +80,7 @@ have() {   # have PROVIDES: is it there, asked without a package manager
 	pc:*) pkg-config --exists "${1#pc:}" 2>/dev/null ;;
 	cmd:*) command -v "${1#cmd:}" >/dev/null 2>&1 ;;
 	file:*) find /usr/lib /usr/lib64 /usr/local/lib -name "${1#file:}*" -print -quit 2>/dev/null | grep -q . ;;
+	hdr:*) printf '#include <%s>\n' "${1#hdr:}" | ${CC:-cc} -E -x c - >/dev/null 2>&1 ;;
 	esac
 }
 

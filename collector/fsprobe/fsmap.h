@@ -2,7 +2,8 @@
 /*
  * File mapper: walks a directory tree (fts: no symbolic link followed, never leaving the
  * directory's filesystem) and asks the kernel where each regular file's and directory's data
- * lie (FIEMAP with FIEMAP_FLAG_SYNC), turning byte offsets into absolute sectors of the whole
+ * lie (FIEMAP with FIEMAP_FLAG_SYNC; XFS directories, which FIEMAP refuses, with
+ * XFS_IOC_GETBMAPX), turning byte offsets into absolute sectors of the whole
  * disk.  Entries and extents go to callbacks as they are found (format.h's file map records),
  * so memory is bounded by the depth of the tree, never by its size.
  * Library code: 0/-errno and one-line reasons; never prints.
@@ -34,7 +35,7 @@ struct ss_fsmap_stats {
 	uint64_t dirs;               /* directories (DIR included) */
 	uint64_t extents;            /* extents passed on (after splitting) */
 	uint64_t no_location;        /* extents without a known place (delalloc, inline data) */
-	uint64_t dirs_unmapped;      /* directories the filesystem has no FIEMAP for (XFS) */
+	uint64_t dirs_unmapped;      /* directories neither FIEMAP nor (XFS) GETBMAPX maps */
 	uint64_t skipped;            /* symbolic links, devices, fifos, sockets: no data to map */
 	uint64_t errors;             /* entries that could not be read or mapped */
 	uint64_t elapsed_ns;

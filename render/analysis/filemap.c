@@ -186,7 +186,7 @@ enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uin
 				  uint32_t nr, struct ss_fm_hit *hit)
 {
 	uint64_t end = sector + (nr ? nr : 1);
-	struct ss_fm_hit cand[MAX_SPLIT], best = { .entry = -1 };
+	struct ss_fm_hit cand[MAX_SPLIT], best = { .entry = -1 }, ino = { .entry = -1 };
 	size_t nc = 0;
 
 	if (hit)
@@ -215,22 +215,26 @@ enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uin
 	for (size_t k = 0; k < nc; k++)
 		if (cand[k].sectors > best.sectors)
 			best = cand[k];
-	if (best.entry >= 0) {
-		if (hit)
-			*hit = best;
-		return fm->d->files[best.entry].kind == SS_FILE_DIR ? SS_FM_DIR : SS_FM_FILE;
-	}
+	/* the inodes, when they hold more of the range: the block layer merges an inode
+	 * cluster's write with the directory block next to it */
 	for (size_t i = first_after(&fm->inodes, dev, sector);
 	     i < fm->inodes.n && fm->inodes.v[i].dev == dev && fm->inodes.v[i].start < end; i++) {
 		const struct ival *v = &fm->inodes.v[i];
 		uint64_t lo = v->start > sector ? v->start : sector;
 		uint64_t hi = v->end < end ? v->end : end;
 
-		if (hi > lo) {
-			if (hit)
-				*hit = (struct ss_fm_hit){ .entry = v->entry, .sectors = hi - lo };
-			return SS_FM_INODE;
-		}
+		if (hi > lo && hi - lo > ino.sectors)
+			ino = (struct ss_fm_hit){ .entry = v->entry, .sectors = hi - lo };
+	}
+	if (ino.entry >= 0 && ino.sectors > best.sectors) {
+		if (hit)
+			*hit = ino;
+		return SS_FM_INODE;
+	}
+	if (best.entry >= 0) {
+		if (hit)
+			*hit = best;
+		return fm->d->files[best.entry].kind == SS_FILE_DIR ? SS_FM_DIR : SS_FM_FILE;
 	}
 	return SS_FM_NONE;
 }

@@ -171,13 +171,24 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 static int print_files(const struct ss_trace *t, bool json)
 {
 	const struct ss_fmap_data *d = t->files;
-	uint32_t *nr_ext = calloc(d->nr_files ? d->nr_files : 1, sizeof(*nr_ext));
+	/* the extents by entry (a counting sort): first[i] .. first[i + 1] in by_file */
+	size_t *first = calloc(d->nr_files + 1, sizeof(*first));
+	size_t *by_file = calloc(d->nr_extents ? d->nr_extents : 1, sizeof(*by_file));
+	size_t *fill = calloc(d->nr_files + 1, sizeof(*fill));
 	char path[4096];
 
-	if (!nr_ext)
+	if (!first || !by_file || !fill) {
+		free(first);
+		free(by_file);
+		free(fill);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < d->nr_extents; i++)
-		nr_ext[d->extents[i].file]++;
+		first[d->extents[i].file + 1]++;
+	for (size_t i = 0; i < d->nr_files; i++)
+		fill[i + 1] = first[i + 1] += first[i];
+	for (size_t i = 0; i < d->nr_extents; i++)
+		by_file[fill[d->extents[i].file]++] = i;
 	for (size_t i = 0; i < d->nr_files; i++) {
 		const struct ss_fmap_file *f = &d->files[i];
 		const char *kind = f->kind == SS_FILE_DIR ? "dir" : "file";
@@ -200,8 +211,21 @@ static int print_files(const struct ss_trace *t, bool json)
 			else
 				ss_json_u64(&j, f->inode_sector);
 			ss_json_kv_string(&j, "kind", kind);
-			ss_json_kv_u64(&j, "extents", nr_ext[i]);
+			ss_json_kv_u64(&j, "extents", first[i + 1] - first[i]);
 			ss_json_kv_string(&j, "path", path);
+			/* [logical byte offset, sector, sectors] each */
+			ss_json_key(&j, "blocks");
+			ss_json_begin_array(&j);
+			for (size_t k = first[i]; k < first[i + 1]; k++) {
+				const struct ss_rec_extent *x = &d->extents[by_file[k]];
+
+				ss_json_begin_array(&j);
+				ss_json_u64(&j, x->logical);
+				ss_json_u64(&j, x->sector);
+				ss_json_u64(&j, x->nr_sectors);
+				ss_json_end_array(&j);
+			}
+			ss_json_end_array(&j);
 			ss_json_end_object(&j);
 			ss_json_finish(&j);
 			continue;
@@ -211,13 +235,15 @@ static int print_files(const struct ss_trace *t, bool json)
 			printf("-");
 		else
 			printf("%" PRIu64, f->inode_sector);
-		printf(" %s %u ", kind, nr_ext[i]);
+		printf(" %s %zu ", kind, first[i + 1] - first[i]);
 		/* the path as it is: a name with a newline would make two lines */
 		for (const char *p = path; *p; p++)
 			putchar(*p == '\n' ? '?' : *p);
 		putchar('\n');
 	}
-	free(nr_ext);
+	free(first);
+	free(by_file);
+	free(fill);
 	return 0;
 }
 

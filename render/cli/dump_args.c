@@ -47,7 +47,8 @@ const struct ss_help ss_dump_help = {
 		"absolute sector where the on-disk inode begins (- when unknown), file or dir,\n"
 		"how many extents were mapped and the path relative to the mapped DIR (\".\"\n"
 		"for DIR); with --json, one object per entry with map, ino, inode_sector,\n"
-		"kind, extents, path.  The inode sectors can be checked with xfs_db -c\n"
+		"kind, extents, path and blocks ([logical byte, sector, sectors] per\n"
+		"extent).  The inode sectors can be checked with xfs_db -c\n"
 		"\"convert inode N daddr\" (XFS) or debugfs -R \"imap <N>\" (ext4), plus the\n"
 		"partition's start.",
 	.opts = options,

@@ -15,7 +15,7 @@
  *   1 "1"             dir  129 @ 10001    lone directory: the groups' top is below it
  *   2 "1/src"         dir  130 @ 10002    the top (several entries)
  *   3 "1/src/a"       dir  131 @ 10003    blocks [3000, 3008)
- *   4 "1/src/b"       dir  132 @ 10004
+ *   4 "1/src/b"       dir  132 @ 10004    blocks [10064, 10072), right after chunk 1
  *   5 "1/src/top.c"   reg  133 @ 10005    [1000, 1008)
  *   6 "1/src/a/x.c"   reg  200 @ 20008    [1008, 1016) adjacent to top.c; [5010, 5012) inside
  *                                         z.c's; [2000, 2016)
@@ -66,6 +66,7 @@ static const struct ss_rec_extent exts[] = {
 	{ .logical = 5120, .sector = 2000, .nr_sectors = 16, .file = 6 },
 	{ .sector = 1012, .nr_sectors = 12, .file = 7 },
 	{ .sector = 5000, .nr_sectors = 100, .file = 9 },
+	{ .sector = 10064, .nr_sectors = 8, .file = 4 },
 };
 #define NR_EXTS (sizeof(exts) / sizeof(exts[0]))
 
@@ -307,7 +308,11 @@ static void test_index(void)
 	LOOK(3000, 8, SS_FM_DIR, 3, 8, "directory a's block");
 	LOOK(10000, 1, SS_FM_INODE, 0, 1, "the first inode chunk's first sector: inodes");
 	LOOK(10063, 1, SS_FM_INODE, 0, 1, "... its last sector");
-	LOOK(10064, 1, SS_FM_NONE, -1, 0, "... the sector after it");
+	LOOK(10064, 1, SS_FM_DIR, 4, 1, "... the sector after it: directory b");
+	LOOK(10000, 72, SS_FM_INODE, 0, 64, "the chunk and b's block (merged): 64 in inodes, 8 in b");
+	LOOK(10056, 16, SS_FM_DIR, 4, 8, "8 in the chunk, 8 in b: the tie to the directory");
+	LOOK(10060, 12, SS_FM_DIR, 4, 8, "4 in the chunk, 8 in b: b");
+	LOOK(10072, 1, SS_FM_NONE, -1, 0, "the sector after b's block");
 	LOOK(19999, 2, SS_FM_INODE, 6, 1, "straddling the second chunk's start");
 	LOOK(SS_SECTOR_NONE, 8, SS_FM_NONE, -1, 0, "no sector (a flush)");
 	LOOK(UINT64_MAX - 2, 8, SS_FM_NONE, -1, 0, "a range wrapping past the last sector");
@@ -319,6 +324,7 @@ static void test_index(void)
 	       "chunk 2 holds 4 (counted past MAX)");
 	ok(out[0] >= 6 && out[1] >= 6, "... the first two written are of entries 6..9");
 	is_int(ss_filemap_inodes_in(fm, DEV, 10064, 9936, out, 16), 0, "between the chunks: none");
+	is_int(ss_filemap_inodes_in(fm, DEV, 10063, 2, out, 16), 6, "the chunk's last sector: 6");
 
 	ss_filemap_path(fm, 9, buf, sizeof(buf));
 	is_str(buf, "1/src/a/deep/z.c", "path of z.c");
