@@ -187,6 +187,7 @@ enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uin
 {
 	uint64_t end = sector + (nr ? nr : 1);
 	struct ss_fm_hit cand[MAX_SPLIT], best = { .entry = -1 }, ino = { .entry = -1 };
+	bool ino_inside = false;
 	size_t nc = 0;
 
 	if (hit)
@@ -223,8 +224,16 @@ enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uin
 		uint64_t lo = v->start > sector ? v->start : sector;
 		uint64_t hi = v->end < end ? v->end : end;
 
-		if (hi > lo && hi - lo > ino.sectors)
+		uint64_t own = fm->d->files[v->entry].inode_sector;
+		bool inside = own >= sector && own < end;
+
+		/* every inode of a chunk has the chunk's interval: the first whose own inode
+		 * the range holds, else the first */
+		if (hi > lo && (hi - lo > ino.sectors || (hi - lo == ino.sectors && inside &&
+							  !ino_inside))) {
 			ino = (struct ss_fm_hit){ .entry = v->entry, .sectors = hi - lo };
+			ino_inside = inside;
+		}
 	}
 	if (ino.entry >= 0 && ino.sectors > best.sectors) {
 		if (hit)

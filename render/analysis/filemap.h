@@ -46,8 +46,8 @@ struct ss_fm_hit {
 /*
  * What [SECTOR, SECTOR+NR) on DEV (absolute sectors, as events carry them; NR 0 counts as 1)
  * holds: the mapped entry with the most of its sectors (file data or directory blocks), or
- * the mapped inodes (the inode or XFS inode chunk with most sectors in the range, the first
- * of equals) when they hold more of the range than that entry, else SS_FM_NONE.  HIT may be NULL.  This is the
+ * the mapped inodes (the inode or XFS inode chunk with most sectors in the range: the first
+ * entry whose own inode the range holds, else the first) when they hold more of the range than that entry, else SS_FM_NONE.  HIT may be NULL.  This is the
  * query request classes build on.
  */
 enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uint64_t sector,

@@ -314,6 +314,8 @@ static void test_index(void)
 	LOOK(10060, 12, SS_FM_DIR, 4, 8, "4 in the chunk, 8 in b: b");
 	LOOK(10072, 1, SS_FM_NONE, -1, 0, "the sector after b's block");
 	LOOK(19999, 2, SS_FM_INODE, 6, 1, "straddling the second chunk's start");
+	LOOK(20010, 2, SS_FM_INODE, 8, 2, "the chunk's part with deep's inode: deep, not x.c");
+	LOOK(20032, 32, SS_FM_INODE, 6, 32, "a part with no mapped inode: the chunk's first");
 	LOOK(SS_SECTOR_NONE, 8, SS_FM_NONE, -1, 0, "no sector (a flush)");
 	LOOK(UINT64_MAX - 2, 8, SS_FM_NONE, -1, 0, "a range wrapping past the last sector");
 	ok(ss_filemap_lookup(fm, SS_MKDEV(7, 6), 1000, 8, NULL) == SS_FM_NONE,
