@@ -33,3 +33,14 @@ m=$(stat -c %s "$dir/map.sst"); n=$(stat -c %s "$dir/no-map.sst")
 printf 'map adds %d bytes (%.1f %% of the trace without it, %.0f bytes per entry)\n' \
 	$((m - n)) "$(echo "100 * ($m - $n) / $n" | bc -l)" \
 	"$(echo "($m - $n) / $files" | bc -l)"
+# what the map costs the render side: plot coloured by class, by directory and by file, and
+# report (its directory table), each on the mapped trace
+for args in "--color-by class" "--color-by dir" "--color-by file"; do
+	t0=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	"$bin" plot -q -p io $args "$dir/map.sst" -o "$dir/p.png"
+	printf 'plot %-17s %.2f s\n' "$args" "$(echo "$(date +%s.%N) - $t0" | bc -l)"
+done
+t0=$(date +%s.%N)
+"$bin" report "$dir/map.sst" >/dev/null
+printf 'report (with directories) %.2f s\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)"

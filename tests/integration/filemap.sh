@@ -121,10 +121,11 @@ sys.exit(0 if fm["mapped"] and ios == r["ios"] == fm["ios"] and seeks == r["seek
          nbytes == fm["bytes"] == r["read_bytes"] + r["write_bytes"] and share > 0.5 else 1)' >"$WORK/out"
 	ok $? "$fs: report's directory rows add up to the trace's figures; the map covers most data"
 	grep '^#' "$WORK/out"
-	# coloured by directory: the top one's colour (palette.h, 0072B2) in more pixels than
-	# its legend swatch (14 x 14)
+	# coloured by directory: the top one's colour (palette.h, 0072B2) below its legend
+	# swatch (the first rows of that colour, 14 px tall), in the io panel
 	"$SEEKSCOPE" plot -q -p io --color-by dir "$WORK/$fs.sst" -o "$WORK/$fs-dir.png" 2>"$WORK/err" &&
-		n=$("$PNG_COLOUR" "$WORK/$fs-dir.png" 0072B2) && (( n > 196 ))
+		y=$("$PNG_COLOUR" "$WORK/$fs-dir.png" 0072B2 0 first) && (( y >= 0 )) &&
+		n=$("$PNG_COLOUR" "$WORK/$fs-dir.png" 0072B2 $((y + 20))) && (( n > 0 ))
 	ok $? "$fs: plot --color-by dir draws the top directory's requests in its colour (${n:-?} px)" ||
 		sed 's/^/# /' "$WORK/err"
 
