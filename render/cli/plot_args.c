@@ -366,11 +366,6 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 				   errlen);
 	if (ret)
 		return ret;
-	if (a->html && a->g.device) {
-		ss_errf(err, errlen, "--device is for pictures: an .html page shows every device "
-			"(a request's details name its device)");
-		return -EINVAL;
-	}
 	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
 		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
 			"colours by class): write a .png, .svg or .pdf");

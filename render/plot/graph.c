@@ -358,7 +358,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	const char *labels[SS_GRAPH_MAX_TRACES];
 	struct ss_graph_window w;
 	double weight[SS_GRAPH_MAX_PANELS];
-	size_t nd[SS_GRAPH_MAX_TRACES];
+	struct ss_graph_devplan plan;
 	uint64_t bin_w;
 	int ret, slots;
 
@@ -377,17 +377,22 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		return ret;
 	g->x_lo = w.x_lo;
 	g->x_hi = w.x_hi;
+	if ((ret = ss_graph_devplan(&g->o, tr, labels, g->nr, &w, &plan, err, errlen)))
+		return ret;
 	for (int i = 0; i < g->nr; i++) {
 		g->col[i].t0 = w.t0[i];
 		g->col[i].t_end = w.t_end[i];
-		if ((ret = ss_graph_column_devices(g, &g->col[i], err, errlen)))
-			return ret;
-		nd[i] = (size_t)g->col[i].nr_devs;
+		g->col[i].nr_devs = plan.nr_devs[i];
+		memcpy(g->col[i].devs, plan.devs[i], sizeof(plan.devs[i]));
 	}
-	slots = ss_graph_device_slots(&g->o, nd, g->nr);
-	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)) ||
-	    (ret = ss_graph_sector_ranges(g, slots, err, errlen)))
+	slots = plan.slots;
+	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)))
 		return ret;
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->slot[p] >= 0) {
+			g->ylo[p] = plan.y_lo[g->slot[p]];
+			g->yhi[p] = plan.y_hi[g->slot[p]];
+		}
 	if (slots > 1)      /* several io panels: each a little lower than one alone */
 		for (int p = 0; p < g->nr_panels; p++)
 			weight[p] = g->ops[p]->weight * (g->slot[p] >= 0 ? 0.6 : 1);

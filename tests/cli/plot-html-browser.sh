@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 43
+plan 48
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -86,6 +86,20 @@ want=$($PY -c 'import json,sys; print([round(json.load(open(f))["model"]["total_
 is "$(js model '[round(x, 6) for x in v]')" "$want" "the model panel's totals are report --disk's, each trace"
 grep -q "rotation" <<<"$(val model_tooltip)" && grep -q "elapsed" <<<"$(val model_tooltip)"
 ok $? "hovering the model panel tells its parts ($(val model_tooltip | head -c 120))"
+
+# several devices: the io panel of one at a time, over its own offsets
+GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
+mkdir -p "$d/bt" "$shots/devices"
+"$GENBT" -o "$d/bt/a" -n 2000 -d 7:0 && "$GENBT" -o "$d/bt/b" -n 500 -d 7:1 -s 7 &&
+	"$SEEKSCOPE" plot "$d/bt" -o "$d/two.html"
+ok $? "a page of a trace of two devices"
+$PY "$BROWSE" --load "$d/two.html" "$shots/devices" >"$d/seen" 2>"$d/err"
+is "$(val console_errors)" "[]" "... loads without console errors"
+is "$(js dev1_view '[v["dev"], v["devices"], v["y0"], v["y1"]]')" \
+	"$(js meta_slots '[1, 2, v[1][0], v[1][1]]')" "the device menu shows the second device over its own offsets"
+grep -q '\[7:1\]$' <<<"$(val dev1_title)"; ok $? "... the io panel's title names it ($(val dev1_title))"
+is "$(js dev1_hover 'v[2] == v[0] and v[3].startswith("7,1")')" True \
+	"... and the request under the mouse is that device's ($(val dev1_hover))"
 
 # scale: 2M I/Os
 "$GEN" -o "$d/big.sst" -a 4 -P -n 2000000 && "$SEEKSCOPE" plot "$d/big.sst" -o "$d/big.html" 2>"$d/err"

@@ -164,12 +164,12 @@ SS.drawPhases = function (V, ctx, r, tr, cv, labels) {
 };
 
 // The offsets the io panel shows at this view: zone bands and lines, then labels.
-SS.drawZonesUnder = function (V, ctx, r, tr) {
+SS.drawZonesUnder = function (V, ctx, r, sl) {
 	ctx.save();
 	ctx.beginPath();
 	ctx.rect(r.x, r.y, r.w, r.h);
 	ctx.clip();
-	for (const z of tr.m.zones) {
+	for (const z of sl.zones) {
 		const y0 = SS.yOf(V, r, z.start), y1 = SS.yOf(V, r, z.start + z.n);
 		if (y0 < r.y || y1 > r.y + r.h) continue;
 		if (z.kind === 'ag' && z.index & 1) {
@@ -181,7 +181,7 @@ SS.drawZonesUnder = function (V, ctx, r, tr) {
 			ctx.fillRect(r.x, mid - h / 2, r.w, h);
 		}
 	}
-	for (const z of tr.m.zones) {
+	for (const z of sl.zones) {
 		if (z.kind === 'ag' || z.kind === 'group') {
 			const y = Math.round(SS.yOf(V, r, z.start)) + 0.5;
 			if (y < r.y || y > r.y + r.h) continue;
@@ -202,13 +202,13 @@ SS.drawZonesUnder = function (V, ctx, r, tr) {
 	ctx.restore();
 };
 
-SS.drawZoneLabels = function (V, ctx, r, tr, cv) {
+SS.drawZoneLabels = function (V, ctx, r, sl, cv) {
 	ctx.textAlign = 'left';
 	ctx.textBaseline = 'middle';
 	const isLog = (z) => z.kind === 'log' || z.kind === 'journal';
 	// the log/journal first (it is what the eye looks for), then the rest bottom up; a label
 	// too close to one already placed waits for a closer zoom
-	const zs = tr.m.zones.filter((z) => z.kind !== 'inode_table')
+	const zs = sl.zones.filter((z) => z.kind !== 'inode_table')
 		.map((z) => ({ z: z, y: (SS.yOf(V, r, z.start) + SS.yOf(V, r, z.start + z.n)) / 2 }))
 		.filter((o) => o.y >= r.y && o.y <= r.y + r.h)
 		.sort((a, b) => (isLog(b.z) - isLog(a.z)) || (b.y - a.y));
@@ -226,31 +226,38 @@ SS.drawZoneLabels = function (V, ctx, r, tr, cv) {
 	}
 };
 
+// The io panel shown: the slot of the chosen device (V.dev) in trace TR, null when the trace
+// has no such device; its offset range [y_lo, y_hi) is the slot's in every trace.
+SS.slotOf = (V, tr) => tr.slots[V.dev] || null;
+SS.slotRange = (V) => ({ y_lo: V.meta.slots[V.dev][0], y_hi: V.meta.slots[V.dev][1] });
+// Is request i of TR on the shown device?
+SS.onSlot = (sl, d, i) => sl.devIdx === null || d.dev[i] === sl.devIdx;
+
 // Pick a pyramid level at least as fine as the screen grid (or the finest).
-SS.pickLevel = function (V, tr, gw, gh) {
-	const m = V.meta, v = V.view;
-	for (let l = 0; l < tr.levels.length; l++) {
-		const lv = tr.levels[l];
+SS.pickLevel = function (V, sl, gw, gh) {
+	const m = V.meta, v = V.view, y = SS.slotRange(V);
+	for (let l = 0; l < sl.levels.length; l++) {
+		const lv = sl.levels[l];
 		if ((m.x_hi - m.x_lo) / lv.w <= (v.t1 - v.t0) / gw &&
-		    (m.y_hi - m.y_lo) / lv.h <= (v.s1 - v.s0) / gh)
+		    (y.y_hi - y.y_lo) / lv.h <= (v.s1 - v.s0) / gh)
 			return l;
 	}
-	return tr.levels.length - 1;
+	return sl.levels.length - 1;
 };
 
 // The request range [i0, i1) issued within the view's time, and how the io panel draws it.
-SS.ioMode = function (V, tr, r) {
-	const v = V.view, d = tr.d, m = V.meta, fine = tr.levels[tr.levels.length - 1];
+SS.ioMode = function (V, tr, sl, r) {
+	const v = V.view, d = tr.d, m = V.meta, fine = sl.levels[sl.levels.length - 1], y = SS.slotRange(V);
 	const i0 = SS.lowerBound(d.ts, v.t0), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3);
 	// zoomed past the finest cells (an AG's log, say): bin the requests even if many
 	const coarse = (m.x_hi - m.x_lo) / fine.w > (v.t1 - v.t0) / (r.w / SS.CELL) ||
-		       (m.y_hi - m.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
+		       (y.y_hi - y.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
 	const detail = !SS.hasGap(tr, v.t0, v.t1) &&
 		       i1 - i0 <= (coarse ? SS.DETAIL_FINE_MAX : SS.DETAIL_MAX);
 	return { i0: i0, i1: i1, detail: detail };
 };
 
-SS.drawRequests = function (V, ctx, r, tr, mode) {
+SS.drawRequests = function (V, ctx, r, tr, sl, mode) {
 	const v = V.view, d = tr.d;
 	const gw = Math.max(1, Math.ceil(r.w / SS.CELL)), gh = Math.max(1, Math.ceil(r.h / SS.CELL));
 	const grid = new Uint8Array(gw * gh);
@@ -261,7 +268,7 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 	if (mode.detail) {
 		for (let i = mode.i0; i < mode.i1; i++) {
 			const bit = 1 << d.cls[i];
-			if (!(bit & vis) || d.ts[i] > tEnd) continue;
+			if (!(bit & vis) || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
 			const a = d.sector[i], b = a + d.nr[i];
 			if (b <= v.s0 || a >= v.s1) continue;
 			let gx = Math.floor((d.ts[i] - v.t0) / spanT * gw);
@@ -276,14 +283,14 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 			drawn++;
 		}
 	} else {
-		const m = V.meta, lv = tr.levels[SS.pickLevel(V, tr, gw, gh)];
-		const ct = (m.x_hi - m.x_lo) / lv.w, cs = (m.y_hi - m.y_lo) / lv.h;
+		const m = V.meta, lv = sl.levels[SS.pickLevel(V, sl, gw, gh)], y = SS.slotRange(V);
+		const ct = (m.x_hi - m.x_lo) / lv.w, cs = (y.y_hi - y.y_lo) / lv.h;
 		const c0 = Math.max(0, Math.floor((v.t0 - m.x_lo) / ct));
 		const c1 = Math.min(lv.w - 1, Math.floor((Math.min(v.t1, tEnd) - m.x_lo) / ct));
-		const q0 = Math.max(0, Math.floor((v.s0 - m.y_lo) / cs));
-		const q1 = Math.min(lv.h - 1, Math.floor((v.s1 - m.y_lo) / cs));
+		const q0 = Math.max(0, Math.floor((v.s0 - y.y_lo) / cs));
+		const q1 = Math.min(lv.h - 1, Math.floor((v.s1 - y.y_lo) / cs));
 		for (let q = q0; q <= q1; q++) {
-			const sa = m.y_lo + q * cs;
+			const sa = y.y_lo + q * cs;
 			const ra = Math.max(0, Math.floor((sa - v.s0) / spanS * gh));
 			const rb = Math.min(gh - 1, Math.ceil((sa + cs - v.s0) / spanS * gh) - 1);
 			const base = q * lv.w;
@@ -325,14 +332,15 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 
 // Flush and FUA ticks along the top of the io panel, at their issue times.
 SS.drawMarks = function (V, ctx, r, tr) {
-	const v = V.view, n = tr.markTs.length;
+	const v = V.view, n = tr.markTs.length, sl = SS.slotOf(V, tr);
 	const i0 = SS.lowerBound(tr.markTs, v.t0), i1 = SS.lowerBound(tr.markTs, v.t1 + 1e-3, i0, n);
 	const tEnd = V.play.on ? V.play.tc : Infinity;
 	for (const [bit, colour, y] of [[1, V.meta.flush_color, r.y + 1], [2, V.meta.fua_color, r.y + 8]]) {
 		ctx.fillStyle = colour;
 		let lastX = -1;
 		for (let i = i0; i < i1; i++) {
-			if (!(tr.markKind[i] & bit) || tr.markTs[i] > tEnd) continue;
+			if (!(tr.markKind[i] & bit) || tr.markTs[i] > tEnd ||
+			    (sl && sl.devIdx !== null && tr.markDev[i] !== sl.devIdx)) continue;
 			const x = Math.floor(SS.xOf(V, r, tr.markTs[i]));
 			if (x === lastX) continue;
 			lastX = x;
@@ -366,19 +374,19 @@ SS.drawCursor = function (V, ctx, r, t) {
 };
 
 SS.drawIo = function (V, col, tr, cv) {
-	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view;
+	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view, sl = SS.slotOf(V, tr);
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
-	SS.drawZonesUnder(V, ctx, r, tr);
+	if (sl) SS.drawZonesUnder(V, ctx, r, sl);
 	SS.drawTimeAxis(V, ctx, r, false);
 	const yu = SS.unitOffset(V.meta.units, v.s1 - v.s0);
 	SS.drawValueAxis(ctx, r, v.s0, v.s1, yu, 'device offset (' + yu.name + ')');
-	const mode = SS.ioMode(V, tr, r);
+	const mode = sl ? SS.ioMode(V, tr, sl, r) : null;
 	col.mode = mode;
-	col.drawn = SS.drawRequests(V, ctx, r, tr, mode);
+	col.drawn = sl ? SS.drawRequests(V, ctx, r, tr, sl, mode) : 0;
 	SS.drawMarks(V, ctx, r, tr);
 	SS.drawPhases(V, ctx, r, tr, cv, true);
-	SS.drawZoneLabels(V, ctx, r, tr, cv);
+	if (sl) SS.drawZoneLabels(V, ctx, r, sl, cv);
 	ctx.save();
 	ctx.beginPath();
 	ctx.rect(r.x, r.y, r.w, r.h);
@@ -387,8 +395,8 @@ SS.drawIo = function (V, col, tr, cv) {
 		// light up what was issued in the last moments before the cursor
 		const trail = (v.t1 - v.t0) * 0.012, d = tr.d;
 		const a = SS.lowerBound(d.ts, V.play.tc - trail), b = SS.lowerBound(d.ts, V.play.tc + 1e-3);
-		for (let i = a; i < b && i < a + 3000; i++)
-			if (!((1 << d.cls[i]) & V.hiddenMask))
+		for (let i = a; i < b && i < a + 3000 && sl; i++)
+			if (!((1 << d.cls[i]) & V.hiddenMask) && SS.onSlot(sl, d, i))
 				SS.outlineRequest(V, ctx, r, tr, i, SS.COL.hover, 2);
 	}
 	if (V.hover && V.hover.col === col.index && V.hover.i >= 0)
@@ -396,7 +404,8 @@ SS.drawIo = function (V, col, tr, cv) {
 	ctx.restore();
 	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
 	if (V.box && V.box.col === col.index && V.box.panel === 'io') SS.drawBox(ctx, V.box);
-	if (!tr.m.total.ios) SS.drawNote(ctx, r, tr.m.events ? 'no I/O: ' + tr.m.events +
+	if (!sl) SS.drawNote(ctx, r, 'this trace has no device ' + (V.dev + 1));
+	else if (!tr.m.total.ios) SS.drawNote(ctx, r, tr.m.events ? 'no I/O: ' + tr.m.events +
 		' event(s), no completed request' : 'no I/O: the trace has no events');
 	SS.drawBorder(ctx, r);
 };
