@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "classes.h"
 #include "device_arg.h"
 #include "dump_args.h"
 #include "json.h"
@@ -108,7 +109,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 {
 	char rwbs[16], name[SS_TASK_NAME_LEN], dev[24];
 	struct ss_json j;
-	long z = -1;
+	long z;
 
 	ss_json_init(&j, stdout);
 	ss_json_begin_object(&j);
@@ -130,8 +131,9 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 		ss_json_u64(&j, e->sector);
 	ss_json_kv_u64(&j, "nr_sector", e->nr_sector);
 	ss_json_kv_i64(&j, "error", e->error);
-	if (zi && e->sector != SS_SECTOR_NONE)
-		z = ss_zone_index_find(zi, e->dev, e->sector);
+	/* the request's class (classes.h); no file map yet: its verdict is unknown */
+	ss_json_kv_string(&j, "class",
+			  ss_class_table[ss_class_lookup(zi, t->zones, e, SS_FM_UNKNOWN, &z)].name);
 	ss_json_key(&j, "zone");
 	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
 	ss_json_end_object(&j);
