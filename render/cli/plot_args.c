@@ -27,13 +27,16 @@
 /* --panels' help: the default set, then one line per registered panel. */
 static void panels_help(char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, w = 0;
 	char defaults[128];
 
+	for (size_t i = 0; i < ss_panels_count(); i++)
+		if (strlen(ss_panels_at(i)->name) > w)
+			w = strlen(ss_panels_at(i)->name);
 	ss_panels_names(defaults, sizeof(defaults), true);
 	n += (size_t)snprintf(buf, len, "top to bottom (default %s)", defaults);
 	for (size_t i = 0; i < ss_panels_count() && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "\n%-5s %s", ss_panels_at(i)->name,
+		n += (size_t)snprintf(buf + n, len - n, "\n%-*s %s", (int)w, ss_panels_at(i)->name,
 				      ss_panels_at(i)->help);
 }
 

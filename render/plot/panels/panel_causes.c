@@ -149,7 +149,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 const struct ss_panel_ops ss_panel_causes = {
 	.name = "causes",
-	.help = "seek causes: the class before and after each seek (data, metadata, journal ...)",
+	.help = "seek causes: class before -> after each seek",
 	.title = "Seek causes: share of seeks by the class of the request before \u2192 after "
 		 "(dark: between two zones, e.g. AG to AG)",
 	.y_title = NULL,
