@@ -374,6 +374,12 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 			"(a request's details name its device)");
 		return -EINVAL;
 	}
+	for (int i = 0; a->html && i < a->g.nr_panels; i++)
+		if (a->g.panels[i]->no_html) {
+			ss_errf(err, errlen, "panel '%s' is not drawn by the .html viewer: write a "
+				".png, .svg or .pdf", a->g.panels[i]->name);
+			return -EINVAL;
+		}
 	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
 		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
 			"colours by class): write a .png, .svg or .pdf");
