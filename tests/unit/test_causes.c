@@ -12,6 +12,7 @@
 #include "tap.h"
 #include "testdir.h"
 #include "classes.h"
+#include "report_fmt.h"
 #include "palette.h"
 #include "seekcause.h"
 #include "stats.h"
@@ -287,6 +288,49 @@ out:
 	ss_trace_close(t);
 }
 
+/* The report prints the matrix: JSON (total, each device, the zone pairs) and text. */
+static void test_report(const char *path)
+{
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	struct report_opts ro = { .seek_threshold = SS_SEEK_THRESHOLD_DEFAULT };
+	struct ss_stats *st;
+	FILE *f;
+
+	if (!ok(t != NULL, "open for the report") || !(st = run(t, false)))
+		goto out;
+	f = open_memstream(&buf, &len);
+	is_int(report_print_json(f, t, st, &ro), 0, "report --json");
+	fclose(f);
+	ok(strstr(buf, "\"seek_causes\":[{\"from\":\"data\",\"to\":\"data\",\"seeks\":2,"
+		       "\"share\":25,\"across_zones\":1}") != NULL,
+	   "JSON: data -> data first, 2 seeks, 25 %%, 1 across zones");
+	ok(strstr(buf, "{\"from\":\"metadata\",\"to\":\"journal\",\"seeks\":1,\"share\":12.5,"
+		       "\"across_zones\":1}") != NULL, "JSON: metadata -> journal 12.5 %%");
+	ok(strstr(buf, "\"seek_causes\":[{\"from\":\"data\",\"to\":\"metadata\",\"seeks\":1,"
+		       "\"share\":50,") != NULL, "JSON: device B's own matrix (data -> metadata 50 %%)");
+	ok(strstr(buf, "{\"from\":\"data\",\"from_zone\":\"AG0\",\"to\":\"data\",\"to_zone\":"
+		       "\"AG1\",\"seeks\":1}") != NULL, "JSON: the zone pair AG0 -> AG1");
+	ok(strstr(buf, "\"seek_zone_pairs_other\":0") != NULL, "JSON: every pair listed");
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	is_int(report_print_text(f, t, st, &ro), 0, "report as text");
+	fclose(f);
+	ok(strstr(buf, "seek causes: the class of the request before and after each seek (8 seeks)")
+	   && strstr(buf, "seek causes on loop0: the class") && strstr(buf, "seek causes on loop1"),
+	   "text: the total and each device");
+	ok(strstr(buf, "  data       data                2   25.0%              1\n") != NULL,
+	   "text: data -> data, 2 seeks, 25.0 %%, 1 across zones");
+	ok(strstr(buf, "  metadata   itable 0       journal    journal                 1   12.5%\n")
+	   != NULL, "text: the zone pair itable 0 -> journal");
+	free(buf);
+	ss_stats_free(st);
+out:
+	ss_trace_close(t);
+}
+
 /* The bound on zone pairs: the seeks beyond it are counted apart, never lost from the matrix. */
 static void test_bound(void)
 {
@@ -356,6 +400,7 @@ int main(void)
 	path = strdup(tpath("two.sst"));
 	write_trace(path);
 	test_matrix(path);
+	test_report(path);
 	test_panel(path);
 	free((void *)path);
 	return done_testing();
