@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "classes.h"
 #include "procstats.h"
 #include "stats.h"
 #include "taskfilter.h"
@@ -36,10 +37,12 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
+	struct ss_filemap *fm;               /* the seek causes' file verdicts (o.causes) */
 	struct ss_bins *bins;
 	struct ss_procs *procs;        /* per-process rows (opts.procs) */
 	struct ss_owner *owner;        /* whose request it is, for procs */
 	struct ss_evfilter *filter;    /* opts.only */
+	struct ss_seek_causes *causes; /* opts.causes */
 
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
@@ -286,7 +289,8 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
-	if (!st->seek || !st->pair)
+	if (!st->seek || !st->pair || (st->o.causes && (!(st->causes = ss_seek_causes_new()) ||
+							!(st->fm = ss_filemap_new(t)))))
 		goto error;
 	if (t) {
 		ss_stats_trace_period(t, &start, &end);
@@ -364,6 +368,8 @@ void ss_stats_free(struct ss_stats *st)
 	ss_procs_free(st->procs);
 	ss_owner_free(st->owner);
 	ss_evfilter_free(st->filter);
+	ss_seek_causes_free(st->causes);
+	ss_filemap_free(st->fm);
 	free(st->phases);
 	free(st->phase_stop);
 	free(st->active);
@@ -539,6 +545,17 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 
+/* The class of an evaluated issue, for the seek causes (the file map's verdict included);
+ * COUNT: its seek counts in the total. */
+static int feed_cause(struct ss_stats *st, const struct ss_event *ev, int verdict, bool count)
+{
+	long zone;
+	enum ss_fm_kind fk = ss_filemap_lookup(st->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
+	enum ss_class cls = ss_class_lookup(st->zi, st->t ? st->t->zones : NULL, ev, fk, &zone);
+
+	return ss_seek_causes_feed(st->causes, ev, cls, zone, verdict, count);
+}
+
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
@@ -585,6 +602,10 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	verdict = ss_seek_feed(st->seek, ev, &dist);
 	if (verdict < 0)
 		return verdict;
+	if (verdict != SS_SEEK_IGNORED && st->causes &&
+	    (ret = feed_cause(st, ev, verdict, keep && st->nr_targets &&
+					       st->targets[0] == &st->total)))
+		return ret;
 	if (verdict != SS_SEEK_IGNORED && keep) {
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
@@ -651,6 +672,8 @@ void ss_stats_finish(struct ss_stats *st)
 	ss_summary_derive(&st->total);
 	if (st->procs)
 		ss_procs_finish(st->procs);
+	if (st->causes)
+		ss_seek_causes_finish(st->causes);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
@@ -711,6 +734,11 @@ uint64_t ss_stats_incomplete_ios(const struct ss_stats *st)
 bool ss_stats_filtered(const struct ss_stats *st)
 {
 	return st->filter != NULL;
+}
+
+const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st)
+{
+	return st->causes;
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)

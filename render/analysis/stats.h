@@ -71,6 +71,7 @@
 #include "procstats.h"
 #include "taskfilter.h"
 #include "diskreplay.h"
+#include "seekcause.h"
 
 /* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
 struct ss_summary {
@@ -149,6 +150,9 @@ struct ss_stats_opts {
 	void   (*on_seek)(const struct ss_event *ev, int verdict, int64_t distance, void *arg);
 	void    *arg;
 	bool     procs;                  /* per-process rows (procstats.h): ss_stats_procs() */
+	/* The class before and after every seek (seekcause.h): ss_stats_causes().  Counted
+	 * like the seeks: in the window, of the kept processes. */
+	bool     causes;
 	/* Count only the requests of these processes (taskfilter.h; NULL or empty: all).  The
 	 * others still move the head and fill the queue: seeks are judged and queue depth
 	 * measured on every request, and the kept ones counted.  Borrowed. */
@@ -206,6 +210,8 @@ const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless 
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
 /* Per-process rows, sorted (NULL unless opts.procs and a trace). */
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st);
+/* The seek causes (NULL unless opts.causes). */
+const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st);
 /* Whether opts.only keeps some requests out of the figures. */
 bool ss_stats_filtered(const struct ss_stats *st);
 /* Requests issued and never completed by the last event fed: still in flight when the capture

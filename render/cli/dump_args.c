@@ -36,7 +36,9 @@ const struct ss_help ss_dump_help = {
 		"  TIME(s since start) CPU PID TYPE DEV RWBS SECTOR+COUNT [error] [NAME]\n"
 		"NAME is the process of the event's context as the trace names it, \"unknown\"\n"
 		"if it does not.  With --json, one object per event with ts_s, cpu, pid, comm,\n"
-		"type, dev, rwbs, sector, nr_sector, error and zone (null where there is none).\n"
+		"type, dev, rwbs, sector, nr_sector, error, class (file-data, data, dir,\n"
+		"metadata, journal, flush, discard or other: docs/classes.md) and zone (null\n"
+		"where there is none).\n"
 		"--pid and --comm keep the requests those processes issued: their issue events\n"
 		"and the completions that pair with them (insert, queue and requeue events by\n"
 		"their own context).",

@@ -27,13 +27,16 @@
 /* --panels' help: the default set, then one line per registered panel. */
 static void panels_help(char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, w = 0;
 	char defaults[128];
 
+	for (size_t i = 0; i < ss_panels_count(); i++)
+		if (strlen(ss_panels_at(i)->name) > w)
+			w = strlen(ss_panels_at(i)->name);
 	ss_panels_names(defaults, sizeof(defaults), true);
 	n += (size_t)snprintf(buf, len, "top to bottom (default %s)", defaults);
 	for (size_t i = 0; i < ss_panels_count() && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "\n%-5s %s", ss_panels_at(i)->name,
+		n += (size_t)snprintf(buf + n, len - n, "\n%-*s %s", (int)w, ss_panels_at(i)->name,
 				      ss_panels_at(i)->help);
 }
 
@@ -366,6 +369,12 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 				   errlen);
 	if (ret)
 		return ret;
+	for (int i = 0; a->html && i < a->g.nr_panels; i++)
+		if (a->g.panels[i]->no_html) {
+			ss_errf(err, errlen, "panel '%s' is not drawn by the .html viewer: write a "
+				".png, .svg or .pdf", a->g.panels[i]->name);
+			return -EINVAL;
+		}
 	if (a->html && a->g.color_by == SS_COLOR_PROCESS) {
 		ss_errf(err, errlen, "--color-by process is not drawn by the .html viewer (it "
 			"colours by class): write a .png, .svg or .pdf");

@@ -42,7 +42,7 @@ struct ss_html_priv {
 	struct rec *open;                    /* up to 3 chunks awaiting their completions */
 	size_t nr_open;
 	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind, marks_dev;
-	struct ss_zone_bands zb;
+	struct ss_io_classes ic;
 	struct ss_zone_index *zi;
 	struct ss_evfilter *filter;          /* o.only, else NULL */
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
@@ -79,7 +79,7 @@ void ss_html_col_free(struct ss_html_col *c)
 		ss_hbuf_free(&p->marks_ts);
 		ss_hbuf_free(&p->marks_kind);
 		ss_hbuf_free(&p->marks_dev);
-		ss_zone_bands_fini(&p->zb);
+		ss_io_classes_fini(&p->ic);
 		ss_zone_index_free(p->zi);
 		free(p);
 	}
@@ -317,7 +317,7 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 	*r = (struct rec){
 		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
 		.proc = (uint32_t)proc * 2 + who->submitter,
-		.cls = (uint8_t)ss_zone_bands_class(&p->zb, ev), .dev = dev_index(p, ev->dev),
+		.cls = (uint8_t)ss_io_class_of(&p->ic, ev), .dev = dev_index(p, ev->dev),
 		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
 	};
 	c->rwbs_seen[ev->flags >> 3] |= (uint8_t)(1u << (ev->flags & 7));
@@ -399,7 +399,7 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 		}
 	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
 	    !(p->own = ss_owner_new()) || !(p->proc_slot = calloc(PROC_SLOTS, sizeof(uint32_t))) ||
-	    ss_zone_bands_init(&p->zb, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
+	    ss_io_classes_init(&p->ic, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
 		goto fail;
 	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))
 		goto fail;

@@ -295,6 +295,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	so.one_device = g->o.device != NULL;
 	so.device = c->nr_devs ? c->devs[0] : 0;
 	so.only = &g->o.only;
+	so.causes = true;            /* the seek-causes panel */
 	if (g->o.has_disk) {
 		char why[300];
 

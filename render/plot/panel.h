@@ -59,6 +59,8 @@ struct ss_panel_ops {
 	/* draws the disk model's figures (plot --disk, ss_graph_opts.disk): refused without
 	 * --disk, added to the default set with it */
 	bool needs_disk;
+	/* the .html viewer does not draw it: plot -o x.html refuses it rather than leave it out */
+	bool no_html;
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */

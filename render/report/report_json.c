@@ -254,12 +254,15 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		ss_json_begin_object(&j);
 		device_fields(&j, d->device);
 		summary_fields(&j, &d->s);
+		report_causes_json_matrix(&j, ss_stats_causes(st) ?
+			ss_seek_causes_device(ss_stats_causes(st), d->device->dev) : NULL);
 		ss_json_end_object(&j);
 	}
 	ss_json_end_array(&j);
 	capture_and_meta(&j, t);
 	phases(&j, t, st);
 	zones(&j, st);
+	report_causes_json(&j, t, st);
 	report_procs_json(&j, st, ro);
 	ss_json_end_object(&j);
 	return ss_json_finish(&j);

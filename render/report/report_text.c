@@ -343,6 +343,7 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	phase_table(f, st);
 	zone_table(f, st, ro->all_zones);
 	report_model_text(f, st);
+	report_causes_text(f, t, st, ro);
 	report_procs_text(f, t, st, ro);
 	return ferror(f) ? -EIO : 0;
 }

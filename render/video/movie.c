@@ -49,7 +49,7 @@ int ss_movie_style_parse(const char *s, enum ss_movie_style *out)
  * are the lamps beside the clock (named there), not the io panel's strips. */
 struct anim_state {
 	struct ss_panel_ctx ctx;
-	struct ss_zone_bands zb;
+	struct ss_io_classes ic;
 	unsigned classes;                   /* SS_CLS_BIT()s */
 };
 
@@ -59,7 +59,7 @@ static void anim_destroy(void *state)
 
 	if (!s)
 		return;
-	ss_zone_bands_fini(&s->zb);
+	ss_io_classes_fini(&s->ic);
 	free(s);
 }
 
@@ -70,7 +70,7 @@ static int anim_create(void **state, const struct ss_panel_ctx *ctx)
 	if (!s)
 		return -ENOMEM;
 	s->ctx = *ctx;
-	if (ss_zone_bands_init(&s->zb, ctx->trace)) {
+	if (ss_io_classes_init(&s->ic, ctx->trace)) {
 		free(s);
 		return -ENOMEM;
 	}
@@ -91,7 +91,7 @@ static void anim_feed(void *state, const struct ss_event *evs, size_t n)
 		    !ss_event_has_data(ev) || ev->sector + ev->nr_sector <= s->ctx.y_lo ||
 		    ev->sector >= s->ctx.y_hi)
 			continue;
-		s->classes |= SS_CLS_BIT(ss_zone_bands_class(&s->zb, ev));
+		s->classes |= SS_CLS_BIT(ss_io_class_of(&s->ic, ev));
 	}
 }
 
