@@ -430,8 +430,14 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (g->o.color_by == SS_COLOR_PROCESS) {
-		ret = ss_proc_groups_rank(tr, g->nr, &g->o.only, g->o.top_procs ? g->o.top_procs : 8,
-					  &g->procs, err, errlen);
+		struct ss_proc_scope scope[SS_GRAPH_MAX_TRACES];
+
+		/* rank what is drawn: the shown time, the --device */
+		for (int i = 0; i < g->nr; i++)
+			scope[i] = (struct ss_proc_scope){ g->col[i].t0 + g->x_lo, g->col[i].t0 + g->x_hi,
+							   g->o.device != NULL, g->col[i].devs[0] };
+		ret = ss_proc_groups_rank(tr, scope, g->nr, &g->o.only,
+					  g->o.top_procs ? g->o.top_procs : 8, &g->procs, err, errlen);
 		if (ret)
 			return ret;
 	}
