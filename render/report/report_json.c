@@ -228,6 +228,17 @@ static void capture_and_meta(struct ss_json *j, const struct ss_trace *t)
 	ss_json_end_object(j);
 }
 
+/* lost_events, and where they were placed: lost_periods, lost_placed, lost_period_s. */
+static void lost_fields(struct ss_json *j, const struct ss_trace *t)
+{
+	uint64_t span, placed = ss_trace_lost_placed(t, &span);
+
+	ss_json_kv_u64(j, "lost_events", ss_trace_lost_events(t));
+	ss_json_kv_u64(j, "lost_periods", t->nr_lost);
+	ss_json_kv_u64(j, "lost_placed", placed);
+	ss_json_kv_double(j, "lost_period_s", (double)span / 1e9);
+}
+
 int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		      const struct report_opts *ro)
 {
@@ -245,14 +256,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		ss_json_string(&j, t->warning);
 	else
 		ss_json_null(&j);
-	ss_json_kv_u64(&j, "lost_events", ss_trace_lost_events(t));
-	{
-		uint64_t span, placed = ss_trace_lost_placed(t, &span);
-
-		ss_json_kv_u64(&j, "lost_periods", t->nr_lost);
-		ss_json_kv_u64(&j, "lost_placed", placed);
-		ss_json_kv_double(&j, "lost_period_s", (double)span / 1e9);
-	}
+	lost_fields(&j, t);
 	ss_json_kv_double(&j, "duration_s", s->duration_s);
 	ss_json_kv_u64(&j, "seek_threshold", ro->seek_threshold);
 	summary_fields(&j, s);
