@@ -138,6 +138,8 @@ static void merge_lost(struct ss_trace *t)
 	uint64_t start = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
 	size_t k = 0;
 
+	if (!t->nr_lost)
+		return;
 	for (size_t i = 0; i < t->nr_lost; i++)       /* "since the start of the capture" */
 		if (!t->lost[i].from_ns && t->lost[i].to_ns >= start)
 			t->lost[i].from_ns = start;
