@@ -322,6 +322,15 @@ int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st)
 	return put_record(w, SS_REC_CPU_STATS, &s, sizeof(s));
 }
 
+int ss_writer_lost(struct ss_writer *w, const struct ss_rec_lost *lost)
+{
+	struct ss_rec_lost l = *lost;
+
+	l.reserved = 0;
+	ss_swab_lost(&l);
+	return put_record(w, SS_REC_LOST, &l, sizeof(l));
+}
+
 int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap)
 {
 	struct ss_rec_capture c = *cap;

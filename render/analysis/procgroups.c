@@ -64,8 +64,15 @@ static long group_index(struct tally *ty, long *cache, const struct ss_trace *t,
 	return cache[id];
 }
 
-static int count_trace(struct ss_trace *t, const struct ss_task_spec *only, struct tally *ty,
-		       char *err, size_t errlen)
+/* Whether EV is inside SC (NULL: everything is). */
+static bool in_scope(const struct ss_proc_scope *sc, const struct ss_event *ev)
+{
+	return !sc || (ev->ts_ns >= sc->from_ns && ev->ts_ns <= sc->to_ns &&
+		       (!sc->one_device || ev->dev == sc->device));
+}
+
+static int count_trace(struct ss_trace *t, const struct ss_proc_scope *sc,
+		       const struct ss_task_spec *only, struct tally *ty, char *err, size_t errlen)
 {
 	size_t nc = ss_tasks_count(t->tasks) + 1;
 	long *cache = malloc(nc * sizeof(*cache));
@@ -93,7 +100,7 @@ static int count_trace(struct ss_trace *t, const struct ss_task_spec *only, stru
 				ret = keep < 0 ? keep : r;
 				continue;
 			}
-			if (!keep || r != 1 || !ss_event_has_data(&ev[i]))
+			if (!keep || r != 1 || !ss_event_has_data(&ev[i]) || !in_scope(sc, &ev[i]))
 				continue;
 			if ((gi = group_index(ty, cache, t, &who)) < 0)
 				ret = (int)gi;
@@ -115,8 +122,9 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
-int ss_proc_groups_rank(struct ss_trace *const *t, int nr, const struct ss_task_spec *only,
-			unsigned top, struct ss_proc_groups *out, char *err, size_t errlen)
+int ss_proc_groups_rank(struct ss_trace *const *t, const struct ss_proc_scope *scope, int nr,
+			const struct ss_task_spec *only, unsigned top, struct ss_proc_groups *out,
+			char *err, size_t errlen)
 {
 	struct tally ty = { 0 };
 	int ret = 0;
@@ -127,7 +135,7 @@ int ss_proc_groups_rank(struct ss_trace *const *t, int nr, const struct ss_task_
 	if (top < 1 || top > SS_PROC_GROUPS_MAX)
 		top = SS_PROC_GROUPS_MAX;
 	for (int i = 0; i < nr && !ret; i++)
-		ret = count_trace(t[i], only, &ty, err, errlen);
+		ret = count_trace(t[i], scope ? &scope[i] : NULL, only, &ty, err, errlen);
 	/* the biggest TOP by selection (few groups), ties by name so the order is stable */
 	while (!ret && out->n < top) {
 		long best = -1;

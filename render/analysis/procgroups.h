@@ -28,13 +28,22 @@ struct ss_proc_groups {
 	uint64_t other;                    /* requests of the groups beyond the first n */
 };
 
+/* What of a trace is drawn, so that only it is ranked: issues in [from_ns, to_ns] (trace
+ * clock), of `device` only when one_device. */
+struct ss_proc_scope {
+	uint64_t from_ns, to_ns;
+	bool one_device;
+	uint32_t device;
+};
+
 /*
  * One pass over each of the NR traces (rewound; requests of ONLY's processes when it is
- * active): count issued data requests per group, keep the TOP (1..SS_PROC_GROUPS_MAX) biggest
- * in OUT.  0, or -errno with the reason in err.
+ * active, within SCOPE[i] when SCOPE is not NULL): count issued data requests per group,
+ * keep the TOP (1..SS_PROC_GROUPS_MAX) biggest in OUT.  0, or -errno with the reason in err.
  */
-int ss_proc_groups_rank(struct ss_trace *const *t, int nr, const struct ss_task_spec *only,
-			unsigned top, struct ss_proc_groups *out, char *err, size_t errlen);
+int ss_proc_groups_rank(struct ss_trace *const *t, const struct ss_proc_scope *scope, int nr,
+			const struct ss_task_spec *only, unsigned top, struct ss_proc_groups *out,
+			char *err, size_t errlen);
 /* The colour slot of GROUP: 0..n-1, or n for "other". */
 size_t ss_proc_groups_slot(const struct ss_proc_groups *g, const char *group);
 /* The group of WHO's task in T into BUF ("unknown" when T does not name it). */

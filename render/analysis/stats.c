@@ -39,6 +39,8 @@ struct ss_stats {
 	struct ss_zone_index *zi;
 	struct ss_filemap *fm;               /* the seek causes' file verdicts (o.causes) */
 	struct ss_bins *bins;
+	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
+	long cur_dev;                  /* index of the current event's device, or -1 */
 	struct ss_procs *procs;        /* per-process rows (opts.procs) */
 	struct ss_owner *owner;        /* whose request it is, for procs */
 	struct ss_evfilter *filter;    /* opts.only */
@@ -122,6 +124,8 @@ static void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
 {
 	memset(s, 0, sizeof(*s));
 	ss_lathist_init(&s->lat);
+	ss_lathist_init(&s->discard_lat);
+	ss_lathist_init(&s->other_lat);
 	ss_lathist_init(&s->flush_lat);
 	s->start_ns = start;
 	s->end_ns = end;
@@ -349,6 +353,14 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 			err = errno;
 			goto error;
 		}
+		if (st->o.device_bins && st->nr_devs &&
+		    !(st->dev_bins = calloc(st->nr_devs, sizeof(*st->dev_bins))))
+			goto error;
+		for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
+			if (!(st->dev_bins[i] = ss_bins_new(bs, be, st->bins->width_ns))) {
+				err = errno;
+				goto error;
+			}
 	}
 	return st;
 error:
@@ -365,6 +377,9 @@ void ss_stats_free(struct ss_stats *st)
 	ss_pair_free(st->pair);
 	ss_zone_index_free(st->zi);
 	ss_bins_free(st->bins);
+	for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
+		ss_bins_free(st->dev_bins[i]);
+	free(st->dev_bins);
 	ss_procs_free(st->procs);
 	ss_owner_free(st->owner);
 	ss_evfilter_free(st->filter);
@@ -436,6 +451,8 @@ static void advance(struct ss_stats *st, uint64_t ts)
 				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 
 				st->devs[i].s.depth_ns += (double)dd * (double)in_total;
+				if (st->dev_bins)
+					ss_bins_add_depth(st->dev_bins[i], from, ts, dd);
 			}
 			if (st->bins)
 				ss_bins_add_depth(st->bins, from, ts, depth);
@@ -448,16 +465,42 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	st->nr_active = k;
 }
 
+/* The bins at TS an event counts in: the total's and its device's (opts.device_bins). */
+static size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
+{
+	struct ss_bins *d = st->dev_bins && st->cur_dev >= 0 ? st->dev_bins[st->cur_dev] : NULL;
+	size_t n = 0;
+	long i;
+
+	if (st->bins && (i = ss_bins_index(st->bins, ts)) >= 0)
+		out[n++] = &st->bins->bin[i];
+	if (d && (i = ss_bins_index(d, ts)) >= 0)
+		out[n++] = &d->bin[i];
+	return n;
+}
+
+/* The histogram of S that an I/O of class OP belongs to (stats.h: latency). */
+static struct ss_lathist *lat_hist(struct ss_summary *s, enum ss_op op)
+{
+	switch (op) {
+	case SS_OP_DISCARD: return &s->discard_lat;
+	case SS_OP_OTHER:   return &s->other_lat;
+	case SS_OP_FLUSH:   return &s->flush_lat;
+	default:            return &s->lat;
+	}
+}
+
 static void count_io(struct ss_stats *st, const struct ss_io *io)
 {
 	uint64_t bytes = (uint64_t)io->nr_sector * 512, lat = ss_io_latency_ns(io);
 	enum ss_op op = ss_op_of(io->flags, io->has_data);
 	bool flush = op == SS_OP_FLUSH, data = io->has_data && !flush;
-	struct ss_bin *b = NULL;
-	long bi;
+	/* in flight across lost events: the pairing may be wrong (stats.h) */
+	bool lost = io->matched && st->t && st->t->nr_lost &&
+		    ss_trace_lost_overlaps(st->t, io->issue_ts, io->complete_ts);
+	bool timed = io->matched && !lost;
+	struct ss_bin *bb[2];
 
-	if (st->bins && (bi = ss_bins_index(st->bins, io->complete_ts)) >= 0)
-		b = &st->bins->bin[bi];
 	for (size_t i = 0; i < st->nr_targets; i++) {
 		struct ss_summary *s = st->targets[i];
 
@@ -465,22 +508,22 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 			s->ios++;
 			s->op_ios[op]++;
 			s->op_bytes[op] += bytes;
-			if (io->matched)
-				ss_lathist_add(&s->lat, lat);
-		} else if (flush) {
-			s->flushes++;
-			if (io->matched)
-				ss_lathist_add(&s->flush_lat, lat);
 		}
+		s->flushes += flush;
+		if ((data || flush) && timed)
+			ss_lathist_add(lat_hist(s, op), lat);
+		s->lat_lost += (data || flush) && lost;
 		s->fua += (io->flags & SS_RW_FUA) != 0;
 		s->unmatched += !io->matched;
 		s->errors += io->error != 0;
 	}
-	if (b) {
+	for (size_t k = 0, n = bins_at(st, io->complete_ts, bb); k < n; k++) {
+		struct ss_bin *b = bb[k];
+
 		if (data) {
 			b->op_ios[op]++;
 			b->op_bytes[op] += bytes;
-			if (io->matched) {
+			if (timed && (op == SS_OP_READ || op == SS_OP_WRITE)) {
 				b->lat_count++;
 				b->lat_sum_ns += lat;
 				if (lat > b->lat_max_ns)
@@ -508,7 +551,7 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdict, int64_t dist)
 {
 	bool far = verdict == SS_SEEK_FAR;
-	long bi;
+	struct ss_bin *bb[2];
 
 	for (size_t i = 0; i < st->nr_targets; i++) {
 		st->targets[i]->issues++;
@@ -516,9 +559,9 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 			ss_seek_hist_add(&st->targets[i]->seek_dist, dist);
 		st->targets[i]->seeks += far;
 	}
-	if (st->bins && (bi = ss_bins_index(st->bins, ev->ts_ns)) >= 0) {
-		st->bins->bin[bi].issues++;
-		st->bins->bin[bi].seeks += far;
+	for (size_t k = 0, n = bins_at(st, ev->ts_ns, bb); k < n; k++) {
+		bb[k]->issues++;
+		bb[k]->seeks += far;
 	}
 	if (far && st->zi && st->nr_zones) {
 		long z = ss_zone_index_find(st->zi, ev->dev, ev->sector);
@@ -583,6 +626,7 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	}
 	advance(st, ev->ts_ns);
 	dev = find_dev(st, ev->dev);
+	st->cur_dev = dev ? dev - st->devs : -1;
 	st->nr_targets = 0;
 	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
 			      ev->ts_ns <= st->o.window_end_ns))
@@ -704,6 +748,11 @@ size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
+
+const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i)
+{
+	return st->dev_bins && i < st->nr_devs ? st->dev_bins[i] : NULL;
+}
 const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st) { return st->o.disk; }
 
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)

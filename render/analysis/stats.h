@@ -14,8 +14,12 @@
  *    still count as I/Os (no latency for them).
  *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
  *    for the classes that move a head (model.h: not discards).
- *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
- *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took).  `lat` is reads
+ *    and writes; discards, write-zeroes/other ops and flushes have their own histograms (a
+ *    discard of a gigabyte is not a slow write).  Percentiles from a log histogram (lathist.h,
+ *    < 6.25 %).  A request in flight across a lost-event period (trace_read.h: its issue,
+ *    completion or the time between meets one) has no latency: it is counted in `lat_lost`,
+ *    as its pairing cannot be trusted; the bins leave it out too.
  *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
  *    completion carrying the FUA flag.
  *  - Queue depth: requests issued and not yet completed (pair.h), time-weighted mean.
@@ -90,10 +94,13 @@ struct ss_summary {
 	uint64_t issues;                 /* I/Os issued that seeks are evaluated on (seek.h) */
 	uint64_t seeks;                  /* issues that were seeks */
 	uint64_t unmatched;              /* completions without an issue (no latency) */
+	uint64_t lat_lost;               /* paired, but in flight across lost events: no latency */
 	uint64_t errors;                 /* completions with a non-zero error */
 	uint64_t max_depth;              /* most requests in flight at once */
 	double   depth_ns;               /* integral of requests in flight over the period */
-	struct ss_lathist lat;           /* data I/O latency */
+	struct ss_lathist lat;           /* read and write latency */
+	struct ss_lathist discard_lat;   /* discard latency */
+	struct ss_lathist other_lat;     /* write-zeroes and other ops' latency */
 	struct ss_lathist flush_lat;     /* flush latency */
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
 	struct ss_disk_cost model;       /* modelled service time of its issues (opts.disk) */
@@ -138,6 +145,7 @@ struct ss_stats_opts {
 	uint64_t seek_threshold;         /* sectors; ss_stats_opts_init(): 128 */
 	size_t   max_inflight;           /* 0: SS_PAIR_MAX_INFLIGHT_DEFAULT */
 	bool     bins;                   /* accumulate time bins */
+	bool     device_bins;            /* with bins: also per device (ss_stats_device_bins) */
 	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
 	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
 	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
@@ -207,6 +215,8 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
 /* Completions outside every zone (when the trace has zones). */
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
+/* Device I's own bins, the same span and width (NULL unless opts.device_bins). */
+const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i);
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
 /* Per-process rows, sorted (NULL unless opts.procs and a trace). */
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st);

@@ -2,7 +2,8 @@
 /*
  * One sector panel per device: a trace recorded on several devices (record -d A -d B, an
  * import of several) gets an io panel for each, with its own offset axis, its own zones and
- * labels and a title naming it; --device keeps one.  The time series combine the devices.
+ * labels and a title naming it; --device keeps one.  The seeks, throughput and IOPS series
+ * draw a line per device (panel_series.c); latency and queue depth combine them.
  * See graph_int.h.
  */
 #include <errno.h>
@@ -279,7 +280,7 @@ void ss_graph_devices_text(const struct ss_graph_col *c, char *buf, size_t len)
 				      d->part_name[0] ? d->part_name : d->name);
 	}
 	if (n < len)
-		snprintf(buf + n, len - n, " (series: all together)");
+		snprintf(buf + n, len - n, " (series: one line per device)");
 }
 
 /* A device row's title names its device when the column has several: "...: loop1 xfs ...". */

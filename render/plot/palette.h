@@ -101,6 +101,7 @@ static const struct ss_rgb ss_col_logband = SS_RGB(0xF0E442);  /* yellow, drawn 
 static const struct ss_rgb ss_col_itable  = SS_RGB(0x6a3d9a);  /* inode tables */
 static const struct ss_rgb ss_col_phase   = SS_RGB(0x6a3d9a);
 static const struct ss_rgb ss_col_warn    = SS_RGB(0xB03000);
+static const struct ss_rgb ss_col_lost    = SS_RGB(0xF4D6CC);  /* lost-event periods */
 static const struct ss_rgb ss_col_best    = SS_RGB(0xd9f0d3);  /* table highlight */
 
 static inline void ss_set_rgb(cairo_t *cr, struct ss_rgb c)

@@ -54,6 +54,8 @@ int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z);
 int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p);
 int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s);
 int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value);
+/* Where one CPU lost events (any order; the reader merges them into t->lost after open). */
+int ss_trace_add_lost(struct ss_trace *t, const struct ss_rec_lost *l);
 /* Task table entries (tasks.h rules; duplicates of what the table says are dropped).
  * 0, -ENOMEM or -E2BIG (too many). */
 int ss_trace_add_task(struct ss_trace *t, const struct ss_rec_task *rec);

@@ -166,6 +166,15 @@ static int load_small(struct ss_trace *t, const struct ss_record_header *rh, con
 		ss_swab_cpu_stats(&s);
 		return ss_trace_add_cpu_stats(t, &s);
 	}
+	case SS_REC_LOST: {
+		struct ss_rec_lost l;
+
+		if ((ret = check_fixed(rh->length, sizeof(l), err, errlen, "lost", off)))
+			return ret;
+		memcpy(&l, buf, sizeof(l));
+		ss_swab_lost(&l);
+		return ss_trace_add_lost(t, &l);
+	}
 	case SS_REC_CAPTURE:
 		if ((ret = check_fixed(rh->length, sizeof(t->capture), err, errlen, "capture", off)))
 			return ret;
@@ -263,7 +272,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			ret = add_event_record(t, p, off, rh.length, rh.crc32, err, errlen);
 			if (ret)
 				return ret;
-		} else if (rh.type <= SS_REC_EXTENTS) {
+		} else if (rh.type <= SS_REC_LOST) {
 			if ((ret = ensure_buf(p, rh.length)))
 				return ret;
 			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));

@@ -23,7 +23,7 @@ struct ss_trace_priv {
 	struct ss_tasks *tasks;             /* = t->tasks, writable */
 	struct ss_fmap_data files;          /* = *t->files */
 	void *state;
-	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost;
 	char error[200];
 };
 
@@ -117,6 +117,76 @@ int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p)
 int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s)
 {
 	return push(&t->cpu_stats, &t->nr_cpu_stats, &t->priv->cap_stats, s, sizeof(*s));
+}
+
+int ss_trace_add_lost(struct ss_trace *t, const struct ss_rec_lost *l)
+{
+	struct ss_lost_period p = { l->from_ns, l->to_ns > l->from_ns ? l->to_ns : l->from_ns,
+				    l->count };
+
+	return push(&t->lost, &t->nr_lost, &t->priv->cap_lost, &p, sizeof(p));
+}
+
+static int by_from(const void *a, const void *b)
+{
+	const struct ss_lost_period *x = a, *y = b;
+
+	return x->from_ns < y->from_ns ? -1 : x->from_ns > y->from_ns;
+}
+
+/* The backends' LOST spans as disjoint periods in time order. */
+static void merge_lost(struct ss_trace *t)
+{
+	uint64_t start = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
+	size_t k = 0;
+
+	if (!t->nr_lost)
+		return;
+	for (size_t i = 0; i < t->nr_lost; i++)       /* "since the start of the capture" */
+		if (!t->lost[i].from_ns && t->lost[i].to_ns >= start)
+			t->lost[i].from_ns = start;
+	qsort(t->lost, t->nr_lost, sizeof(*t->lost), by_from);
+	for (size_t i = 0; i < t->nr_lost; i++) {
+		if (k && t->lost[i].from_ns <= t->lost[k - 1].to_ns) {
+			struct ss_lost_period *m = &t->lost[k - 1];
+
+			if (t->lost[i].to_ns > m->to_ns)
+				m->to_ns = t->lost[i].to_ns;
+			m->count += t->lost[i].count;
+		} else {
+			t->lost[k++] = t->lost[i];
+		}
+	}
+	t->nr_lost = k;
+}
+
+bool ss_trace_lost_overlaps(const struct ss_trace *t, uint64_t from_ns, uint64_t to_ns)
+{
+	size_t lo = 0, hi = t->nr_lost;
+
+	/* the first period ending at or after from_ns; it overlaps if it starts by to_ns */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->lost[mid].to_ns < from_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nr_lost && t->lost[lo].from_ns <= to_ns;
+}
+
+uint64_t ss_trace_lost_placed(const struct ss_trace *t, uint64_t *span_ns)
+{
+	uint64_t n = 0, span = 0;
+
+	for (size_t i = 0; i < t->nr_lost; i++) {
+		n += t->lost[i].count;
+		span += t->lost[i].to_ns - t->lost[i].from_ns;
+	}
+	if (span_ns)
+		*span_ns = span;
+	return n;
 }
 
 int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value)
@@ -273,6 +343,7 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 	ret = be->open(t, err, errlen);
 	if (ret)
 		goto error;
+	merge_lost(t);
 	return t;
 error:
 	if (errlen && !err[0])
@@ -302,6 +373,7 @@ void ss_trace_close(struct ss_trace *t)
 	free(t->zones);
 	free(t->phases);
 	free(t->cpu_stats);
+	free(t->lost);
 	free(t->path);
 	free(t);
 }
@@ -362,12 +434,14 @@ void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len)
 
 uint64_t ss_trace_lost_events(const struct ss_trace *t)
 {
-	uint64_t lost = 0;
+	uint64_t lost = 0, placed;
 
 	for (size_t i = 0; i < t->nr_cpu_stats; i++)
 		lost += t->cpu_stats[i].missed + t->cpu_stats[i].overrun +
 			t->cpu_stats[i].commit_overrun + t->cpu_stats[i].dropped;
-	return lost;
+	/* a trace cut before its statistics still knows what it placed */
+	placed = ss_trace_lost_placed(t, NULL);
+	return lost > placed ? lost : placed;
 }
 
 const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector)

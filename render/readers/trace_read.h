@@ -18,6 +18,12 @@
 struct ss_tasks;                        /* collector/core/tasks.h */
 struct ss_fmap_data;                    /* fmapdata.h */
 
+/* A lost-event period: the union of the LOST records (format.h) of every CPU. */
+struct ss_lost_period {
+	uint64_t from_ns, to_ns;            /* trace clock, from_ns <= to_ns */
+	uint64_t count;                     /* events lost in it, over every CPU */
+};
+
 struct ss_meta {
 	char *key;
 	char *value;
@@ -36,6 +42,10 @@ struct ss_trace {
 	size_t nr_phases;
 	struct ss_rec_cpu_stats *cpu_stats;
 	size_t nr_cpu_stats;
+	/* where events were lost: disjoint, in time order, none when the trace places no loss
+	 * (older traces, blktrace imports); a span starting at 0 starts at the trace's start */
+	struct ss_lost_period *lost;
+	size_t nr_lost;
 	struct ss_meta *meta;
 	size_t nr_meta;
 	/* pid -> process name over time (tasks.h: ss_tasks_find, ss_task_name); never NULL
@@ -70,8 +80,14 @@ const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const 
 const struct ss_rec_device *ss_trace_find_device(const struct ss_trace *t, const char *spec);
 /* "its devices: loop0 7:0, loop1 7:1" (or "it has no devices") into BUF, for messages. */
 void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len);
-/* Total lost events according to the capture statistics (missed + overrun + dropped). */
+/* Total lost events according to the capture statistics (missed + overrun + dropped), or
+ * those placed in lost-event periods if more (a trace cut before its statistics). */
 uint64_t ss_trace_lost_events(const struct ss_trace *t);
+/* Whether [from_ns, to_ns] meets a lost-event period (both ends included): a request in
+ * flight over that time may have lost its issue or completion. */
+bool ss_trace_lost_overlaps(const struct ss_trace *t, uint64_t from_ns, uint64_t to_ns);
+/* Events placed in lost-event periods, and their total length in ns. */
+uint64_t ss_trace_lost_placed(const struct ss_trace *t, uint64_t *span_ns);
 /* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */
 const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector);
 

@@ -116,6 +116,7 @@ static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data 
 	(void)state;
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, d->trace);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, d->trace);

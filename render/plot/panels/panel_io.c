@@ -375,6 +375,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, &s->view);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, &s->view);
