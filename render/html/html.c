@@ -183,7 +183,14 @@ static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
 		       (double)(pg->w.t_end[i] - pg->w.t0[i]), (unsigned long long)t->nr_events,
 		       (unsigned long long)ss_trace_lost_events(t), t->truncated ? "true" : "false");
 	ss_hbuf_json_str(m, t->warning);
-	ss_hbuf_str(m, ",\"devices\":[");
+	/* where events were lost (readers' periods), ns after t0: shaded, as in the plot */
+	ss_hbuf_str(m, ",\"lost_periods\":[");
+	for (size_t k = 0; k < t->nr_lost; k++)
+		ss_hbuf_printf(m, "%s[%.17g,%.17g,%llu]", k ? "," : "",
+			       (double)t->lost[k].from_ns - (double)pg->w.t0[i],
+			       (double)t->lost[k].to_ns - (double)pg->w.t0[i],
+			       (unsigned long long)t->lost[k].count);
+	ss_hbuf_str(m, "],\"devices\":[");
 	for (size_t d = 0; d < t->nr_devices; d++) {
 		const struct ss_rec_device *dv = &t->devices[d];
 
@@ -292,8 +299,9 @@ static void put_panel(struct ss_hbuf *m, const struct ss_graph_opts *g,
 		ops->title_fmt(buf, sizeof(buf), g);
 	ss_hbuf_printf(m, "%s{\"name\":", (*k)++ ? "," : "");
 	ss_hbuf_json_str(m, ops->name);
-	ss_hbuf_printf(m, ",\"shown\":%s,\"time_x\":%s,\"title\":", shown ? "true" : "false",
-		       ops->time_x ? "true" : "false");
+	ss_hbuf_printf(m, ",\"shown\":%s,\"time_x\":%s,\"log_y\":%s,\"title\":",
+		       shown ? "true" : "false", ops->time_x ? "true" : "false",
+		       ops->log_y ? "true" : "false");
 	ss_hbuf_json_str(m, ops->title_fmt ? buf : ops->title);
 	ss_hbuf_str(m, ",\"y_title\":");
 	ss_hbuf_json_str(m, ops->y_title ? ops->y_title : "");
@@ -356,6 +364,8 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 	json_rgb(m, ss_classes[SS_CLS_FLUSH].rgb);
 	ss_hbuf_str(m, ",\"fua_color\":");
 	json_rgb(m, ss_classes[SS_CLS_FUA].rgb);
+	ss_hbuf_str(m, ",\"lost_color\":");
+	json_rgb(m, ss_col_lost);
 	/* --disk: the model's name and the parts of its time, as the model panel stacks them */
 	ss_hbuf_str(m, ",\"disk\":");
 	if (g->has_disk) {

@@ -112,6 +112,7 @@ try:
     out("home", js(d, "window.seekscope.view()"))
     d.save_screenshot(os.path.join(outdir, "home.png"))
     out("model", js(d, "window.seekscope.model()"))
+    out("lat_scale", js(d, "window.seekscope.scale('lat')"))
     out("meta_slots", js(d, "JSON.parse(document.getElementById('ss-meta').textContent).slots"))
     out("panels_offered", js(d, "[...document.querySelectorAll('input[data-panel]')].map((e) => e.dataset.panel)"))
     if load_only:
@@ -123,6 +124,20 @@ try:
             mouse(d, "mouseMoved", b[0] + b[2] / 2, b[1] + b[3] / 2)
             out("model_tooltip", js(d, "window.seekscope.tooltip()") or "")
             d.save_screenshot(os.path.join(outdir, "model.png"))
+        # the colour at the top of the seeks panel at each lost-event period's middle and
+        # half-way between the first two (lost periods are shaded)
+        out("lost_px", js(d, """(() => {
+            const cv = document.querySelector('canvas[data-panel=seeks]'), r = cv.plot;
+            const m = JSON.parse(document.getElementById('ss-meta').textContent);
+            const per = m.traces[0].lost_periods, v = window.seekscope.view();
+            const ctx = cv.getContext('2d'), dpr = cv.width / cv.clientWidth;
+            const px = (t) => { const x = r.x + (t / 1e9 - v.t0_s) / (v.t1_s - v.t0_s) * r.w;
+                const p = ctx.getImageData(Math.round(x * dpr), Math.round((r.y + 3) * dpr), 1, 1).data;
+                return '#' + [p[0], p[1], p[2]].map((c) => c.toString(16).padStart(2, '0')).join(''); };
+            const mids = per.map(([a, b]) => (a + b) / 2);
+            return { lost: mids.map(px), between: per.length > 1 ? px(per[0][1] + 0.37 * (per[1][0] - per[0][1])) : null,
+                     colour: m.lost_color };
+        })()"""))
         # several devices: the io panel of the second device, and a request of it hovered
         if js(d, "window.seekscope.view().devices") > 1:
             js(d, "window.seekscope.setDevice(1)")

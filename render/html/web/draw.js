@@ -73,6 +73,41 @@ SS.drawTimeAxis = function (V, ctx, r, gridOnly) {
 	return u;
 };
 
+// A value scale: linear from 0 (or LO) to HI, or logarithmic over whole decades (log).
+SS.yMap = (s, r) => (s.log
+	? (v) => r.y + r.h - (v > 0 ? Math.max(0, Math.log10(v / s.lo) / Math.log10(s.hi / s.lo)) : 0) * r.h
+	: (v) => r.y + r.h - (v - (s.lo || 0)) / (s.hi - (s.lo || 0)) * r.h);
+
+// A logarithmic value axis (axes.c's): a line and label per decade, and at 2 and 5 when a
+// decade is tall enough for them.
+SS.drawLogAxis = function (ctx, r, s, title) {
+	const Y = SS.yMap(s, r), decades = Math.log10(s.hi / s.lo), perDecade = r.h / decades;
+	const steps = perDecade >= 70 ? [1, 2, 5] : [1];
+	ctx.font = SS.font(11);
+	ctx.textAlign = 'right';
+	ctx.textBaseline = 'middle';
+	for (let e = Math.round(Math.log10(s.lo)); e <= Math.round(Math.log10(s.hi)); e++)
+		for (const m of steps) {
+			const val = m * Math.pow(10, e);
+			if (val > s.hi * 1.0001) break;
+			const y = Math.round(Y(val)) + 0.5;
+			ctx.strokeStyle = SS.COL.grid;
+			ctx.beginPath();
+			ctx.moveTo(r.x, y);
+			ctx.lineTo(r.x + r.w, y);
+			ctx.stroke();
+			ctx.fillStyle = m === 1 ? SS.COL.text : SS.COL.axis;
+			ctx.fillText(+val.toPrecision(3) + '', r.x - 5, y);
+		}
+	ctx.save();
+	ctx.translate(12, r.y + r.h / 2);
+	ctx.rotate(-Math.PI / 2);
+	ctx.textAlign = 'center';
+	ctx.fillStyle = SS.COL.axis;
+	ctx.fillText(title, 0, 0);
+	ctx.restore();
+};
+
 SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
 	const t = SS.ticks(lo / unit.div, hi / unit.div, Math.max(2, Math.min(12, Math.floor(r.h / 28))));
 	ctx.font = SS.font(11);
@@ -377,6 +412,7 @@ SS.drawIo = function (V, col, tr, cv) {
 	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view, sl = SS.slotOf(V, tr);
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawLost(V, ctx, r, tr);
 	if (sl) SS.drawZonesUnder(V, ctx, r, sl);
 	SS.drawTimeAxis(V, ctx, r, false);
 	const yu = SS.unitOffset(V.meta.units, v.s1 - v.s0);
@@ -435,8 +471,8 @@ SS.drawNote = function (ctx, r, text) {
 
 // Series of one panel for every column at this view; the shared top of the scale.
 SS.seriesFor = function (V, name) {
-	const lines = SS.SERIES[name];
-	let hi = 0;
+	const lines = SS.SERIES[name], log = !!(V.panels.find((p) => p.name === name) || {}).log_y;
+	let hi = 0, lo = Infinity;
 	const per = V.cols.map((col) => {
 		const tr = V.traces[col.index], cv = col.canvases[name];
 		const w = Math.max(50, cv.clientWidth - SS.MARGIN.l - SS.MARGIN.r);
@@ -446,21 +482,53 @@ SS.seriesFor = function (V, name) {
 		for (let j = 0; j < db.n; j++) {
 			const mid = db.start[j] + db.w[j] / 2;
 			if (mid < V.view.t0 || mid > V.view.t1) continue;
-			for (const v of vals) hi = Math.max(hi, v[j]);
+			for (const v of vals) {
+				hi = Math.max(hi, v[j]);
+				if (v[j] > 0) lo = Math.min(lo, v[j]);
+			}
+		}
+		if (log && tr.m.total.lat_p99_ns > 0) {      // the p99 line stays in view
+			hi = Math.max(hi, tr.m.total.lat_p99_ns / 1e6);
+			lo = Math.min(lo, tr.m.total.lat_p99_ns / 1e6);
 		}
 		return { db: db, vals: vals, latCount: latCount };
 	});
-	return { per: per, hi: SS.niceTop(hi) };
+	if (!log) return { per: per, hi: SS.niceTop(hi) };
+	// whole decades around what is shown: a slow outlier and the fast bulk both readable
+	if (!(lo < Infinity && hi > 0)) { lo = 0.1; hi = 1; }
+	lo = Math.pow(10, Math.floor(Math.log10(lo)));
+	hi = Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)));
+	return { per: per, lo: lo, hi: Math.max(hi, lo * 10), log: true };
 };
 
-// A time panel's frame: background, time and value axes (0 to HI), phases; then clipped to
-// the plot area (the caller restores).
-SS.beginTimePanel = function (V, tr, cv, hi, panel) {
+// Lost-event periods shaded across a time panel (panel.c's ss_lost_draw): at least 3 px wide,
+// so that a short loss still shows.
+SS.drawLost = function (V, ctx, r, tr) {
+	const v = V.view;
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	ctx.fillStyle = V.meta.lost_color;
+	for (const [a, b] of tr.m.lost_periods) {
+		if (b < v.t0 || a > v.t1) continue;
+		let x0 = SS.xOf(V, r, Math.max(a, v.t0 - (v.t1 - v.t0))), x1 = SS.xOf(V, r, b);
+		if (x1 - x0 < 3) { const mid = (x0 + x1) / 2; x0 = mid - 1.5; x1 = mid + 1.5; }
+		ctx.fillRect(x0, r.y, x1 - x0, r.h);
+	}
+	ctx.restore();
+};
+
+// A time panel's frame: background, lost-event periods, time and value axes (scale S: SS.yMap),
+// phases; then clipped to the plot area (the caller restores).
+SS.beginTimePanel = function (V, tr, cv, s, panel) {
 	const ctx = SS.prepCanvas(cv), r = cv.plot;
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawLost(V, ctx, r, tr);
 	SS.drawTimeAxis(V, ctx, r, false);
-	SS.drawValueAxis(ctx, r, 0, hi, { div: 1 }, panel.y_title);
+	if (s.log) SS.drawLogAxis(ctx, r, s, panel.y_title);
+	else SS.drawValueAxis(ctx, r, 0, s.hi, { div: 1 }, panel.y_title);
 	SS.drawPhases(V, ctx, r, tr, cv, false);
 	ctx.save();
 	ctx.beginPath();
@@ -478,9 +546,9 @@ SS.niceTop = function (hi) {
 };
 
 SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
-	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, lines = SS.SERIES[name];
+	const ctx = SS.beginTimePanel(V, tr, cv, s, panel), r = cv.plot, lines = SS.SERIES[name];
 	const { db, vals, latCount } = s.per[col.index];
-	const Y = (v) => r.y + r.h - v / s.hi * r.h;
+	const Y = SS.yMap(s, r);
 	lines.forEach((l, k) => {
 		const v = vals[k], X = (j) => SS.xOf(V, r, db.start[j] + db.w[j] / 2);
 		if (!db.n) return;
@@ -517,10 +585,55 @@ SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
 		ctx.stroke();
 		ctx.setLineDash([]);
 	});
+	if (name === 'lat') SS.latMarks(V, ctx, r, tr, s, db, latCount);
 	ctx.restore();
 	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
 	if (V.box && V.box.col === col.index && V.box.panel === name) SS.drawBox(ctx, V.box);
 	SS.drawBorder(ctx, r);
+};
+
+// Over the latency lines (panel_series.c's lat_marks): the trace's p99 as a dotted reference,
+// and the slowest bin in view marked, with its value when above 2 x p99.
+SS.latMarks = function (V, ctx, r, tr, s, db, latCount) {
+	const Y = SS.yMap(s, r), p99 = tr.m.total.lat_p99_ns / 1e6, F = V.meta.bin_fields;
+	const maxNs = db.sum[F.indexOf('lat_max_ns')];
+	if (!tr.m.total.lat_count) return;
+	ctx.font = SS.font(11);
+	if (p99 > 0) {
+		const y = Math.round(Y(p99)) + 0.5;
+		ctx.strokeStyle = SS.COL.axis;
+		ctx.setLineDash([1.5, 2.5]);
+		ctx.beginPath();
+		ctx.moveTo(r.x, y);
+		ctx.lineTo(r.x + r.w, y);
+		ctx.stroke();
+		ctx.setLineDash([]);
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'bottom';
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText('p99 ' + +p99.toPrecision(3) + ' ms', r.x + 4, y - 1);
+	}
+	let best = -1;
+	for (let j = 0; j < db.n; j++) {
+		const mid = db.start[j] + db.w[j] / 2;
+		if (mid < V.view.t0 || mid > V.view.t1 || !latCount[j]) continue;
+		if (best < 0 || maxNs[j] > maxNs[best]) best = j;
+	}
+	if (best < 0) return;
+	const ms = maxNs[best] / 1e6, x = SS.xOf(V, r, db.start[best] + db.w[best] / 2), y = Y(ms);
+	ctx.fillStyle = '#E69F00';
+	ctx.beginPath();
+	ctx.arc(x, y, 3, 0, 2 * Math.PI);
+	ctx.fill();
+	if (ms >= 2 * p99) {
+		const text = +ms.toPrecision(3) + ' ms';
+		const w = ctx.measureText(text).width;
+		ctx.font = SS.font(11, true);
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'middle';
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText(text, x + 5 + w > r.x + r.w - 2 ? x - 5 - w : x + 5, Math.max(r.y + 7, y));
+	}
 };
 
 // Seek distance shares over signed log2 buckets (panel_dist.c), bars in black beyond the
@@ -634,7 +747,7 @@ SS.modelFor = function (V) {
 };
 
 SS.drawModel = function (V, col, tr, cv, s, panel) {
-	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, parts = V.meta.disk.parts;
+	const ctx = SS.beginTimePanel(V, tr, cv, s, panel), r = cv.plot, parts = V.meta.disk.parts;
 	const { db, top, first, last, total } = s.per[col.index];
 	const Y = (v) => r.y + r.h - v / s.hi * r.h, X = (j) => SS.xOf(V, r, db.start[j] + db.w[j]);
 	const x0 = first >= 0 ? SS.xOf(V, r, Math.max(V.view.t0, db.start[first])) : r.x;

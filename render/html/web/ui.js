@@ -306,7 +306,8 @@ SS.buildPage = function (V) {
 		SS.el('span', { class: 'ss-dev', text: SS.deviceText(tr.m) }, h);
 		const warn = [];
 		if (tr.m.truncated) warn.push('TRUNCATED: ' + tr.m.warning.replace(/^truncated: /, ''));
-		if (tr.m.lost) warn.push(tr.m.lost + ' events LOST');
+		if (tr.m.lost) warn.push(tr.m.lost + ' events LOST' + (tr.m.lost_periods.length ?
+			' in ' + tr.m.lost_periods.length + ' period(s) (shaded; no latency for requests in flight there)' : ''));
 		if (warn.length) SS.el('span', { class: 'ss-warn', text: warn.join('; ') }, h);
 		const col = { index: i, el: el, canvases: {}, boxes: {}, titles: {} };
 		V.panels.forEach((p) => {
@@ -666,6 +667,8 @@ SS.testApi = function (V, api) {
 		pause: () => { if (V.play.on) SS.togglePlay(V); },
 		playing: () => ({ on: V.play.on, t_s: V.play.tc / 1e9 }),
 		frameMs: () => V.frameMs,
+		// a series panel's value scale at this view: {lo, hi, log}
+		scale: (name) => { const s = SS.seriesFor(V, name); return { lo: s.lo || 0, hi: s.hi, log: !!s.log }; },
 		// the model panel's totals per column at this view (plot --disk), null without a model
 		model: () => (V.meta.disk ? SS.modelFor(V).per.map((p) => p.total) : null),
 	});
