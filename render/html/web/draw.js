@@ -78,6 +78,17 @@ SS.yMap = (s, r) => (s.log
 	? (v) => r.y + r.h - (v > 0 ? Math.max(0, Math.log10(v / s.lo) / Math.log10(s.hi / s.lo)) : 0) * r.h
 	: (v) => r.y + r.h - (v - (s.lo || 0)) / (s.hi - (s.lo || 0)) * r.h);
 
+// A value axis's title, turned, left of the plot.
+SS.drawAxisTitle = function (ctx, r, title) {
+	ctx.save();
+	ctx.translate(12, r.y + r.h / 2);
+	ctx.rotate(-Math.PI / 2);
+	ctx.textAlign = 'center';
+	ctx.fillStyle = SS.COL.axis;
+	ctx.fillText(title, 0, 0);
+	ctx.restore();
+};
+
 // A logarithmic value axis (axes.c's): a line and label per decade, and at 2 and 5 when a
 // decade is tall enough for them.
 SS.drawLogAxis = function (ctx, r, s, title) {
@@ -99,13 +110,7 @@ SS.drawLogAxis = function (ctx, r, s, title) {
 			ctx.fillStyle = m === 1 ? SS.COL.text : SS.COL.axis;
 			ctx.fillText(+val.toPrecision(3) + '', r.x - 5, y);
 		}
-	ctx.save();
-	ctx.translate(12, r.y + r.h / 2);
-	ctx.rotate(-Math.PI / 2);
-	ctx.textAlign = 'center';
-	ctx.fillStyle = SS.COL.axis;
-	ctx.fillText(title, 0, 0);
-	ctx.restore();
+	SS.drawAxisTitle(ctx, r, title);
 };
 
 SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
@@ -124,13 +129,7 @@ SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
 		ctx.fillStyle = SS.COL.text;
 		ctx.fillText(SS.tickLabel(t, val), r.x - 5, y);
 	}
-	ctx.save();
-	ctx.translate(12, r.y + r.h / 2);
-	ctx.rotate(-Math.PI / 2);
-	ctx.textAlign = 'center';
-	ctx.fillStyle = SS.COL.axis;
-	ctx.fillText(title, 0, 0);
-	ctx.restore();
+	SS.drawAxisTitle(ctx, r, title);
 };
 
 SS.drawBorder = function (ctx, r) {
