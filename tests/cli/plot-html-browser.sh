@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 52
+plan 53
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -68,8 +68,11 @@ is "$(js zone_click 'v["view"]["y0"] < v["start"] and v["start"] + v["n"] < v["v
 	True "clicking a zone's label zooms to the zone"
 is "$(val panel_toggle)" '[["io", "tput", "lat", "dist"], "none"]' "a panel switches off"
 is "$(js play 'v["on"] and v["t_s"] > 0')" True "play sweeps the cursor ($(val play))"
-frame=$(val frame_ms_max)
-is "$(js frame_ms_max 'v < 100')" True "redraws while panning take ${frame} ms at most"
+# interactive rates: the typical redraw (median: one slow frame on a busy machine is not the
+# page's), and no redraw a user would wait for
+is "$(js frame_ms_median 'v < 50')" True \
+	"redraws while panning take $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
+is "$(js frame_ms_max 'v < 500')" True "... none longer than half a second"
 
 # the disk model (plot --disk): the model panel with the total `report --disk` gives
 is "$(js panels_offered '"model" in v')" False "without --disk no model panel is offered"
