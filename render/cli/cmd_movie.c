@@ -134,7 +134,7 @@ int ss_cmd_movie(int argc, char **argv)
 		}
 	}
 	if ((ret = ss_movie_prepare(m, err, sizeof(err)))) {
-		if (ret == -EINVAL)   /* the figure does not fit the size, too many frames */
+		if (ret == -EINVAL || ret == -ENODEV)   /* a misuse: the size, the frames, the device */
 			status = ss_optable_misuse("movie", "%s", err);
 		else
 			fprintf(stderr, PROG ": %s\n", err);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "errbuf.h"
+#include "device_arg.h"
 #include "movie_args.h"
 #include "panel_registry.h"
 #include "plot_args.h"
@@ -56,6 +57,8 @@ static const struct ss_option options[] = {
 	{ "skip-idle", OPT_SKIP_IDLE, NULL, "shorten stretches of more than 1 s without an\n"
 					    "event to 0.25 s; the movie says what it skipped" },
 	{ "x-range", 'x', "A:B", "film seconds A to B after each trace's start" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP "; a movie films one\n"
+			 "device: a trace of several needs it"),
 	{ "panels", 'p', "LIST", NULL, panels_help },
 	{ "title", 'T', "TITLE", "title above the movie" },
 	SS_OPTION_SEEK_THRESHOLD,
@@ -232,6 +235,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_SKIP_IDLE:
 		a->m.skip_idle = true;
 		return 0;
+	case 'd':
+		if (!*arg)
+			bad = "device", hint = "a device name or MAJ:MIN";
+		a->m.device = arg;
+		break;
 	case 'x':
 		a->m.has_x_range = true;
 		if (ss_plot_parse_x_range(arg, &a->m.x_lo_s, &a->m.x_hi_s))

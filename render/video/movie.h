@@ -64,6 +64,9 @@ struct ss_movie_opts {
 	const struct ss_panel_ops *panels[SS_MOVIE_MAX_PANELS];
 	int nr_panels;
 	uint64_t seek_threshold;        /* sectors (0: every I/O not contiguous) */
+	/* The device filmed (plot's --device: name, MAJ:MIN or path); NULL: the trace's only
+	 * one — a trace of several devices is refused (EINVAL), a movie films one. */
+	const char *device;
 	/* Called after each frame is encoded; a nonzero return stops the movie (ss_movie_write
 	 * then returns -EINTR and leaves no file).  Optional. */
 	int (*progress)(void *ctx, int64_t done, int64_t total);

@@ -10,7 +10,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 need CMD ffmpeg ffprobe
 need PYTHON3
-plan 28
+plan 32
 make_workdir
 d=$WORK
 
@@ -71,6 +71,21 @@ ok $? "... 4.5 to 5 s of the 5 s lead skipped: '$skipped'"
 ok $? "an unknown extension: exit 2 (got $rc), one line: $(cat "$d/err")"
 grep -q "unknown movie extension .avi: this FFmpeg writes .mp4 (" "$d/err"
 ok $? "... naming what this FFmpeg writes"
+# several devices: a movie films one (--device), a trace of several without it is a misuse
+GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
+mkdir -p "$d/bt"
+"$GENBT" -o "$d/bt/a" -n 600 -d 7:0 && "$GENBT" -o "$d/bt/b" -n 300 -d 7:1 -s 7
+"$SEEKSCOPE" movie "$d/bt" -o "$d/two-dev.mp4" --length 1 --fps 8 "${small[@]}" >"$d/out" 2>"$d/err"; rc=$?
+is "$rc" 2 "a trace of two devices without --device: exit 2"
+[[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "has 2 devices (7:0, 7:1): a movie films one, name it with --device" "$d/err" &&
+	[[ ! -e $d/two-dev.mp4 ]]
+ok $? "... one line naming them, no movie ($(cat "$d/err"))"
+"$SEEKSCOPE" movie "$d/bt" -o "$d/dev1.mp4" --device 7:1 --length 1 --fps 8 "${small[@]}" -q
+is "$?,$(frames "$d/dev1.mp4")" "0,1.000,8" "--device 7:1: that device filmed, 8 frames"
+"$SEEKSCOPE" movie "$d/bt" -o "$d/dev9.mp4" --device 9:9 -q 2>"$d/err"; rc=$?
+is "$rc,$(grep -c 'has no device "9:9"' "$d/err")" "2,1" "--device a trace lacks: exit 2, saying so"
+rm -rf "$d/bt"        # the checks below look at what else is in $d
+
 "$SEEKSCOPE" movie "$d/u.sst" -o "$d/big.mp4" -s 640x240 --panels seeks,tput,iops,lat,qd -q 2>"$d/err"; rc=$?
 [[ $rc -eq 2 && $(wc -l <"$d/err") -eq 1 ]]
 ok $? "a size too small for the figure: exit 2 (got $rc): $(cat "$d/err")"
