@@ -31,6 +31,8 @@ static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
 	char dir[4096], err[256];
 	char *slash;
 
+	if (!strcmp(o->output, "-"))   /* a pipe is on no device */
+		return;
 	snprintf(dir, sizeof(dir), "%s", o->output);
 	slash = strrchr(dir, '/');
 	if (!slash)
@@ -56,6 +58,7 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
+	const char *out_name;
 	int ret, exit_status = 0, rc = 0, stopped_by;
 	uint64_t inflight;
 
@@ -69,6 +72,9 @@ int ss_cmd_record(int argc, char **argv)
 	 */
 	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
 	ui.quiet = o.quiet;
+	/* -o -: the trace is our stdout, so the command's output goes to stderr */
+	ui.stdout_taken = !strcmp(o.output, "-");
+	out_name = ui.stdout_taken ? "standard output" : o.output;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -142,7 +148,7 @@ int ss_cmd_record(int argc, char **argv)
 		ss_recorder_status(r, &st2);
 		inflight = ss_recorder_incomplete(r);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
-			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
+			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, out_name,
 			(unsigned long long)lost, ret ? ", failed" : stopped_by ? ", interrupted" : "");
 		if (inflight && !ret)
 			fprintf(stderr, "seekscope: warning: %llu requests were still in flight when "
@@ -156,7 +162,7 @@ int ss_cmd_record(int argc, char **argv)
 	}
 	if (ret) {
 		fprintf(stderr, "seekscope record: %s (the events before that are in %s)\n", err,
-			o.output);
+			out_name);
 		rc = 1;
 	}
 	if (gone[0]) {

@@ -140,7 +140,7 @@ _seekscope() {
 	case $cmd:$prev in
 	*:-o|*:--output)
 		case $cmd in
-		plot) _seekscope_files "$cur" 'png|svg|pdf' ;;
+		plot) _seekscope_files "$cur" 'png|svg|pdf|html' ;;
 		movie) _seekscope_files "$cur" 'mp4|webm|mkv' ;;
 		mkarchive) _seekscope_files "$cur" 'tar|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2|tar\.zst|tzst|zip|cpio' ;;
 		*) _seekscope_files "$cur" 'sst' ;;
@@ -158,6 +158,7 @@ _seekscope() {
 	movie:--style) _seekscope_words "grid spindle scan" "$cur"; return 0 ;;
 	plot:-u|plot:--units) _seekscope_words "auto sectors mib gib" "$cur"; return 0 ;;
 	plot:--color-by) _seekscope_words "class process" "$cur"; return 0 ;;
+	plot:--format) _seekscope_words "png svg pdf html" "$cur"; return 0 ;;
 	convert:-f|convert:--fs) _seekscope_devices "$cur"
 		local f; for f in $(compgen -f -- "$cur"); do [[ -f $f ]] && COMPREPLY+=("$f"); done
 		return 0 ;;

@@ -18,7 +18,8 @@ enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPE
        OPT_DROP, OPT_LINGER, OPT_NO_WORK };
 
 static const struct ss_option options[] = {
-	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")"),
+	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT "); -:\n"
+			 "standard output, COMMAND's output going to stderr"),
 	{ "device", 'd', "DEV", "block device, partition, or any path on a mounted filesystem\n"
 				"(repeatable: e.g. the members of an md array); a partition or\n"
 				"directory resolves to its whole disk plus the partition offset" },

@@ -96,6 +96,7 @@ int ss_workload_check_command(const char *cmd, char *err, size_t errlen)
 int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui)
 {
 	posix_spawnattr_t attr;
+	posix_spawn_file_actions_t fa;
 	sigset_t none;
 	int forwarded = 0, status = 0, ret;
 	pid_t pid;
@@ -111,7 +112,11 @@ int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_work
 	posix_spawnattr_setsigdefault(&attr, &dflt);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 	ss_recorder_phase(r, "workload", SS_PHASE_BEGIN, 0);
-	ret = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
+	posix_spawn_file_actions_init(&fa);
+	if (ui->stdout_taken)
+		posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, STDOUT_FILENO);
+	ret = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (ret) {
 		ss_recorder_phase(r, "workload", SS_PHASE_END, 0);

@@ -14,6 +14,7 @@
 struct ss_workload_ui {
 	int show;                            /* live status line on stderr */
 	int quiet;                           /* -q: nothing on stderr but errors */
+	int stdout_taken;                    /* the trace goes to stdout: the command's to stderr */
 	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
 };
 

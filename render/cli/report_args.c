@@ -35,7 +35,8 @@ const struct ss_help ss_report_help = {
 		"Summarise trace files: device, capture, duration, events, I/Os, reads and\n"
 		"writes, flushes/FUA, seeks, IOPS, MB/s, latency, lost events, phases and zones.\n"
 		"FILE is a seekscope trace, blktrace files (NAME.blktrace.N: NAME, one file or\n"
-		"their directory) or a trace-cmd .dat file, recognised by content.",
+		"their directory) or a trace-cmd .dat file, recognised by content; - reads one\n"
+		"from standard input (a pipe is copied into a temporary file in $TMPDIR first).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -90,7 +91,8 @@ const struct ss_help ss_report_help = {
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
 		"  seekscope report --comm tar --comm 'kworker*wb_workfn' untar.sst\n"
 		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
-		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
+		"  seekscope report --json *.sst | python3 -m json.tool --json-lines\n"
+		"  seekscope record -o - -d /dev/sdb -- tar xf a.tar | seekscope report -",
 };
 
 /* One option's value into the struct ss_report_args at CTX (ss_optable_parse's TAKE). */

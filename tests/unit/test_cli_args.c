@@ -538,17 +538,17 @@ static void test_plot_default_output(void)
 		while (n < 3 && cases[i].traces[n])
 			n++;
 		buf[0] = 0;
-		ok(ss_plot_default_output((char *const *)cases[i].traces, n, buf, sizeof(buf)) == 0 &&
+		ok(ss_plot_default_output((char *const *)cases[i].traces, n, "png", buf, sizeof(buf)) == 0 &&
 		   !strcmp(buf, cases[i].want), "default output %s (%s)", cases[i].want, buf);
 	}
 	memset(name, 'x', 39);
 	strcpy(name + 39, ".sst");
 	for (int i = 0; i < 8; i++)
 		many[i] = name;
-	is_int(ss_plot_default_output(many, 5, buf, sizeof(buf)), 0, "five 39-byte names fit");
-	is_int(ss_plot_default_output(many, 6, buf, sizeof(buf)), -ENAMETOOLONG,
+	is_int(ss_plot_default_output(many, 5, "png", buf, sizeof(buf)), 0, "five 39-byte names fit");
+	is_int(ss_plot_default_output(many, 6, "png", buf, sizeof(buf)), -ENAMETOOLONG,
 	       "six do not: -ENAMETOOLONG");
-	is_int(ss_plot_default_output(many, 1, buf, 10), -ENAMETOOLONG, "nor into a short buffer");
+	is_int(ss_plot_default_output(many, 1, "png", buf, 10), -ENAMETOOLONG, "nor into a short buffer");
 }
 
 int main(void)
