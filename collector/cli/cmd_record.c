@@ -59,6 +59,7 @@ int ss_cmd_record(int argc, char **argv)
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
 	const char *out_name;
+	struct ss_runas as;
 	int ret, exit_status = 0, rc = 0, stopped_by;
 	uint64_t inflight;
 
@@ -84,6 +85,12 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	if (o.user) {
+		if (ss_runas_lookup(o.user, &as, err, sizeof(err)))
+			return ss_optable_misuse("record", "%s", err);
+		ui.as = &as;
+		o.untar.as = &as;
+	}
 	/* everything the workload would refuse, before an instance or a file exists */
 	if (o.command && ss_workload_check_command(o.command[0], err, sizeof(err))) {
 		fprintf(stderr, "seekscope record: %s\n", err);

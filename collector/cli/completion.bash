@@ -149,6 +149,9 @@ _seekscope() {
 	record:-d|record:--device) _seekscope_devices "$cur"; return 0 ;;
 	record:-e|record:--events) _seekscope_list $'insert\nqueue' "$cur"; return 0 ;;
 	record:--fsync) _seekscope_words "end file none" "$cur"; return 0 ;;
+	record:--user)
+		# shellcheck disable=SC2207
+		COMPREPLY=($(compgen -u -- "$cur")); return 0 ;;
 	record:--untar) _seekscope_files "$cur" 'tar|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2|tar\.zst|tzst|zip|cpio' ; return 0 ;;
 	record:--into) compopt -o filenames 2>/dev/null
 		# shellcheck disable=SC2207

@@ -15,7 +15,7 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER, OPT_NO_WORK };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_USER };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT "); -:\n"
@@ -40,6 +40,9 @@ static const struct ss_option options[] = {
 				     "(at most " STR(SS_UNTAR_MAX_REPEAT) ")" },
 	{ "delete", OPT_DELETE, NULL, "afterwards remove the extracted trees, then sync (rm -rf phase)" },
 	{ "drop-caches", OPT_DROP, NULL, "sync and drop the page cache before extracting" },
+	{ "user", OPT_USER, "USER", "run the workload (COMMAND or the extraction) as USER: its\n"
+				    "uid, groups, HOME, USER, LOGNAME and SHELL; the files it\n"
+				    "creates are USER's (the recorder stays root)" },
 	{ "linger", OPT_LINGER, "SECONDS",
 	  "after the workload, wait at most this long for the requests in flight\n"
 	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
@@ -86,6 +89,8 @@ const struct ss_help ss_record_help = {
 "  seekscope record -e queue,insert -d /mnt/test -- sh -c 'tar xf linux.tar -C /mnt/test'\n"
 "  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
 "  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
+"  seekscope record --user alice -d /home -- make -C /home/alice/src\n"
+"  seekscope record -o - -d /mnt/test -- cp -r /usr/share /mnt/test | seekscope report -\n"
 "  seekscope report untar.sst",
 };
 
@@ -196,6 +201,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_DROP:
 		o->untar.drop_caches = true;
 		break;
+	case OPT_USER:
+		if (!*arg)
+			want = "--user wants a user name";
+		o->user = arg;
+		break;
 	case OPT_LINGER:
 		if (ss_record_parse_linger(arg, &o->linger_s))
 			want = "--linger wants seconds from 0 to " STR(SS_RECORD_MAX_LINGER_S);
@@ -236,6 +246,10 @@ int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, 
 			o->untar.repeat = 1;
 		if (!o->nr_devs)
 			o->devs[o->nr_devs++] = o->untar.dest;
+	}
+	if (o->user && !o->command && !o->untar.archive) {
+		ss_errf(err, errlen, "--user is for a workload: give a COMMAND or --untar");
+		return -EINVAL;
 	}
 	if (!o->nr_devs) {
 		ss_errf(err, errlen, "name at least one device with -d (a block device or a path on "

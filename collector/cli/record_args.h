@@ -33,6 +33,7 @@ struct ss_record_opts {
 	int no_work;               /* --no-work-names */
 	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
+	const char *user;        /* --user: the workload's user (into argv), or NULL */
 	struct ss_untar_opts untar;   /* .archive set: the extraction workload */
 };
 
