@@ -37,8 +37,8 @@ static void panels_help(char *buf, size_t len)
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_PROCESSES, OPT_PID,
-       OPT_COMM, OPT_FORMAT };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_PID, OPT_COMM,
+       OPT_FORMAT };
 
 /* What plot writes: --format's names, the extensions of -o. */
 static const struct {
@@ -82,9 +82,7 @@ static const struct ss_option options[] = {
 	{ "rolling", 'r', "N", "smooth time series: moving average over N bins" },
 	{ "color-by", OPT_COLOR_BY, "WHAT", "io panel colours: class (default: the request\n"
 					    "classes) or process (whose request it is)" },
-	{ "processes", OPT_PROCESSES, "N", "with --color-by process: colour the N processes\n"
-					   "with most requests (1 to 10, default 8), the rest\n"
-					   "grey (\"other\")" },
+	SS_OPTION_PROCESSES,
 	{ "pid", OPT_PID, "PID", "draw and count only the requests of process PID\n"
 				 "(repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "draw and count only the requests of processes named\n"
@@ -296,9 +294,12 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		else
 			bad = "color-by", hint = "class or process";
 		break;
-	case OPT_PROCESSES:
-		if (ss_optarg_unsigned(arg, 1, SS_PROC_GROUPS_MAX, &a->g.top_procs))
-			bad = "processes", hint = "1 to 10";
+	case SS_OPT_PROCESSES:
+		if (ss_parse_processes(arg, &a->g.top_procs))
+			bad = "processes", hint = SS_PROCESSES_HINT;
+		/* as many as there are colours: all (0) and more are the palette's */
+		else if (!a->g.top_procs || a->g.top_procs > SS_PROC_GROUPS_MAX)
+			a->g.top_procs = SS_PROC_GROUPS_MAX;
 		break;
 	case OPT_PID:
 		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);

@@ -16,6 +16,7 @@
 #include "dump_args.h"
 #include "mkarchive_args.h"
 #include "movie_args.h"
+#include "render_args.h"
 #include "panel.h"
 #include "optable.h"
 #include "report_args.h"
@@ -160,6 +161,10 @@ static void test_report_parse(void)
 	is_int(REPORT("x", "--pid", "4294967296"), -EINVAL, "--pid beyond 32 bits");
 	is_int(REPORT("x", "--comm", ""), -EINVAL, "--comm ''");
 	is_int(REPORT("x", "--processes", "x"), -EINVAL, "--processes x");
+	is_str(err, "bad --processes 'x' (" SS_PROCESSES_HINT ")", "... plot's message");
+	ok(REPORT("x", "--processes", "1000000") == 0 && ra.ro.top_procs == 1000000,
+	   "--processes 1000000: plot's range");
+	is_int(REPORT("x", "--processes", "1000001"), -EINVAL, "--processes 1000001");
 	ok(!ra.ro.has_disk, "no --disk: no model");
 	is_int(REPORT("--disk", "hdd5400,heads=1", "x"), 0, "--disk MODEL,KEY=VALUE");
 	ok(ra.ro.has_disk && !strcmp(ra.ro.disk.name, "hdd5400") && ra.ro.disk.heads == 1 &&
