@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "blockdev.h"
+#include "blockdev_list.h"
 #include "commands.h"
 #include "record_args.h"
 #include "recorder.h"
@@ -50,6 +52,50 @@ static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
 	}
 }
 
+/*
+ * -d IMAGE, a regular file: the loop device it is attached to, else (only with --host-disk)
+ * the disk that holds it — tracing that silently would record the wrong device.  LOOPS holds
+ * the /dev names that replace O's paths.  0, or the exit status after printing why.
+ */
+static int resolve_images(struct ss_record_opts *o, char (*loops)[48])
+{
+	for (size_t i = 0; i < o->nr_devs; i++) {
+		char names[256], err[512];
+		struct ss_blockdev host;
+		struct stat st;
+		int n;
+
+		if (stat(o->devs[i], &st) < 0 || !S_ISREG(st.st_mode))
+			continue;   /* devices and directories: the recorder resolves them */
+		n = ss_blockdev_loops_of(o->devs[i], "/sys", names, sizeof(names), err, sizeof(err));
+		if (n < 0) {
+			fprintf(stderr, "seekscope record: %s\n", err);
+			return 1;
+		}
+		if (n > 1)
+			return ss_optable_misuse("record", "%s is attached to several loop devices "
+						 "(%s): name one with -d /dev/LOOP", o->devs[i],
+						 names);
+		if (n == 1) {
+			snprintf(loops[i], sizeof(loops[i]), "/dev/%.40s", names);
+			if (!o->quiet)
+				fprintf(stderr, "seekscope record: %s is attached to %s: tracing %s\n",
+					o->devs[i], names, loops[i]);
+			o->devs[i] = loops[i];
+			continue;
+		}
+		if (o->host_disk)
+			continue;
+		if (ss_blockdev_resolve(o->devs[i], "/sys", &host, err, sizeof(err)))
+			snprintf(host.rec.name, sizeof(host.rec.name), "?");
+		return ss_optable_misuse("record", "%s is a file attached to no loop device: -d "
+					 "would trace %s, the disk that holds it; give --host-disk "
+					 "for that, or attach the image (losetup -f --show %s)",
+					 o->devs[i], host.rec.name, o->devs[i]);
+	}
+	return 0;
+}
+
 int ss_cmd_record(int argc, char **argv)
 {
 	struct ss_record_opts o;
@@ -60,6 +106,7 @@ int ss_cmd_record(int argc, char **argv)
 	char err[512] = "", gone[256] = "";
 	const char *out_name;
 	struct ss_runas as;
+	char loops[SS_RECORD_MAX_DEVS][48];
 	int ret, exit_status = 0, rc = 0, stopped_by;
 	uint64_t inflight;
 
@@ -85,6 +132,8 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	if ((ret = resolve_images(&o, loops)))
+		return ret;
 	if (o.user) {
 		if (ss_runas_lookup(o.user, &as, err, sizeof(err)))
 			return ss_optable_misuse("record", "%s", err);

@@ -15,14 +15,17 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_USER };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_USER, OPT_HOST_DISK };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT "); -:\n"
 			 "standard output, COMMAND's output going to stderr"),
 	{ "device", 'd', "DEV", "block device, partition, or any path on a mounted filesystem\n"
 				"(repeatable: e.g. the members of an md array); a partition or\n"
-				"directory resolves to its whole disk plus the partition offset" },
+				"directory resolves to its whole disk plus the partition offset;\n"
+				"a disk image to the loop device it is attached to (seekscope list)" },
+	{ "host-disk", OPT_HOST_DISK, NULL, "-d with a disk image attached to no loop device:\n"
+					 "trace the disk that holds the file (else refused)" },
 	{ "buffer-size", 'b', "KIB",
 	  "ring buffer per CPU in KiB (default " STR(SS_RECORD_DEFAULT_BUFFER_KB) ")" },
 	{ "events", 'e', "LIST", "extra events, comma-separated: insert (block_rq_insert),\n"
@@ -200,6 +203,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		break;
 	case OPT_DROP:
 		o->untar.drop_caches = true;
+		break;
+	case OPT_HOST_DISK:
+		o->host_disk = 1;
 		break;
 	case OPT_USER:
 		if (!*arg)

@@ -31,6 +31,7 @@ struct ss_record_opts {
 	int quiet;
 	int no_zones;
 	int no_work;               /* --no-work-names */
+	int host_disk;             /* --host-disk: -d IMAGE without a loop device traces its disk */
 	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
 	const char *user;        /* --user: the workload's user (into argv), or NULL */

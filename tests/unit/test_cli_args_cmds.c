@@ -14,6 +14,7 @@
 #include "argv.h"
 #include "convert_args.h"
 #include "dump_args.h"
+#include "list_args.h"
 #include "mkarchive_args.h"
 #include "movie_args.h"
 #include "render_args.h"
@@ -514,6 +515,32 @@ static void test_movie_parse(void)
 	is_int(MOVIE("a", "-o", "x.avi"), 0, "-o x.avi parses");
 }
 
+/* ---- list ------------------------------------------------------------------------------- */
+
+static struct ss_list_args la;
+
+static int list(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_list_parse(argc_of(v), v, &la, err, sizeof(err));
+}
+
+#define LIST(...) list((char *[]){ "list", __VA_ARGS__, NULL })
+
+static void test_list_parse(void)
+{
+	is_int(list((char *[]){ "list", NULL }), 0, "list");
+	ok(!la.json, "... text by default");
+	ok(LIST("-j") == 0 && la.json, "list -j");
+	ok(LIST("--json") == 0 && la.json, "list --json");
+	is_int(LIST("--help"), SS_PARSE_HELP, "list --help");
+	is_int(LIST("-V"), SS_PARSE_VERSION, "list -V");
+	is_int(LIST("sda"), -EINVAL, "list OPERAND");
+	is_str(err, "unexpected argument 'sda'", "... said so");
+	is_int(LIST("--all"), -EINVAL, "list --all: unknown");
+}
+
 int main(void)
 {
 	test_help_layout();
@@ -525,5 +552,6 @@ int main(void)
 	test_mkarchive_parse();
 	test_movie_values();
 	test_movie_parse();
+	test_list_parse();
 	return done_testing();
 }
