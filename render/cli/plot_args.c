@@ -362,7 +362,8 @@ int ss_plot_default_output(char *const *traces, int nr, const char *ext, char *b
 	size_t n = 0;
 
 	for (int i = 0; i < nr; i++) {
-		const char *t = traces[i], *end = t + strlen(t), *base, *dot;
+		const char *t = strcmp(traces[i], "-") ? traces[i] : "stdin";
+		const char *end = t + strlen(t), *base, *dot;
 
 		while (end > t + 1 && end[-1] == '/')   /* a blktrace directory "capture/" */
 			end--;
@@ -476,6 +477,6 @@ const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const
 {
 	if (i < nr_labels)
 		return labels[i];
-	snprintf(buf, len, "%s", path);
+	snprintf(buf, len, "%s", strcmp(path, "-") ? path : "stdin");
 	return basename(buf);
 }

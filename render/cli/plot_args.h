@@ -50,7 +50,8 @@ extern const struct ss_help ss_plot_help;
 
 /*
  * plot's default output in BUF: the base name of every TRACE without its extension, joined
- * by "-vs-", with "." EXT (a.sst b.sst "png" -> "a-vs-b.png"), so that a comparison never replaces the
+ * by "-vs-" (standard input, "-", as "stdin"), with "." EXT (a.sst b.sst "png" ->
+ * "a-vs-b.png"), so that a comparison never replaces the
  * picture of one of its traces.  0, or -ENAMETOOLONG past SS_PLOT_MAX_DEFAULT_NAME bytes (or
  * LEN).
  */
@@ -75,7 +76,7 @@ int ss_plot_add_label(const char **labels, int *nr, const char *arg, char *err, 
  * NR_LABELS -l labels, into *TRACES, *NR; 0 or -EINVAL with the reason. */
 int ss_plot_parse_traces(int argc, char **argv, int nr_labels, char ***traces, int *nr,
 			 char *err, size_t errlen);
-/* The label of trace I: its -l LABEL, else PATH's file name (copied into BUF). */
+/* The label of trace I: its -l LABEL, else PATH's file name ("stdin" for -), copied into BUF. */
 const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const char *path,
 			  char *buf, size_t len);
 /* --seek-threshold is ss_parse_seek_threshold() (render_args.h); --panels and --units are

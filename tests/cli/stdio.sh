@@ -11,7 +11,7 @@
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
-plan 36
+plan 37
 need CMD "$GEN"
 make_workdir
 d=$WORK
@@ -83,6 +83,8 @@ is "$?" 2 "--format svg with -o x.png: exit 2"
 (cd "$d" && "$SEEKSCOPE" plot -q a.sst --format svg) && [[ -s $d/a.svg && ! -e $d/a.png ]]
 ok $? "--format svg without -o: the default name ends in .svg"
 "$SEEKSCOPE" plot "$d/a.sst" --format jpg 2>/dev/null; is "$?" 2 "--format jpg: exit 2"
+(cd "$d" && cat a.sst | "$SEEKSCOPE" plot -q -) && [[ -s $d/stdin.png && ! -e $d/-.png ]]
+ok $? "plot - without -o: stdin.png, never -.png"
 
 # blktrace is a set of per-CPU files: not from a pipe
 if have CMD "$GENBT"; then

@@ -559,6 +559,7 @@ static void test_plot_default_output(void)
 		{ { "x/ag1.sst", "y/ag4.sst", "ext4.dat" }, "ag1-vs-ag4-vs-ext4.png" },
 		{ { "capture/", "sda" }, "capture-vs-sda.png" },
 		{ { ".hidden", "a.b.c" }, ".hidden-vs-a.b.png" },
+		{ { "-", "a.sst" }, "stdin-vs-a.png" },
 	};
 	char buf[SS_PLOT_MAX_DEFAULT_NAME + 1], *many[8], name[64];
 
@@ -568,7 +569,8 @@ static void test_plot_default_output(void)
 		while (n < 3 && cases[i].traces[n])
 			n++;
 		buf[0] = 0;
-		ok(ss_plot_default_output((char *const *)cases[i].traces, n, "png", buf, sizeof(buf)) == 0 &&
+		ok(ss_plot_default_output((char *const *)cases[i].traces, n, "png", buf,
+					  sizeof(buf)) == 0 &&
 		   !strcmp(buf, cases[i].want), "default output %s (%s)", cases[i].want, buf);
 	}
 	memset(name, 'x', 39);
