@@ -96,6 +96,21 @@ static int resolve_images(struct ss_record_opts *o, char (*loops)[48])
 	return 0;
 }
 
+/* Can COMMAND be run, by --user AS (searched and checked with its identity) or by us? */
+static int check_command(const char *cmd, const struct ss_runas *as, char *err, size_t errlen)
+{
+	struct ss_runas_saved sv;
+	int ret = ss_runas_fs_enter(as, &sv, err, errlen);
+
+	if (ret)
+		return ret;
+	ret = ss_workload_check_command(cmd, err, errlen);
+	ss_runas_fs_leave(as, &sv);
+	if (ret && as)
+		snprintf(err + strlen(err), errlen - strlen(err), " (as %s)", as->name);
+	return ret;
+}
+
 int ss_cmd_record(int argc, char **argv)
 {
 	struct ss_record_opts o;
@@ -141,7 +156,7 @@ int ss_cmd_record(int argc, char **argv)
 		o.untar.as = &as;
 	}
 	/* everything the workload would refuse, before an instance or a file exists */
-	if (o.command && ss_workload_check_command(o.command[0], err, sizeof(err))) {
+	if (o.command && check_command(o.command[0], ui.as, err, sizeof(err))) {
 		fprintf(stderr, "seekscope record: %s\n", err);
 		return 127;
 	}

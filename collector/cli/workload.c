@@ -27,7 +27,8 @@ static int runnable(const char *file)
 		return errno;
 	if (!S_ISREG(st.st_mode))
 		return EACCES;
-	return access(file, X_OK) < 0 ? errno : 0;
+	/* the effective (file-system) ids: those of --user while its identity is taken */
+	return faccessat(AT_FDCWD, file, X_OK, AT_EACCESS) < 0 ? errno : 0;
 }
 
 static void nap_ms(long ms)

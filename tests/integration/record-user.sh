@@ -12,7 +12,7 @@ need TRACEFS
 need LOOP
 need CMD mkfs.ext4
 id nobody >/dev/null 2>&1 || skip_all "no user nobody"
-plan 15
+plan 16
 make_workdir
 chmod 755 "$WORK"     # nobody reaches the mount point and the archive
 make_loop 256M
@@ -55,6 +55,13 @@ mkdir "$WORK/mnt/rootonly"
 [[ $rc -eq 1 && ! -e $WORK/ro.sst && $(wc -l <"$WORK/err") -eq 1 ]] && grep -q 'Permission denied' "$WORK/err"
 ok $? "a directory only root may write: refused before recording, one line ($(cat "$WORK/err"))"
 is "$(find "$WORK/mnt/rootonly" -mindepth 1 | wc -l)" 0 "... and nothing extracted there"
+
+printf '#!/bin/sh\nexit 0\n' >"$WORK/mine.sh"
+chmod 700 "$WORK/mine.sh"
+"$SEEKSCOPE" record -q --user nobody -d "$WORK/mnt" -o "$WORK/mine.sst" -- "$WORK/mine.sh" 2>"$WORK/err"
+rc=$?
+[[ $rc -eq 127 && ! -e $WORK/mine.sst ]] && grep -q "Permission denied (as nobody)" "$WORK/err"
+ok $? "a command only root may run: exit 127 before recording ($(cat "$WORK/err"))"
 
 "$SEEKSCOPE" record --user no-such-user-x -d "$WORK/mnt" -o "$WORK/u.sst" -- true 2>"$WORK/err"; rc=$?
 [[ $rc -eq 2 && $(wc -l <"$WORK/err") -eq 1 && ! -e $WORK/u.sst ]] && grep -q "no user 'no-such-user-x'" "$WORK/err"
