@@ -127,7 +127,7 @@ int ss_blockdev_list(const char *sysfs, const char *mountinfo, struct ss_blockde
 		}
 		d = &v[n++];
 		memset(d, 0, sizeof(*d));
-		snprintf(d->name, sizeof(d->name), "%s", de->d_name);
+		snprintf(d->name, sizeof(d->name), "%.*s", (int)sizeof(d->name) - 1, de->d_name);
 		d->nr_sectors = attr_u64(real, "size");
 		d->read_only = attr_u64(real, "ro") != 0;
 		attr(real, "dev", buf, sizeof(buf));
@@ -139,7 +139,8 @@ int ss_blockdev_list(const char *sysfs, const char *mountinfo, struct ss_blockde
 		if (d->partition && (slash = strrchr(disk, '/')))
 			*slash = 0;
 		slash = strrchr(disk, '/');
-		fits(snprintf(d->disk, sizeof(d->disk), "%s", slash ? slash + 1 : disk), sizeof(d->disk));
+		snprintf(d->disk, sizeof(d->disk), "%.*s", (int)sizeof(d->disk) - 1,
+			 slash ? slash + 1 : disk);
 		d->rotational = fits(snprintf(path, sizeof(path), "%s/queue", disk), sizeof(path)) &&
 				attr_u64(path, "rotational") != 0;
 		attr(disk, "device/model", d->model, sizeof(d->model));
