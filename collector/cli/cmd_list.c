@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <tracefs.h>
 
 #include "blockdev_list.h"
 #include "commands.h"
@@ -65,15 +67,25 @@ static void print_table(const struct ss_blockdev_info *v, size_t n)
 	}
 }
 
-static int print_json(const struct ss_blockdev_info *v, size_t n, bool possible,
-		      const char *reason)
+/* What recording here needs, as found: root, tracefs, lockdown. */
+struct here {
+	bool possible, root;
+	char reason[512];
+	const char *tracefs;        /* its directory, NULL if not mounted (nor mountable) */
+	char lockdown[32];          /* "" where the kernel has none */
+};
+
+static int print_json(const struct ss_blockdev_info *v, size_t n, const struct here *h)
 {
 	struct ss_json j;
 
 	ss_json_init(&j, stdout);
 	ss_json_begin_object(&j);
-	ss_json_kv_bool(&j, "recording_possible", possible);
-	ss_json_kv_string(&j, "reason", possible ? NULL : reason);
+	ss_json_kv_bool(&j, "recording_possible", h->possible);
+	ss_json_kv_string(&j, "reason", h->possible ? NULL : h->reason);
+	ss_json_kv_bool(&j, "root", h->root);
+	ss_json_kv_string(&j, "tracefs", h->tracefs);
+	ss_json_kv_string(&j, "lockdown", h->lockdown[0] ? h->lockdown : NULL);
 	ss_json_key(&j, "devices");
 	ss_json_begin_array(&j);
 	for (size_t i = 0; i < n; i++) {
@@ -105,9 +117,9 @@ int ss_cmd_list(int argc, char **argv)
 {
 	struct ss_list_args a;
 	struct ss_blockdev_info *v = NULL;
-	char err[512], reason[512] = "";
+	struct here h = { .root = geteuid() == 0 };
+	char err[512];
 	size_t n = 0;
-	bool possible;
 	int ret;
 
 	if ((ret = ss_list_parse(argc, argv, &a, err, sizeof(err))))
@@ -116,14 +128,18 @@ int ss_cmd_list(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		return 1;
 	}
-	possible = ss_tracecap_check(reason, sizeof(reason)) == 0;
+	h.possible = ss_tracecap_check(h.reason, sizeof(h.reason)) == 0;
+	h.tracefs = tracefs_tracing_dir();
+	ss_tracecap_lockdown(h.lockdown, sizeof(h.lockdown));
 	for (size_t i = 0; i < n; i++)
 		probe_fs(&v[i]);
 	if (a.json) {
-		ret = print_json(v, n, possible, reason);
+		ret = print_json(v, n, &h);
 	} else {
-		printf("recording here: %s%s\n", possible ? "possible" : "not possible: ",
-		       possible ? "" : reason);
+		printf("recording here: %s%s\n", h.possible ? "possible" : "not possible: ",
+		       h.possible ? "" : h.reason);
+		printf("  %s, tracefs %s, kernel lockdown %s\n", h.root ? "root" : "not root",
+		       h.tracefs ? h.tracefs : "not mounted", h.lockdown[0] ? h.lockdown : "absent");
 		print_table(v, n);
 		ret = 0;
 	}

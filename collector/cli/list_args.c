@@ -7,7 +7,8 @@
 #include "list_args.h"
 
 static const struct ss_option options[] = {
-	{ "json", 'j', NULL, "one JSON object: recording_possible, reason and devices[]" },
+	{ "json", 'j', NULL, "one JSON object: recording_possible, reason, root, tracefs,\n"
+			     "lockdown and devices[]" },
 	SS_OPTION_HELP,
 	SS_OPTION_VERSION,
 };
@@ -21,9 +22,10 @@ const struct ss_help ss_list_help = {
 		"when readable), and the disk's model or a loop device's backing file.  Devices\n"
 		"without a size (unbound loop devices, empty drives) are left out.  The first\n"
 		"line says whether recording is possible here: root, tracefs mounted or\n"
-		"mountable, no kernel lockdown refusing it.  Requests are traced on whole\n"
-		"disks: -d with a partition or a path traces its disk, at the partition's\n"
-		"offset; -d with a disk image names the loop device it is attached to.\n"
+		"mountable, no kernel lockdown refusing it; the second what was found.\n"
+		"Requests are traced on whole disks: -d with a partition or a path traces\n"
+		"its disk, at the partition's offset; -d with a disk image names the loop\n"
+		"device it is attached to.\n"
 		"Sizes are binary (KiB, MiB, GiB = 2^10, 2^20, 2^30 bytes).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),

@@ -21,7 +21,9 @@ bytes=$(blockdev --getsize64 "$LOOP")
 
 "$SEEKSCOPE" list >"$WORK/list" 2>"$WORK/err"
 ok $? "list: exit 0 ($(cat "$WORK/err"))"
-head -1 "$WORK/list" | grep -qx 'recording here: possible'; ok $? "... recording is possible here (root, tracefs)"
+head -1 "$WORK/list" | grep -qx 'recording here: possible' &&
+	sed -n 2p "$WORK/list" | grep -qx "  root, tracefs $(tracefs_dir), kernel lockdown .*"
+ok $? "... recording is possible here: root, tracefs at $(tracefs_dir)"
 row=$(grep "^$name " "$WORK/list")
 ok $? "... lists our $name: $row"
 [[ $row == *" $(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ') "* ]]; ok $? "... with lsblk's MAJ:MIN"
@@ -33,11 +35,11 @@ got=$(python3 - "$WORK/list.json" "$name" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 d = [d for d in j["devices"] if d["name"] == sys.argv[2]][0]
-print(j["recording_possible"], d["bytes"], d["sectors"] * 512, d["fstype"], d["mountpoint"],
+print(j["recording_possible"], j["root"], j["tracefs"] is not None, d["bytes"], d["sectors"] * 512, d["fstype"], d["mountpoint"],
       d["backing_file"], d["partition"])
 PY
 )
-is "$got" "True $bytes $bytes ext4 $WORK/mnt $LOOP_IMG False" "--json: the same, size as blockdev --getsize64"
+is "$got" "True True True $bytes $bytes ext4 $WORK/mnt $LOOP_IMG False" "--json: the same, size as blockdev --getsize64"
 
 # -d IMAGE
 "$SEEKSCOPE" record -d "$LOOP_IMG" -o "$WORK/img.sst" -- sync 2>"$WORK/err"
