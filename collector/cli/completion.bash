@@ -162,6 +162,7 @@ _seekscope() {
 	plot:-u|plot:--units) _seekscope_words "auto sectors mib gib" "$cur"; return 0 ;;
 	plot:--color-by) _seekscope_words "class process" "$cur"; return 0 ;;
 	plot:--format) _seekscope_words "png svg pdf html" "$cur"; return 0 ;;
+	movie:--format) _seekscope_words "mp4 webm mkv" "$cur"; return 0 ;;
 	convert:-f|convert:--fs) _seekscope_devices "$cur"
 		local f; for f in $(compgen -f -- "$cur"); do [[ -f $f ]] && COMPREPLY+=("$f"); done
 		return 0 ;;

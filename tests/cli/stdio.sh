@@ -4,14 +4,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `-` for standard input and output, unprivileged: report, dump, plot and convert read a trace
 # from a pipe, /dev/stdin, a FIFO, <(cmd) and a redirected file with the same result as from its
-# name; convert -o - and plot -o - --format write what -o FILE writes, byte for byte (but the
+# name; convert -o - and plot -o - --format write what -o FILE writes, movie -o - --format a
+# movie ffprobe reads, byte for byte (but the
 # trace header's creation time); plot -o - needs --format; a terminal is refused on either side
 # (one line, nothing drawn); blktrace cannot come from stdin; the spool leaves nothing in
 # $TMPDIR.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
-plan 37
+plan 42
 need CMD "$GEN"
 make_workdir
 d=$WORK
@@ -86,6 +87,21 @@ ok $? "--format svg without -o: the default name ends in .svg"
 (cd "$d" && cat a.sst | "$SEEKSCOPE" plot -q -) && [[ -s $d/stdin.png && ! -e $d/-.png ]]
 ok $? "plot - without -o: stdin.png, never -.png"
 
+# movie -o -: a container that needs no seeking back (mkv), or a fragmented MP4
+if have CMD ffprobe; then
+	mo=(--length 2 --fps 10 --size 640x560)
+	cat "$d/a.sst" | "$SEEKSCOPE" movie - -o - --format mkv "${mo[@]}" 2>"$d/err" | cat >"$d/m.mkv"
+	is "$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$d/m.mkv")" 20 \
+		"movie - -o - --format mkv: 20 frames (ffprobe)"
+	grep -q '^standard output: 20 frames' "$d/err"; ok $? "... the summary on stderr"
+	"$SEEKSCOPE" movie -q "$d/a.sst" -o - --format mp4 "${mo[@]}" | cat >"$d/m.mp4"
+	is "$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$d/m.mp4")" 20 \
+		"movie -o - --format mp4 into a pipe: 20 frames (ffprobe)"
+else
+	skip_need 3 CMD ffprobe
+fi
+"$SEEKSCOPE" movie "$d/a.sst" -o - 2>/dev/null; is "$?" 2 "movie -o - without --format: exit 2"
+
 # blktrace is a set of per-CPU files: not from a pipe
 if have CMD "$GENBT"; then
 	"$GENBT" -o "$d/bt" -n 100 -c 1 -d 8:16
@@ -119,6 +135,9 @@ if have PYTHON3; then
 	on_pty "$d/tty2" "$SEEKSCOPE" plot "$d/a.sst" -o - --format png; rc=$?
 	[[ $rc -eq 1 ]] && grep -q 'standard output is a terminal' "$d/tty2" && [[ $(wc -l <"$d/tty2") -eq 1 ]]
 	ok $? "plot -o - on a terminal: exit 1, one line, no PNG bytes ($(wc -c <"$d/tty2") bytes)"
+	on_pty "$d/tty5" "$SEEKSCOPE" movie "$d/a.sst" -o - --format mkv; rc=$?
+	[[ $rc -eq 1 ]] && grep -q 'standard output is a terminal' "$d/tty5" && [[ $(wc -l <"$d/tty5") -eq 1 ]]
+	ok $? "movie -o - on a terminal: exit 1, one line"
 	on_pty "$d/tty3" "$SEEKSCOPE" report -; rc=$?
 	[[ $rc -eq 1 ]] && grep -q 'standard input is a terminal' "$d/tty3"
 	ok $? "report - with a terminal on stdin: exit 1, refused"
@@ -127,6 +146,6 @@ if have PYTHON3; then
 	ok $? "convert - from a terminal: refused, no output"
 	is "$(find "$d/tmp" -mindepth 1 | wc -l)" 0 "nothing left in \$TMPDIR"
 else
-	skip_need 5 PYTHON3
+	skip_need 6 PYTHON3
 fi
 done_testing

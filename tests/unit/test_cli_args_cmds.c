@@ -513,6 +513,14 @@ static void test_movie_parse(void)
 	is_str(err, "too many traces (at most 8 side by side)", "... said so");
 	/* the extension is the encoder's question (ss_video_check_path), asked by the command */
 	is_int(MOVIE("a", "-o", "x.avi"), 0, "-o x.avi parses");
+	ok(MOVIE("a", "-o", "-", "--format", "webm") == 0 && !strcmp(mva.m.format, "webm"),
+	   "-o - --format webm");
+	is_int(MOVIE("a", "-o", "-"), -EINVAL, "-o - without --format");
+	is_str(err, "-o - (standard output) needs --format mp4, webm or mkv", "... said so");
+	ok(MOVIE("a", "-o", "x.MKV", "--format=mkv") == 0, "--format agreeing with -o");
+	is_int(MOVIE("a", "-o", "x.mp4", "--format", "mkv"), -EINVAL, "--format mkv -o x.mp4");
+	is_int(MOVIE("a", "-o", "-", "--format", "avi"), -EINVAL, "--format avi");
+	ok(MOVIE("a", "-o", "x.mp4") == 0 && !mva.m.format, "no --format: the extension's");
 }
 
 /* ---- list ------------------------------------------------------------------------------- */
