@@ -43,16 +43,21 @@ struct ss_tracecap {
 	ss_lost_sink lost_sink;
 };
 
-static int kernel_lockdown(void)
+int ss_tracecap_lockdown(char *mode, size_t len)
 {
-	char buf[128] = "";
+	char buf[128] = "", *open, *close;
 	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
 
+	if (len)
+		mode[0] = 0;
 	if (!f)
 		return 0;
 	if (!fgets(buf, sizeof(buf), f))
 		buf[0] = 0;
 	fclose(f);
+	/* "none [integrity] confidentiality": the active mode is bracketed */
+	if ((open = strchr(buf, '[')) && (close = strchr(open, ']')) && len)
+		snprintf(mode, len, "%.*s", (int)(close - open - 1), open + 1);
 	return strstr(buf, "[integrity]") || strstr(buf, "[confidentiality]");
 }
 
@@ -61,7 +66,7 @@ static void explain(int e, const char *what, char *err, size_t errlen)
 {
 	if (geteuid() != 0)
 		ss_errf(err, errlen, "%s: %s — recording needs root (try sudo)", what, strerror(e));
-	else if ((e == EPERM || e == EACCES) && kernel_lockdown())
+	else if ((e == EPERM || e == EACCES) && ss_tracecap_lockdown(NULL, 0))
 		ss_errf(err, errlen, "%s: %s — kernel lockdown refuses tracefs; boot with lockdown=none "
 		    "or record on a machine without lockdown", what, strerror(e));
 	else

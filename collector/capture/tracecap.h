@@ -50,6 +50,9 @@ typedef int (*ss_lost_sink)(void *ctx, const struct ss_rec_lost *lost);
 /* Find (and if needed mount) tracefs and check that an instance could be created there
  * (root), creating nothing.  0, or -errno with the reason create would give. */
 int ss_tracecap_check(char *err, size_t errlen);
+/* The kernel lockdown mode ("none", "integrity", "confidentiality"; "" where the kernel has
+ * no lockdown) into MODE; 1 when it restricts tracefs (integrity or confidentiality). */
+int ss_tracecap_lockdown(char *mode, size_t len);
 /*
  * Find (and if needed mount) tracefs, remove stale seekscope instances of dead recorders,
  * create and configure a new instance with tracing off.  NULL + errno and a reason on error.

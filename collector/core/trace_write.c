@@ -343,7 +343,8 @@ int ss_writer_sync(struct ss_writer *w)
 {
 	if (w->error)
 		return w->error;
-	if (fdatasync(w->fd) < 0) {
+	/* a pipe (record -o -) has nothing to sync: EINVAL */
+	if (fdatasync(w->fd) < 0 && errno != EINVAL) {
 		w->error = -errno;
 		return w->error;
 	}

@@ -41,7 +41,8 @@ const struct ss_help ss_dump_help = {
 		"where there is none).\n"
 		"--pid and --comm keep the requests those processes issued: their issue events\n"
 		"and the completions that pair with them (insert, queue and requeue events by\n"
-		"their own context).",
+		"their own context).  FILE - is standard input (a pipe is copied into a\n"
+		"temporary file in $TMPDIR first).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "errbuf.h"
 #include "device_arg.h"
@@ -35,12 +36,15 @@ static void panels_help(char *buf, size_t len)
 
 enum {
 	OPT_STYLE = SS_OPT_LONG_ONLY, OPT_FPS, OPT_LENGTH, OPT_SPEED, OPT_CELL, OPT_FADE,
-	OPT_SKIP_IDLE,
+	OPT_SKIP_IDLE, OPT_FORMAT,
 };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("movie to write: .mp4 (H.264), .webm (VP9) or .mkv\n"
-			 "(H.264, else VP9)"),
+			 "(H.264, else VP9); - is standard output (with\n"
+			 "--format; MP4 then fragmented)"),
+	{ "format", OPT_FORMAT, "FMT", "mp4, webm or mkv: the container, needed with -o -;\n"
+				       "else the extension of -o says it" },
 	SS_OPTION_LABEL,
 	{ "style", OPT_STYLE, "STYLE", "grid (default): the device as cells in LBA order;\n"
 				      "spindle: a platter of rings, outer = offset 0;\n"
@@ -68,7 +72,8 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_movie_help = {
-	.usage = PROG " TRACE... -o OUT.mp4|.webm|.mkv [-l LABEL]... [OPTIONS]",
+	.usage = PROG " TRACE... -o OUT.mp4|.webm|.mkv [-l LABEL]... [OPTIONS]\n"
+		 "       " PROG " TRACE... -o - --format mp4|webm|mkv [OPTIONS] >OUT",
 	.description =
 		"Film where on the disk the I/O of each trace went, in trace order: the order of\n"
 		"the writes within a sync, the head jumping between allocation groups.  Several\n"
@@ -257,6 +262,12 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'q':
 		a->quiet = true;
 		return 0;
+	case OPT_FORMAT:
+		/* which of them this FFmpeg writes is the encoder's question, asked by the command */
+		if (strcmp(arg, "mp4") && strcmp(arg, "webm") && strcmp(arg, "mkv"))
+			bad = "format", hint = "mp4, webm or mkv";
+		a->m.format = arg;
+		break;
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}
@@ -291,6 +302,19 @@ int ss_movie_parse(int argc, char **argv, struct ss_movie_args *a, char *err, si
 	if (!a->out) {
 		ss_errf(err, errlen, "name the output with -o OUT.mp4, .webm or .mkv");
 		return -EINVAL;
+	}
+	if (!strcmp(a->out, "-") && !a->m.format) {
+		ss_errf(err, errlen, "-o - (standard output) needs --format mp4, webm or mkv");
+		return -EINVAL;
+	}
+	if (strcmp(a->out, "-") && a->m.format) {
+		const char *dot = strrchr(a->out, '.');
+
+		if (!dot || strchr(dot, '/') || strcasecmp(dot + 1, a->m.format)) {
+			ss_errf(err, errlen, "--format %s but the output '%s' is another format's "
+				"name", a->m.format, a->out);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include "render_args.h"
 #include "report_args.h"
 
-enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_PROCESSES, OPT_DISK };
+enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_DISK };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
@@ -22,7 +22,7 @@ static const struct ss_option options[] = {
 	{ "pid", OPT_PID, "PID", "count only the requests of process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "count only the requests of processes named NAME, a glob\n"
 	  "(\"tar\", \"kworker*\", \"xfsaild*\"; repeatable)" },
-	{ "processes", OPT_PROCESSES, "N", "list N processes in the text table (default 12, 0: all)" },
+	SS_OPTION_PROCESSES,
 	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP "; adds the\n"
 					      "modelled time per trace, phase and zone" },
 	SS_OPTION_HELP,
@@ -35,7 +35,8 @@ const struct ss_help ss_report_help = {
 		"Summarise trace files: device, capture, duration, events, I/Os, reads and\n"
 		"writes, flushes/FUA, seeks, IOPS, MB/s, latency, lost events, phases and zones.\n"
 		"FILE is a seekscope trace, blktrace files (NAME.blktrace.N: NAME, one file or\n"
-		"their directory) or a trace-cmd .dat file, recognised by content.",
+		"their directory) or a trace-cmd .dat file, recognised by content; - reads one\n"
+		"from standard input (a pipe is copied into a temporary file in $TMPDIR first).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -102,7 +103,8 @@ const struct ss_help ss_report_help = {
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
 		"  seekscope report --comm tar --comm 'kworker*wb_workfn' untar.sst\n"
 		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
-		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
+		"  seekscope report --json *.sst | python3 -m json.tool --json-lines\n"
+		"  seekscope record -o - -d /dev/sdb -- tar xf a.tar | seekscope report -",
 };
 
 /* One option's value into the struct ss_report_args at CTX (ss_optable_parse's TAKE). */
@@ -138,10 +140,10 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return ss_task_spec_add_pid(&a->ro.only, arg, err, errlen);
 	case OPT_COMM:
 		return ss_task_spec_add_comm(&a->ro.only, arg, err, errlen);
-	case OPT_PROCESSES:
-		if (!ss_optarg_unsigned(arg, 0, 1000000, &a->ro.top_procs))
+	case SS_OPT_PROCESSES:
+		if (!ss_parse_processes(arg, &a->ro.top_procs))
 			return 0;
-		ss_errf(err, errlen, "--processes wants a number of rows (0: all), not '%s'", arg);
+		ss_errf(err, errlen, "bad --processes '%s' (%s)", arg, SS_PROCESSES_HINT);
 		return -EINVAL;
 	default:
 		return ss_optable_unhandled(c, err, errlen);

@@ -234,7 +234,7 @@ static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	errno = 0;
-	s->top = tracecmd_open(t->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	s->top = tracecmd_open(ss_trace_source(t), TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!s->top) {
 		ret = errno && errno != ENOENT ? -errno : -EINVAL;
 		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",

@@ -25,7 +25,7 @@ struct ss_trace_backend {
 	/* Also opens a directory, or a name that is no file: a set of files (blktrace). */
 	bool opens_sets;
 	/*
-	 * Open t->path (a file that passed probe; for blktrace also a directory or a prefix
+	 * Open ss_trace_source(t) (a file that passed probe; for blktrace also a directory or a prefix
 	 * that names no file), fill the metadata (devices, zones, meta, nr_events, first/last_ts,
 	 * truncated + warning) and store the streaming state with ss_trace_set_state().  Returns
 	 * 0 or -errno with a one-line reason in err.  On failure close is still called.
@@ -38,6 +38,9 @@ struct ss_trace_backend {
 	void (*close)(struct ss_trace *t);
 };
 
+/* The file to open for t->path: t->path itself, or for standard input or a pipe the regular
+ * file that holds its content (a /proc/self/fd path); t->path stays the name the user gave. */
+const char *ss_trace_source(const struct ss_trace *t);
 void *ss_trace_state(const struct ss_trace *t);
 void ss_trace_set_state(struct ss_trace *t, void *state);
 void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)

@@ -353,7 +353,7 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 		return -ENOMEM;
 	p->fd = -1;
 	ss_trace_set_state(t, p);
-	p->fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	p->fd = open(ss_trace_source(t), O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0 || fstat(p->fd, &st) < 0)
 		return -errno;
 	ret = check_header(t, p->fd, st.st_size, err, errlen);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "fileio.h"
 #include "seekscope/model.h"
 #include "fmapdata.h"
 #include "tasks.h"
@@ -23,6 +24,8 @@ struct ss_trace_priv {
 	struct ss_tasks *tasks;             /* = t->tasks, writable */
 	struct ss_fmap_data files;          /* = *t->files */
 	void *state;
+	char *source;                       /* what the backend opens (ss_trace_source()) */
+	int spool_fd;                       /* a stream's copy, or -1 */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost;
 	char error[200];
 };
@@ -68,6 +71,11 @@ void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(t->priv->error, sizeof(t->priv->error), fmt, ap);
 	va_end(ap);
+}
+
+const char *ss_trace_source(const struct ss_trace *t)
+{
+	return t->priv->source ? t->priv->source : t->path;
 }
 
 void *ss_trace_state(const struct ss_trace *t)
@@ -319,6 +327,48 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 	return -EINVAL;
 }
 
+/*
+ * PATH as something the backends can read at any offset: "-" is standard input, a regular file
+ * read where it is; a pipe ("-", /dev/stdin, a FIFO, bash's <(cmd)) is spooled into an unnamed
+ * temporary file first (fileio.h), since every reader seeks — the native one reads the
+ * metadata in a first pass, then the events.  Sets t->priv->source for a stream or standard
+ * input, leaves it NULL for a named file; 0 or -errno with the reason in ERR.
+ */
+static int open_source(struct ss_trace *t, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = STDIN_FILENO, ret;
+
+	if (strcmp(path, "-")) {
+		if (stat(path, &st) < 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+			return 0;   /* detect() says what a missing or other file is */
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+	} else if (fstat(fd, &st) < 0) {
+		return -errno;
+	} else if (S_ISREG(st.st_mode)) {
+		/* a new open file description: reading starts at 0 whatever the shell did */
+		t->priv->source = strdup("/proc/self/fd/0");
+		return t->priv->source ? 0 : -ENOMEM;
+	} else if (isatty(fd)) {
+		ss_errf(err, errlen, "standard input is a terminal: pipe a trace into it "
+			"(seekscope record -o - ... | seekscope report -)");
+		return -EINVAL;
+	}
+	ret = ss_spool_fd(fd, err, errlen);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (ret < 0)
+		return ret;
+	t->priv->spool_fd = ret;
+	if (asprintf(&t->priv->source, "/proc/self/fd/%d", ret) < 0) {
+		t->priv->source = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
 	const struct ss_trace_backend *be = NULL;
@@ -328,16 +378,29 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 	if (errlen)
 		err[0] = 0;
 	t = calloc(1, sizeof(*t));
-	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path)) ||
-	    !(t->priv->tasks = ss_tasks_new())) {
+	if (!t || !(t->priv = calloc(1, sizeof(*t->priv)))) {
+		ret = -ENOMEM;
+		goto error;
+	}
+	t->priv->spool_fd = -1;
+	if (!(t->path = strdup(path)) || !(t->priv->tasks = ss_tasks_new())) {
 		ret = -ENOMEM;
 		goto error;
 	}
 	t->tasks = t->priv->tasks;
 	t->files = &t->priv->files;
-	ret = detect(path, &be, err, errlen);
+	ret = open_source(t, path, err, errlen);
 	if (ret)
 		goto error;
+	ret = detect(ss_trace_source(t), &be, err, errlen);
+	if (ret)
+		goto error;
+	if (t->priv->source && be->opens_sets) {
+		ss_errf(err, errlen, "%s traces are sets of files: they cannot be read from "
+			"standard input or a pipe; name their directory or prefix", be->name);
+		ret = -EINVAL;
+		goto error;
+	}
 	t->priv->be = be;
 	t->format = be->name;
 	ret = be->open(t, err, errlen);
@@ -362,6 +425,9 @@ void ss_trace_close(struct ss_trace *t)
 			t->priv->be->close(t);
 		ss_tasks_free(t->priv->tasks);
 		ss_fmap_data_free(&t->priv->files);
+		if (t->priv->spool_fd >= 0)
+			close(t->priv->spool_fd);
+		free(t->priv->source);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {

@@ -275,11 +275,15 @@ char *ss_video_formats(char *buf, size_t len)
 	return buf;
 }
 
-static const struct container *container_of(const char *path)
+/* The container FORMAT names ("mp4", "webm", "mkv"), else the one PATH's extension names. */
+static const struct container *container_of(const char *path, const char *format)
 {
 	size_t n = strlen(path);
 
-	for (size_t i = 0; i < N_CONTAINERS; i++) {
+	for (size_t i = 0; format && i < N_CONTAINERS; i++)
+		if (!strcasecmp(format, containers[i].ext + 1))
+			return &containers[i];
+	for (size_t i = 0; !format && i < N_CONTAINERS; i++) {
 		size_t e = strlen(containers[i].ext);
 
 		if (n > e && !strcasecmp(path + n - e, containers[i].ext))
@@ -288,27 +292,32 @@ static const struct container *container_of(const char *path)
 	return NULL;
 }
 
-/* "PATH: unknown movie extension .X: this FFmpeg writes ..." into err. */
-static void unknown_ext(const char *path, char *err, size_t errlen)
+/* "PATH: unknown movie extension .X: this FFmpeg writes ..." (or "format X") into err. */
+static void unknown_ext(const char *path, const char *format, char *err, size_t errlen)
 {
 	const char *dot = strrchr(path, '.');
 	char avail[256];
 
+	if (format) {
+		ss_errf(err, errlen, "%s: unknown movie format %s: this FFmpeg writes %s", path,
+			format, ss_video_formats(avail, sizeof(avail)));
+		return;
+	}
 	if (!dot || strchr(dot, '/'))
 		dot = "(none)";
 	ss_errf(err, errlen, "%s: unknown movie extension %s: this FFmpeg writes %s", path, dot,
 		ss_video_formats(avail, sizeof(avail)));
 }
 
-int ss_video_check_path(const char *path, char *err, size_t errlen)
+int ss_video_check_path(const char *path, const char *format, char *err, size_t errlen)
 {
 	struct ss_video probe = { .width = 64, .height = 64, .fps = 30 };
-	const struct container *cont = container_of(path);
+	const struct container *cont = container_of(path, format);
 	AVCodecContext *ctx;
 	char avail[256], tried[256];
 
 	if (!cont) {
-		unknown_ext(path, err, errlen);
+		unknown_ext(path, format, err, errlen);
 		return -EINVAL;
 	}
 	ctx = av_guess_format(cont->muxer, NULL, NULL)
@@ -414,17 +423,17 @@ static void video_free(struct ss_video *v)
 	free(v);
 }
 
-struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
-			       char *err, size_t errlen)
+struct ss_video *ss_video_open(const char *path, const char *format, int width, int height,
+			       int fps, char *err, size_t errlen)
 {
-	const struct container *cont = container_of(path);
+	const struct container *cont = container_of(path, format);
 	struct ss_video *v;
 	char avail[256], tried[256];
 	const int *cs;
 	int ret;
 
 	if (!cont) {
-		unknown_ext(path, err, errlen);
+		unknown_ext(path, format, err, errlen);
 		errno = EINVAL;
 		return NULL;
 	}

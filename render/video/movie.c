@@ -661,7 +661,7 @@ int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errle
 		return -EINVAL;
 	}
 	m->written = true;
-	v = ss_video_open(path, m->o.width, m->o.height, m->o.fps, err, errlen);
+	v = ss_video_open(path, m->o.format, m->o.width, m->o.height, m->o.fps, err, errlen);
 	if (!v)
 		return -errno;
 	for (int i = 0; i < m->nr; i++) {
