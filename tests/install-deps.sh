@@ -28,6 +28,7 @@ libarchive-dev pc:libarchive      libarchive-devel
 libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
 zlib1g-dev     pc:zlib            zlib-devel
+libdeflate-dev pc:libdeflate      libdeflate-devel
 libavcodec-dev pc:libavcodec      libavcodec-free-devel
 libavformat-dev pc:libavformat    libavformat-free-devel
 libavutil-dev  pc:libavutil       libavutil-free-devel
