@@ -24,6 +24,7 @@ libtracefs-dev pc:libtracefs      libtracefs-devel
 libtraceevent-dev pc:libtraceevent libtraceevent-devel
 libtracecmd-dev pc:libtracecmd    libtracecmd-devel
 libcairo2-dev  pc:cairo           cairo-devel
+libpng-dev     pc:libpng          libpng-devel
 libarchive-dev pc:libarchive      libarchive-devel
 libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
