@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "import_merge.h"
+#include "seekscope/model.h"
 
 #define BATCH 2048   /* events per batch: 96 KiB, amortises the merge's calls */
 
@@ -86,6 +87,7 @@ int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_
 	int ret;
 
 	c->events = c->backwards = 0;
+	t->has_extents = true;
 	for (ret = m->next(m->ctx, src, true, &ev, err, errlen); ret > 0;
 	     ret = m->next(m->ctx, src, false, &ev, err, errlen)) {
 		if (ev.ts_ns < last)
@@ -101,6 +103,10 @@ int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_
 		    (ret = ss_trace_add_bare_device(t, ev.dev)))
 			return ret;
 		last_dev = ev.dev;
+		/* where the data went, so that a plot need not read the trace to find out */
+		if (ev.type == SS_EV_ISSUE && ss_event_has_data(&ev) &&
+		    (ret = ss_trace_add_extent(t, &ev)))
+			return ret;
 	}
 	return ret;
 }

@@ -36,7 +36,8 @@ void ss_merge_free(struct ss_merge *m);   /* accepts NULL */
 
 /*
  * Metadata pass over source SRC, from its start to its end: adds its events to T's nr_events,
- * first_ts and last_ts and their devices with ss_trace_add_bare_device(); counts into *C.
+ * first_ts and last_ts, their devices with ss_trace_add_bare_device() and the extents of their
+ * data issues with ss_trace_add_extent() (sets has_extents); counts into *C.
  * 0 or -errno (a reason in err when the source said one).
  */
 int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_merge_count *c,

@@ -21,7 +21,7 @@ struct ss_trace_priv {
 	const struct ss_trace_backend *be;
 	struct ss_tasks *tasks;             /* = t->tasks, writable */
 	void *state;
-	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_extents;
 	char error[200];
 };
 
@@ -157,6 +157,22 @@ bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, cha
 	return true;
 }
 
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev)
+{
+	struct ss_extent e = { ev->dev, ev->sector, ev->sector + ev->nr_sector };
+	size_t i = 0;
+
+	while (i < t->nr_extents && t->extents[i].dev != ev->dev)
+		i++;
+	if (i == t->nr_extents)
+		return push(&t->extents, &t->nr_extents, &t->priv->cap_extents, &e, sizeof(e));
+	if (e.lo < t->extents[i].lo)
+		t->extents[i].lo = e.lo;
+	if (e.hi > t->extents[i].hi)
+		t->extents[i].hi = e.hi;
+	return 0;
+}
+
 int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
 {
 	struct ss_rec_device d;
@@ -284,6 +300,7 @@ void ss_trace_close(struct ss_trace *t)
 	free(t->zones);
 	free(t->phases);
 	free(t->cpu_stats);
+	free(t->extents);
 	free(t->path);
 	free(t);
 }
