@@ -42,9 +42,12 @@ WARN      := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wshad
 	     -Wno-missing-field-initializers
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_NAMES) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKG_NAMES) 2>/dev/null)
+# FFmpeg is loaded by the movie encoder when it is needed (render/video/avlib.h): seekscope
+# links everything else, and the tests and tools, which call FFmpeg themselves, link it too.
+AV_LIBS   := $(shell pkg-config --libs $(filter libav% libsw%,$(PKG_NAMES)) 2>/dev/null)
 CPPFLAGS  += -D_GNU_SOURCE
 BASE_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
-LDLIBS    += $(PKG_LIBS) -lm -lpthread
+LDLIBS    += $(PKG_LIBS) -lm -lpthread -ldl
 
 ifeq ($(V),1)
 Q :=
@@ -168,7 +171,7 @@ $(LIBS):
 
 $(BIN): $(CLI_OBJS) $(LIBS)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(filter-out $(AV_LIBS),$(LDLIBS))
 
 # Tests, tools and fuzz targets may use every folder.
 TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit -DSS_SRCDIR='"$(CURDIR)"'

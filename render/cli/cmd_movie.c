@@ -14,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <libavutil/log.h>
 
 #include "encoder.h"
 #include "movie.h"
@@ -89,7 +88,6 @@ int ss_cmd_movie(int argc, char **argv)
 
 	if ((ret = ss_movie_parse(argc, argv, &a, err, sizeof(err))))
 		return ss_optable_exit(ret, "movie", &ss_movie_help, err);
-	av_log_set_callback(ss_video_log_cb);
 	/* what this FFmpeg writes, before any trace is read */
 	if ((ret = ss_video_check_path(a.out, err, sizeof(err)))) {
 		if (ret == -EINVAL)
