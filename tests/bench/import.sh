@@ -40,23 +40,26 @@ build/tests/tools/gen-blktrace -o "$prefix" -n "$ios" -c 2
 printf 'generated: %s bytes\n' "$(cat "$prefix".blktrace.* | wc -c)"
 cat "$prefix".blktrace.* >/dev/null
 bench_run "seekscope report" ./seekscope report "$prefix"
-bt_report=$WALL
+bt_report=$WALL bt_report_cpu=$CPU
 bench_run "seekscope plot -o bench.png" ./seekscope plot "$prefix" -o "$dir/bench.png"
-bt_png=$WALL
+bt_png=$WALL bt_png_cpu=$CPU
 bench_run "seekscope convert -o bench.sst" ./seekscope convert "$prefix" -o "$dir/bench.sst"
 rm -f "$dir/bench.sst"
 io_first= io_second=
 if command -v iowatcher >/dev/null 2>&1; then
 	BEFORE='rm -f "$prefix.dump"' bench_run "iowatcher -o io.svg (first run, blkparse)" \
 		iowatcher -t "$prefix" -o "$dir/io.svg"
-	io_first=$WALL
+	io_first=$WALL io_first_cpu=$CPU
 	bench_run "iowatcher -o io.svg (second run, cached dump)" \
 		iowatcher -t "$prefix" -o "$dir/io.svg"
-	io_second=$WALL
+	io_second=$WALL io_second_cpu=$CPU
 	rm -f "$prefix.dump" "$dir/io.svg"
-	bench_ratio "iowatcher first run / seekscope plot" "$io_first" "$bt_png" 10
-	bench_ratio "iowatcher second run / seekscope plot" "$io_second" "$bt_png" 1
-	bench_ratio "iowatcher first run / seekscope report" "$io_first" "$bt_report"
+	bench_ratio "iowatcher first run / seekscope plot" "$io_first" "$bt_png" 10 \
+		"$io_first_cpu" "$bt_png_cpu"
+	bench_ratio "iowatcher second run / seekscope plot" "$io_second" "$bt_png" 1 \
+		"$io_second_cpu" "$bt_png_cpu"
+	bench_ratio "iowatcher first run / seekscope report" "$io_first" "$bt_report" "" \
+		"$io_first_cpu" "$bt_report_cpu"
 else
 	echo "iowatcher: not installed (Debian package blktrace): no comparison"
 fi
@@ -85,11 +88,13 @@ rm -f "$dir/disk.img"
 printf 'recorded: %s bytes, %s\n' "$(stat -c %s "$dir/bench.dat")" \
 	"$(./seekscope report "$dir/bench.dat" | grep -m1 -E '^ +events')"
 bench_run "trace-cmd report > /dev/null" trace-cmd report -i "$dir/bench.dat"
-tc_report=$WALL
+tc_report=$WALL tc_report_cpu=$CPU
 bench_run "seekscope report" ./seekscope report "$dir/bench.dat"
-dat_report=$WALL
+dat_report=$WALL dat_report_cpu=$CPU
 bench_run "seekscope plot -o dat.png" ./seekscope plot "$dir/bench.dat" -o "$dir/dat.png"
-dat_png=$WALL
-bench_ratio "trace-cmd report / seekscope report" "$tc_report" "$dat_report"
-bench_ratio "trace-cmd report / seekscope plot" "$tc_report" "$dat_png"
+dat_png=$WALL dat_png_cpu=$CPU
+bench_ratio "trace-cmd report / seekscope report" "$tc_report" "$dat_report" "" \
+	"$tc_report_cpu" "$dat_report_cpu"
+bench_ratio "trace-cmd report / seekscope plot" "$tc_report" "$dat_png" "" \
+	"$tc_report_cpu" "$dat_png_cpu"
 if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi

@@ -24,44 +24,51 @@ bench_header() {
 }
 
 # bench_run LABEL CMD...: run CMD $RUNS times, output thrown away (BEFORE, if set, is
-# evaluated before each run, e.g. to drop a cache file); prints the median wall time and the
-# peak RSS (with /usr/bin/time) and sets WALL (seconds) and RSS (MB), both empty when CMD
-# failed.
+# evaluated before each run, e.g. to drop a cache file); prints the median wall time, with
+# /usr/bin/time also the median CPU time (user + sys: what other work on the machine changes
+# least) and the peak RSS; sets WALL (s), CPU (s) and RSS (MB), empty when CMD failed.
 bench_run() {
-	local label=$1 i s e walls=() rss=0 r
+	local label=$1 i s e walls=() cpus=() rss=0 r u y
 	shift
-	WALL= RSS=
+	WALL= CPU= RSS=
 	for ((i = 0; i < RUNS; i++)); do
 		[[ -n ${BEFORE:-} ]] && eval "$BEFORE"
 		s=$(date +%s%N)
 		if [[ -x /usr/bin/time ]]; then
-			/usr/bin/time -f '%M' -o "$dir/bench-time.txt" "$@" >/dev/null 2>"$dir/bench-err.txt"
+			/usr/bin/time -f '%M %U %S' -o "$dir/bench-time.txt" "$@" >/dev/null \
+				2>"$dir/bench-err.txt"
 		else
 			"$@" >/dev/null 2>"$dir/bench-err.txt"
 		fi || { printf '%-44s failed: %s\n' "$label" "$(tail -1 "$dir/bench-err.txt")"; return 0; }
 		e=$(date +%s%N)
 		walls+=($(( (e - s) / 1000 )))
 		if [[ -x /usr/bin/time ]]; then
-			r=$(tail -1 "$dir/bench-time.txt")
+			read -r r u y < <(tail -1 "$dir/bench-time.txt")
 			(( r > rss )) && rss=$r
+			cpus+=("$(awk -v u="$u" -v y="$y" 'BEGIN { print u + y }')")
 		fi
 	done
-	WALL=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{ w[NR] = $1 } END { printf "%.3f", w[int((NR + 1) / 2)] / 1e6 }')
+	median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+	WALL=$(printf '%s\n' "${walls[@]}" | median | awk '{ printf "%.3f", $1 / 1e6 }')
 	if [[ -x /usr/bin/time ]]; then
+		CPU=$(printf '%s\n' "${cpus[@]}" | median)
 		RSS=$(awk -v r="$rss" 'BEGIN { printf "%.1f", r / 1024 }')
-		printf '%-44s %7.3f s  %7.1f MB peak RSS\n' "$label" "$WALL" "$RSS"
+		printf '%-44s %7.3f s wall %6.2f s CPU %7.1f MB peak RSS\n' "$label" "$WALL" "$CPU" "$RSS"
 	else
-		printf '%-44s %7.3f s  (install package "time" for peak RSS)\n' "$label" "$WALL"
+		printf '%-44s %7.3f s wall  (install package "time" for CPU and peak RSS)\n' \
+			"$label" "$WALL"
 	fi
 }
 
-# bench_ratio WHAT THEIRS OURS [TARGET]: "WHAT: THEIRS / OURS = Nx" (seekscope that many times
-# faster), with the target if one is given; nothing when a figure is missing.
+# bench_ratio WHAT THEIRS OURS [TARGET [THEIRS_CPU OURS_CPU]]: "WHAT: THEIRS / OURS = Nx"
+# (seekscope that many times faster) in wall time, and in CPU time when given, with the
+# target if one is given; nothing when a figure is missing.
 bench_ratio() {
 	[[ -n $2 && -n $3 ]] || return 0
-	awk -v what="$1" -v a="$2" -v b="$3" -v goal="${4:-}" 'BEGIN {
+	awk -v what="$1" -v a="$2" -v b="$3" -v goal="${4:-}" -v ac="${5:-}" -v bc="${6:-}" 'BEGIN {
 		if (b <= 0) b = 0.001
-		printf "  %-52s %6.1fx%s\n", what, a / b, goal != "" ? "  (goal >= " goal "x)" : "" }'
+		cpu = ac != "" && bc != "" ? sprintf(" wall, %5.1fx CPU", ac / (bc > 0 ? bc : 0.01)) : ""
+		printf "  %-50s %5.1fx%s%s\n", what, a / b, cpu, goal != "" ? "  (goal >= " goal "x)" : "" }'
 }
 
 # bench_goal WHAT VALUE LIMIT UNIT: "WHAT VALUE UNIT (goal <= LIMIT UNIT: met / not met)";

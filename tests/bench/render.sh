@@ -34,29 +34,29 @@ maxrss=0
 keep_rss() { [[ -n $RSS ]] && maxrss=$(awk -v a="$maxrss" -v b="$RSS" 'BEGIN { print (a > b ? a : b) }'); }
 for ext in png svg pdf; do
 	bench_run "seekscope plot -o bench.$ext" ./seekscope plot "$trace" -o "$dir/bench.$ext"
-	declare "ss_$ext=$WALL"
+	declare "ss_$ext=$WALL" "ss_${ext}_cpu=$CPU"
 	keep_rss
 done
 bench_run "seekscope report" ./seekscope report "$trace"
-ss_report=$WALL
+ss_report=$WALL ss_report_cpu=$CPU
 keep_rss
 bench_run "seekscope report --json" ./seekscope report --json "$trace"
 
 echo "== blktrace trace"
 bench_run "seekscope plot -o bt.png" ./seekscope plot "$prefix" -o "$dir/bt.png"
-bt_png=$WALL
+bt_png=$WALL bt_png_cpu=$CPU
 keep_rss
 bench_run "seekscope report" ./seekscope report "$prefix"
-bt_report=$WALL
+bt_report=$WALL bt_report_cpu=$CPU
 keep_rss
-io_first= io_second=
+io_first= io_second= io_first_cpu= io_second_cpu=
 if command -v iowatcher >/dev/null 2>&1; then
 	BEFORE='rm -f "$prefix.dump"' bench_run "iowatcher -o io.svg (first run, blkparse)" \
 		iowatcher -t "$prefix" -o "$dir/io.svg"
-	io_first=$WALL
+	io_first=$WALL io_first_cpu=$CPU
 	bench_run "iowatcher -o io.svg (second run, cached dump)" \
 		iowatcher -t "$prefix" -o "$dir/io.svg"
-	io_second=$WALL
+	io_second=$WALL io_second_cpu=$CPU
 else
 	echo "iowatcher: not installed (Debian package blktrace): no comparison"
 fi
@@ -71,8 +71,12 @@ bench_goal "blktrace -> PNG" "$bt_png" 0.25 s
 bench_goal "blktrace -> report" "$bt_report" 0.2 s
 bench_goal "peak RSS of all the above" "$maxrss" 32 MB
 echo "== ratios (how many times faster seekscope is)"
-bench_ratio "iowatcher first run / seekscope blktrace PNG" "$io_first" "$bt_png" 10
-bench_ratio "iowatcher second run / seekscope blktrace PNG" "$io_second" "$bt_png" 1
-bench_ratio "iowatcher first run / seekscope blktrace report" "$io_first" "$bt_report"
-bench_ratio "iowatcher second run / seekscope trace PNG" "$io_second" "$ss_png" 1
+bench_ratio "iowatcher first run / seekscope blktrace PNG" "$io_first" "$bt_png" 10 \
+	"$io_first_cpu" "$bt_png_cpu"
+bench_ratio "iowatcher second run / seekscope blktrace PNG" "$io_second" "$bt_png" 1 \
+	"$io_second_cpu" "$bt_png_cpu"
+bench_ratio "iowatcher first run / seekscope blktrace report" "$io_first" "$bt_report" "" \
+	"$io_first_cpu" "$bt_report_cpu"
+bench_ratio "iowatcher second run / seekscope trace PNG" "$io_second" "$ss_png" 1 \
+	"$io_second_cpu" "$ss_png_cpu"
 if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi
