@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/uio.h>
-#include <zlib.h>
 
+#include "crc.h"
 #include "errbuf.h"
 #include "seekscope/codec.h"
 #include "outfile.h"
@@ -53,7 +53,7 @@ static int put_record(struct ss_writer *w, uint32_t type, const void *payload, u
 	struct ss_record_header rh = {
 		.type = type,
 		.length = len,
-		.crc32 = (uint32_t)crc32(crc32(0L, Z_NULL, 0), payload, len),
+		.crc32 = ss_crc32(payload, len),
 	};
 	struct iovec iov[3];
 	size_t pad = (SS_RECORD_ALIGN - len % SS_RECORD_ALIGN) % SS_RECORD_ALIGN;

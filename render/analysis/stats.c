@@ -69,6 +69,11 @@ struct ss_stats {
 	size_t nr_targets;
 	uint64_t now;                  /* time up to which depth has been integrated */
 	bool finished;
+	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
+	 * bin_lo <= from < to <= bin_stop all goes to it */
+	bool bin_known;
+	long bin_i;
+	uint64_t bin_lo, bin_hi, bin_stop;
 };
 
 void ss_stats_opts_init(struct ss_stats_opts *o)
@@ -406,6 +411,43 @@ static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
 	return NULL;
 }
 
+/*
+ * ss_bins_index(st->bins, TS), remembering the bin's span: events come in time order, so the
+ * last one's bin usually holds the next one too, and the division that finds a bin (several
+ * per event before, a tenth of the pass) is seldom needed.
+ */
+static long bin_of(struct ss_stats *st, uint64_t ts)
+{
+	const struct ss_bins *b = st->bins;
+	long i;
+
+	if (st->bin_known && ts >= st->bin_lo && ts <= st->bin_hi)
+		return st->bin_i;
+	if ((i = ss_bins_index(b, ts)) < 0)
+		return -1;
+	st->bin_known = true;
+	st->bin_i = i;
+	st->bin_lo = ss_bins_bin_start(b, (size_t)i);
+	/* bins before the last end where the next begins; the last one at end_ns, included */
+	if ((size_t)i + 1 < b->n && ss_bins_bin_start(b, (size_t)i + 1) <= b->end_ns) {
+		st->bin_stop = ss_bins_bin_start(b, (size_t)i + 1);
+		st->bin_hi = st->bin_stop - 1;
+	} else {
+		st->bin_stop = st->bin_hi = b->end_ns;
+	}
+	return i;
+}
+
+/* ss_bins_add_depth(), without its division when the span is inside the last event's bin
+ * (the same sum: one product added to that bin). */
+static void bin_add_depth(struct ss_stats *st, uint64_t from, uint64_t to, uint64_t depth)
+{
+	if (st->bin_known && from >= st->bin_lo && to <= st->bin_stop && from < to)
+		st->bins->bin[st->bin_i].depth_ns += (double)depth * (double)(to - from);
+	else
+		ss_bins_add_depth(st->bins, from, to, depth);
+}
+
 static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
 {
 	uint64_t lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
@@ -455,7 +497,7 @@ static void advance(struct ss_stats *st, uint64_t ts)
 					ss_bins_add_depth(st->dev_bins[i], from, ts, dd);
 			}
 			if (st->bins)
-				ss_bins_add_depth(st->bins, from, ts, depth);
+				bin_add_depth(st, from, ts, depth);
 		}
 		st->now = ts;
 	}
@@ -472,7 +514,7 @@ static size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
 	size_t n = 0;
 	long i;
 
-	if (st->bins && (i = ss_bins_index(st->bins, ts)) >= 0)
+	if (st->bins && (i = bin_of(st, ts)) >= 0)
 		out[n++] = &st->bins->bin[i];
 	if (d && (i = ss_bins_index(d, ts)) >= 0)
 		out[n++] = &d->bin[i];
@@ -584,7 +626,7 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->targets[k]->model, &c);
 	if (st->zi && st->nr_zones && (i = ss_zone_index_find(st->zi, ev->dev, ev->sector)) >= 0)
 		ss_disk_cost_add(&st->zones[i].model, &c);
-	if (st->bins && (i = ss_bins_index(st->bins, ev->ts_ns)) >= 0)
+	if (st->bins && (i = bin_of(st, ev->ts_ns)) >= 0)
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 

@@ -14,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <libavutil/log.h>
 
 #include "encoder.h"
 #include "movie.h"
@@ -90,7 +89,6 @@ int ss_cmd_movie(int argc, char **argv)
 
 	if ((ret = ss_movie_parse(argc, argv, &a, err, sizeof(err))))
 		return ss_optable_exit(ret, "movie", &ss_movie_help, err);
-	av_log_set_callback(ss_video_log_cb);
 	/* a terminal is refused before the traces are read and filmed */
 	if (!strcmp(a.out, "-") && ss_outfile_check(a.out, err, sizeof(err))) {
 		fprintf(stderr, PROG ": %s\n", err);

@@ -42,6 +42,20 @@ int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uin
 		size_t n;
 		int ret, k;
 
+		if (s->t->has_extents && s->from <= s->t->first_ts && s->to >= s->t->last_ts) {
+			/* every event is in the window: what the reader found on opening */
+			for (size_t x = 0; x < s->t->nr_extents; x++) {
+				const struct ss_extent *e = &s->t->extents[x];
+
+				if ((k = slot_of(s->devs, s->nr_devs, e->dev)) < 0 || k >= slots)
+					continue;
+				if (e->lo < a[k])
+					a[k] = e->lo;
+				if (e->hi > b[k])
+					b[k] = e->hi;
+			}
+			continue;
+		}
 		ss_trace_rewind(s->t);
 		while ((ret = ss_trace_next_batch(s->t, &ev, &n)) > 0) {
 			for (size_t e = 0; e < n; e++) {

@@ -64,9 +64,10 @@ static bool tc_probe(const unsigned char *head, size_t len)
 }
 
 /*
- * ss_merge_next_fn: ring I's next block event.  The ring buffer's reports of lost events on
- * the way add to its missed count (an unknown count counts as one) and, while scanning, a
- * lost span from its previous record to this one (format.h, SS_REC_LOST).  libtracecmd reports no
+ * Ring I's next block event (with FIRST its first): 1, 0 at its end, -errno.  The ring
+ * buffer's reports of lost events on the way add to its missed count (an unknown count counts
+ * as one) and, while scanning, a lost span from its previous record to this one (format.h,
+ * SS_REC_LOST).  libtracecmd reports no
  * read errors: a ring it cannot read simply ends.
  */
 static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
@@ -107,6 +108,18 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 		return s->task_error;
 	}
 	return 0;
+}
+
+/* ss_merge_next_fn: ring I's next events. */
+static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, size_t max,
+			char *err, size_t errlen)
+{
+	size_t n = 0;
+	int ret = 0;
+
+	while (n < max && (ret = next_event(ctx, i, first && !n, &ev[n], err, errlen)) > 0)
+		n++;
+	return n == max || ret >= 0 ? (long)n : ret;
 }
 
 static int tc_rewind(struct ss_trace *t)
@@ -159,7 +172,7 @@ static int setup_buffers(struct tc_state *s, size_t *known)
 		nr += cpus > 0 ? (size_t)cpus : 0;
 	}
 	s->rings = calloc(nr ? nr : 1, sizeof(*s->rings));
-	s->merge = ss_merge_new(nr, next_event, s);
+	s->merge = ss_merge_new(nr, next_events, s);
 	if (!s->rings || !s->merge)
 		return -ENOMEM;
 	for (int b = 0; b <= nb; b++) {

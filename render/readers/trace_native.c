@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
+#include "crc.h"
 #include "fileio.h"
 #include "seekscope/codec.h"
 #include "tasks.h"
@@ -278,7 +278,7 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));
 			if (n < 0)
 				return (int)n;
-			if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, rh.length) != rh.crc32) {
+			if (ss_crc32(p->buf, rh.length) != rh.crc32) {
 				ss_errf(err, errlen,
 					"corrupt record at offset %lld: checksum mismatch",
 					(long long)off);
@@ -407,7 +407,7 @@ static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, siz
 		ss_trace_set_error(t, "file shrank while reading (offset %lld)", (long long)r->off);
 		return -EIO;
 	}
-	if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, r->len) != r->crc) {
+	if (ss_crc32(p->buf, r->len) != r->crc) {
 		ss_trace_set_error(t, "corrupt event record at offset %lld: checksum mismatch",
 				   (long long)(r->off - (off_t)SS_RECORD_HEADER_SIZE));
 		return -EINVAL;

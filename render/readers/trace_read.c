@@ -26,7 +26,8 @@ struct ss_trace_priv {
 	void *state;
 	char *source;                       /* what the backend opens (ss_trace_source()) */
 	int spool_fd;                       /* a stream's copy, or -1 */
-	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost;
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
+	       cap_extents;
 	char error[200];
 };
 
@@ -251,6 +252,22 @@ bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, cha
 	return true;
 }
 
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev)
+{
+	struct ss_extent e = { ev->dev, ev->sector, ev->sector + ev->nr_sector };
+	size_t i = 0;
+
+	while (i < t->nr_extents && t->extents[i].dev != ev->dev)
+		i++;
+	if (i == t->nr_extents)
+		return push(&t->extents, &t->nr_extents, &t->priv->cap_extents, &e, sizeof(e));
+	if (e.lo < t->extents[i].lo)
+		t->extents[i].lo = e.lo;
+	if (e.hi > t->extents[i].hi)
+		t->extents[i].hi = e.hi;
+	return 0;
+}
+
 int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
 {
 	struct ss_rec_device d;
@@ -440,6 +457,7 @@ void ss_trace_close(struct ss_trace *t)
 	free(t->phases);
 	free(t->cpu_stats);
 	free(t->lost);
+	free(t->extents);
 	free(t->path);
 	free(t);
 }

@@ -29,6 +29,13 @@ struct ss_meta {
 	char *value;
 };
 
+/* Where one device's data I/O went: the first sector and the end of the last of its issues
+ * that carry data (ss_event_has_data). */
+struct ss_extent {
+	uint32_t dev;
+	uint64_t lo, hi;
+};
+
 /* Everything but the events, in host byte order.  Owned by the ss_trace; read-only for users. */
 struct ss_trace {
 	char *path;
@@ -58,6 +65,11 @@ struct ss_trace {
 	bool has_capture;
 	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */
 	uint64_t first_ts, last_ts;         /* of the events; 0 when there are none */
+	/* importers, whose open reads every event: the extent of each device's data issues,
+	 * in the order the devices first issued (has_extents false for seekscope traces) */
+	struct ss_extent *extents;
+	size_t nr_extents;
+	bool has_extents;
 	bool truncated;                     /* no END record, or a record cut short */
 	char warning[200];                  /* why it is truncated, "" otherwise */
 	struct ss_trace_priv *priv;

@@ -13,10 +13,11 @@
  * ss_video_close: an error or ss_video_abort leaves PATH as it was and no temporary file.
  *
  * Library code: returns -errno or NULL + errno with one line in the caller's buffer; never
- * prints.  FFmpeg logs through its own process-wide callback, which prints to stderr by
- * default; a program that uses this module installs ss_video_log_cb (below) once with
- * av_log_set_callback(), which keeps FFmpeg quiet and hands its error lines to the encoder's
- * messages.  Not thread-safe: one thread drives one struct ss_video.
+ * prints.  FFmpeg is loaded when a movie or a probe needs it (avlib.h), not linked; without it
+ * the functions fail with ENOSYS and a line naming the library.  FFmpeg logs through its own
+ * process-wide callback, which prints to stderr by default; loading it installs
+ * ss_video_log_cb (below), which keeps FFmpeg quiet and hands its error lines to the
+ * encoder's messages.  Not thread-safe: one thread drives one struct ss_video.
  */
 #ifndef SS_VIDEO_ENCODER_H
 #define SS_VIDEO_ENCODER_H

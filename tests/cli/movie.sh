@@ -5,12 +5,13 @@
 # every style, several traces side by side, --skip-idle saying what it skipped; an unknown
 # extension is one line naming what this FFmpeg writes (exit 2, nothing created); SIGINT stops
 # the encode with exit 130 and leaves no file, final or temporary; on a terminal a progress bar
-# is drawn and cleared.  (Which pixels light up in which frame: tests/unit/test_movie.c.)
+# is drawn and cleared; without FFmpeg (loaded only for movies) movie fails with one line and
+# the other commands work.  (Which pixels light up in which frame: tests/unit/test_movie.c.)
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 need CMD ffmpeg ffprobe
 need PYTHON3
-plan 32
+plan 35
 make_workdir
 d=$WORK
 
@@ -119,4 +120,22 @@ rc=$?
 [[ $rc -eq 130 && ! -e $d/tty-int.mp4 ]] &&
 	screen "$d/tty-int.out" | grep -qx "seekscope movie: interrupted, $d/tty-int.mp4 not written"
 ok $? "Ctrl-C on a terminal: exit 130 (got $rc), the bar replaced by one line, no file"
+
+# without FFmpeg: its libavcodec hidden by an empty file in a private mount namespace
+lib=$(ldconfig -p 2>/dev/null | awk '$1 ~ /^libavcodec\.so\.[0-9]+$/ && $NF ~ /^\// { print $NF; exit }')
+if have ROOT && have CMD unshare && [[ -n $lib ]]; then
+	: >"$d/empty.so"
+	unshare -m sh -c 'mount --bind "$1" "$2" || exit 9
+		"$3" movie "$4" -o "$5" --length 1 -q; echo "movie=$?"
+		"$3" report "$4" >/dev/null; echo "report=$?"' \
+		sh "$d/empty.so" "$lib" "$SEEKSCOPE" "$d/u.sst" "$d/noav.mp4" >"$d/noav.out" 2>"$d/noav.err"
+	grep -qx 'movie=1' "$d/noav.out"
+	ok $? "without FFmpeg: movie exits 1 ($(tr '\n' ' ' <"$d/noav.out"))"
+	[[ $(wc -l <"$d/noav.err") -eq 1 ]] && grep -q "cannot load FFmpeg's libavcodec" "$d/noav.err"
+	ok $? "... one line naming the library: $(head -1 "$d/noav.err")"
+	grep -qx 'report=0' "$d/noav.out" && [[ ! -e $d/noav.mp4 ]]
+	ok $? "... no movie written, and report works without FFmpeg"
+else
+	skip 3 "prerequisite: root, unshare and libavcodec in the loader's cache"
+fi
 done_testing
