@@ -22,8 +22,8 @@
 # the objects' symbol tables.
 
 # Packages and the oldest versions seekscope is known to build with (Debian 12's).
-PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libarchive:3.6 \
-	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libavcodec:59 libavformat:59 libavutil:57 \
+PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libpng:1.6 libarchive:3.6 \
+	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libdeflate:1.14 libavcodec:59 libavformat:59 libavutil:57 \
 	     libswscale:6
 # headers without a pkg-config module: <xfs/xfs.h> for XFS_IOC_GETBMAPX (xfslibs-dev)
 HDRS      := xfs/xfs.h
@@ -44,9 +44,12 @@ WARN      := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wshad
 	     -Wno-missing-field-initializers
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_NAMES) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKG_NAMES) 2>/dev/null)
+# FFmpeg is loaded by the movie encoder when it is needed (render/video/avlib.h): seekscope
+# links everything else, and the tests and tools, which call FFmpeg themselves, link it too.
+AV_LIBS   := $(shell pkg-config --libs $(filter libav% libsw%,$(PKG_NAMES)) 2>/dev/null)
 CPPFLAGS  += -D_GNU_SOURCE
 BASE_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
-LDLIBS    += $(PKG_LIBS) -lm -lpthread
+LDLIBS    += $(PKG_LIBS) -lm -lpthread -ldl
 
 ifeq ($(V),1)
 Q :=
@@ -172,7 +175,7 @@ $(LIBS):
 
 $(BIN): $(CLI_OBJS) $(LIBS)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(filter-out $(AV_LIBS),$(LDLIBS))
 
 # Tests, tools and fuzz targets may use every folder.
 TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit -DSS_SRCDIR='"$(CURDIR)"'

@@ -10,7 +10,8 @@
 #                            [--agcounts "1 2 4 8 16"] [--no-ext4] [--size SIZE] [--disk MODEL]
 #
 # Writes OUTDIR/study.txt (the table: seeks, seeks/s, measured time and the modelled time with its
-# seek/rotation/transfer/overhead split per phase, mean and min-max over the repeats), study.tsv
+# seek/rotation/transfer/overhead split per phase, mean and min-max over the repeats; then the
+# seek causes: which share of the seeks went data -> data between AGs, to the log, ...), study.tsv
 # (the same, tab-separated), study.jsonl (report --json of every capture), agcount-study.png
 # (the figure) and traces/ (the captures).  Root and tracefs needed; every filesystem, loop device
 # and image it creates is removed.  Default: the generated tree (6000 files, ~75 MB), a few
@@ -31,7 +32,7 @@ while [[ $# -gt 0 ]]; do
 	--no-ext4) EXT4=0; shift ;;
 	--size) SIZE=${2:?}; shift 2 ;;
 	--disk) DISK=${2:?}; shift 2 ;;
-	-h|--help) sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage ;;
 	esac
 done

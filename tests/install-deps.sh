@@ -25,11 +25,13 @@ libtracefs-dev pc:libtracefs      libtracefs-devel
 libtraceevent-dev pc:libtraceevent libtraceevent-devel
 libtracecmd-dev pc:libtracecmd    libtracecmd-devel
 libcairo2-dev  pc:cairo           cairo-devel
+libpng-dev     pc:libpng          libpng-devel
 libarchive-dev pc:libarchive      libarchive-devel
 libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
 xfslibs-dev    hdr:xfs/xfs.h      xfsprogs-devel
 zlib1g-dev     pc:zlib            zlib-devel
+libdeflate-dev pc:libdeflate      libdeflate-devel
 libavcodec-dev pc:libavcodec      libavcodec-free-devel
 libavformat-dev pc:libavformat    libavformat-free-devel
 libavutil-dev  pc:libavutil       libavutil-free-devel

@@ -23,6 +23,8 @@ struct cpu_reader {
 	void *page;
 	int page_size;
 	uint64_t events, missed, read_bytes;
+	uint64_t last_ts;        /* of the last event read (0: none yet) */
+	uint64_t pending_lost;   /* missed events not yet placed: wait for the next event */
 };
 
 struct ss_tracecap {
@@ -38,18 +40,24 @@ struct ss_tracecap {
 	int work_id;                    /* workqueue_execute_start's id, -1 if not recorded */
 	struct tep_format_field *work_fn, *work_pid;
 	ss_work_sink work_sink;
+	ss_lost_sink lost_sink;
 };
 
-static int kernel_lockdown(void)
+int ss_tracecap_lockdown(char *mode, size_t len)
 {
-	char buf[128] = "";
+	char buf[128] = "", *open, *close;
 	FILE *f = fopen("/sys/kernel/security/lockdown", "re");
 
+	if (len)
+		mode[0] = 0;
 	if (!f)
 		return 0;
 	if (!fgets(buf, sizeof(buf), f))
 		buf[0] = 0;
 	fclose(f);
+	/* "none [integrity] confidentiality": the active mode is bracketed */
+	if ((open = strchr(buf, '[')) && (close = strchr(open, ']')) && len)
+		snprintf(mode, len, "%.*s", (int)(close - open - 1), open + 1);
 	return strstr(buf, "[integrity]") || strstr(buf, "[confidentiality]");
 }
 
@@ -58,7 +66,7 @@ static void explain(int e, const char *what, char *err, size_t errlen)
 {
 	if (geteuid() != 0)
 		ss_errf(err, errlen, "%s: %s — recording needs root (try sudo)", what, strerror(e));
-	else if ((e == EPERM || e == EACCES) && kernel_lockdown())
+	else if ((e == EPERM || e == EACCES) && ss_tracecap_lockdown(NULL, 0))
 		ss_errf(err, errlen, "%s: %s — kernel lockdown refuses tracefs; boot with lockdown=none "
 		    "or record on a machine without lockdown", what, strerror(e));
 	else
@@ -319,6 +327,17 @@ int ss_tracecap_stop(struct ss_tracecap *c)
 	return 0;
 }
 
+/* The events CPU lost since its last event, placed before TS (the first one read after). */
+static int place_lost(struct ss_tracecap *c, unsigned cpu, uint64_t ts, void *ctx)
+{
+	struct cpu_reader *r = &c->cpus[cpu];
+	struct ss_rec_lost l = { .from_ns = r->last_ts, .to_ns = ts, .count = r->pending_lost,
+				 .cpu = cpu };
+
+	r->pending_lost = 0;
+	return c->lost_sink ? c->lost_sink(ctx, &l) : 0;
+}
+
 static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, void *ctx,
 		      bool flush)
 {
@@ -348,12 +367,20 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 			uint64_t m = missed < 0 ? 1 : (uint64_t)missed;
 
 			r->missed += m;
+			r->pending_lost += m;
 			c->missed_total += m;
 		}
 		for (data = kbuffer_read_event(c->kbuf, &ts); data;
 		     data = kbuffer_next_event(c->kbuf, &ts)) {
 			uint16_t id;
 
+			if (r->pending_lost) {
+				int ret = place_lost(c, cpu, ts, ctx);
+
+				if (ret < 0)
+					return ret;
+			}
+			r->last_ts = ts;
 			r->events++;
 			memcpy(&id, data, sizeof(id));
 			if (id == c->work_id) {
@@ -384,6 +411,11 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink)
 {
 	c->work_sink = sink;
+}
+
+void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink)
+{
+	c->lost_sink = sink;
 }
 
 bool ss_tracecap_has_work(const struct ss_tracecap *c)

@@ -43,9 +43,16 @@ typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev, const char *c
 typedef int (*ss_work_sink)(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid,
 			    uint64_t function);
 
+/* Called when a CPU's ring buffer lost events, placed in time (format.h, SS_REC_LOST): after
+ * the last event read from that CPU (0: none yet) and before the first one read after them. */
+typedef int (*ss_lost_sink)(void *ctx, const struct ss_rec_lost *lost);
+
 /* Find (and if needed mount) tracefs and check that an instance could be created there
  * (root), creating nothing.  0, or -errno with the reason create would give. */
 int ss_tracecap_check(char *err, size_t errlen);
+/* The kernel lockdown mode ("none", "integrity", "confidentiality"; "" where the kernel has
+ * no lockdown) into MODE; 1 when it restricts tracefs (integrity or confidentiality). */
+int ss_tracecap_lockdown(char *mode, size_t len);
 /*
  * Find (and if needed mount) tracefs, remove stale seekscope instances of dead recorders,
  * create and configure a new instance with tracing off.  NULL + errno and a reason on error.
@@ -62,6 +69,7 @@ long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, boo
 /* Where drains send the work events (same CTX as the drain's); NULL: dropped. */
 void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink);
 /* Whether the work event is recorded (asked for and known to this kernel). */
+void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink);
 bool ss_tracecap_has_work(const struct ss_tracecap *c);
 /* Per-CPU counters into OUT (up to MAX entries); returns the count filled. */
 size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out, size_t max);

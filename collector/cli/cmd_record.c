@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "blockdev.h"
+#include "blockdev_list.h"
 #include "commands.h"
 #include "record_args.h"
 #include "recorder.h"
@@ -32,6 +33,8 @@ static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
 	char dir[4096], err[256];
 	char *slash;
 
+	if (!strcmp(o->output, "-"))   /* a pipe is on no device */
+		return;
 	snprintf(dir, sizeof(dir), "%s", o->output);
 	slash = strrchr(dir, '/');
 	if (!slash)
@@ -49,6 +52,65 @@ static void warn_feedback(const struct ss_record_opts *o, struct ss_recorder *r)
 	}
 }
 
+/*
+ * -d IMAGE, a regular file: the loop device it is attached to, else (only with --host-disk)
+ * the disk that holds it — tracing that silently would record the wrong device.  LOOPS holds
+ * the /dev names that replace O's paths.  0, or the exit status after printing why.
+ */
+static int resolve_images(struct ss_record_opts *o, char (*loops)[48])
+{
+	for (size_t i = 0; i < o->nr_devs; i++) {
+		char names[256], err[512];
+		struct ss_blockdev host;
+		struct stat st;
+		int n;
+
+		if (stat(o->devs[i], &st) < 0 || !S_ISREG(st.st_mode))
+			continue;   /* devices and directories: the recorder resolves them */
+		n = ss_blockdev_loops_of(o->devs[i], "/sys", names, sizeof(names), err, sizeof(err));
+		if (n < 0) {
+			fprintf(stderr, "seekscope record: %s\n", err);
+			return 1;
+		}
+		if (n > 1)
+			return ss_optable_misuse("record", "%s is attached to several loop devices "
+						 "(%s): name one with -d /dev/LOOP", o->devs[i],
+						 names);
+		if (n == 1) {
+			snprintf(loops[i], sizeof(loops[i]), "/dev/%.40s", names);
+			if (!o->quiet)
+				fprintf(stderr, "seekscope record: %s is attached to %s: tracing %s\n",
+					o->devs[i], names, loops[i]);
+			o->devs[i] = loops[i];
+			continue;
+		}
+		if (o->host_disk)
+			continue;
+		if (ss_blockdev_resolve(o->devs[i], "/sys", &host, err, sizeof(err)))
+			snprintf(host.rec.name, sizeof(host.rec.name), "?");
+		return ss_optable_misuse("record", "%s is a file attached to no loop device: -d "
+					 "would trace %s, the disk that holds it; give --host-disk "
+					 "for that, or attach the image (losetup -f --show %s)",
+					 o->devs[i], host.rec.name, o->devs[i]);
+	}
+	return 0;
+}
+
+/* Can COMMAND be run, by --user AS (searched and checked with its identity) or by us? */
+static int check_command(const char *cmd, const struct ss_runas *as, char *err, size_t errlen)
+{
+	struct ss_runas_saved sv;
+	int ret = ss_runas_fs_enter(as, &sv, err, errlen);
+
+	if (ret)
+		return ret;
+	ret = ss_workload_check_command(cmd, err, errlen);
+	ss_runas_fs_leave(as, &sv);
+	if (ret && as)
+		snprintf(err + strlen(err), errlen - strlen(err), " (as %s)", as->name);
+	return ret;
+}
+
 int ss_cmd_record(int argc, char **argv)
 {
 	struct ss_record_opts o;
@@ -57,6 +119,9 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
+	const char *out_name;
+	struct ss_runas as;
+	char loops[SS_RECORD_MAX_DEVS][48];
 	int ret, exit_status = 0, rc = 0, stopped_by;
 	uint64_t inflight;
 
@@ -71,6 +136,9 @@ int ss_cmd_record(int argc, char **argv)
 	ui.show = !o.quiet && !o.command && isatty(STDERR_FILENO);
 	ui.quiet = o.quiet;
 	ui.map = !o.no_map;
+	/* -o -: the trace is our stdout, so the command's output goes to stderr */
+	ui.stdout_taken = !strcmp(o.output, "-");
+	out_name = ui.stdout_taken ? "standard output" : o.output;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -80,8 +148,16 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	if ((ret = resolve_images(&o, loops)))
+		return ret;
+	if (o.user) {
+		if (ss_runas_lookup(o.user, &as, err, sizeof(err)))
+			return ss_optable_misuse("record", "%s", err);
+		ui.as = &as;
+		o.untar.as = &as;
+	}
 	/* everything the workload would refuse, before an instance or a file exists */
-	if (o.command && ss_workload_check_command(o.command[0], err, sizeof(err))) {
+	if (o.command && check_command(o.command[0], ui.as, err, sizeof(err))) {
 		fprintf(stderr, "seekscope record: %s\n", err);
 		return 127;
 	}
@@ -158,7 +234,7 @@ int ss_cmd_record(int argc, char **argv)
 		ss_recorder_status(r, &st2);
 		inflight = ss_recorder_incomplete(r);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
-			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, o.output,
+			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, out_name,
 			(unsigned long long)lost, ret ? ", failed" : stopped_by ? ", interrupted" : "");
 		if (inflight && !ret)
 			fprintf(stderr, "seekscope: warning: %llu requests were still in flight when "
@@ -172,7 +248,7 @@ int ss_cmd_record(int argc, char **argv)
 	}
 	if (ret) {
 		fprintf(stderr, "seekscope record: %s (the events before that are in %s)\n", err,
-			o.output);
+			out_name);
 		rc = 1;
 	}
 	if (gone[0]) {

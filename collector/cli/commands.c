@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "convert_args.h"
 #include "dump_args.h"
+#include "list_args.h"
 #include "mkarchive_args.h"
 #include "movie_args.h"
 #include "plot_args.h"
@@ -29,6 +30,8 @@ const struct ss_command ss_commands[] = {
 	  &ss_convert_help },
 	{ "mkarchive", "write a deterministic source-tree-like archive to extract",
 	  ss_cmd_mkarchive, &ss_mkarchive_help },
+	{ "list", "list the block devices record -d can trace, and whether it can here",
+	  ss_cmd_list, &ss_list_help },
 };
 
 const size_t ss_nr_commands = sizeof(ss_commands) / sizeof(ss_commands[0]);

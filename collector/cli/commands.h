@@ -19,6 +19,7 @@ struct ss_command {
 
 int ss_cmd_record(int argc, char **argv);    /* collector/cli/cmd_record.c */
 int ss_cmd_mkarchive(int argc, char **argv); /* collector/cli/cmd_mkarchive.c */
+int ss_cmd_list(int argc, char **argv);      /* collector/cli/cmd_list.c */
 
 /* The table, in the order `seekscope --help` lists it. */
 extern const struct ss_command ss_commands[];

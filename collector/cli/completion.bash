@@ -140,7 +140,7 @@ _seekscope() {
 	case $cmd:$prev in
 	*:-o|*:--output)
 		case $cmd in
-		plot) _seekscope_files "$cur" 'png|svg|pdf' ;;
+		plot) _seekscope_files "$cur" 'png|svg|pdf|html' ;;
 		movie) _seekscope_files "$cur" 'mp4|webm|mkv' ;;
 		mkarchive) _seekscope_files "$cur" 'tar|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2|tar\.zst|tzst|zip|cpio' ;;
 		*) _seekscope_files "$cur" 'sst' ;;
@@ -149,6 +149,9 @@ _seekscope() {
 	record:-d|record:--device) _seekscope_devices "$cur"; return 0 ;;
 	record:-e|record:--events) _seekscope_list $'insert\nqueue' "$cur"; return 0 ;;
 	record:--fsync) _seekscope_words "end file none" "$cur"; return 0 ;;
+	record:--user)
+		# shellcheck disable=SC2207
+		COMPREPLY=($(compgen -u -- "$cur")); return 0 ;;
 	record:--untar) _seekscope_files "$cur" 'tar|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2|tar\.zst|tzst|zip|cpio' ; return 0 ;;
 	record:--into|record:--map) compopt -o filenames 2>/dev/null
 		# shellcheck disable=SC2207
@@ -158,6 +161,8 @@ _seekscope() {
 	movie:--style) _seekscope_words "grid spindle scan" "$cur"; return 0 ;;
 	plot:-u|plot:--units) _seekscope_words "auto sectors mib gib" "$cur"; return 0 ;;
 	plot:--color-by) _seekscope_words "class process dir dir:2 file" "$cur"; return 0 ;;
+	plot:--format) _seekscope_words "png svg pdf html" "$cur"; return 0 ;;
+	movie:--format) _seekscope_words "mp4 webm mkv" "$cur"; return 0 ;;
 	convert:-f|convert:--fs) _seekscope_devices "$cur"
 		local f; for f in $(compgen -f -- "$cur"); do [[ -f $f ]] && COMPREPLY+=("$f"); done
 		return 0 ;;

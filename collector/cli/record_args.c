@@ -15,13 +15,17 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_MAP, OPT_NO_MAP };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_MAP, OPT_NO_MAP, OPT_USER, OPT_HOST_DISK };
 
 static const struct ss_option options[] = {
-	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT ")"),
+	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT "); -:\n"
+			 "standard output, COMMAND's output going to stderr"),
 	{ "device", 'd', "DEV", "block device, partition, or any path on a mounted filesystem\n"
 				"(repeatable: e.g. the members of an md array); a partition or\n"
-				"directory resolves to its whole disk plus the partition offset" },
+				"directory resolves to its whole disk plus the partition offset;\n"
+				"a disk image to the loop device it is attached to (seekscope list)" },
+	{ "host-disk", OPT_HOST_DISK, NULL, "-d with a disk image attached to no loop device:\n"
+					 "trace the disk that holds the file (else refused)" },
 	{ "buffer-size", 'b', "KIB",
 	  "ring buffer per CPU in KiB (default " STR(SS_RECORD_DEFAULT_BUFFER_KB) ")" },
 	{ "events", 'e', "LIST", "extra events, comma-separated: insert (block_rq_insert),\n"
@@ -44,6 +48,9 @@ static const struct ss_option options[] = {
 	{ "map", OPT_MAP, "DIR", "when COMMAND ends, map the files and directories under DIR\n"
 				 "(FIEMAP) into the trace, so requests are attributed to files;\n"
 				 "files COMMAND deleted cannot be mapped" },
+	{ "user", OPT_USER, "USER", "run the workload (COMMAND or the extraction) as USER: its\n"
+				    "uid, groups, HOME, USER, LOGNAME and SHELL; the files it\n"
+				    "creates are USER's (the recorder stays root)" },
 	{ "linger", OPT_LINGER, "SECONDS",
 	  "after the workload, wait at most this long for the requests in flight\n"
 	  "to complete (default " STR(SS_RECORD_DEFAULT_LINGER_S) "; 0: stop at once)" },
@@ -95,6 +102,8 @@ const struct ss_help ss_record_help = {
 "  seekscope record --untar linux.tar.xz --into /mnt/test --delete -o xfs.sst\n"
 "  seekscope record --untar tree.tar --into /mnt/test --fsync=file --repeat 3\n"
 "  seekscope record --map /mnt/test -- sh -c 'tar xf linux.tar -C /mnt/test && sync'\n"
+"  seekscope record --user alice -d /home -- make -C /home/alice/src\n"
+"  seekscope record -o - -d /mnt/test -- cp -r /usr/share /mnt/test | seekscope report -\n"
 "  seekscope report untar.sst",
 };
 
@@ -211,6 +220,14 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_NO_MAP:
 		o->no_map = 1;
 		break;
+	case OPT_HOST_DISK:
+		o->host_disk = 1;
+		break;
+	case OPT_USER:
+		if (!*arg)
+			want = "--user wants a user name";
+		o->user = arg;
+		break;
 	case OPT_LINGER:
 		if (ss_record_parse_linger(arg, &o->linger_s))
 			want = "--linger wants seconds from 0 to " STR(SS_RECORD_MAX_LINGER_S);
@@ -262,6 +279,10 @@ int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, 
 	}
 	if (o->map_dir && !o->nr_devs)
 		o->devs[o->nr_devs++] = o->map_dir;
+	if (o->user && !o->command && !o->untar.archive) {
+		ss_errf(err, errlen, "--user is for a workload: give a COMMAND or --untar");
+		return -EINVAL;
+	}
 	if (!o->nr_devs) {
 		ss_errf(err, errlen, "name at least one device with -d (a block device or a path on "
 			"the filesystem to watch)");

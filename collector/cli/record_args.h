@@ -33,8 +33,10 @@ struct ss_record_opts {
 	int no_work;               /* --no-work-names */
 	int no_map;                /* --no-map: --untar without the file map */
 	const char *map_dir;       /* --map DIR: map DIR when COMMAND ends */
+	int host_disk;             /* --host-disk: -d IMAGE without a loop device traces its disk */
 	double linger_s;         /* --linger: wait for in-flight requests after the workload */
 	char **command;          /* NULL-terminated argv of the workload (into argv), or NULL */
+	const char *user;        /* --user: the workload's user (into argv), or NULL */
 	struct ss_untar_opts untar;   /* .archive set: the extraction workload */
 };
 

@@ -2,7 +2,8 @@
 /* Workloads under `seekscope record`: a command, the extraction, or waiting for Ctrl-C. */
 #include <errno.h>
 #include <inttypes.h>
-#include <spawn.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,8 @@ static int runnable(const char *file)
 		return errno;
 	if (!S_ISREG(st.st_mode))
 		return EACCES;
-	return access(file, X_OK) < 0 ? errno : 0;
+	/* the effective (file-system) ids: those of --user while its identity is taken */
+	return faccessat(AT_FDCWD, file, X_OK, AT_EACCESS) < 0 ? errno : 0;
 }
 
 static void nap_ms(long ms)
@@ -94,30 +96,83 @@ int ss_workload_check_command(const char *cmd, char *err, size_t errlen)
 	return -e;
 }
 
+/*
+ * The child between fork and exec: default signal handling and mask, stdout onto stderr when
+ * the trace is our stdout, the user of --user, then exec; only async-signal-safe calls (the
+ * capture thread may hold a lock at the fork).  A failure is sent as its errno down ERRFD,
+ * which the exec closes on success.
+ */
+static void __attribute__((noreturn)) child(char **argv, char **env, const struct ss_runas *as,
+					    bool stdout_taken, int errfd)
+{
+	sigset_t none;
+	int e = 0;
+
+	signal(SIGPIPE, SIG_DFL);   /* the recorder ignores it; the workload gets it back */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (stdout_taken && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		e = errno;
+	if (!e && as)
+		e = -ss_runas_become(as);
+	if (!e) {
+		execvpe(argv[0], argv, env);
+		e = errno;
+	}
+	while (write(errfd, &e, sizeof(e)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+/* Start ARGV as the workload: its pid, or -errno (it did not start). */
+static pid_t start_command(char **argv, const struct ss_workload_ui *ui)
+{
+	char **env = ui->as ? ss_runas_env(ui->as, environ) : environ;
+	int pipefd[2], e = 0;
+	ssize_t n;
+	pid_t pid = -1;
+
+	if (!env)
+		return -ENOMEM;
+	if (pipe2(pipefd, O_CLOEXEC) < 0) {
+		e = errno;
+		goto out;
+	}
+	pid = fork();
+	if (pid == 0)
+		child(argv, env, ui->as, ui->stdout_taken, pipefd[1]);
+	if (pid < 0)
+		e = errno;
+	close(pipefd[1]);
+	do
+		n = read(pipefd[0], &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	close(pipefd[0]);
+	if (pid > 0 && n == (ssize_t)sizeof(e) && e)
+		waitpid(pid, NULL, 0);   /* it told us why it could not exec, and exited */
+	else if (pid > 0)
+		e = 0;
+out:
+	if (ui->as)
+		ss_runas_env_free(env);
+	return e ? -e : pid;
+}
+
 int ss_workload_command(struct ss_recorder *r, char **argv, const struct ss_workload_ui *ui)
 {
-	posix_spawnattr_t attr;
-	sigset_t none;
-	int forwarded = 0, status = 0, ret;
+	int forwarded = 0, status = 0;
 	pid_t pid;
 
-	sigset_t dflt;
-
-	posix_spawnattr_init(&attr);
-	sigemptyset(&none);
-	posix_spawnattr_setsigmask(&attr, &none);
-	/* the recorder ignores SIGPIPE; the workload gets the usual behaviour back */
-	sigemptyset(&dflt);
-	sigaddset(&dflt, SIGPIPE);
-	posix_spawnattr_setsigdefault(&attr, &dflt);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 	ss_recorder_phase(r, "workload", SS_PHASE_BEGIN, 0);
-	ret = posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ);
-	posix_spawnattr_destroy(&attr);
-	if (ret) {
+	pid = start_command(argv, ui);
+	if (pid < 0) {
 		ss_recorder_phase(r, "workload", SS_PHASE_END, 0);
 		ss_workload_clear_line(ui);
-		fprintf(stderr, "seekscope record: cannot run '%s': %s\n", argv[0], strerror(ret));
+		fprintf(stderr, "seekscope record: cannot run '%s'%s%s: %s\n", argv[0],
+			ui->as ? " as " : "", ui->as ? ui->as->name : "", strerror((int)-pid));
 		return 127;
 	}
 	for (int tick = 0;; tick++) {

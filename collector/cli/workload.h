@@ -9,11 +9,14 @@
 
 #include <signal.h>
 #include "recorder.h"
+#include "runas.h"
 #include "untar.h"
 
 struct ss_workload_ui {
 	int show;                            /* live status line on stderr */
 	int quiet;                           /* -q: nothing on stderr but errors */
+	int stdout_taken;                    /* the trace goes to stdout: the command's to stderr */
+	const struct ss_runas *as;           /* --user: the command runs as this user, or NULL */
 	volatile sig_atomic_t *signal;       /* set by the signal handler: stop early */
 	int map;                             /* --untar: map DIR once extracted */
 };

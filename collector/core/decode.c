@@ -22,13 +22,6 @@ const size_t ss_nr_block_events = sizeof(ss_block_events) / sizeof(ss_block_even
 _Static_assert(sizeof(ss_block_events) / sizeof(ss_block_events[0]) <= MAX_TYPES,
 	       "a decoder holds every block event");
 
-void ss_event_flush_sector(struct ss_event *ev)
-{
-	if ((ev->flags & SS_RW_FLUSH) && ev->nr_sector == 0 &&
-	    (ev->sector == 0 || ev->sector == UINT64_MAX))
-		ev->sector = SS_SECTOR_NONE;
-}
-
 struct type_fields {
 	int id;
 	uint16_t type;

@@ -36,7 +36,12 @@ extern const size_t ss_nr_block_events;
  * (sector_t)-1 on completion.  Store SS_SECTOR_NONE in such an event (flush flag, no length,
  * sector 0 or all ones); any other event is left alone.  Every decoder and importer applies it.
  */
-void ss_event_flush_sector(struct ss_event *ev);
+static inline void ss_event_flush_sector(struct ss_event *ev)
+{
+	if ((ev->flags & SS_RW_FLUSH) && ev->nr_sector == 0 &&
+	    (ev->sector == 0 || ev->sector == UINT64_MAX))
+		ev->sector = SS_SECTOR_NONE;
+}
 
 struct ss_decoder *ss_decoder_new(struct tep_handle *tep);   /* NULL on ENOMEM */
 void ss_decoder_free(struct ss_decoder *d);                  /* accepts NULL */

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Reading a file region completely (see fileio.h). */
+/* Reading a file region completely; spooling a stream into a temporary file (see fileio.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "errbuf.h"
 #include "fileio.h"
 
 ssize_t ss_pread_full(int fd, void *buf, size_t len, off_t off)
@@ -22,4 +27,79 @@ ssize_t ss_pread_full(int fd, void *buf, size_t len, off_t off)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+/* An unnamed file in DIR: O_TMPFILE where the filesystem has it, else a named one unlinked. */
+static int tmpfile_in(const char *dir)
+{
+	char *name;
+	int fd = open(dir, O_RDWR | O_TMPFILE | O_CLOEXEC, 0600);
+
+	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
+		return fd < 0 ? -errno : fd;
+	if (asprintf(&name, "%s/seekscope-stdin.XXXXXX", dir) < 0)
+		return -ENOMEM;
+	fd = mkostemp(name, O_CLOEXEC);
+	if (fd >= 0)
+		unlink(name);
+	else
+		fd = -errno;
+	free(name);
+	return fd;
+}
+
+int ss_spool_fd(int fd, char *err, size_t errlen)
+{
+	const char *dir = getenv("TMPDIR");
+	size_t cap = 1 << 20;
+	char *buf = malloc(cap);
+	int out, ret = 0;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (!buf) {
+		ss_errf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	out = tmpfile_in(dir);
+	if (out < 0) {
+		ss_errf(err, errlen, "cannot create a temporary file in %s to hold the input: %s",
+			dir, strerror(-out));
+		free(buf);
+		return out;
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf, cap), done = 0;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			ss_errf(err, errlen, "read error: %s", strerror(-ret));
+			break;
+		}
+		if (n == 0)
+			break;
+		while (done < n) {
+			ssize_t w = write(out, buf + done, (size_t)(n - done));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0) {
+				ret = w < 0 ? -errno : -EIO;
+				ss_errf(err, errlen, "cannot copy the input into %s: %s", dir,
+					strerror(-ret));
+				break;
+			}
+			done += w;
+		}
+		if (ret)
+			break;
+	}
+	free(buf);
+	if (ret) {
+		close(out);
+		return ret;
+	}
+	return out;
 }

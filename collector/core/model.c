@@ -152,13 +152,6 @@ enum ss_op ss_op_of(uint16_t f, bool has_data)
 	return SS_OP_OTHER;
 }
 
-bool ss_event_has_data(const struct ss_event *ev)
-{
-	if (ev->nr_sector == 0 || ev->sector == SS_SECTOR_NONE)
-		return false;
-	return !(ev->flags & SS_RW_FLUSH);
-}
-
 bool ss_capture_exit_known(const struct ss_rec_capture *c)
 {
 	return c->end_ns != 0;

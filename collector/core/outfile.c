@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,14 +208,47 @@ static int open_replace(struct ss_outfile *o, mode_t perm, char *err, size_t err
 	return ret;
 }
 
+/* "-": standard output, unless it is a terminal (every output is binary or a whole page). */
+static int check_stdout(char *err, size_t errlen)
+{
+	if (isatty(STDOUT_FILENO)) {
+		ss_errf(err, errlen, "standard output is a terminal: redirect it (> FILE, | CMD) "
+			"or name a file");
+		return -ENOTTY;
+	}
+	if (fcntl(STDOUT_FILENO, F_GETFL) < 0) {
+		ss_errf(err, errlen, "standard output is closed");
+		return -EBADF;
+	}
+	return 0;
+}
+
+/* Written as it comes, whatever MODE asks: a pipe cannot be replaced.  A failure leaves the
+ * reader what was written (a seekscope trace then reads as truncated). */
+static int open_stdout(struct ss_outfile *o, char *err, size_t errlen)
+{
+	int ret = check_stdout(err, errlen);
+
+	if (ret)
+		return ret;
+	o->mode = SS_OUT_INPLACE;
+	o->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (o->fd < 0) {
+		ret = -errno;
+		ss_errf(err, errlen, "standard output: %s", strerror(-ret));
+	}
+	return ret;
+}
+
 struct ss_outfile *ss_outfile_open(const char *path, enum ss_out_mode mode, mode_t perm,
 				   char *err, size_t errlen)
 {
 	struct ss_outfile *o = calloc(1, sizeof(*o));
+	bool out = !strcmp(path, "-");
 	char *dir = NULL;
 	int ret;
 
-	if (!o || !(o->path = strdup(path))) {
+	if (!o || !(o->path = strdup(out ? "standard output" : path))) {
 		free(o);
 		ss_errf(err, errlen, "out of memory");
 		errno = ENOMEM;
@@ -222,6 +256,12 @@ struct ss_outfile *ss_outfile_open(const char *path, enum ss_out_mode mode, mode
 	}
 	o->mode = mode;
 	o->fd = o->dirfd = -1;
+	if (out) {
+		ret = open_stdout(o, err, errlen);
+		if (ret)
+			goto error;
+		return o;
+	}
 	ret = split_path(path, &dir, &o->name);
 	if (ret) {
 		ss_errf(err, errlen, "out of memory");
@@ -254,6 +294,8 @@ int ss_outfile_check(const char *path, char *err, size_t errlen)
 	struct stat st, dst;
 	int dirfd = -1, ret;
 
+	if (!strcmp(path, "-"))
+		return check_stdout(err, errlen);
 	ret = split_path(path, &dir, &name);
 	if (ret) {
 		ss_errf(err, errlen, "out of memory");

@@ -10,6 +10,8 @@
  *   - is never, in a sticky world-writable directory, an existing file that belongs to another
  *     user (unless that user owns the directory): the rule of protected_regular.
  * Existing non-regular files the user names (/dev/null, a FIFO) are written in place.
+ * PATH "-" is standard output, written in place (there is nothing to replace) and refused
+ * when it is a terminal (ENOTTY): the outputs are binary or whole pages.
  * Library code: NULL + errno or -errno, with one line in the caller's buffer; never prints.
  */
 #ifndef SS_OUTFILE_H

@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/uio.h>
-#include <zlib.h>
 
+#include "crc.h"
 #include "errbuf.h"
 #include "seekscope/codec.h"
 #include "outfile.h"
@@ -53,7 +53,7 @@ static int put_record(struct ss_writer *w, uint32_t type, const void *payload, u
 	struct ss_record_header rh = {
 		.type = type,
 		.length = len,
-		.crc32 = (uint32_t)crc32(crc32(0L, Z_NULL, 0), payload, len),
+		.crc32 = ss_crc32(payload, len),
 	};
 	struct iovec iov[3];
 	size_t pad = (SS_RECORD_ALIGN - len % SS_RECORD_ALIGN) % SS_RECORD_ALIGN;
@@ -322,6 +322,15 @@ int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st)
 	return put_record(w, SS_REC_CPU_STATS, &s, sizeof(s));
 }
 
+int ss_writer_lost(struct ss_writer *w, const struct ss_rec_lost *lost)
+{
+	struct ss_rec_lost l = *lost;
+
+	l.reserved = 0;
+	ss_swab_lost(&l);
+	return put_record(w, SS_REC_LOST, &l, sizeof(l));
+}
+
 int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap)
 {
 	struct ss_rec_capture c = *cap;
@@ -334,7 +343,8 @@ int ss_writer_sync(struct ss_writer *w)
 {
 	if (w->error)
 		return w->error;
-	if (fdatasync(w->fd) < 0) {
+	/* a pipe (record -o -) has nothing to sync: EINVAL */
+	if (fdatasync(w->fd) < 0 && errno != EINVAL) {
 		w->error = -errno;
 		return w->error;
 	}

@@ -42,6 +42,8 @@ int ss_writer_extents(struct ss_writer *w, uint32_t map, const struct ss_rec_ext
 		      size_t n);
 int ss_writer_phase(struct ss_writer *w, uint64_t ts_ns, uint32_t kind, const char *name);
 int ss_writer_cpu_stats(struct ss_writer *w, const struct ss_rec_cpu_stats *st);
+/* Where one CPU lost events (format.h, SS_REC_LOST). */
+int ss_writer_lost(struct ss_writer *w, const struct ss_rec_lost *lost);
 int ss_writer_capture(struct ss_writer *w, const struct ss_rec_capture *cap);
 /* Push written data to stable storage (fdatasync). */
 int ss_writer_sync(struct ss_writer *w);

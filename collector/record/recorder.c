@@ -127,6 +127,18 @@ static int work_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, uint64_
 	return 0;
 }
 
+/* Lost events go straight to the file: readers merge and sort the spans (format.h). */
+static int lost_sink(void *ctx, const struct ss_rec_lost *lost)
+{
+	struct ss_recorder *r = ctx;
+	int ret;
+
+	pthread_mutex_lock(&r->lock);
+	ret = ss_writer_lost(r->w, lost);
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
 static int cmp_ts(const void *a, const void *b)
 {
 	const struct ss_event *x = &((const struct pending *)a)->ev;
@@ -402,6 +414,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		goto error;
 	}
 	ss_tracecap_set_work_sink(r->cap, work_sink);
+	ss_tracecap_set_lost_sink(r->cap, lost_sink);
 	r->capture.buffer_kb = ss_tracecap_buffer_kb(r->cap);
 	r->capture.nr_cpus = ss_tracecap_nr_cpus(r->cap);
 	snprintf(r->capture.clock, sizeof(r->capture.clock), "mono");

@@ -699,6 +699,7 @@ static int probe_archive(struct run *r)
 int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 {
 	struct run r = { .o = o, .err = err, .errlen = errlen, .destfd = -1 };
+	struct ss_runas_saved sv;
 	int ret;
 
 	if (err && errlen)
@@ -707,11 +708,15 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 		ss_errf(err, errlen, "no options given");
 		return -EINVAL;
 	}
+	ret = ss_runas_fs_enter(o->as, &sv, err, errlen);
+	if (ret)
+		return ret;
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, o->repeat ? o->repeat : 1);
 	if (!ret)
 		ret = probe_archive(&r);
+	ss_runas_fs_leave(o->as, &sv);
 	if (!ret && o->drop_caches && access(DROP_CACHES, W_OK) < 0) {
 		ss_errf(err, errlen, "drop-caches: writing %s needs root", DROP_CACHES);
 		ret = -EPERM;
@@ -725,6 +730,8 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 {
 	struct run r = { .o = o, .st = st, .err = err, .errlen = errlen, .destfd = -1 };
 	unsigned reps = o && o->repeat ? o->repeat : 1;
+	struct ss_runas_saved sv;
+	bool entered = false;
 	int ret;
 
 	if (err && errlen)
@@ -742,8 +749,12 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 	st->archive_bytes = (uint64_t)r.archive_sb.st_size;
 	r.prog.archive_total = st->archive_bytes;
 
+	/* the page cache is the system's: dropped as the caller; the rest is the workload */
 	if (o->drop_caches && (ret = drop_caches(&r)))
 		goto out;
+	if ((ret = ss_runas_fs_enter(o->as, &sv, err, errlen)))
+		goto out;
+	entered = true;
 	for (unsigned rep = 1; rep <= reps; rep++) {
 		r.prog.archive_read = 0;
 		ret = extract_once(&r, rep);
@@ -765,6 +776,8 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 			ret = stopped_before(&r, "delete-sync") ?: sync_phase(&r, "delete-sync");
 	}
 out:
+	if (entered)
+		ss_runas_fs_leave(o->as, &sv);
 	if (r.destfd >= 0)
 		close(r.destfd);
 	free(r.name);

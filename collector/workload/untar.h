@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "runas.h"
 
 enum ss_fsync_mode {
 	SS_FSYNC_END = 0,   /* default: one syncfs() of the target filesystem after extracting */
@@ -67,6 +68,9 @@ struct ss_untar_opts {
 	void *ctx;
 	/* Checked between entries: stop early (returns -EINTR) when *stop becomes non-zero. */
 	volatile int *stop;
+	/* NULL, or the user whose file-system identity the extraction, the sync and the delete
+	 * take (runas.h), also for the checks; the drop-caches phase runs as the caller. */
+	const struct ss_runas *as;
 };
 
 /*

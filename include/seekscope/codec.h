@@ -49,6 +49,11 @@ static inline void ss_swab_cpu_stats(struct ss_rec_cpu_stats *s)
 	SS_LE64(s->commit_overrun); SS_LE64(s->dropped); SS_LE64(s->read_bytes);
 }
 
+static inline void ss_swab_lost(struct ss_rec_lost *l)
+{
+	SS_LE64(l->from_ns); SS_LE64(l->to_ns); SS_LE64(l->count); SS_LE32(l->cpu);
+}
+
 static inline void ss_swab_capture(struct ss_rec_capture *c)
 {
 	SS_LE64(c->start_ns); SS_LE64(c->end_ns); SS_LE64(c->buffer_kb); SS_LE32(c->nr_cpus);

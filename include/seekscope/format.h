@@ -68,6 +68,7 @@ enum ss_record_type {
 	SS_REC_FILEMAP   = 10, /* struct ss_rec_filemap: a file map begins (see below) */
 	SS_REC_FILES     = 11, /* struct ss_rec_files_head, then packed struct ss_rec_file + name */
 	SS_REC_EXTENTS   = 12, /* struct ss_rec_files_head, then n * struct ss_rec_extent */
+	SS_REC_LOST      = 13, /* struct ss_rec_lost: where in time one CPU lost events */
 };
 
 /* One traced block device.  Sectors are always 512-byte units, as in the block layer. */
@@ -127,6 +128,21 @@ struct ss_rec_cpu_stats {
 	uint64_t commit_overrun;    /* "commit overrun" */
 	uint64_t dropped;           /* "dropped events" */
 	uint64_t read_bytes;        /* raw ring-buffer bytes read */
+};
+
+/*
+ * Events one CPU's ring buffer lost, placed in time: the reader of that CPU saw a page flagged
+ * with missed events, so they were lost after the last event it had read from that CPU
+ * (from_ns; the capture start if none) and before the first event of the flagged page (to_ns).
+ * Written as the capture finds them.  Requests in flight across such a span cannot be paired
+ * reliably (their issue or completion may be among the lost).
+ */
+struct ss_rec_lost {
+	uint64_t from_ns;           /* trace clock */
+	uint64_t to_ns;             /* >= from_ns */
+	uint64_t count;             /* events lost (1 when the kernel did not say how many) */
+	uint32_t cpu;
+	uint32_t reserved;          /* zero */
 };
 
 struct ss_rec_capture {
@@ -276,6 +292,7 @@ _Static_assert(sizeof(struct ss_rec_filemap) == 144, "file map record layout");
 _Static_assert(sizeof(struct ss_rec_files_head) == 8, "file list head layout");
 _Static_assert(sizeof(struct ss_rec_file) == 24, "file entry layout");
 _Static_assert(sizeof(struct ss_rec_extent) == 32, "extent layout");
+_Static_assert(sizeof(struct ss_rec_lost) == 32, "lost record layout");
 _Static_assert(SS_MAX_EVENTS_PER_RECORD * sizeof(struct ss_event) <= SS_MAX_RECORD_LEN,
 	       "an event batch fits in a record");
 

@@ -30,7 +30,13 @@ char *ss_rwbs_format(uint16_t flags, char *buf, size_t len);
  * False for flushes (no sector, or sector 0 with no length on issue) and for requests without
  * sectors (zone open/close/reset, driver commands).
  */
-bool ss_event_has_data(const struct ss_event *ev);
+static inline bool ss_event_has_data(const struct ss_event *ev)
+{
+	/* inline: every pass over a trace asks it of every event */
+	if (ev->nr_sector == 0 || ev->sector == SS_SECTOR_NONE)
+		return false;
+	return !(ev->flags & SS_RW_FLUSH);
+}
 
 /*
  * Whether C's exit_status is the workload's: the recorder writes the capture record with

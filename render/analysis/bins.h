@@ -35,7 +35,7 @@ struct ss_bin {
 	uint64_t fua;                               /* completions with the FUA flag */
 	uint64_t issues;                            /* I/Os issued, evaluated for seeks (seek.h) */
 	uint64_t seeks;                             /* issues that were seeks (see seek.h) */
-	uint64_t lat_count, lat_sum_ns, lat_max_ns; /* matched completions (by completion time) */
+	uint64_t lat_count, lat_sum_ns, lat_max_ns; /* reads and writes with a latency (stats.h), by completion time */
 	double   depth_ns;                          /* integral of requests in flight over time */
 	struct ss_disk_cost model;                  /* modelled time of its issues (stats.h) */
 };

@@ -209,9 +209,17 @@ size_t ss_group_keys_of(const struct ss_group_keys *k, const struct ss_event *ev
 	}
 }
 
+/* Whether EV is inside SC (NULL: everything is). */
+static bool in_scope(const struct ss_group_scope *sc, const struct ss_event *ev)
+{
+	return !sc || (ev->ts_ns >= sc->from_ns && ev->ts_ns <= sc->to_ns &&
+		       (!sc->one_device || ev->dev == sc->device));
+}
+
 /* One trace's issued data requests per group into COUNT (k's groups). */
-static int count_trace(struct ss_trace *t, const struct ss_group_keys *k,
-		       const struct ss_task_spec *only, uint64_t *count, char *err, size_t errlen)
+static int count_trace(struct ss_trace *t, const struct ss_group_scope *sc,
+		       const struct ss_group_keys *k, const struct ss_task_spec *only,
+		       uint64_t *count, char *err, size_t errlen)
 {
 	struct ss_evfilter *f = ss_task_spec_active(only) ? ss_evfilter_new(only, t) : NULL;
 	struct ss_owner *o = ss_owner_new();
@@ -234,7 +242,7 @@ static int count_trace(struct ss_trace *t, const struct ss_group_keys *k,
 				ret = keep < 0 ? keep : r;
 				continue;
 			}
-			if (!keep || r != 1 || !ss_event_has_data(&ev[i]))
+			if (!keep || r != 1 || !ss_event_has_data(&ev[i]) || !in_scope(sc, &ev[i]))
 				continue;
 			count[ss_group_keys_of(k, &ev[i], &who)]++;
 		}
@@ -263,9 +271,9 @@ static int by_tally_name(const void *a, const void *b)
 	return strcmp(((const struct tally *)a)->name, ((const struct tally *)b)->name);
 }
 
-int ss_groups_rank(const struct ss_group_spec *spec, struct ss_trace *const *t, int nr,
-		   const struct ss_task_spec *only, unsigned top, struct ss_groups *out,
-		   char *err, size_t errlen)
+int ss_groups_rank(const struct ss_group_spec *spec, struct ss_trace *const *t,
+		   const struct ss_group_scope *scope, int nr, const struct ss_task_spec *only,
+		   unsigned top, struct ss_groups *out, char *err, size_t errlen)
 {
 	struct ss_group_keys **keys = calloc(nr > 0 ? (size_t)nr : 1, sizeof(*keys));
 	struct tally *ty = NULL;
@@ -305,7 +313,7 @@ int ss_groups_rank(const struct ss_group_spec *spec, struct ss_trace *const *t, 
 			ret = -ENOMEM;
 			break;
 		}
-		ret = count_trace(t[i], keys[i], only, count, err, errlen);
+		ret = count_trace(t[i], scope ? &scope[i] : NULL, keys[i], only, count, err, errlen);
 		for (size_t g = 0; g < ng && !ret; g++) {
 			if (!count[g])
 				continue;

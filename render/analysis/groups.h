@@ -67,14 +67,22 @@ struct ss_groups {
 	uint64_t unknown;                  /* ... its requests */
 };
 
+/* What of a trace is drawn, so that only it is ranked: issues in [from_ns, to_ns] (trace
+ * clock), of `device` only when one_device. */
+struct ss_group_scope {
+	uint64_t from_ns, to_ns;
+	bool one_device;
+	uint32_t device;
+};
+
 /*
  * One pass over each of the NR traces (rewound; requests of ONLY's processes when it is
- * active): count issued data requests per group, keep the TOP (1..SS_GROUPS_MAX) biggest in
- * OUT.  0, or -errno with the reason in err.
+ * active, within SCOPE[i] when SCOPE is not NULL): count issued data requests per group, keep
+ * the TOP (1..SS_GROUPS_MAX) biggest in OUT.  0, or -errno with the reason in err.
  */
-int ss_groups_rank(const struct ss_group_spec *spec, struct ss_trace *const *t, int nr,
-		   const struct ss_task_spec *only, unsigned top, struct ss_groups *out,
-		   char *err, size_t errlen);
+int ss_groups_rank(const struct ss_group_spec *spec, struct ss_trace *const *t,
+		   const struct ss_group_scope *scope, int nr, const struct ss_task_spec *only,
+		   unsigned top, struct ss_groups *out, char *err, size_t errlen);
 /* The colour slot of group NAME: 0..n-1, n for "other", n + 1 for "unknown" (unknown_slot). */
 size_t ss_groups_slot(const struct ss_groups *g, const char *name);
 /* Colour slots in a picture: n, + "other", + "unknown". */

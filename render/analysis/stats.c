@@ -13,6 +13,7 @@
 
 #include "seekscope/model.h"
 #include "groupstats.h"
+#include "classes.h"
 #include "procstats.h"
 #include "stats.h"
 #include "taskfilter.h"
@@ -40,11 +41,15 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
+	struct ss_filemap *fm;               /* the seek causes' file verdicts (o.causes) */
 	struct ss_bins *bins;
+	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
+	long cur_dev;                  /* index of the current event's device, or -1 */
 	struct ss_procs *procs;        /* per-process rows (opts.procs) */
 	struct ss_owner *owner;        /* whose request it is, for procs */
 	struct ss_group_stats *dirs;   /* per-directory rows (opts.dirs) */
 	struct ss_evfilter *filter;    /* opts.only */
+	struct ss_seek_causes *causes; /* opts.causes */
 
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
@@ -69,6 +74,11 @@ struct ss_stats {
 	size_t nr_targets;
 	uint64_t now;                  /* time up to which depth has been integrated */
 	bool finished;
+	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
+	 * bin_lo <= from < to <= bin_stop all goes to it */
+	bool bin_known;
+	long bin_i;
+	uint64_t bin_lo, bin_hi, bin_stop;
 };
 
 void ss_stats_opts_init(struct ss_stats_opts *o)
@@ -124,6 +134,8 @@ static void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
 {
 	memset(s, 0, sizeof(*s));
 	ss_lathist_init(&s->lat);
+	ss_lathist_init(&s->discard_lat);
+	ss_lathist_init(&s->other_lat);
 	ss_lathist_init(&s->flush_lat);
 	s->start_ns = start;
 	s->end_ns = end;
@@ -291,7 +303,8 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
-	if (!st->seek || !st->pair)
+	if (!st->seek || !st->pair || (st->o.causes && (!(st->causes = ss_seek_causes_new()) ||
+							!(st->fm = ss_filemap_new(t)))))
 		goto error;
 	if (t) {
 		ss_stats_trace_period(t, &start, &end);
@@ -351,6 +364,14 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 			err = errno;
 			goto error;
 		}
+		if (st->o.device_bins && st->nr_devs &&
+		    !(st->dev_bins = calloc(st->nr_devs, sizeof(*st->dev_bins))))
+			goto error;
+		for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
+			if (!(st->dev_bins[i] = ss_bins_new(bs, be, st->bins->width_ns))) {
+				err = errno;
+				goto error;
+			}
 	}
 	return st;
 error:
@@ -367,10 +388,15 @@ void ss_stats_free(struct ss_stats *st)
 	ss_pair_free(st->pair);
 	ss_zone_index_free(st->zi);
 	ss_bins_free(st->bins);
+	for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
+		ss_bins_free(st->dev_bins[i]);
+	free(st->dev_bins);
 	ss_procs_free(st->procs);
 	ss_group_stats_free(st->dirs);
 	ss_owner_free(st->owner);
 	ss_evfilter_free(st->filter);
+	ss_seek_causes_free(st->causes);
+	ss_filemap_free(st->fm);
 	free(st->phases);
 	free(st->phase_stop);
 	free(st->active);
@@ -390,6 +416,43 @@ static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
 			return &st->devs[i];
 		}
 	return NULL;
+}
+
+/*
+ * ss_bins_index(st->bins, TS), remembering the bin's span: events come in time order, so the
+ * last one's bin usually holds the next one too, and the division that finds a bin (several
+ * per event before, a tenth of the pass) is seldom needed.
+ */
+static long bin_of(struct ss_stats *st, uint64_t ts)
+{
+	const struct ss_bins *b = st->bins;
+	long i;
+
+	if (st->bin_known && ts >= st->bin_lo && ts <= st->bin_hi)
+		return st->bin_i;
+	if ((i = ss_bins_index(b, ts)) < 0)
+		return -1;
+	st->bin_known = true;
+	st->bin_i = i;
+	st->bin_lo = ss_bins_bin_start(b, (size_t)i);
+	/* bins before the last end where the next begins; the last one at end_ns, included */
+	if ((size_t)i + 1 < b->n && ss_bins_bin_start(b, (size_t)i + 1) <= b->end_ns) {
+		st->bin_stop = ss_bins_bin_start(b, (size_t)i + 1);
+		st->bin_hi = st->bin_stop - 1;
+	} else {
+		st->bin_stop = st->bin_hi = b->end_ns;
+	}
+	return i;
+}
+
+/* ss_bins_add_depth(), without its division when the span is inside the last event's bin
+ * (the same sum: one product added to that bin). */
+static void bin_add_depth(struct ss_stats *st, uint64_t from, uint64_t to, uint64_t depth)
+{
+	if (st->bin_known && from >= st->bin_lo && to <= st->bin_stop && from < to)
+		st->bins->bin[st->bin_i].depth_ns += (double)depth * (double)(to - from);
+	else
+		ss_bins_add_depth(st->bins, from, to, depth);
 }
 
 static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
@@ -437,9 +500,11 @@ static void advance(struct ss_stats *st, uint64_t ts)
 				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 
 				st->devs[i].s.depth_ns += (double)dd * (double)in_total;
+				if (st->dev_bins)
+					ss_bins_add_depth(st->dev_bins[i], from, ts, dd);
 			}
 			if (st->bins)
-				ss_bins_add_depth(st->bins, from, ts, depth);
+				bin_add_depth(st, from, ts, depth);
 		}
 		st->now = ts;
 	}
@@ -449,16 +514,42 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	st->nr_active = k;
 }
 
+/* The bins at TS an event counts in: the total's and its device's (opts.device_bins). */
+static size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
+{
+	struct ss_bins *d = st->dev_bins && st->cur_dev >= 0 ? st->dev_bins[st->cur_dev] : NULL;
+	size_t n = 0;
+	long i;
+
+	if (st->bins && (i = bin_of(st, ts)) >= 0)
+		out[n++] = &st->bins->bin[i];
+	if (d && (i = ss_bins_index(d, ts)) >= 0)
+		out[n++] = &d->bin[i];
+	return n;
+}
+
+/* The histogram of S that an I/O of class OP belongs to (stats.h: latency). */
+static struct ss_lathist *lat_hist(struct ss_summary *s, enum ss_op op)
+{
+	switch (op) {
+	case SS_OP_DISCARD: return &s->discard_lat;
+	case SS_OP_OTHER:   return &s->other_lat;
+	case SS_OP_FLUSH:   return &s->flush_lat;
+	default:            return &s->lat;
+	}
+}
+
 static void count_io(struct ss_stats *st, const struct ss_io *io)
 {
 	uint64_t bytes = (uint64_t)io->nr_sector * 512, lat = ss_io_latency_ns(io);
 	enum ss_op op = ss_op_of(io->flags, io->has_data);
 	bool flush = op == SS_OP_FLUSH, data = io->has_data && !flush;
-	struct ss_bin *b = NULL;
-	long bi;
+	/* in flight across lost events: the pairing may be wrong (stats.h) */
+	bool lost = io->matched && st->t && st->t->nr_lost &&
+		    ss_trace_lost_overlaps(st->t, io->issue_ts, io->complete_ts);
+	bool timed = io->matched && !lost;
+	struct ss_bin *bb[2];
 
-	if (st->bins && (bi = ss_bins_index(st->bins, io->complete_ts)) >= 0)
-		b = &st->bins->bin[bi];
 	for (size_t i = 0; i < st->nr_targets; i++) {
 		struct ss_summary *s = st->targets[i];
 
@@ -466,22 +557,22 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 			s->ios++;
 			s->op_ios[op]++;
 			s->op_bytes[op] += bytes;
-			if (io->matched)
-				ss_lathist_add(&s->lat, lat);
-		} else if (flush) {
-			s->flushes++;
-			if (io->matched)
-				ss_lathist_add(&s->flush_lat, lat);
 		}
+		s->flushes += flush;
+		if ((data || flush) && timed)
+			ss_lathist_add(lat_hist(s, op), lat);
+		s->lat_lost += (data || flush) && lost;
 		s->fua += (io->flags & SS_RW_FUA) != 0;
 		s->unmatched += !io->matched;
 		s->errors += io->error != 0;
 	}
-	if (b) {
+	for (size_t k = 0, n = bins_at(st, io->complete_ts, bb); k < n; k++) {
+		struct ss_bin *b = bb[k];
+
 		if (data) {
 			b->op_ios[op]++;
 			b->op_bytes[op] += bytes;
-			if (io->matched) {
+			if (timed && (op == SS_OP_READ || op == SS_OP_WRITE)) {
 				b->lat_count++;
 				b->lat_sum_ns += lat;
 				if (lat > b->lat_max_ns)
@@ -509,7 +600,7 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdict, int64_t dist)
 {
 	bool far = verdict == SS_SEEK_FAR;
-	long bi;
+	struct ss_bin *bb[2];
 
 	for (size_t i = 0; i < st->nr_targets; i++) {
 		st->targets[i]->issues++;
@@ -517,9 +608,9 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 			ss_seek_hist_add(&st->targets[i]->seek_dist, dist);
 		st->targets[i]->seeks += far;
 	}
-	if (st->bins && (bi = ss_bins_index(st->bins, ev->ts_ns)) >= 0) {
-		st->bins->bin[bi].issues++;
-		st->bins->bin[bi].seeks += far;
+	for (size_t k = 0, n = bins_at(st, ev->ts_ns, bb); k < n; k++) {
+		bb[k]->issues++;
+		bb[k]->seeks += far;
 	}
 	if (far && st->zi && st->nr_zones) {
 		long z = ss_zone_index_find(st->zi, ev->dev, ev->sector);
@@ -542,8 +633,19 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->targets[k]->model, &c);
 	if (st->zi && st->nr_zones && (i = ss_zone_index_find(st->zi, ev->dev, ev->sector)) >= 0)
 		ss_disk_cost_add(&st->zones[i].model, &c);
-	if (st->bins && (i = ss_bins_index(st->bins, ev->ts_ns)) >= 0)
+	if (st->bins && (i = bin_of(st, ev->ts_ns)) >= 0)
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
+}
+
+/* The class of an evaluated issue, for the seek causes (the file map's verdict included);
+ * COUNT: its seek counts in the total. */
+static int feed_cause(struct ss_stats *st, const struct ss_event *ev, int verdict, bool count)
+{
+	long zone;
+	enum ss_fm_kind fk = ss_filemap_lookup(st->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
+	enum ss_class cls = ss_class_lookup(st->zi, st->t ? st->t->zones : NULL, ev, fk, &zone);
+
+	return ss_seek_causes_feed(st->causes, ev, cls, zone, verdict, count);
 }
 
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
@@ -573,6 +675,7 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	}
 	advance(st, ev->ts_ns);
 	dev = find_dev(st, ev->dev);
+	st->cur_dev = dev ? dev - st->devs : -1;
 	st->nr_targets = 0;
 	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
 			      ev->ts_ns <= st->o.window_end_ns))
@@ -592,6 +695,10 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	verdict = ss_seek_feed(st->seek, ev, &dist);
 	if (verdict < 0)
 		return verdict;
+	if (verdict != SS_SEEK_IGNORED && st->causes &&
+	    (ret = feed_cause(st, ev, verdict, keep && st->nr_targets &&
+					       st->targets[0] == &st->total)))
+		return ret;
 	if (verdict != SS_SEEK_IGNORED && keep) {
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
@@ -664,6 +771,8 @@ void ss_stats_finish(struct ss_stats *st)
 		ss_procs_finish(st->procs);
 	if (st->dirs)
 		ss_group_stats_finish(st->dirs);
+	if (st->causes)
+		ss_seek_causes_finish(st->causes);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
@@ -694,6 +803,11 @@ size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
+
+const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i)
+{
+	return st->dev_bins && i < st->nr_devs ? st->dev_bins[i] : NULL;
+}
 const struct ss_disk_replay *ss_stats_disk(const struct ss_stats *st) { return st->o.disk; }
 
 const struct ss_phase_stats *ss_stats_phase(const struct ss_stats *st, size_t i)
@@ -729,6 +843,11 @@ bool ss_stats_filtered(const struct ss_stats *st)
 const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st)
 {
 	return st->dirs;
+}
+
+const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st)
+{
+	return st->causes;
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)

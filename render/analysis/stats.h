@@ -14,8 +14,12 @@
  *    still count as I/Os (no latency for them).
  *  - Seek: see seek.h — evaluated on ISSUE events, per device, threshold 128 sectors by default,
  *    for the classes that move a head (model.h: not discards).
- *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took), I/Os only;
- *    flushes have their own histogram.  Percentiles from a log histogram (lathist.h, < 6.25 %).
+ *  - Latency: ISSUE -> COMPLETE (blktrace D -> C, the time the device took).  `lat` is reads
+ *    and writes; discards, write-zeroes/other ops and flushes have their own histograms (a
+ *    discard of a gigabyte is not a slow write).  Percentiles from a log histogram (lathist.h,
+ *    < 6.25 %).  A request in flight across a lost-event period (trace_read.h: its issue,
+ *    completion or the time between meets one) has no latency: it is counted in `lat_lost`,
+ *    as its pairing cannot be trusted; the bins leave it out too.
  *  - Flush: a completed data-less request with the flush op or preflush flag.  FUA: any
  *    completion carrying the FUA flag.
  *  - Queue depth: requests issued and not yet completed (pair.h), time-weighted mean.
@@ -72,6 +76,7 @@
 #include "procstats.h"
 #include "taskfilter.h"
 #include "diskreplay.h"
+#include "seekcause.h"
 
 /* Figures for one period (the whole trace, a phase, or one device over the whole trace). */
 struct ss_summary {
@@ -90,10 +95,13 @@ struct ss_summary {
 	uint64_t issues;                 /* I/Os issued that seeks are evaluated on (seek.h) */
 	uint64_t seeks;                  /* issues that were seeks */
 	uint64_t unmatched;              /* completions without an issue (no latency) */
+	uint64_t lat_lost;               /* paired, but in flight across lost events: no latency */
 	uint64_t errors;                 /* completions with a non-zero error */
 	uint64_t max_depth;              /* most requests in flight at once */
 	double   depth_ns;               /* integral of requests in flight over the period */
-	struct ss_lathist lat;           /* data I/O latency */
+	struct ss_lathist lat;           /* read and write latency */
+	struct ss_lathist discard_lat;   /* discard latency */
+	struct ss_lathist other_lat;     /* write-zeroes and other ops' latency */
 	struct ss_lathist flush_lat;     /* flush latency */
 	struct ss_seek_hist seek_dist;   /* every evaluated seek distance (near ones too) */
 	struct ss_disk_cost model;       /* modelled service time of its issues (opts.disk) */
@@ -138,6 +146,7 @@ struct ss_stats_opts {
 	uint64_t seek_threshold;         /* sectors; ss_stats_opts_init(): 128 */
 	size_t   max_inflight;           /* 0: SS_PAIR_MAX_INFLIGHT_DEFAULT */
 	bool     bins;                   /* accumulate time bins */
+	bool     device_bins;            /* with bins: also per device (ss_stats_device_bins) */
 	uint64_t bin_start_ns, bin_end_ns; /* both 0: the trace period (share them to compare) */
 	uint64_t bin_width_ns;           /* 0: ss_bins_choose_width(span, max_bins) */
 	unsigned max_bins;               /* 0: SS_BINS_TARGET_DEFAULT */
@@ -152,6 +161,9 @@ struct ss_stats_opts {
 	bool     procs;                  /* per-process rows (procstats.h): ss_stats_procs() */
 	bool     dirs;                   /* per-directory rows (groupstats.h; the directories
 					  * right under the mapped DIR): ss_stats_dirs() */
+	/* The class before and after every seek (seekcause.h): ss_stats_causes().  Counted
+	 * like the seeks: in the window, of the kept processes. */
+	bool     causes;
 	/* Count only the requests of these processes (taskfilter.h; NULL or empty: all).  The
 	 * others still move the head and fill the queue: seeks are judged and queue depth
 	 * measured on every request, and the kept ones counted.  Borrowed. */
@@ -206,11 +218,15 @@ const struct ss_zone_stats *ss_stats_zone(const struct ss_stats *st, size_t i);
 /* Completions outside every zone (when the trace has zones). */
 uint64_t ss_stats_unzoned_ios(const struct ss_stats *st);
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st);  /* NULL unless opts.bins */
+/* Device I's own bins, the same span and width (NULL unless opts.device_bins). */
+const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i);
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st);
 /* Per-directory rows, sorted (NULL unless opts.dirs and a trace). */
 const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st);
 /* Per-process rows, sorted (NULL unless opts.procs and a trace). */
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st);
+/* The seek causes (NULL unless opts.causes). */
+const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st);
 /* Whether opts.only keeps some requests out of the figures. */
 bool ss_stats_filtered(const struct ss_stats *st);
 /* Requests issued and never completed by the last event fed: still in flight when the capture

@@ -214,13 +214,13 @@ static int write_iolog(const struct ss_convert_args *a, struct ss_trace *t)
 		fprintf(stderr, PROG ": %s: %s\n", a->out, err);
 		return 1;
 	}
-	if (t->truncated)
+	if (t->truncated && !a->quiet)
 		fprintf(stderr, PROG ": warning: %s: %s; the iolog has what was recorded\n", a->in,
 			t->warning);
-	if (c.fua)
+	if (c.fua && !a->quiet)
 		fprintf(stderr, PROG ": note: %" PRIu64 " FUA writes are replayed as plain writes "
 			"(an iolog cannot mark FUA)\n", c.fua);
-	if (c.skipped)
+	if (c.skipped && !a->quiet)
 		fprintf(stderr, PROG ": note: %" PRIu64 " issued requests of other operations were "
 			"left out\n", c.skipped);
 	return 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classes.h"
 #include "device_arg.h"
 #include "dump_args.h"
 #include "json.h"
@@ -124,7 +125,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 	struct ss_fm_hit hit;
 	enum ss_fm_kind fk;
 	struct ss_json j;
-	long z = -1;
+	long z;
 
 	ss_json_init(&j, stdout);
 	ss_json_begin_object(&j);
@@ -146,12 +147,13 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 		ss_json_u64(&j, e->sector);
 	ss_json_kv_u64(&j, "nr_sector", e->nr_sector);
 	ss_json_kv_i64(&j, "error", e->error);
-	if (zi && e->sector != SS_SECTOR_NONE)
-		z = ss_zone_index_find(zi, e->dev, e->sector);
+	/* the file behind the sectors: its data, a directory's blocks, or its inode; and the
+	 * request's class (classes.h) with what the file map says */
+	fk = ss_filemap_lookup(fm, e->dev, e->sector, e->nr_sector, &hit);
+	ss_json_kv_string(&j, "class",
+			  ss_class_table[ss_class_lookup(zi, t->zones, e, fk, &z)].name);
 	ss_json_key(&j, "zone");
 	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
-	/* the file behind the sectors: its data, a directory's blocks, or its inode */
-	fk = ss_filemap_lookup(fm, e->dev, e->sector, e->nr_sector, &hit);
 	if (fk != SS_FM_NONE)
 		ss_filemap_path(fm, hit.entry, path, sizeof(path));
 	ss_json_key(&j, "file");

@@ -14,11 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <libavutil/log.h>
 
 #include "encoder.h"
 #include "movie.h"
 #include "movie_args.h"
+#include "outfile.h"
 #include "plot_args.h"
 #include "render_commands.h"
 #include "trace_read.h"
@@ -89,9 +89,13 @@ int ss_cmd_movie(int argc, char **argv)
 
 	if ((ret = ss_movie_parse(argc, argv, &a, err, sizeof(err))))
 		return ss_optable_exit(ret, "movie", &ss_movie_help, err);
-	av_log_set_callback(ss_video_log_cb);
+	/* a terminal is refused before the traces are read and filmed */
+	if (!strcmp(a.out, "-") && ss_outfile_check(a.out, err, sizeof(err))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		return 1;
+	}
 	/* what this FFmpeg writes, before any trace is read */
-	if ((ret = ss_video_check_path(a.out, err, sizeof(err)))) {
+	if ((ret = ss_video_check_path(a.out, a.m.format, err, sizeof(err)))) {
 		if (ret == -EINVAL)
 			return ss_optable_misuse("movie", "%s", err);
 		fprintf(stderr, PROG ": %s\n", err);
@@ -134,7 +138,7 @@ int ss_cmd_movie(int argc, char **argv)
 		}
 	}
 	if ((ret = ss_movie_prepare(m, err, sizeof(err)))) {
-		if (ret == -EINVAL)   /* the figure does not fit the size, too many frames */
+		if (ret == -EINVAL || ret == -ENODEV)   /* a misuse: the size, the frames, the device */
 			status = ss_optable_misuse("movie", "%s", err);
 		else
 			fprintf(stderr, PROG ": %s\n", err);
@@ -163,14 +167,19 @@ int ss_cmd_movie(int argc, char **argv)
 		double shown = (double)ss_movie_shown_ns(m) / 1e9;
 		double len = (double)ss_movie_frames(m) / a.m.fps;
 
+		/* the movie itself may be our stdout: the summary goes to stderr then */
+		FILE *f = strcmp(a.out, "-") ? stdout : stderr;
+
 		clock_gettime(CLOCK_MONOTONIC, &end);
-		printf("%s: %lld frames at %d fps (%.3f s), %dx%d, %.1f MB; %.3f s of trace time "
-		       "(%.3g x real time)", a.out, (long long)ss_movie_frames(m), a.m.fps, len,
-		       a.m.width, a.m.height, stat(a.out, &st) ? 0 : (double)st.st_size / 1e6,
-		       shown, shown / len);
+		fprintf(f, "%s: %lld frames at %d fps (%.3f s), %dx%d", strcmp(a.out, "-") ? a.out :
+			"standard output", (long long)ss_movie_frames(m), a.m.fps, len, a.m.width,
+			a.m.height);
+		if (strcmp(a.out, "-") && !stat(a.out, &st))
+			fprintf(f, ", %.1f MB", (double)st.st_size / 1e6);
+		fprintf(f, "; %.3f s of trace time (%.3g x real time)", shown, shown / len);
 		if (a.m.skip_idle)
-			printf(", %.3f s idle skipped", (double)ss_movie_skipped_ns(m) / 1e9);
-		printf("; encoded in %.1f s\n", since(&pr.start, &end));
+			fprintf(f, ", %.3f s idle skipped", (double)ss_movie_skipped_ns(m) / 1e9);
+		fprintf(f, "; encoded in %.1f s\n", since(&pr.start, &end));
 	}
 	status = 0;
 cleanup:

@@ -15,6 +15,7 @@
 #include "graph.h"
 #include "device_arg.h"
 #include "html.h"
+#include "outfile.h"
 #include "plot_args.h"
 #include "surface.h"
 #include "trace_read.h"
@@ -68,11 +69,16 @@ int ss_cmd_plot(int argc, char **argv)
 	struct ss_graph *g = NULL;
 	struct ss_surface *surf = NULL;
 	char err[400], out_default[SS_PLOT_MAX_DEFAULT_NAME + 1];
-	int nr = 0, ret, status = 1, fmt;
+	int nr = 0, ret, status = 1;
 
 	if ((ret = ss_plot_parse(argc, argv, &a, err, sizeof(err))))
 		return ss_optable_exit(ret, "plot", &ss_plot_help, err);
 	nr = a.nr_traces;
+	/* a terminal is refused before the traces are read and drawn */
+	if (a.out && !strcmp(a.out, "-") && ss_outfile_check(a.out, err, sizeof(err))) {
+		fprintf(stderr, PROG ": %s\n", err);
+		return 1;
+	}
 	for (int i = 0; i < nr; i++) {
 		const char *path = a.traces[i];
 
@@ -113,7 +119,7 @@ int ss_cmd_plot(int argc, char **argv)
 		ss_disk_replay_free(r);
 	}
 	if (!a.out) {
-		if (ss_plot_default_output(a.traces, nr, out_default, sizeof(out_default))) {
+		if (ss_plot_default_output(a.traces, nr, a.ext, out_default, sizeof(out_default))) {
 			status = ss_optable_misuse("plot", "the default picture name (every TRACE's "
 						   "name) is too long: name it with -o");
 			goto cleanup;
@@ -150,8 +156,7 @@ int ss_cmd_plot(int argc, char **argv)
 			fprintf(stderr, PROG ": %s\n", err);
 		goto cleanup;
 	}
-	fmt = ss_out_format_from_path(a.out);
-	surf = ss_surface_new(a.out, (enum ss_out_format)fmt, a.g.width, a.g.height, err,
+	surf = ss_surface_new(a.out, a.fmt, a.g.width, a.g.height, err,
 			      sizeof(err));
 	if (!surf) {
 		fprintf(stderr, PROG ": %s\n", err);

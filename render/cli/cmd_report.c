@@ -34,6 +34,7 @@ static int report_file(const char *path, const struct report_opts *ro)
 	so.seek_threshold = ro->seek_threshold;
 	so.procs = true;
 	so.dirs = true;
+	so.causes = true;
 	so.only = &ro->only;
 	so.one_device = ro->device != NULL;
 	if (ro->device && (ret = ss_device_arg_pick("seekscope report", t, ro->device, &so.device)))

@@ -14,7 +14,7 @@
 enum { OPT_FS_DEV = SS_OPT_LONG_ONLY, OPT_FS_OFFSET, OPT_TO };
 
 static const struct ss_option options[] = {
-	SS_OPTION_OUTPUT("file to write (required; replaced)"),
+	SS_OPTION_OUTPUT("file to write (required; replaced); -: standard output"),
 	{ "to", OPT_TO, "FORMAT", "seekscope (default): a seekscope trace; fio: an fio\n"
 				  "iolog (version 3) of the issued requests to replay\n"
 				  "with fio --read_iolog=FILE --replay_redirect=DEV" },
@@ -35,7 +35,7 @@ const struct ss_help ss_convert_help = {
 		"Write a seekscope trace from IN: a seekscope trace, blktrace binary files\n"
 		"(NAME.blktrace.N, named by NAME, by one of the files or by their directory) or a\n"
 		"trace-cmd .dat file with block events; the format is recognised from the\n"
-		"content.  Devices, zones, phases, statistics and meta are copied; imported\n"
+		"content; IN - is standard input.  Devices, zones, phases, statistics and meta are copied; imported\n"
 		"traces get meta \"source\".  With --fs, the zones of the XFS or ext4 filesystem on\n"
 		"DEV, a device or an image (AGs and log, groups, inode tables and journal), are\n"
 		"added to the traced device --fs-dev names; by default the disk holding DEV when\n"

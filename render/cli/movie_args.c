@@ -8,8 +8,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "errbuf.h"
+#include "device_arg.h"
 #include "movie_args.h"
 #include "panel_registry.h"
 #include "plot_args.h"
@@ -34,12 +36,15 @@ static void panels_help(char *buf, size_t len)
 
 enum {
 	OPT_STYLE = SS_OPT_LONG_ONLY, OPT_FPS, OPT_LENGTH, OPT_SPEED, OPT_CELL, OPT_FADE,
-	OPT_SKIP_IDLE,
+	OPT_SKIP_IDLE, OPT_FORMAT,
 };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("movie to write: .mp4 (H.264), .webm (VP9) or .mkv\n"
-			 "(H.264, else VP9)"),
+			 "(H.264, else VP9); - is standard output (with\n"
+			 "--format; MP4 then fragmented)"),
+	{ "format", OPT_FORMAT, "FMT", "mp4, webm or mkv: the container, needed with -o -;\n"
+				       "else the extension of -o says it" },
 	SS_OPTION_LABEL,
 	{ "style", OPT_STYLE, "STYLE", "grid (default): the device as cells in LBA order;\n"
 				      "spindle: a platter of rings, outer = offset 0;\n"
@@ -56,6 +61,8 @@ static const struct ss_option options[] = {
 	{ "skip-idle", OPT_SKIP_IDLE, NULL, "shorten stretches of more than 1 s without an\n"
 					    "event to 0.25 s; the movie says what it skipped" },
 	{ "x-range", 'x', "A:B", "film seconds A to B after each trace's start" },
+	SS_OPTION_DEVICE(SS_DEVICE_ARG_HELP "; a movie films one\n"
+			 "device: a trace of several needs it"),
 	{ "panels", 'p', "LIST", NULL, panels_help },
 	{ "title", 'T', "TITLE", "title above the movie" },
 	SS_OPTION_SEEK_THRESHOLD,
@@ -65,7 +72,8 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_movie_help = {
-	.usage = PROG " TRACE... -o OUT.mp4|.webm|.mkv [-l LABEL]... [OPTIONS]",
+	.usage = PROG " TRACE... -o OUT.mp4|.webm|.mkv [-l LABEL]... [OPTIONS]\n"
+		 "       " PROG " TRACE... -o - --format mp4|webm|mkv [OPTIONS] >OUT",
 	.description =
 		"Film where on the disk the I/O of each trace went, in trace order: the order of\n"
 		"the writes within a sync, the head jumping between allocation groups.  Several\n"
@@ -232,6 +240,11 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_SKIP_IDLE:
 		a->m.skip_idle = true;
 		return 0;
+	case 'd':
+		if (!*arg)
+			bad = "device", hint = "a device name or MAJ:MIN";
+		a->m.device = arg;
+		break;
 	case 'x':
 		a->m.has_x_range = true;
 		if (ss_plot_parse_x_range(arg, &a->m.x_lo_s, &a->m.x_hi_s))
@@ -249,6 +262,12 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case 'q':
 		a->quiet = true;
 		return 0;
+	case OPT_FORMAT:
+		/* which of them this FFmpeg writes is the encoder's question, asked by the command */
+		if (strcmp(arg, "mp4") && strcmp(arg, "webm") && strcmp(arg, "mkv"))
+			bad = "format", hint = "mp4, webm or mkv";
+		a->m.format = arg;
+		break;
 	default:
 		return ss_optable_unhandled(c, err, errlen);
 	}
@@ -283,6 +302,19 @@ int ss_movie_parse(int argc, char **argv, struct ss_movie_args *a, char *err, si
 	if (!a->out) {
 		ss_errf(err, errlen, "name the output with -o OUT.mp4, .webm or .mkv");
 		return -EINVAL;
+	}
+	if (!strcmp(a->out, "-") && !a->m.format) {
+		ss_errf(err, errlen, "-o - (standard output) needs --format mp4, webm or mkv");
+		return -EINVAL;
+	}
+	if (strcmp(a->out, "-") && a->m.format) {
+		const char *dot = strrchr(a->out, '.');
+
+		if (!dot || strchr(dot, '/') || strcasecmp(dot + 1, a->m.format)) {
+			ss_errf(err, errlen, "--format %s but the output '%s' is another format's "
+				"name", a->m.format, a->out);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }

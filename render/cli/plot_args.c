@@ -27,24 +27,43 @@
 /* --panels' help: the default set, then one line per registered panel. */
 static void panels_help(char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, w = 0;
 	char defaults[128];
 
+	for (size_t i = 0; i < ss_panels_count(); i++)
+		if (strlen(ss_panels_at(i)->name) > w)
+			w = strlen(ss_panels_at(i)->name);
 	ss_panels_names(defaults, sizeof(defaults), true);
 	n += (size_t)snprintf(buf, len, "top to bottom (default %s)", defaults);
 	for (size_t i = 0; i < ss_panels_count() && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "\n%-5s %s", ss_panels_at(i)->name,
+		n += (size_t)snprintf(buf + n, len - n, "\n%-*s %s", (int)w, ss_panels_at(i)->name,
 				      ss_panels_at(i)->help);
 }
 
-enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_GROUPS,
-       OPT_PROCESSES, OPT_PID, OPT_COMM };
+enum { OPT_ALIGN = SS_OPT_LONG_ONLY, OPT_DISK, OPT_HTML_MAX, OPT_COLOR_BY, OPT_GROUPS, OPT_PID,
+       OPT_COMM, OPT_FORMAT };
+
+/* What plot writes: --format's names, the extensions of -o. */
+static const struct {
+	const char *name;
+	enum ss_out_format fmt;   /* a picture's surface; unused for html */
+	bool html;
+} formats[] = {
+	{ "png", SS_OUT_PNG, false },
+	{ "svg", SS_OUT_SVG, false },
+	{ "pdf", SS_OUT_PDF, false },
+	{ "html", SS_OUT_PNG, true },
+};
+#define NR_FORMATS (sizeof(formats) / sizeof(formats[0]))
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("picture to write: .png, .svg or .pdf picks the\n"
-			 "format; .html writes the interactive viewer\n"
+			 "format; .html writes the interactive viewer;\n"
+			 "- is standard output (with --format)\n"
 			 "(default: every TRACE's name, joined by\n"
 			 "-vs-, with .png: a.png, a-vs-b.png)"),
+	{ "format", OPT_FORMAT, "FMT", "png, svg, pdf or html: the output's format, needed\n"
+				       "with -o -; else the extension of -o says it" },
 	SS_OPTION_LABEL,
 	{ "panels", 'p', "LIST", NULL, panels_help },
 	{ "title", 'T', "TITLE", "title above the plots" },
@@ -69,9 +88,10 @@ static const struct ss_option options[] = {
 					    "(the directory under the mapped DIR whose file it\n"
 					    "holds; dir:DEPTH for deeper ones) or file" },
 	{ "groups", OPT_GROUPS, "N", "with --color-by: colour the N processes,\n"
-				     "directories or files with most requests (1 to\n"
-				     "10, default 8), the rest grey (\"other\")" },
-	{ "processes", OPT_PROCESSES, "N", "the same as --groups (its older name)" },
+				     "directories or files with most requests\n"
+				     "(default 8; 10 colours at most; 0: all), the\n"
+				     "rest grey (\"other\"); --processes is the same" },
+	SS_OPTION_PROCESSES,
 	{ "pid", OPT_PID, "PID", "draw and count only the requests of process PID\n"
 				 "(repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "draw and count only the requests of processes named\n"
@@ -88,7 +108,8 @@ static const struct ss_option options[] = {
 };
 
 const struct ss_help ss_plot_help = {
-	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf|.html] [-l LABEL]... [OPTIONS]",
+	.usage = PROG " TRACE... [-o OUT.png|.svg|.pdf|.html] [-l LABEL]... [OPTIONS]\n"
+		 "       " PROG " TRACE... -o - --format png|svg|pdf|html [OPTIONS] >OUT",
 	.description =
 		"Draw where on the disk the I/O of each trace went and how much seeking it\n"
 		"cost.  Several TRACEs are drawn side by side on shared time and value scales,\n"
@@ -237,13 +258,20 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 
 	switch (c) {
 	case 'o':
-		a->html = ss_plot_output_is_html(arg);
-		if (!a->html && ss_out_format_from_path(arg) < 0) {
+		if (strcmp(arg, "-") && !ss_plot_output_is_html(arg) &&
+		    ss_out_format_from_path(arg) < 0) {
 			ss_errf(err, errlen, "output '%s' must end in .png, .svg, .pdf or .html", arg);
 			return -EINVAL;
 		}
 		a->out = arg;
 		return 0;
+	case OPT_FORMAT:
+		a->format = arg;
+		for (size_t i = 0; i < NR_FORMATS; i++)
+			if (!strcmp(arg, formats[i].name))
+				return 0;
+		bad = "format", hint = "png, svg, pdf or html";
+		break;
 	case 'l':
 		return ss_plot_add_label(a->labels, &a->nr_labels, arg, err, errlen);
 	case 'p':
@@ -302,9 +330,12 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "color-by", hint = "class, process, dir, dir:DEPTH (1 to 64) or file";
 		break;
 	case OPT_GROUPS:
-	case OPT_PROCESSES:
-		if (ss_optarg_unsigned(arg, 1, SS_GROUPS_MAX, &a->g.top_groups))
-			bad = c == OPT_GROUPS ? "groups" : "processes", hint = "1 to 10";
+	case SS_OPT_PROCESSES:
+		if (ss_parse_processes(arg, &a->g.top_groups))
+			bad = c == OPT_GROUPS ? "groups" : "processes", hint = SS_PROCESSES_HINT;
+		/* as many as there are colours: all (0) and more are the palette's */
+		else if (!a->g.top_groups || a->g.top_groups > SS_GROUPS_MAX)
+			a->g.top_groups = SS_GROUPS_MAX;
 		break;
 	case OPT_PID:
 		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);
@@ -328,12 +359,47 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	return -EINVAL;
 }
 
-int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len)
+/* --format and the extension of -o into a->fmt, a->html and a->ext. */
+static int resolve_format(struct ss_plot_args *a, char *err, size_t errlen)
+{
+	size_t by_name = NR_FORMATS, by_ext = 0;
+
+	for (size_t i = 0; i < NR_FORMATS; i++)
+		if (a->format && !strcmp(a->format, formats[i].name))
+			by_name = i;
+	if (a->out && !strcmp(a->out, "-")) {
+		if (by_name == NR_FORMATS) {
+			ss_errf(err, errlen, "-o - (standard output) needs --format png, svg, pdf or "
+				"html");
+			return -EINVAL;
+		}
+		by_ext = by_name;
+	} else if (a->out) {
+		while (by_ext < NR_FORMATS &&
+		       (formats[by_ext].html ? !ss_plot_output_is_html(a->out) :
+			ss_out_format_from_path(a->out) != (int)formats[by_ext].fmt))
+			by_ext++;
+		if (by_name < NR_FORMATS && by_name != by_ext) {
+			ss_errf(err, errlen, "--format %s but the output '%s' is another format's "
+				"name", a->format, a->out);
+			return -EINVAL;
+		}
+	} else {
+		by_ext = by_name < NR_FORMATS ? by_name : 0;
+	}
+	a->fmt = formats[by_ext].fmt;
+	a->html = formats[by_ext].html;
+	a->ext = formats[by_ext].name;
+	return 0;
+}
+
+int ss_plot_default_output(char *const *traces, int nr, const char *ext, char *buf, size_t len)
 {
 	size_t n = 0;
 
 	for (int i = 0; i < nr; i++) {
-		const char *t = traces[i], *end = t + strlen(t), *base, *dot;
+		const char *t = strcmp(traces[i], "-") ? traces[i] : "stdin";
+		const char *end = t + strlen(t), *base, *dot;
 
 		while (end > t + 1 && end[-1] == '/')   /* a blktrace directory "capture/" */
 			end--;
@@ -346,7 +412,7 @@ int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%.*s", i ? "-vs-" : "",
 				      (int)(dot - base), base);
 	}
-	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, ".png");
+	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, ".%s", ext);
 	if (n >= len || n > SS_PLOT_MAX_DEFAULT_NAME)
 		return -ENAMETOOLONG;
 	return 0;
@@ -396,11 +462,15 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 				   errlen);
 	if (ret)
 		return ret;
-	if (a->html && a->g.device) {
-		ss_errf(err, errlen, "--device is for pictures: an .html page shows every device "
-			"(a request's details name its device)");
-		return -EINVAL;
-	}
+	ret = resolve_format(a, err, errlen);
+	if (ret)
+		return ret;
+	for (int i = 0; a->html && i < a->g.nr_panels; i++)
+		if (a->g.panels[i]->no_html) {
+			ss_errf(err, errlen, "panel '%s' is not drawn by the .html viewer: write a "
+				".png, .svg or .pdf", a->g.panels[i]->name);
+			return -EINVAL;
+		}
 	if (a->html && a->g.color_by_group) {
 		ss_errf(err, errlen, "--color-by %s is not drawn by the .html viewer (it "
 			"colours by class): write a .png, .svg or .pdf",
@@ -446,6 +516,6 @@ const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const
 {
 	if (i < nr_labels)
 		return labels[i];
-	snprintf(buf, len, "%s", path);
+	snprintf(buf, len, "%s", strcmp(path, "-") ? path : "stdin");
 	return basename(buf);
 }

@@ -13,6 +13,7 @@
 
 #include "graph.h"
 #include "optable.h"
+#include "surface.h"
 
 #define SS_PLOT_MIN_WIDTH 200
 #define SS_PLOT_MIN_HEIGHT 150
@@ -28,7 +29,11 @@ struct ss_plot_args {
 	bool size_given;
 	bool quiet;                            /* -q: no warnings */
 	bool panels_given;                     /* --panels (else the default set, + model with --disk) */
-	bool html;                             /* -o *.html: the interactive page (html.h) */
+	const char *format;                    /* --format as given, or NULL */
+	/* after a parse: what to write, from --format or the extension of -o (default png) */
+	bool html;                             /* the interactive page (html.h) */
+	enum ss_out_format fmt;                /* else this picture format */
+	const char *ext;                       /* "png", "svg", "pdf" or "html" */
 	size_t html_max_bytes;                 /* --html-max; 0: the default budget */
 	char **traces;                         /* the TRACE operands, into argv */
 	int nr_traces;                         /* 1..SS_GRAPH_MAX_TRACES after a parse */
@@ -45,12 +50,13 @@ extern const struct ss_help ss_plot_help;
 
 /*
  * plot's default output in BUF: the base name of every TRACE without its extension, joined
- * by "-vs-", with ".png" (a.sst b.sst -> "a-vs-b.png"), so that a comparison never replaces the
+ * by "-vs-" (standard input, "-", as "stdin"), with "." EXT (a.sst b.sst "png" ->
+ * "a-vs-b.png"), so that a comparison never replaces the
  * picture of one of its traces.  0, or -ENAMETOOLONG past SS_PLOT_MAX_DEFAULT_NAME bytes (or
  * LEN).
  */
 #define SS_PLOT_MAX_DEFAULT_NAME 240
-int ss_plot_default_output(char *const *traces, int nr, char *buf, size_t len);
+int ss_plot_default_output(char *const *traces, int nr, const char *ext, char *buf, size_t len);
 
 /* The value parsers; 0 or -EINVAL (the outputs untouched on error). */
 /* --x-range A:B: seconds, 0 <= A < B <= SS_PLOT_MAX_X_S. */
@@ -73,7 +79,7 @@ int ss_plot_add_label(const char **labels, int *nr, const char *arg, char *err, 
  * NR_LABELS -l labels, into *TRACES, *NR; 0 or -EINVAL with the reason. */
 int ss_plot_parse_traces(int argc, char **argv, int nr_labels, char ***traces, int *nr,
 			 char *err, size_t errlen);
-/* The label of trace I: its -l LABEL, else PATH's file name (copied into BUF). */
+/* The label of trace I: its -l LABEL, else PATH's file name ("stdin" for -), copied into BUF. */
 const char *ss_plot_label(const char *const *labels, int nr_labels, int i, const char *path,
 			  char *buf, size_t len);
 /* --seek-threshold is ss_parse_seek_threshold() (render_args.h); --panels and --units are

@@ -11,3 +11,8 @@ int ss_parse_seek_threshold(const char *s, uint64_t *sectors)
 {
 	return ss_optarg_sectors(s, strlen(s), SS_SEEK_THRESHOLD_MAX, sectors) ? -EINVAL : 0;
 }
+
+int ss_parse_processes(const char *s, unsigned *n)
+{
+	return ss_optarg_unsigned(s, 0, SS_PROCESSES_MAX, n) ? -EINVAL : 0;
+}

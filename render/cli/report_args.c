@@ -12,7 +12,7 @@
 #include "render_args.h"
 #include "report_args.h"
 
-enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_PROCESSES, OPT_DISK };
+enum { OPT_PID = SS_OPT_LONG_ONLY, OPT_COMM, OPT_DISK };
 
 static const struct ss_option options[] = {
 	{ "json", 'j', NULL, "print one JSON object per file, one per line (JSON Lines)" },
@@ -22,7 +22,7 @@ static const struct ss_option options[] = {
 	{ "pid", OPT_PID, "PID", "count only the requests of process PID (repeatable)" },
 	{ "comm", OPT_COMM, "NAME", "count only the requests of processes named NAME, a glob\n"
 	  "(\"tar\", \"kworker*\", \"xfsaild*\"; repeatable)" },
-	{ "processes", OPT_PROCESSES, "N", "list N processes in the text table (default 12, 0: all)" },
+	SS_OPTION_PROCESSES,
 	{ "disk", OPT_DISK, SS_DISK_OPT_ARG, SS_DISK_OPT_HELP "; adds the\n"
 					      "modelled time per trace, phase and zone" },
 	SS_OPTION_HELP,
@@ -35,7 +35,8 @@ const struct ss_help ss_report_help = {
 		"Summarise trace files: device, capture, duration, events, I/Os, reads and\n"
 		"writes, flushes/FUA, seeks, IOPS, MB/s, latency, lost events, phases and zones.\n"
 		"FILE is a seekscope trace, blktrace files (NAME.blktrace.N: NAME, one file or\n"
-		"their directory) or a trace-cmd .dat file, recognised by content.",
+		"their directory) or a trace-cmd .dat file, recognised by content; - reads one\n"
+		"from standard input (a pipe is copied into a temporary file in $TMPDIR first).",
 	.opts = options,
 	.nr_opts = SS_NR_OPTIONS(options),
 	.sections =
@@ -47,7 +48,9 @@ const struct ss_help ss_report_help = {
 		"  I/O      a completed request with sectors, in its class by the rwbs op: read (R),\n"
 		"           write (W), discard (D), other (N: write-zeroes..., DE: secure erase);\n"
 		"           bytes, IOPS and MB/s count completions\n"
-		"  latency  issue -> completion of data I/Os (p50/p99 within ~3 %); flushes apart\n"
+		"  latency  issue -> completion of reads and writes (p50/p99 within ~3 %);\n"
+		"           discards, other ops and flushes apart; none for a request in flight\n"
+		"           across a lost-event period (its issue or completion may be lost)\n"
 		"  units    MB = 10^6 bytes, KB = 10^3 bytes; sizes in KiB/MiB/GiB (2^10...)\n"
 		"  times    seconds from the capture start (or the first event)\n"
 		"  process  a request belongs to its submitter — the task of the block_bio_queue\n"
@@ -59,16 +62,26 @@ const struct ss_help ss_report_help = {
 		"           the seeks its requests made (judged against every request).\n"
 		"  --pid/--comm  count only those processes' requests; the others still move the\n"
 		"           head (seeks are judged on every request) and fill the queue\n"
+		"  class    what a request touches, by one rule (docs/classes.md): journal (in a\n"
+		"           log or journal zone), metadata (M, inode tables), data (reads and\n"
+		"           writes), discard, other (write-zeroes...), flush; file-data and dir\n"
+		"           with a file map\n"
+		"  seek cause  the classes of the requests before and after a seek (the previous\n"
+		"           request on the device, the one the distance is measured from), and\n"
+		"           whether their zones (AG, group, log, inode table) differ\n"
 		"\nOUTPUT:\n"
 		"  Text by default.  With --json, one JSON object per file, each on its own line\n"
 		"  (JSON Lines), with keys file, events, ios, duration_s, reads, writes, read_bytes,\n"
 		"  write_bytes, discard_ios, discard_bytes, other_ios, other_bytes, seeks,\n"
-		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us,\n"
-		"  lat_p99_us, lost_events, truncated, device, devices[] (each with size_sectors),\n"
+		"  seeks_per_s, iops, read_mb_s, write_mb_s, lat_p50_us, lat_p99_us,\n"
+		"  discard_lat_*, other_lat_*, lat_lost, lost_events, lost_periods, truncated, device, devices[] (each with size_sectors),\n"
 		"  phases[], durable (extract+sync, the time to durable of record --untar, or\n"
 		"  null), zones[], processes[] ({comm, pid, ios, bytes, seeks, issues}; comm null\n"
 		"  when the trace does not name the pid, pid null for completions whose issue it\n"
-		"  lacks), processes_by (\"submitter\" or \"issuer\"), filter and more.\n"
+		"  lacks), processes_by (\"submitter\" or \"issuer\"), filter, seek_causes[]\n"
+		"  ({from, to, seeks, share, across_zones}, also in each device), seek_zone_pairs[]\n"
+		"  ({from, from_zone, to, to_zone, seeks}, the 64 biggest), seek_zone_pairs_other\n"
+		"  (the seeks of the pairs not listed) and more.\n"
 		"  With --disk: model {name, params, total_s, seek_s, rotation_s, transfer_s,\n"
 		"  overhead_s, requests, arm_moves, selected}, and model_s with its model {...}\n"
 		"  split in each phase, durable and zone (null without --disk).\n"
@@ -90,7 +103,8 @@ const struct ss_help ss_report_help = {
 		"  seekscope report --seek-threshold 0 ag1.sst ag4.sst\n"
 		"  seekscope report --comm tar --comm 'kworker*wb_workfn' untar.sst\n"
 		"  seekscope report --disk hdd7200 ag1.sst ag4.sst\n"
-		"  seekscope report --json *.sst | python3 -m json.tool --json-lines",
+		"  seekscope report --json *.sst | python3 -m json.tool --json-lines\n"
+		"  seekscope record -o - -d /dev/sdb -- tar xf a.tar | seekscope report -",
 };
 
 /* One option's value into the struct ss_report_args at CTX (ss_optable_parse's TAKE). */
@@ -126,10 +140,10 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		return ss_task_spec_add_pid(&a->ro.only, arg, err, errlen);
 	case OPT_COMM:
 		return ss_task_spec_add_comm(&a->ro.only, arg, err, errlen);
-	case OPT_PROCESSES:
-		if (!ss_optarg_unsigned(arg, 0, 1000000, &a->ro.top_procs))
+	case SS_OPT_PROCESSES:
+		if (!ss_parse_processes(arg, &a->ro.top_procs))
 			return 0;
-		ss_errf(err, errlen, "--processes wants a number of rows (0: all), not '%s'", arg);
+		ss_errf(err, errlen, "bad --processes '%s' (%s)", arg, SS_PROCESSES_HINT);
 		return -EINVAL;
 	default:
 		return ss_optable_unhandled(c, err, errlen);

@@ -37,6 +37,7 @@ static const char *const bin_field_names[SS_HTML_BIN_FIELDS] = {
 struct page {
 	const struct ss_html_opts *o;
 	struct ss_graph_window w;
+	struct ss_graph_devplan plan;
 	struct ss_html_col *col[SS_GRAPH_MAX_TRACES];
 	const char *label[SS_GRAPH_MAX_TRACES];
 	int nr;
@@ -182,7 +183,14 @@ static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
 		       (double)(pg->w.t_end[i] - pg->w.t0[i]), (unsigned long long)t->nr_events,
 		       (unsigned long long)ss_trace_lost_events(t), t->truncated ? "true" : "false");
 	ss_hbuf_json_str(m, t->warning);
-	ss_hbuf_str(m, ",\"devices\":[");
+	/* where events were lost (readers' periods), ns after t0: shaded, as in the plot */
+	ss_hbuf_str(m, ",\"lost_periods\":[");
+	for (size_t k = 0; k < t->nr_lost; k++)
+		ss_hbuf_printf(m, "%s[%.17g,%.17g,%llu]", k ? "," : "",
+			       (double)t->lost[k].from_ns - (double)pg->w.t0[i],
+			       (double)t->lost[k].to_ns - (double)pg->w.t0[i],
+			       (unsigned long long)t->lost[k].count);
+	ss_hbuf_str(m, "],\"devices\":[");
 	for (size_t d = 0; d < t->nr_devices; d++) {
 		const struct ss_rec_device *dv = &t->devices[d];
 
@@ -252,10 +260,19 @@ static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
 		       "\"sec\":", (double)(b->start_ns - pg->w.t0[i]),
 		       (double)(b->end_ns - pg->w.t0[i]), (double)b->width_ns, b->n);
 	put_section(pg, i, &c->bins, false, m);
-	ss_hbuf_str(m, "},\"cells\":[");
-	for (int l = 0; l < SS_HTML_LEVELS; l++) {
-		ss_hbuf_str(m, l ? "," : "");
-		put_section(pg, i, &c->cells[l], false, m);
+	/* the io panels: the device of each slot (none: the trace names no device, its one
+	 * panel shows all), the cell levels of each */
+	ss_hbuf_str(m, "},\"slot_devs\":[");
+	for (int k = 0; k < pg->plan.nr_devs[i]; k++)
+		ss_hbuf_printf(m, "%s%u", k ? "," : "", pg->plan.devs[i][k]);
+	ss_hbuf_str(m, "],\"cells\":[");
+	for (int k = 0; k < c->nr_slots; k++) {
+		ss_hbuf_str(m, k ? ",[" : "[");
+		for (int l = 0; l < SS_HTML_LEVELS; l++) {
+			ss_hbuf_str(m, l ? "," : "");
+			put_section(pg, i, &c->cells[k][l], false, m);
+		}
+		ss_hbuf_str(m, "]");
 	}
 	ss_hbuf_printf(m, "],\"marks\":{\"n\":%llu,\"dropped\":%llu,\"sec\":",
 		       (unsigned long long)c->nr_marks, (unsigned long long)c->marks_dropped);
@@ -282,8 +299,9 @@ static void put_panel(struct ss_hbuf *m, const struct ss_graph_opts *g,
 		ops->title_fmt(buf, sizeof(buf), g);
 	ss_hbuf_printf(m, "%s{\"name\":", (*k)++ ? "," : "");
 	ss_hbuf_json_str(m, ops->name);
-	ss_hbuf_printf(m, ",\"shown\":%s,\"time_x\":%s,\"title\":", shown ? "true" : "false",
-		       ops->time_x ? "true" : "false");
+	ss_hbuf_printf(m, ",\"shown\":%s,\"time_x\":%s,\"log_y\":%s,\"title\":",
+		       shown ? "true" : "false", ops->time_x ? "true" : "false",
+		       ops->log_y ? "true" : "false");
 	ss_hbuf_json_str(m, ops->title_fmt ? buf : ops->title);
 	ss_hbuf_str(m, ",\"y_title\":");
 	ss_hbuf_json_str(m, ops->y_title ? ops->y_title : "");
@@ -323,10 +341,14 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 		ss_hbuf_json_str(m, g->align);
 	else
 		ss_hbuf_str(m, "null");
-	ss_hbuf_printf(m, ",\"x_lo\":%.17g,\"x_hi\":%.17g,\"y_lo\":%.17g,\"y_hi\":%.17g,"
-		       "\"units\":%d,\"seek_threshold\":%llu,\"rolling\":%u,\"max_bytes\":%zu,"
-		       "\"levels\":[", (double)pg->w.x_lo, (double)pg->w.x_hi, (double)pg->w.y_lo,
-		       (double)pg->w.y_hi, (int)g->units, (unsigned long long)g->seek_threshold,
+	ss_hbuf_printf(m, ",\"x_lo\":%.17g,\"x_hi\":%.17g,\"slots\":[", (double)pg->w.x_lo,
+		       (double)pg->w.x_hi);
+	for (int s = 0; s < pg->plan.slots; s++)
+		ss_hbuf_printf(m, "%s[%.17g,%.17g]", s ? "," : "", (double)pg->plan.y_lo[s],
+			       (double)pg->plan.y_hi[s]);
+	ss_hbuf_printf(m, "],\"units\":%d,\"seek_threshold\":%llu,\"rolling\":%u,"
+		       "\"max_bytes\":%zu,\"levels\":[", (int)g->units,
+		       (unsigned long long)g->seek_threshold,
 		       g->rolling, pg->budget);
 	for (int l = 0; l < SS_HTML_LEVELS; l++)
 		ss_hbuf_printf(m, "%s[%d,%d]", l ? "," : "", SS_HTML_BASE_W << l,
@@ -342,6 +364,8 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 	json_rgb(m, ss_classes[SS_CLS_FLUSH].rgb);
 	ss_hbuf_str(m, ",\"fua_color\":");
 	json_rgb(m, ss_classes[SS_CLS_FUA].rgb);
+	ss_hbuf_str(m, ",\"lost_color\":");
+	json_rgb(m, ss_col_lost);
 	/* --disk: the model's name and the parts of its time, as the model panel stacks them */
 	ss_hbuf_str(m, ",\"disk\":");
 	if (g->has_disk) {
@@ -577,19 +601,28 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 	int ret;
 
 	memset(res, 0, sizeof(*res));
-	if ((ret = ss_graph_window(o->g, tr, labels, nr, true, &pg.w, err, errlen)))
+	/* the window, then the io panels: one per device, each over its own offsets */
+	if ((ret = ss_graph_window(o->g, tr, labels, nr, false, &pg.w, err, errlen)) ||
+	    (ret = ss_graph_devplan(o->g, tr, labels, nr, &pg.w, &pg.plan, err, errlen)))
 		return ret;
 	pg.bin_w = fine_width(pg.w.x_hi - pg.w.x_lo);
 	pg.budget = budget;
 	for (int i = 0; i < nr; i++) {
 		struct ss_html_col_opts co = {
-			.t0 = pg.w.t0[i], .x_lo = pg.w.x_lo, .x_hi = pg.w.x_hi, .y_lo = pg.w.y_lo,
-			.y_hi = pg.w.y_hi, .seek_threshold = o->g->seek_threshold,
+			.t0 = pg.w.t0[i], .x_lo = pg.w.x_lo, .x_hi = pg.w.x_hi,
+			.y_lo = pg.plan.y_lo[0], .y_hi = pg.plan.y_hi[0],
+			.nr_slots = pg.plan.nr_devs[i], .one_device = o->g->device != NULL,
+			.seek_threshold = o->g->seek_threshold,
 			.bin_width_ns = pg.bin_w, .only = &o->g->only,
 			.disk = o->g->has_disk ? &o->g->disk : NULL,
 		};
 		char why[256];
 
+		for (int k = 0; k < co.nr_slots; k++) {
+			co.slot_dev[k] = pg.plan.devs[i][k];
+			co.slot_lo[k] = pg.plan.y_lo[k];
+			co.slot_hi[k] = pg.plan.y_hi[k];
+		}
 		pg.label[i] = labels[i];
 		if (!(pg.col[i] = ss_html_col_new(tr[i], &co, why, sizeof(why)))) {
 			ret = -errno;

@@ -33,12 +33,16 @@ struct rec {
 #define PROC_SLOTS (2 * SS_HTML_MAX_PROCS)   /* the processes' hash table, a power of two */
 
 struct ss_html_priv {
-	uint8_t  *mask[SS_HTML_LEVELS];      /* classes present, bit = enum ss_io_class */
-	uint16_t *cnt[SS_HTML_LEVELS];       /* requests touching the cell, saturating */
+	/* per slot and level: */
+	uint8_t  *mask[SS_HTML_MAX_SLOTS][SS_HTML_LEVELS];   /* classes present, bit = class */
+	uint16_t *cnt[SS_HTML_MAX_SLOTS][SS_HTML_LEVELS];    /* requests touching the cell */
+	bool any_dev;                        /* one slot of every device (o.nr_slots 0) */
+	uint32_t slot_dev[SS_HTML_MAX_SLOTS];
+	uint64_t slot_lo[SS_HTML_MAX_SLOTS], slot_hi[SS_HTML_MAX_SLOTS];
 	struct rec *open;                    /* up to 3 chunks awaiting their completions */
 	size_t nr_open;
-	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind;
-	struct ss_zone_bands zb;
+	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind, marks_dev;
+	struct ss_io_classes ic;
 	struct ss_zone_index *zi;
 	struct ss_evfilter *filter;          /* o.only, else NULL */
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
@@ -59,10 +63,11 @@ void ss_html_col_free(struct ss_html_col *c)
 	if (!c)
 		return;
 	if ((p = c->priv)) {
-		for (int l = 0; l < SS_HTML_LEVELS; l++) {
-			free(p->mask[l]);
-			free(p->cnt[l]);
-		}
+		for (int k = 0; k < SS_HTML_MAX_SLOTS; k++)
+			for (int l = 0; l < SS_HTML_LEVELS; l++) {
+				free(p->mask[k][l]);
+				free(p->cnt[k][l]);
+			}
 		free(p->open);
 		ss_evfilter_free(p->filter);
 		ss_disk_replay_free(p->disk);
@@ -73,7 +78,8 @@ void ss_html_col_free(struct ss_html_col *c)
 		ss_hbuf_free(&p->raw);
 		ss_hbuf_free(&p->marks_ts);
 		ss_hbuf_free(&p->marks_kind);
-		ss_zone_bands_fini(&p->zb);
+		ss_hbuf_free(&p->marks_dev);
+		ss_io_classes_fini(&p->ic);
 		ss_zone_index_free(p->zi);
 		free(p);
 	}
@@ -221,17 +227,18 @@ static int64_t proc_index(struct ss_html_col *c, const struct ss_req_owner *who)
 	return c->nr_procs - 1;
 }
 
-static void add_cells(struct ss_html_col *c, uint64_t rel_ts, uint64_t a, uint64_t b, uint8_t cls)
+static void add_cells(struct ss_html_col *c, int k, uint64_t rel_ts, uint64_t a, uint64_t b,
+		      uint8_t cls)
 {
 	struct ss_html_priv *p = c->priv;
 	const double span_t = (double)(c->o.x_hi - c->o.x_lo);
-	const double span_s = (double)(c->o.y_hi - c->o.y_lo);
+	const double span_s = (double)(p->slot_hi[k] - p->slot_lo[k]);
 
 	for (int l = 0; l < SS_HTML_LEVELS; l++) {
 		const int w = level_w(l), h = level_h(l);
 		long gx = (long)((double)(rel_ts - c->o.x_lo) / span_t * w);
-		long r0 = (long)((double)(a - c->o.y_lo) / span_s * h);
-		long r1 = (long)((double)(b - 1 - c->o.y_lo) / span_s * h);
+		long r0 = (long)((double)(a - p->slot_lo[k]) / span_s * h);
+		long r1 = (long)((double)(b - 1 - p->slot_lo[k]) / span_s * h);
 
 		if (gx >= w)
 			gx = w - 1;
@@ -242,11 +249,24 @@ static void add_cells(struct ss_html_col *c, uint64_t rel_ts, uint64_t a, uint64
 		for (long r = r0; r <= r1; r++) {
 			size_t i = (size_t)r * (size_t)w + (size_t)gx;
 
-			p->mask[l][i] |= (uint8_t)(1u << cls);
-			if (p->cnt[l][i] != UINT16_MAX)
-				p->cnt[l][i]++;
+			p->mask[k][l][i] |= (uint8_t)(1u << cls);
+			if (p->cnt[k][l][i] != UINT16_MAX)
+				p->cnt[k][l][i]++;
 		}
 	}
+}
+
+/* The io panel (slot) of device DEV, or -1 when none shows it. */
+static int slot_of(const struct ss_html_col *c, uint32_t dev)
+{
+	const struct ss_html_priv *p = c->priv;
+
+	if (p->any_dev)
+		return 0;
+	for (int k = 0; k < c->nr_slots; k++)
+		if (p->slot_dev[k] == dev)
+			return k;
+	return -1;
 }
 
 static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
@@ -257,8 +277,11 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 	uint64_t a, b, rel;
 	int64_t proc;
 	struct rec *r;
+	int k;
 
-	if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi)
+	/* only the devices with an io panel (--device: that one) */
+	if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
+	    (k = slot_of(c, ev->dev)) < 0)
 		return;
 	rel = ev->ts_ns - c->o.t0;
 	if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH | SS_RW_FUA)) {
@@ -268,6 +291,7 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 				       (ev->flags & SS_RW_FUA ? 2 : 0);
 
 			ss_hbuf_u8(&p->marks_kind, kind);
+			ss_hbuf_u8(&p->marks_dev, dev_index(p, ev->dev));
 			c->nr_marks++;
 		} else {
 			c->marks_dropped++;
@@ -279,7 +303,7 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 		return;
 	a = ev->sector;
 	b = ev->sector + ev->nr_sector;
-	if (b <= c->o.y_lo || a >= c->o.y_hi)
+	if (b <= p->slot_lo[k] || a >= p->slot_hi[k])
 		return;
 	if (p->nr_open == 3 * (size_t)SS_HTML_CHUNK && !p->err)
 		p->err = finish_chunk(c, SS_HTML_CHUNK);
@@ -293,13 +317,14 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 	*r = (struct rec){
 		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
 		.proc = (uint32_t)proc * 2 + who->submitter,
-		.cls = (uint8_t)ss_zone_bands_class(&p->zb, ev), .dev = dev_index(p, ev->dev),
+		.cls = (uint8_t)ss_io_class_of(&p->ic, ev), .dev = dev_index(p, ev->dev),
 		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
 	};
 	c->rwbs_seen[ev->flags >> 3] |= (uint8_t)(1u << (ev->flags & 7));
 	c->requests++;
 	c->submitted += who->submitter;
-	add_cells(c, rel, a > c->o.y_lo ? a : c->o.y_lo, b < c->o.y_hi ? b : c->o.y_hi, r->cls);
+	add_cells(c, k, rel, a > p->slot_lo[k] ? a : p->slot_lo[k],
+		  b < p->slot_hi[k] ? b : p->slot_hi[k], r->cls);
 }
 
 /* stats' completion hook: the latency of an open request (pair.h's rule). */
@@ -342,23 +367,39 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	struct ss_html_priv *p;
 	struct ss_stats_opts so;
 
-	if (o->x_hi <= o->x_lo || o->y_hi <= o->y_lo) {
+	if (o->x_hi <= o->x_lo || o->nr_slots < 0 || o->nr_slots > SS_HTML_MAX_SLOTS ||
+	    (!o->nr_slots && o->y_hi <= o->y_lo)) {
 		errno = EINVAL;
 		return NULL;
 	}
+	for (int k = 0; k < o->nr_slots; k++)
+		if (o->slot_hi[k] <= o->slot_lo[k]) {
+			errno = EINVAL;
+			return NULL;
+		}
 	if (!(c = calloc(1, sizeof(*c))) || !(c->priv = p = calloc(1, sizeof(*p))))
 		goto fail;
 	c->t = t;
 	c->o = *o;
-	for (int l = 0; l < SS_HTML_LEVELS; l++) {
-		size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
-
-		if (!(p->mask[l] = calloc(cells, 1)) || !(p->cnt[l] = calloc(cells, 2)))
-			goto fail;
+	c->nr_slots = o->nr_slots ? o->nr_slots : 1;
+	p->any_dev = !o->nr_slots;
+	p->slot_lo[0] = o->y_lo;
+	p->slot_hi[0] = o->y_hi;
+	for (int k = 0; k < o->nr_slots; k++) {
+		p->slot_dev[k] = o->slot_dev[k];
+		p->slot_lo[k] = o->slot_lo[k];
+		p->slot_hi[k] = o->slot_hi[k];
 	}
+	for (int k = 0; k < c->nr_slots; k++)
+		for (int l = 0; l < SS_HTML_LEVELS; l++) {
+			size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
+
+			if (!(p->mask[k][l] = calloc(cells, 1)) || !(p->cnt[k][l] = calloc(cells, 2)))
+				goto fail;
+		}
 	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
 	    !(p->own = ss_owner_new()) || !(p->proc_slot = calloc(PROC_SLOTS, sizeof(uint32_t))) ||
-	    ss_zone_bands_init(&p->zb, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
+	    ss_io_classes_init(&p->ic, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
 		goto fail;
 	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))
 		goto fail;
@@ -378,6 +419,8 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	so.arg = c;
 	so.only = o->only;
 	so.disk = p->disk;
+	so.one_device = o->one_device && o->nr_slots > 0;
+	so.device = o->slot_dev[0];
 	if (!(c->stats = ss_stats_new(t, &so)))
 		goto fail;
 	return c;
@@ -422,20 +465,24 @@ static int finish_sections(struct ss_html_col *c)
 	put_bins(&p->raw, b);
 	if (ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->bins))
 		return -ENOMEM;
-	for (int l = 0; l < SS_HTML_LEVELS; l++) {
-		size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
+	for (int k = 0; k < c->nr_slots; k++)
+		for (int l = 0; l < SS_HTML_LEVELS; l++) {
+			size_t cells = (size_t)level_w(l) * (size_t)level_h(l);
 
-		p->raw.len = 0;
-		ss_hbuf_put(&p->raw, p->mask[l], cells);
-		for (size_t i = 0; i < cells; i++)
-			ss_hbuf_u16(&p->raw, p->cnt[l][i]);
-		if (ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->cells[l]))
-			return -ENOMEM;
-	}
+			p->raw.len = 0;
+			ss_hbuf_put(&p->raw, p->mask[k][l], cells);
+			for (size_t i = 0; i < cells; i++)
+				ss_hbuf_u16(&p->raw, p->cnt[k][l][i]);
+			if (ss_hbuf_failed(&p->raw) ||
+			    add_section(c, p->raw.p, p->raw.len, &c->cells[k][l]))
+				return -ENOMEM;
+		}
 	p->raw.len = 0;
 	ss_hbuf_put(&p->raw, p->marks_ts.p, p->marks_ts.len);
 	ss_hbuf_put(&p->raw, p->marks_kind.p, p->marks_kind.len);
+	ss_hbuf_put(&p->raw, p->marks_dev.p, p->marks_dev.len);
 	if (ss_hbuf_failed(&p->marks_ts) || ss_hbuf_failed(&p->marks_kind) ||
+	    ss_hbuf_failed(&p->marks_dev) ||
 	    ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->marks))
 		return -ENOMEM;
 	return 0;

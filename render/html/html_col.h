@@ -26,6 +26,7 @@
 #include "trace_read.h"
 
 #define SS_HTML_LEVELS 3
+#define SS_HTML_MAX_SLOTS 8         /* io panels (devices) per trace: graph.h's row limit */
 #define SS_HTML_BASE_W 512
 #define SS_HTML_BASE_H 256
 #define SS_HTML_CHUNK  65536u
@@ -41,7 +42,15 @@
 struct ss_html_col_opts {
 	uint64_t t0;                /* trace clock at x = 0 */
 	uint64_t x_lo, x_hi;        /* shown time range, ns after t0 */
-	uint64_t y_lo, y_hi;        /* shown sectors [y_lo, y_hi) */
+	uint64_t y_lo, y_hi;        /* shown sectors [y_lo, y_hi) when nr_slots is 0 */
+	/* The io panels, one per device slot (graph.h: ss_graph_devplan): slot k shows device
+	 * slot_dev[k] over sectors [slot_lo[k], slot_hi[k]).  0: one panel of every device over
+	 * [y_lo, y_hi).  The detail holds the requests of the slots' devices; the cells are per
+	 * slot. */
+	int nr_slots;
+	uint32_t slot_dev[SS_HTML_MAX_SLOTS];
+	uint64_t slot_lo[SS_HTML_MAX_SLOTS], slot_hi[SS_HTML_MAX_SLOTS];
+	bool one_device;            /* --device: the statistics count slot_dev[0]'s events only */
 	uint64_t seek_threshold;
 	uint64_t bin_width_ns;      /* the fine bins */
 	/* plot --pid/--comm: only these processes' requests are drawn and counted, the others
@@ -77,7 +86,8 @@ struct ss_html_col {
 	struct ss_html_col_opts o;
 	struct ss_stats *stats;     /* finished after ss_html_col_run */
 	struct ss_hbuf data;        /* every section, deflated, back to back */
-	struct ss_html_section bins, marks, cells[SS_HTML_LEVELS];
+	struct ss_html_section bins, marks, cells[SS_HTML_MAX_SLOTS][SS_HTML_LEVELS];
+	int nr_slots;               /* cells' slots: o.nr_slots, at least 1 */
 	struct ss_html_chunk *chunks;
 	size_t nr_chunks;
 	uint64_t requests;          /* data requests in the detail */

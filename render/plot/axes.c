@@ -72,6 +72,51 @@ void ss_axes_x(cairo_t *cr, const struct ss_frame *f)
 	cairo_restore(cr);
 }
 
+/* One horizontal grid line at raw value v, labelled LABEL (or not, if NULL); its width. */
+static double y_tick(cairo_t *cr, const struct ss_frame *f, double v, const char *label)
+{
+	double py = round(ss_axis_map(&f->y, v)) + 0.5;
+	struct ss_box b = { 0 };
+
+	ss_set_rgb(cr, ss_col_grid);
+	cairo_move_to(cr, f->r.x, py);
+	cairo_line_to(cr, f->r.x + f->r.w, py);
+	cairo_stroke(cr);
+	if (!label)
+		return 0;
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, f->r.x - 5, py, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick, false, label,
+		     &b);
+	return b.w;
+}
+
+/* Log axis: a labelled line per decade, and at 2 and 5 when a decade is tall enough. */
+static double y_ticks_log(cairo_t *cr, const struct ss_frame *f)
+{
+	double lo = f->y.lo / f->yu.div, hi = f->y.hi / f->yu.div, maxw = 0;
+	double decades = log10(hi) - log10(lo), per = decades > 0 ? f->r.h / decades : 0;
+	double last_py = 1e9;
+
+	if (!(lo > 0) || !(hi > lo))
+		return 0;
+	for (double d = pow(10, floor(log10(lo) + 1e-9)); d <= hi * 1.0001; d *= 10)
+		for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {   /* 1, 2, 5 */
+			double v = d * m, w, py = ss_axis_map(&f->y, v * f->yu.div);
+			bool room = last_py - py >= 14;    /* labels never overlap */
+			char buf[32];
+
+			if (v < lo * 0.9999 || v > hi * 1.0001 || (m > 1 && per < 28 * 3))
+				continue;
+			snprintf(buf, sizeof(buf), "%g", v);
+			w = y_tick(cr, f, v * f->yu.div, room ? buf : NULL);
+			if (room)
+				last_py = py;
+			if (w > maxw)
+				maxw = w;
+		}
+	return maxw;
+}
+
 void ss_axes_y(cairo_t *cr, const struct ss_frame *f)
 {
 	struct ss_ticks t;
@@ -82,23 +127,17 @@ void ss_axes_y(cairo_t *cr, const struct ss_frame *f)
 	/* at least a labelled zero and one value above it, even in a short panel */
 	int want = max_ticks_for(f->r.h, 28);
 
-	if (!ss_ticks_compute(lo, hi, want < 3 ? 3 : want, &t)) {
+	if (f->y.log) {
+		maxw = y_ticks_log(cr, f);
+	} else if (!ss_ticks_compute(lo, hi, want < 3 ? 3 : want, &t)) {
 		for (int i = 0; i < t.count; i++) {
-			double v = ss_ticks_value(&t, i);
-			double py = round(ss_axis_map(&f->y, v * f->yu.div)) + 0.5;
+			double v = ss_ticks_value(&t, i), w;
 			char buf[32];
-			struct ss_box b;
 
-			ss_set_rgb(cr, ss_col_grid);
-			cairo_move_to(cr, f->r.x, py);
-			cairo_line_to(cr, f->r.x + f->r.w, py);
-			cairo_stroke(cr);
 			ss_ticks_format(&t, v, buf, sizeof(buf));
-			ss_set_rgb(cr, ss_col_text);
-			ss_text_draw(cr, f->r.x - 5, py, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
-				     false, buf, &b);
-			if (b.w > maxw)
-				maxw = b.w;
+			w = y_tick(cr, f, v * f->yu.div, buf);
+			if (w > maxw)
+				maxw = w;
 		}
 	}
 	if (f->y_title) {

@@ -187,6 +187,23 @@ int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 	return 0;
 }
 
+/* Whole decades around [lo, hi] (positive values) with room at both ends; 1..10 without
+ * data; at least 2 decades. */
+static void log_range(double *lo, double *hi)
+{
+	if (*hi <= 0) {
+		*lo = 1;
+		*hi = 10;
+		return;
+	}
+	if (*lo <= 0 || *lo > *hi)
+		*lo = *hi;
+	*lo = pow(10, floor(log10(*lo * 0.8)));           /* the lowest line off the frame */
+	*hi = pow(10, ceil(log10(*hi * 1.2)));      /* headroom for the top mark */
+	if (*hi < *lo * 100)
+		*hi = *lo * 100;
+}
+
 static void describe_columns(struct ss_graph *g)
 {
 	size_t len = 0;
@@ -217,8 +234,12 @@ static void describe_columns(struct ss_graph *g)
 			wl += (size_t)snprintf(c->warn, sizeof(c->warn), "TRUNCATED: %s", why);
 		}
 		if (lost && wl < sizeof(c->warn))
-			snprintf(c->warn + wl, sizeof(c->warn) - wl, "%s%" PRIu64 " events LOST",
-				 wl ? "; " : "", lost);
+			wl += (size_t)snprintf(c->warn + wl, sizeof(c->warn) - wl,
+					       "%s%" PRIu64 " events LOST", wl ? "; " : "", lost);
+		if (c->t->nr_lost && wl < sizeof(c->warn))
+			snprintf(c->warn + wl, sizeof(c->warn) - wl, " in %zu period%s (shaded; %"
+				 PRIu64 " request%s in flight there: no latency)", c->t->nr_lost,
+				 c->t->nr_lost == 1 ? "" : "s", s->lat_lost, s->lat_lost == 1 ? "" : "s");
 	}
 	if (g->title[0])
 		return;
@@ -293,8 +314,11 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	so.window_start_ns = c->t0 + g->x_lo;
 	so.window_end_ns = c->t0 + g->x_hi;
 	so.one_device = g->o.device != NULL;
+	/* several devices drawn: the time series show each (panel_series.c) */
+	so.device_bins = !so.one_device && c->t->nr_devices > 1;
 	so.device = c->nr_devs ? c->devs[0] : 0;
 	so.only = &g->o.only;
+	so.causes = true;            /* the seek-causes panel */
 	if (g->o.has_disk) {
 		char why[300];
 
@@ -358,7 +382,7 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	const char *labels[SS_GRAPH_MAX_TRACES];
 	struct ss_graph_window w;
 	double weight[SS_GRAPH_MAX_PANELS];
-	size_t nd[SS_GRAPH_MAX_TRACES];
+	struct ss_graph_devplan plan;
 	uint64_t bin_w;
 	int ret, slots;
 
@@ -377,17 +401,22 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		return ret;
 	g->x_lo = w.x_lo;
 	g->x_hi = w.x_hi;
+	if ((ret = ss_graph_devplan(&g->o, tr, labels, g->nr, &w, &plan, err, errlen)))
+		return ret;
 	for (int i = 0; i < g->nr; i++) {
 		g->col[i].t0 = w.t0[i];
 		g->col[i].t_end = w.t_end[i];
-		if ((ret = ss_graph_column_devices(g, &g->col[i], err, errlen)))
-			return ret;
-		nd[i] = (size_t)g->col[i].nr_devs;
+		g->col[i].nr_devs = plan.nr_devs[i];
+		memcpy(g->col[i].devs, plan.devs[i], sizeof(plan.devs[i]));
 	}
-	slots = ss_graph_device_slots(&g->o, nd, g->nr);
-	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)) ||
-	    (ret = ss_graph_sector_ranges(g, slots, err, errlen)))
+	slots = plan.slots;
+	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)))
 		return ret;
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->slot[p] >= 0) {
+			g->ylo[p] = plan.y_lo[g->slot[p]];
+			g->yhi[p] = plan.y_hi[g->slot[p]];
+		}
 	if (slots > 1)      /* several io panels: each a little lower than one alone */
 		for (int p = 0; p < g->nr_panels; p++)
 			weight[p] = g->ops[p]->weight * (g->slot[p] >= 0 ? 0.6 : 1);
@@ -407,7 +436,13 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (g->o.color_by_group) {
-		ret = ss_groups_rank(&g->o.group, tr, g->nr, &g->o.only,
+		struct ss_group_scope scope[SS_GRAPH_MAX_TRACES];
+
+		/* rank what is drawn: the shown time, the --device */
+		for (int i = 0; i < g->nr; i++)
+			scope[i] = (struct ss_group_scope){ g->col[i].t0 + g->x_lo, g->col[i].t0 + g->x_hi,
+							    g->o.device != NULL, g->col[i].devs[0] };
+		ret = ss_groups_rank(&g->o.group, tr, scope, g->nr, &g->o.only,
 				     g->o.top_groups ? g->o.top_groups : 8, &g->groups, err, errlen);
 		if (ret)
 			return ret;
@@ -428,12 +463,16 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 			double l = 0, h = 0;
 
 			g->ops[p]->extent(g->col[i].state[p], &d, &l, &h);
-			if (i == 0 || l < lo)
+			if (g->ops[p]->log_y && l <= 0)         /* a column without data */
+				l = lo;
+			if (i == 0 || l < lo || (g->ops[p]->log_y && lo <= 0))
 				lo = l;
 			if (i == 0 || h > hi)
 				hi = h;
 		}
-		if (!g->ops[p]->sector_y) {
+		if (g->ops[p]->log_y) {
+			log_range(&lo, &hi);
+		} else if (!g->ops[p]->sector_y) {
 			struct ss_ticks t;
 			int want = (int)(g->lay.plot[p][0].h / 28);
 
@@ -464,7 +503,7 @@ static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f
 	memset(f, 0, sizeof(*f));
 	f->r = *r;
 	f->x = (struct ss_axis){ (double)g->x_lo, (double)g->x_hi, r->x, r->x + r->w, false };
-	f->y = (struct ss_axis){ g->vlo[p], g->vhi[p], r->y + r->h, r->y, false };
+	f->y = (struct ss_axis){ g->vlo[p], g->vhi[p], r->y + r->h, r->y, g->ops[p]->log_y };
 	f->xu = ss_unit_time((double)(g->x_hi - g->x_lo));
 	f->yu = (struct ss_unit){ "", 1 };
 	f->y_title = g->ops[p]->y_title;

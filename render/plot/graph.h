@@ -110,6 +110,22 @@ int ss_graph_window(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 		    const char *const *labels, int nr, bool sector_y, struct ss_graph_window *w,
 		    char *err, size_t errlen);
 
+/* The io panels of that figure (ss_graph_run's rule, for other renderers): a panel per
+ * device slot — slot k of trace i shows device devs[i][k], each device of the trace or the
+ * --device one (a trace naming no device: all of its I/O in slot 0) — each slot with its
+ * offset range [y_lo, y_hi): --y-range, else the zones of the slot's devices, else where
+ * their I/O went in the window W (one pass).  0, or -errno with a message (ENODEV: a trace
+ * lacks the --device). */
+struct ss_graph_devplan {
+	int slots;
+	uint32_t devs[SS_GRAPH_MAX_TRACES][SS_GRAPH_MAX_PANELS];
+	int nr_devs[SS_GRAPH_MAX_TRACES];
+	uint64_t y_lo[SS_GRAPH_MAX_PANELS], y_hi[SS_GRAPH_MAX_PANELS];
+};
+int ss_graph_devplan(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		     const char *const *labels, int nr, const struct ss_graph_window *w,
+		     struct ss_graph_devplan *p, char *err, size_t errlen);
+
 /* Introspection for tests and callers (after ss_graph_run). */
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */

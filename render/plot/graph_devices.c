@@ -2,7 +2,8 @@
 /*
  * One sector panel per device: a trace recorded on several devices (record -d A -d B, an
  * import of several) gets an io panel for each, with its own offset axis, its own zones and
- * labels and a title naming it; --device keeps one.  The time series combine the devices.
+ * labels and a title naming it; --device keeps one.  The seeks, throughput and IOPS series
+ * draw a line per device (panel_series.c); latency and queue depth combine them.
  * See graph_int.h.
  */
 #include <errno.h>
@@ -41,6 +42,20 @@ int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uin
 		size_t n;
 		int ret, k;
 
+		if (s->t->has_extents && s->from <= s->t->first_ts && s->to >= s->t->last_ts) {
+			/* every event is in the window: what the reader found on opening */
+			for (size_t x = 0; x < s->t->nr_extents; x++) {
+				const struct ss_extent *e = &s->t->extents[x];
+
+				if ((k = slot_of(s->devs, s->nr_devs, e->dev)) < 0 || k >= slots)
+					continue;
+				if (e->lo < a[k])
+					a[k] = e->lo;
+				if (e->hi > b[k])
+					b[k] = e->hi;
+			}
+			continue;
+		}
 		ss_trace_rewind(s->t);
 		while ((ret = ss_trace_next_batch(s->t, &ev, &n)) > 0) {
 			for (size_t e = 0; e < n; e++) {
@@ -66,42 +81,6 @@ int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uin
 		lo[k] = a[k] >= b[k] ? 0 : a[k] > pad ? a[k] - pad : 0;
 		hi[k] = a[k] >= b[k] ? 2048 : b[k] + pad;
 	}
-	return 0;
-}
-
-/* First pass when nothing says which sectors to show: where each device slot's data I/O went
- * in the shown time. */
-static int busy_range(struct ss_graph *g, uint64_t *lo, uint64_t *hi, int slots, char *err,
-		      size_t errlen)
-{
-	struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
-
-	for (int i = 0; i < g->nr; i++) {
-		const struct ss_graph_col *c = &g->col[i];
-
-		src[i] = (struct ss_graph_busy){ c->t, c->t0 + g->x_lo, c->t0 + g->x_hi, c->devs,
-						 c->nr_devs };
-	}
-	return ss_graph_busy_ranges(src, g->nr, slots, lo, hi, err, errlen);
-}
-
-/* The devices of column C's sector rows: the --device one, or each of the trace's. */
-int ss_graph_column_devices(struct ss_graph *g, struct ss_graph_col *c, char *err,
-			    size_t errlen)
-{
-	c->nr_devs = 0;
-	if (g->o.device) {
-		const struct ss_rec_device *d = ss_trace_find_device(c->t, g->o.device);
-
-		if (!d) {
-			ss_errf(err, errlen, "%s has no device \"%s\"", c->label, g->o.device);
-			return -ENODEV;
-		}
-		c->devs[c->nr_devs++] = d->dev;
-		return 0;
-	}
-	for (size_t i = 0; i < c->t->nr_devices && c->nr_devs < SS_GRAPH_MAX_PANELS; i++)
-		c->devs[c->nr_devs++] = c->t->devices[i].dev;
 	return 0;
 }
 
@@ -163,51 +142,99 @@ void ss_graph_row_device(const struct ss_graph *g, const struct ss_graph_col *c,
 	*dev = k >= 0 && k < c->nr_devs ? c->devs[k] : UINT32_MAX;   /* none: nothing drawn */
 }
 
-/* Sector range of each sector row: asked for, else every zone of its devices (all AGs show),
- * else where their I/O was. */
-int ss_graph_sector_ranges(struct ss_graph *g, int slots, char *err, size_t errlen)
+/* The devices of trace T's io panels: the --device one (-ENODEV when T lacks it), or each of
+ * the trace's (none: all of its I/O in one panel). */
+static int trace_devices(const struct ss_graph_opts *o, const struct ss_trace *t,
+			 const char *label, uint32_t *devs, int *nr, char *err, size_t errlen)
 {
+	*nr = 0;
+	if (o->device) {
+		const struct ss_rec_device *d = ss_trace_find_device(t, o->device);
+
+		if (!d) {
+			ss_errf(err, errlen, "%s has no device \"%s\"", label, o->device);
+			return -ENODEV;
+		}
+		devs[(*nr)++] = d->dev;
+		return 0;
+	}
+	for (size_t i = 0; i < t->nr_devices && *nr < SS_GRAPH_MAX_PANELS; i++)
+		devs[(*nr)++] = t->devices[i].dev;
+	return 0;
+}
+
+/* Sectors [lo, hi) of slot K's zones in every trace (a trace without devices: all of its
+ * zones); false when none has any.  -ENOMEM. */
+static int slot_zones(const struct ss_graph_devplan *p, struct ss_trace *const *tr, int nr,
+		      int k, uint64_t *lo, uint64_t *hi)
+{
+	bool any = false;
+
+	for (int i = 0; i < nr; i++) {
+		bool one = p->nr_devs[i] > 0, have;
+		struct ss_rec_zone *owned = NULL;
+		struct ss_trace view;
+		uint64_t a, b;
+
+		if (one && k >= p->nr_devs[i])
+			continue;          /* no device K in this trace: nothing of it shows */
+		if (one && ss_zones_device_view(tr[i], p->devs[i][k], &view, &owned))
+			return -ENOMEM;
+		have = ss_zones_range(one ? &view : tr[i], &a, &b);
+		free(owned);
+		if (!have)
+			continue;
+		if (!any || a < *lo)
+			*lo = a;
+		if (!any || b > *hi)
+			*hi = b;
+		any = true;
+	}
+	return any;
+}
+
+int ss_graph_devplan(const struct ss_graph_opts *o, struct ss_trace *const *tr,
+		     const char *const *labels, int nr, const struct ss_graph_window *w,
+		     struct ss_graph_devplan *p, char *err, size_t errlen)
+{
+	size_t nd[SS_GRAPH_MAX_TRACES];
 	uint64_t blo[SS_GRAPH_MAX_PANELS], bhi[SS_GRAPH_MAX_PANELS];
 	bool busy_done = false;
 	int ret;
 
-	for (int p = 0; p < g->nr_panels; p++) {
-		bool any = false;
-
-		if (g->slot[p] < 0)
-			continue;
-		if (g->o.has_y_range) {
-			g->ylo[p] = g->o.y_lo;
-			g->yhi[p] = g->o.y_hi;
-			continue;
-		}
-		for (int i = 0; i < g->nr; i++) {
-			struct ss_rec_zone *owned = NULL;
-			struct ss_trace view;
-			uint64_t a, b;
-			bool one, have;
-			uint32_t dev;
-
-			ss_graph_row_device(g, &g->col[i], p, &one, &dev);
-			if (one && ss_zones_device_view(g->col[i].t, dev, &view, &owned))
-				return -ENOMEM;
-			have = ss_zones_range(one ? &view : g->col[i].t, &a, &b);
-			free(owned);
-			if (!have)
-				continue;
-			if (!any || a < g->ylo[p])
-				g->ylo[p] = a;
-			if (!any || b > g->yhi[p])
-				g->yhi[p] = b;
-			any = true;
-		}
-		if (any)
-			continue;
-		if (!busy_done && (ret = busy_range(g, blo, bhi, slots, err, errlen)))
+	memset(p, 0, sizeof(*p));
+	for (int i = 0; i < nr; i++) {
+		if ((ret = trace_devices(o, tr[i], labels ? labels[i] : tr[i]->path, p->devs[i],
+					 &p->nr_devs[i], err, errlen)))
 			return ret;
-		busy_done = true;
-		g->ylo[p] = blo[g->slot[p]];
-		g->yhi[p] = bhi[g->slot[p]];
+		nd[i] = (size_t)p->nr_devs[i];
+	}
+	p->slots = ss_graph_device_slots(o, nd, nr);
+	/* asked for, else every zone of the slot's devices (all AGs show), else where their I/O
+	 * was in the shown time (one pass) */
+	for (int k = 0; k < p->slots; k++) {
+		if (o->has_y_range) {
+			p->y_lo[k] = o->y_lo;
+			p->y_hi[k] = o->y_hi;
+			continue;
+		}
+		if ((ret = slot_zones(p, tr, nr, k, &p->y_lo[k], &p->y_hi[k])) < 0)
+			return ret;
+		if (ret)
+			continue;
+		if (!busy_done) {
+			struct ss_graph_busy src[SS_GRAPH_MAX_TRACES];
+
+			for (int i = 0; i < nr; i++)
+				src[i] = (struct ss_graph_busy){ tr[i], w->t0[i] + w->x_lo,
+								 w->t0[i] + w->x_hi, p->devs[i],
+								 p->nr_devs[i] };
+			if ((ret = ss_graph_busy_ranges(src, nr, p->slots, blo, bhi, err, errlen)))
+				return ret;
+			busy_done = true;
+		}
+		p->y_lo[k] = blo[k];
+		p->y_hi[k] = bhi[k];
 	}
 	return 0;
 }
@@ -267,7 +294,7 @@ void ss_graph_devices_text(const struct ss_graph_col *c, char *buf, size_t len)
 				      d->part_name[0] ? d->part_name : d->name);
 	}
 	if (n < len)
-		snprintf(buf + n, len - n, " (series: all together)");
+		snprintf(buf + n, len - n, " (series: one line per device)");
 }
 
 /* A device row's title names its device when the column has several: "...: loop1 xfs ...". */

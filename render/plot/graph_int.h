@@ -56,16 +56,10 @@ struct ss_graph_busy {
  * without I/O).  0, or -errno with a message in err (rewinds the traces). */
 int ss_graph_busy_ranges(const struct ss_graph_busy *src, int nr, int slots, uint64_t *lo,
 			 uint64_t *hi, char *err, size_t errlen);
-/* The devices of column C's sector rows: the --device one, or each of the trace's; -ENODEV
- * with a message when the trace has no --device. */
-int ss_graph_column_devices(struct ss_graph *g, struct ss_graph_col *c, char *err,
-			    size_t errlen);
 /* Device slots (rows per sector panel) for columns with these many devices. */
 int ss_graph_device_slots(const struct ss_graph_opts *o, const size_t *nr_devices, int n);
 /* Repeat each sector panel once per slot (g->ops, g->slot, g->nr_panels); -E2BIG. */
 int ss_graph_expand_rows(struct ss_graph *g, int slots, char *err, size_t errlen);
-/* The sector range of each sector row (g->ylo, g->yhi). */
-int ss_graph_sector_ranges(struct ss_graph *g, int slots, char *err, size_t errlen);
 /* Column C's device in row P; *one false when the row shows all of the trace. */
 void ss_graph_row_device(const struct ss_graph *g, const struct ss_graph_col *c, int p,
 			 bool *one, uint32_t *dev);

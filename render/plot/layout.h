@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #define SS_LAYOUT_MAX_COLS 8
-#define SS_LAYOUT_MAX_ROWS 8
+#define SS_LAYOUT_MAX_ROWS 12
 
 struct ss_rect {
 	double x, y, w, h;

@@ -4,7 +4,7 @@
  * deficiencies), chosen so the classes that must be told apart also differ in lightness and
  * survive grayscale printing: write = dark blue, read = light orange, metadata = black,
  * journal/log = bluish green (and it lives inside the shaded log band anyway), discard =
- * reddish purple, write-zeroes and other ops = sky blue (they write).
+ * reddish purple, write-zeroes and other ops = sky blue (they write), directory = olive.
  */
 #ifndef SS_PALETTE_H
 #define SS_PALETTE_H
@@ -20,16 +20,16 @@ struct ss_rgb {
 #define SS_RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0 }
 
 /*
- * The request classes of the io panel and its legend, as data: the panels and the legend
- * read this table and nothing else names a class's colour.  Which request is in which class:
- * model.h's enum ss_op (read, write, discard, other, flush, from the rwbs op), then, for reads
- * and writes, journal/log (its start sector in a log or journal zone) before metadata (the M
- * flag) before data.  The classes drawn as areas come first; flush and FUA have no sector and
- * are ticks in two strips along the top.
+ * The colours of the io panel and its legend, as data: the panels and the legend read this
+ * table and nothing else names a class's colour.  Which request has which colour: its class
+ * (classes.h's one rule: journal, metadata, directory, discard, other, data), the data classes
+ * (file-data and data) split by op into data read and data write (zones.h: ss_io_class_of).
+ * The classes drawn as areas come first; flush and FUA have no sector and are ticks in two
+ * strips along the top.
  */
 enum ss_io_class {
-	SS_CLS_WRITE, SS_CLS_READ, SS_CLS_META, SS_CLS_JOURNAL, SS_CLS_DISCARD, SS_CLS_OTHER,
-	SS_CLS_FLUSH, SS_CLS_FUA, SS_CLS_MAX
+	SS_CLS_WRITE, SS_CLS_READ, SS_CLS_META, SS_CLS_DIR, SS_CLS_JOURNAL, SS_CLS_DISCARD,
+	SS_CLS_OTHER, SS_CLS_FLUSH, SS_CLS_FUA, SS_CLS_MAX
 };
 #define SS_CLS_NR_AREA SS_CLS_FLUSH      /* classes drawn where their sectors are */
 #define SS_CLS_BIT(c)  (1u << (c))       /* sets of classes (what a panel drew) */
@@ -43,6 +43,7 @@ static const struct ss_class_style ss_classes[SS_CLS_MAX] = {
 	[SS_CLS_WRITE]   = { "data write", SS_RGB(0x0072B2) },       /* blue */
 	[SS_CLS_READ]    = { "data read", SS_RGB(0xE69F00) },        /* orange */
 	[SS_CLS_META]    = { "metadata", SS_RGB(0x000000) },         /* black */
+	[SS_CLS_DIR]     = { "directory", SS_RGB(0x999933) },        /* olive (Paul Tol) */
 	[SS_CLS_JOURNAL] = { "journal/log", SS_RGB(0x009E73) },      /* bluish green */
 	[SS_CLS_DISCARD] = { "discard", SS_RGB(0xCC79A7) },          /* reddish purple */
 	[SS_CLS_OTHER]   = { "write-zeroes/other", SS_RGB(0x56B4E9) }, /* sky blue: a write */
@@ -92,6 +93,9 @@ static const struct ss_model_part ss_model_parts[SS_NR_MODEL_PARTS] = {
 };
 
 static const struct ss_rgb ss_col_seek    = SS_RGB(0x000000);
+/* Seek causes: the seeks within one zone, and between two zones (AG to AG, data to log). */
+static const struct ss_rgb ss_col_cause_within = SS_RGB(0x9ECAE1);
+static const struct ss_rgb ss_col_cause_across = SS_RGB(0x08519C);
 static const struct ss_rgb ss_col_threshold = SS_RGB(0xD55E00); /* the seek threshold */
 static const struct ss_rgb ss_col_text    = SS_RGB(0x1a1a1a);
 static const struct ss_rgb ss_col_grid    = SS_RGB(0xe4e4e4);
@@ -100,6 +104,7 @@ static const struct ss_rgb ss_col_logband = SS_RGB(0xF0E442);  /* yellow, drawn 
 static const struct ss_rgb ss_col_itable  = SS_RGB(0x6a3d9a);  /* inode tables */
 static const struct ss_rgb ss_col_phase   = SS_RGB(0x6a3d9a);
 static const struct ss_rgb ss_col_warn    = SS_RGB(0xB03000);
+static const struct ss_rgb ss_col_lost    = SS_RGB(0xF4D6CC);  /* lost-event periods */
 static const struct ss_rgb ss_col_best    = SS_RGB(0xd9f0d3);  /* table highlight */
 
 static inline void ss_set_rgb(cairo_t *cr, struct ss_rgb c)

@@ -1,8 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* What every time panel shares: the frame and the phase markers; see panel.h. */
+/* What every time panel shares: the frame, lost-event periods and phase markers; see panel.h. */
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
+
+#define LOST_MIN_PX 3.0
+
+void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
+		  bool label)
+{
+	static const char text[] = "events lost";
+	double tw, th, x_end = f->r.x + f->r.w;
+
+	ss_text_measure(cr, ss_metrics.font_small, false, text, &tw, &th);
+	cairo_save(cr);
+	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
+	cairo_clip(cr);
+	for (size_t i = 0; i < t->nr_lost; i++) {
+		const struct ss_lost_period *p = &t->lost[i];
+		double x0, x1;
+
+		if (p->to_ns < t0)
+			continue;
+		x0 = ss_axis_map(&f->x, p->from_ns > t0 ? (double)(p->from_ns - t0) : 0.0);
+		x1 = ss_axis_map(&f->x, (double)(p->to_ns - t0));
+		if (x1 < f->r.x - LOST_MIN_PX || x0 > x_end + LOST_MIN_PX)
+			continue;
+		if (x1 - x0 < LOST_MIN_PX) {
+			double mid = (x0 + x1) / 2;
+
+			x0 = mid - LOST_MIN_PX / 2;
+			x1 = mid + LOST_MIN_PX / 2;
+		}
+		ss_set_rgb(cr, ss_col_lost);
+		cairo_rectangle(cr, x0, f->r.y, x1 - x0, f->r.h);
+		cairo_fill(cr);
+		if (label && x1 - x0 >= tw + 4) {
+			ss_set_rgb(cr, ss_col_warn);
+			ss_text_draw(cr, x0 + 2, f->r.y + f->r.h - 2, SS_LEFT, SS_BOTTOM,
+				     ss_metrics.font_small, false, text, NULL);
+		}
+	}
+	cairo_restore(cr);
+}
 
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
 		    uint64_t t0, bool labels)
@@ -57,6 +97,7 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d)
 {
 	ss_axes_background(cr, f);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);

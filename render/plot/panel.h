@@ -49,6 +49,9 @@ struct ss_panel_ops {
 	const char *y_title;         /* short rotated axis title */
 	double weight;               /* relative height */
 	bool time_x;                 /* x is time (shares the time axis and phase lines) */
+	/* y is logarithmic: extent reports the smallest and largest positive values (lo 0: no
+	 * data); the graph widens them to whole decades */
+	bool log_y;
 	/* y is the device offset: the graph's sector range (--y-range, else every zone, else
 	 * where the I/O was; shared by the columns, no headroom), labelled in the offset units.
 	 * The graph's introspection (ss_graph_io_rect, ...) refers to the first such panel. */
@@ -60,6 +63,8 @@ struct ss_panel_ops {
 	/* draws the disk model's figures (plot --disk, ss_graph_opts.disk): refused without
 	 * --disk, added to the default set with it */
 	bool needs_disk;
+	/* the .html viewer does not draw it: plot -o x.html refuses it rather than leave it out */
+	bool no_html;
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
 	/* Optional: see a batch of events (time order). */
@@ -73,11 +78,17 @@ struct ss_panel_ops {
 };
 
 /*
- * The start of a time panel's draw: background, both axes and the phase lines (labelled when
+ * The start of a time panel's draw: background, lost-event periods, both axes and the phase
+ * lines (labelled when
  * d->label_phases), then cairo_save() and a clip to the data area.  The panel draws its data
  * and ends with cairo_restore().
  */
 void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d);
+
+/* Lost-event periods of a trace (trace_read.h) shaded over a time frame, at least 3 px wide so
+ * a short one shows; `label` names the widest that fits.  Drawn under the data. */
+void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
+		  bool label);
 
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Zone overlays and log/journal classification for the sector panel; see zones.h. */
+/* Zone overlays and the io classes of requests for the sector panel; see zones.h. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,79 +13,58 @@
 #define MIN_LOG_BAND_PX 6.0     /* a 10 MiB log on an 8 GiB disk must still show */
 #define MIN_TABLE_PX 2.0        /* inode tables drawn across the panel */
 
-static int band_cmp(const void *a, const void *b)
-{
-	const struct ss_zone_band *x = a, *y = b;
-
-	if (x->dev != y->dev)
-		return x->dev < y->dev ? -1 : 1;
-	return x->lo < y->lo ? -1 : x->lo > y->lo;
-}
-
 static bool is_log_kind(uint32_t kind)
 {
 	return kind == SS_ZONE_LOG || kind == SS_ZONE_JOURNAL;
 }
 
-int ss_zone_bands_init(struct ss_zone_bands *zb, const struct ss_trace *t)
+int ss_io_classes_init(struct ss_io_classes *ic, const struct ss_trace *t)
 {
-	size_t n = 0;
-
-	zb->n = 0;
-	zb->b = NULL;
-	for (size_t i = 0; i < t->nr_zones; i++)
-		n += is_log_kind(t->zones[i].kind);
-	if (!n)
-		return 0;
-	zb->b = calloc(n, sizeof(*zb->b));
-	if (!zb->b)
+	ic->zones = t->zones;
+	ic->zi = NULL;
+	if ((t->nr_zones && !(ic->zi = ss_zone_index_new(t->zones, t->nr_zones))) ||
+	    !(ic->fm = ss_filemap_new(t))) {
+		ss_zone_index_free(ic->zi);
+		ic->zi = NULL;
 		return -ENOMEM;
-	for (size_t i = 0; i < t->nr_zones; i++) {
-		const struct ss_rec_zone *z = &t->zones[i];
-
-		if (is_log_kind(z->kind))
-			zb->b[zb->n++] = (struct ss_zone_band){ z->dev, z->start_sector,
-								 z->start_sector + z->nr_sectors };
 	}
-	qsort(zb->b, zb->n, sizeof(*zb->b), band_cmp);
 	return 0;
 }
 
-void ss_zone_bands_fini(struct ss_zone_bands *zb)
+void ss_io_classes_fini(struct ss_io_classes *ic)
 {
-	free(zb->b);
-	zb->b = NULL;
-	zb->n = 0;
+	ss_zone_index_free(ic->zi);
+	ss_filemap_free(ic->fm);
+	ic->zi = NULL;
+	ic->fm = NULL;
 }
 
-bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t sector)
+enum ss_io_class ss_io_class_from(enum ss_class c, const struct ss_event *ev)
 {
-	size_t lo = 0, hi = zb->n;
-
-	/* last band starting at or before (dev, sector) */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		const struct ss_zone_band *b = &zb->b[mid];
-
-		if (b->dev < dev || (b->dev == dev && b->lo <= sector))
-			lo = mid + 1;
-		else
-			hi = mid;
+	switch (c) {
+	case SS_CLASS_FILE_DATA:
+	case SS_CLASS_DATA:
+		return ss_op_of(ev->flags, true) == SS_OP_READ ? SS_CLS_READ : SS_CLS_WRITE;
+	case SS_CLASS_DIR:
+		return SS_CLS_DIR;
+	case SS_CLASS_META:
+		return SS_CLS_META;
+	case SS_CLASS_JOURNAL:
+		return SS_CLS_JOURNAL;
+	case SS_CLASS_DISCARD:
+		return SS_CLS_DISCARD;
+	case SS_CLASS_FLUSH:
+		return SS_CLS_FLUSH;
+	default:
+		return SS_CLS_OTHER;
 	}
-	return lo > 0 && zb->b[lo - 1].dev == dev && sector < zb->b[lo - 1].hi;
 }
 
-enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struct ss_event *ev)
+enum ss_io_class ss_io_class_of(const struct ss_io_classes *ic, const struct ss_event *ev)
 {
-	enum ss_op op = ss_op_of(ev->flags, true);
+	enum ss_fm_kind fk = ss_filemap_lookup(ic->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
 
-	if (op == SS_OP_READ || op == SS_OP_WRITE) {
-		if (ss_zone_bands_is_log(zb, ev->dev, ev->sector))
-			return SS_CLS_JOURNAL;
-		if (ev->flags & SS_RW_META)
-			return SS_CLS_META;
-	}
-	return ss_op_class[op];
+	return ss_io_class_from(ss_class_lookup(ic->zi, ic->zones, ev, fk, NULL), ev);
 }
 
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Filesystem zones on the sector panel: which sectors are log/journal (for classifying I/O),
- * the range the zones cover (the default y range), and drawing of the overlays: AG bands and
+ * Filesystem zones on the sector panel: the io class of a request (its zone decides journal and
+ * inode-table metadata), the range the zones cover (the default y range), and drawing of the
+ * overlays: AG bands and
  * boundaries labelled AG0..AGn, the shaded log/journal band, ext4 group lines labelled every
  * k-th group, inode tables as thin lines.  Labels go in the right gutter and never overlap.
  */
@@ -13,20 +14,25 @@
 #include <cairo.h>
 
 #include "axes.h"
+#include "classes.h"
 #include "palette.h"
 #include "trace_read.h"
 
-/* Sorted log/journal extents of a trace, for a fast "is this sector journal?" test. */
-struct ss_zone_bands {
-	size_t n;
-	struct ss_zone_band { uint32_t dev; uint64_t lo, hi; } *b;
+/*
+ * The io class of requests (palette.h's colours): their class by the one rule (classes.h,
+ * over the trace's zones), data split by op into data read and data write.
+ */
+struct ss_io_classes {
+	const struct ss_rec_zone *zones;
+	struct ss_zone_index *zi;           /* NULL: the trace has no zones */
+	struct ss_filemap *fm;              /* the trace's file map (empty without one) */
 };
-int ss_zone_bands_init(struct ss_zone_bands *zb, const struct ss_trace *t);   /* 0 / -ENOMEM */
-void ss_zone_bands_fini(struct ss_zone_bands *zb);
-bool ss_zone_bands_is_log(const struct ss_zone_bands *zb, uint32_t dev, uint64_t sector);
-/* The io class (palette.h's rule) of a request with sectors: its op, and for reads and writes
- * journal/log (its start in a log or journal zone) before metadata (M) before data. */
-enum ss_io_class ss_zone_bands_class(const struct ss_zone_bands *zb, const struct ss_event *ev);
+int ss_io_classes_init(struct ss_io_classes *ic, const struct ss_trace *t);  /* 0 / -ENOMEM */
+void ss_io_classes_fini(struct ss_io_classes *ic);
+/* The io class of a request with sectors. */
+enum ss_io_class ss_io_class_of(const struct ss_io_classes *ic, const struct ss_event *ev);
+/* The io class of a request of class C (data: read or write by EV's op). */
+enum ss_io_class ss_io_class_from(enum ss_class c, const struct ss_event *ev);
 
 /* Sectors [lo, hi) covered by the trace's zones and filesystem partition; false if no zones. */
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi);

@@ -4,14 +4,23 @@
 #include <stdlib.h>
 
 #include "import_merge.h"
+#include "seekscope/model.h"
 
 #define BATCH 2048   /* events per batch: 96 KiB, amortises the merge's calls */
+#define RUN   128    /* events decoded from a source at a time: 6 KiB a source */
+
+/* A source's decoded events not yet delivered: run[pos..len). */
+struct source {
+	struct ss_event run[RUN];
+	size_t pos, len;
+	bool ended;             /* the last read came back short: nothing follows */
+};
 
 struct ss_merge {
 	ss_merge_next_fn next;
 	void *ctx;
 	size_t nr_src;
-	struct ss_event *cur;   /* per source: its pending event, if it is in the heap */
+	struct source *src;
 	size_t *heap;           /* sources with a pending event, min-heap on (ts, index) */
 	size_t nr_heap;
 	uint64_t last_ts;       /* delivered so far: keeps the output non-decreasing */
@@ -28,9 +37,9 @@ struct ss_merge *ss_merge_new(size_t nr_src, ss_merge_next_fn next, void *ctx)
 	m->next = next;
 	m->ctx = ctx;
 	m->nr_src = nr_src;
-	m->cur = calloc(nr_src ? nr_src : 1, sizeof(*m->cur));
+	m->src = calloc(nr_src ? nr_src : 1, sizeof(*m->src));
 	m->heap = calloc(nr_src ? nr_src : 1, sizeof(*m->heap));
-	if (!m->cur || !m->heap) {
+	if (!m->src || !m->heap) {
 		ss_merge_free(m);
 		return NULL;
 	}
@@ -41,18 +50,43 @@ void ss_merge_free(struct ss_merge *m)
 {
 	if (!m)
 		return;
-	free(m->cur);
+	free(m->src);
 	free(m->heap);
 	free(m);
 }
 
+/* Decode source I's next run (from its start with FIRST): its length, 0 at the end, -errno. */
+static long refill(struct ss_merge *m, size_t i, bool first, char *err, size_t errlen)
+{
+	struct source *s = &m->src[i];
+	long n = 0;
+
+	s->pos = s->len = 0;
+	if (first)
+		s->ended = false;
+	if (!s->ended) {
+		n = m->next(m->ctx, i, first, s->run, RUN, err, errlen);
+		if (n < 0)
+			return n;
+		s->len = (size_t)n;
+		s->ended = n < RUN;
+	}
+	return n;
+}
+
 /* ---- the heap */
 
+static const struct ss_event *head(const struct ss_merge *m, size_t i)
+{
+	return &m->src[i].run[m->src[i].pos];
+}
+
+/* Source A's next event comes before source B's. */
 static bool less(const struct ss_merge *m, size_t a, size_t b)
 {
-	const struct ss_event *x = &m->cur[a], *y = &m->cur[b];
+	uint64_t x = head(m, a)->ts_ns, y = head(m, b)->ts_ns;
 
-	return x->ts_ns < y->ts_ns || (x->ts_ns == y->ts_ns && a < b);
+	return x < y || (x == y && a < b);
 }
 
 static void sift_down(struct ss_merge *m, size_t pos)
@@ -80,29 +114,38 @@ static void sift_down(struct ss_merge *m, size_t pos)
 int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_merge_count *c,
 		  char *err, size_t errlen)
 {
+	struct source *s = &m->src[src];
 	uint64_t last = 0;
 	uint32_t last_dev = 0;
-	struct ss_event ev;
-	int ret;
+	long n;
+	int ret = 0;
 
 	c->events = c->backwards = 0;
-	for (ret = m->next(m->ctx, src, true, &ev, err, errlen); ret > 0;
-	     ret = m->next(m->ctx, src, false, &ev, err, errlen)) {
-		if (ev.ts_ns < last)
-			c->backwards++;
-		last = ev.ts_ns;
-		if (!t->nr_events || ev.ts_ns < t->first_ts)
-			t->first_ts = ev.ts_ns;
-		if (ev.ts_ns > t->last_ts)
-			t->last_ts = ev.ts_ns;
-		t->nr_events++;
-		c->events++;
-		if ((!t->nr_devices || ev.dev != last_dev) &&
-		    (ret = ss_trace_add_bare_device(t, ev.dev)))
-			return ret;
-		last_dev = ev.dev;
+	t->has_extents = true;
+	for (n = refill(m, src, true, err, errlen); n > 0; n = refill(m, src, false, err, errlen)) {
+		for (size_t i = 0; i < (size_t)n; i++) {
+			const struct ss_event *ev = &s->run[i];
+
+			if (ev->ts_ns < last)
+				c->backwards++;
+			last = ev->ts_ns;
+			if (!t->nr_events || ev->ts_ns < t->first_ts)
+				t->first_ts = ev->ts_ns;
+			if (ev->ts_ns > t->last_ts)
+				t->last_ts = ev->ts_ns;
+			t->nr_events++;
+			c->events++;
+			if ((!t->nr_devices || ev->dev != last_dev) &&
+			    (ret = ss_trace_add_bare_device(t, ev->dev)))
+				return ret;
+			last_dev = ev->dev;
+			/* where the data went, so that a plot need not read the trace to find out */
+			if (ev->type == SS_EV_ISSUE && ss_event_has_data(ev) &&
+			    (ret = ss_trace_add_extent(t, ev)))
+				return ret;
+		}
 	}
-	return ret;
+	return n < 0 ? (int)n : 0;
 }
 
 static int cmp_devices(const void *a, const void *b)
@@ -134,13 +177,13 @@ int ss_merge_rewind(struct ss_merge *m, struct ss_trace *t)
 	m->last_ts = 0;
 	m->delivered = 0;
 	for (size_t i = 0; i < m->nr_src; i++) {
-		int ret = m->next(m->ctx, i, true, &m->cur[i], err, sizeof(err));
+		long n = refill(m, i, true, err, sizeof(err));
 
-		if (ret < 0) {
+		if (n < 0) {
 			ss_trace_set_error(t, "%s", err);
-			return ret;
+			return (int)n;
 		}
-		if (ret)
+		if (n)
 			m->heap[m->nr_heap++] = i;
 	}
 	for (size_t i = m->nr_heap / 2; i-- > 0;)
@@ -155,22 +198,39 @@ int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_
 	char err[200] = "";
 
 	while (k < BATCH && m->nr_heap) {
-		size_t src = m->heap[0];
-		int ret;
+		size_t top = m->heap[0], other = SIZE_MAX;
+		struct source *s = &m->src[top];
+		uint64_t until = UINT64_MAX;
 
-		m->out[k] = m->cur[src];
-		/* a source that steps back in time, or clocks of different buffers: keep order */
-		if (m->out[k].ts_ns < m->last_ts)
-			m->out[k].ts_ns = m->last_ts;
-		m->last_ts = m->out[k].ts_ns;
-		k++;
-		ret = m->next(m->ctx, src, false, &m->cur[src], err, sizeof(err));
-		if (ret < 0) {
-			ss_trace_set_error(t, "%s", err);
-			return ret;
+		/* the top source's events go out until another source's next one is due: the
+		 * smaller of the heap's second level (ties go to the lower index) */
+		if (m->nr_heap > 1)
+			other = m->heap[1];
+		if (m->nr_heap > 2 && less(m, m->heap[2], other))
+			other = m->heap[2];
+		if (other != SIZE_MAX)
+			until = head(m, other)->ts_ns;
+		do {
+			struct ss_event *o = &m->out[k++];
+
+			*o = s->run[s->pos++];
+			/* a source that steps back in time, or clocks of different buffers */
+			if (o->ts_ns < m->last_ts)
+				o->ts_ns = m->last_ts;
+			m->last_ts = o->ts_ns;
+		} while (k < BATCH && s->pos < s->len &&
+			 (s->run[s->pos].ts_ns < until ||
+			  (s->run[s->pos].ts_ns == until && top < other)));
+		if (s->pos == s->len) {
+			long got = refill(m, top, false, err, sizeof(err));
+
+			if (got < 0) {
+				ss_trace_set_error(t, "%s", err);
+				return (int)got;
+			}
+			if (!got)
+				m->heap[0] = m->heap[--m->nr_heap];
 		}
-		if (!ret)
-			m->heap[0] = m->heap[--m->nr_heap];
 		sift_down(m, 0);
 	}
 	if (!k) {

@@ -4,9 +4,11 @@
  * several event sources (per-CPU files, ring buffers), each in time order on its own.  An
  * importer supplies one function that reads a source's next event; this module runs the
  * metadata pass over each source (event count, time range, devices) and streams the sources
- * merged by time in batches, with a min-heap over one pending event per source (ties broken by
- * source index, so the merge is stable).  Memory: one event per source plus one batch.
- * Not for use outside the reader.
+ * merged by time in batches, with a min-heap over the sources' pending events (ties broken by
+ * source index, so the merge is stable).  Sources are decoded a run of events at a time and the
+ * merge copies out whole runs that come before every other source's next event, so that the
+ * cost per event is a tight loop rather than a call and a heap step.  Memory: one small run per
+ * source plus one batch.  Not for use outside the reader.
  */
 #ifndef SS_IMPORT_MERGE_H
 #define SS_IMPORT_MERGE_H
@@ -16,11 +18,12 @@
 #include "trace_backend.h"
 
 /*
- * Read source SRC's next event into *EV; with FIRST, start the source over and read its first
- * one.  1, 0 at the source's end, or -errno with a one-line reason in err.
+ * Read up to MAX (> 0) of source SRC's next events into EV[]; with FIRST, start the source over
+ * and read from its first one.  The count (fewer than MAX only at the source's end, 0 there),
+ * or -errno with a one-line reason in err.
  */
-typedef int (*ss_merge_next_fn)(void *ctx, size_t src, bool first, struct ss_event *ev,
-				char *err, size_t errlen);
+typedef long (*ss_merge_next_fn)(void *ctx, size_t src, bool first, struct ss_event *ev,
+				 size_t max, char *err, size_t errlen);
 
 struct ss_merge;
 
@@ -36,7 +39,8 @@ void ss_merge_free(struct ss_merge *m);   /* accepts NULL */
 
 /*
  * Metadata pass over source SRC, from its start to its end: adds its events to T's nr_events,
- * first_ts and last_ts and their devices with ss_trace_add_bare_device(); counts into *C.
+ * first_ts and last_ts, their devices with ss_trace_add_bare_device() and the extents of their
+ * data issues with ss_trace_add_extent() (sets has_extents); counts into *C.
  * 0 or -errno (a reason in err when the source said one).
  */
 int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_merge_count *c,

@@ -41,6 +41,7 @@ struct ring {
 	const struct ss_decoder *dec;
 	int cpu;
 	uint64_t missed;        /* events the ring buffer reported lost since its start */
+	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 };
 
 struct tc_state {
@@ -53,7 +54,7 @@ struct tc_state {
 	struct ss_merge *merge;         /* over the rings, by index */
 	struct ss_trace *scanning;      /* during the metadata pass: the trace whose task table
 					 * takes the events' comms */
-	int task_error;                 /* the first error adding to it */
+	int task_error;                 /* the first error adding to it (names, lost spans) */
 };
 
 static bool tc_probe(const unsigned char *head, size_t len)
@@ -63,8 +64,10 @@ static bool tc_probe(const unsigned char *head, size_t len)
 }
 
 /*
- * ss_merge_next_fn: ring I's next block event.  The ring buffer's reports of lost events on
- * the way add to its missed count (an unknown count counts as one).  libtracecmd reports no
+ * Ring I's next block event (with FIRST its first): 1, 0 at its end, -errno.  The ring
+ * buffer's reports of lost events on the way add to its missed count (an unknown count counts
+ * as one) and, while scanning, a lost span from its previous record to this one (format.h,
+ * SS_REC_LOST).  libtracecmd reports no
  * read errors: a ring it cannot read simply ends.
  */
 static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
@@ -76,7 +79,7 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 	char comm[SS_COMM_LEN];
 
 	if (first)
-		r->missed = 0;
+		r->missed = r->last_ts = 0;
 	rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 	for (; rec; rec = tracecmd_read_data(r->h, r->cpu)) {
 		int ok = ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, ev, comm);
@@ -85,17 +88,38 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 		if (ok && comm[0] && s->scanning && !s->task_error)
 			s->task_error = ss_trace_add_task_name(s->scanning, ev->ts_ns, ev->pid, comm,
 							       sizeof(comm));
-		if (rec->missed_events)
-			r->missed += rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1;
+		if (rec->missed_events) {
+			struct ss_rec_lost l = {
+				.from_ns = r->last_ts, .to_ns = rec->ts, .cpu = (uint32_t)r->cpu,
+				.count = rec->missed_events > 0 ? (uint64_t)rec->missed_events : 1,
+			};
+
+			r->missed += l.count;
+			if (s->scanning && !s->task_error)
+				s->task_error = ss_trace_add_lost(s->scanning, &l);
+		}
+		r->last_ts = rec->ts;
 		tracecmd_free_record(rec);
 		if (ok)
 			return 1;
 	}
 	if (s->task_error) {
-		ss_errf(err, errlen, "task names: %s", strerror(-s->task_error));
+		ss_errf(err, errlen, "task names, lost spans: %s", strerror(-s->task_error));
 		return s->task_error;
 	}
 	return 0;
+}
+
+/* ss_merge_next_fn: ring I's next events. */
+static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, size_t max,
+			char *err, size_t errlen)
+{
+	size_t n = 0;
+	int ret = 0;
+
+	while (n < max && (ret = next_event(ctx, i, first && !n, &ev[n], err, errlen)) > 0)
+		n++;
+	return n == max || ret >= 0 ? (long)n : ret;
 }
 
 static int tc_rewind(struct ss_trace *t)
@@ -148,7 +172,7 @@ static int setup_buffers(struct tc_state *s, size_t *known)
 		nr += cpus > 0 ? (size_t)cpus : 0;
 	}
 	s->rings = calloc(nr ? nr : 1, sizeof(*s->rings));
-	s->merge = ss_merge_new(nr, next_event, s);
+	s->merge = ss_merge_new(nr, next_events, s);
 	if (!s->rings || !s->merge)
 		return -ENOMEM;
 	for (int b = 0; b <= nb; b++) {
@@ -223,7 +247,7 @@ static int tc_load(struct ss_trace *t, char *err, size_t errlen)
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	errno = 0;
-	s->top = tracecmd_open(t->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	s->top = tracecmd_open(ss_trace_source(t), TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!s->top) {
 		ret = errno && errno != ENOENT ? -errno : -EINVAL;
 		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",

@@ -25,7 +25,7 @@ struct ss_trace_backend {
 	/* Also opens a directory, or a name that is no file: a set of files (blktrace). */
 	bool opens_sets;
 	/*
-	 * Open t->path (a file that passed probe; for blktrace also a directory or a prefix
+	 * Open ss_trace_source(t) (a file that passed probe; for blktrace also a directory or a prefix
 	 * that names no file), fill the metadata (devices, zones, meta, nr_events, first/last_ts,
 	 * truncated + warning) and store the streaming state with ss_trace_set_state().  Returns
 	 * 0 or -errno with a one-line reason in err.  On failure close is still called.
@@ -38,6 +38,9 @@ struct ss_trace_backend {
 	void (*close)(struct ss_trace *t);
 };
 
+/* The file to open for t->path: t->path itself, or for standard input or a pipe the regular
+ * file that holds its content (a /proc/self/fd path); t->path stays the name the user gave. */
+const char *ss_trace_source(const struct ss_trace *t);
 void *ss_trace_state(const struct ss_trace *t);
 void ss_trace_set_state(struct ss_trace *t, void *state);
 void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
@@ -54,6 +57,8 @@ int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z);
 int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p);
 int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s);
 int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value);
+/* Where one CPU lost events (any order; the reader merges them into t->lost after open). */
+int ss_trace_add_lost(struct ss_trace *t, const struct ss_rec_lost *l);
 /* Task table entries (tasks.h rules; duplicates of what the table says are dropped).
  * 0, -ENOMEM or -E2BIG (too many). */
 int ss_trace_add_task(struct ss_trace *t, const struct ss_rec_task *rec);
@@ -61,6 +66,11 @@ int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const 
 			   size_t comm_len);
 /* A FILEMAP, FILES or EXTENTS payload (TYPE), in file order: 0, -ENOMEM, -E2BIG, -EINVAL. */
 int ss_trace_add_fmap(struct ss_trace *t, uint32_t type, const void *buf, size_t len);
+/*
+ * For importers, whose open sees every event: widen ss_trace.extents by EV, an issue with
+ * data.  0 or -ENOMEM.
+ */
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev);
 /*
  * For importers: a device record for DEV (kernel encoding) that knows nothing but the number —
  * size 0 (unknown), name "MAJ:MIN", path = the trace's path.  Devices already present are not

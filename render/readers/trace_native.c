@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
+#include "crc.h"
 #include "fileio.h"
 #include "seekscope/codec.h"
 #include "tasks.h"
@@ -166,6 +166,15 @@ static int load_small(struct ss_trace *t, const struct ss_record_header *rh, con
 		ss_swab_cpu_stats(&s);
 		return ss_trace_add_cpu_stats(t, &s);
 	}
+	case SS_REC_LOST: {
+		struct ss_rec_lost l;
+
+		if ((ret = check_fixed(rh->length, sizeof(l), err, errlen, "lost", off)))
+			return ret;
+		memcpy(&l, buf, sizeof(l));
+		ss_swab_lost(&l);
+		return ss_trace_add_lost(t, &l);
+	}
 	case SS_REC_CAPTURE:
 		if ((ret = check_fixed(rh->length, sizeof(t->capture), err, errlen, "capture", off)))
 			return ret;
@@ -263,13 +272,13 @@ static int scan(struct ss_trace *t, struct native *p, off_t size, char *err, siz
 			ret = add_event_record(t, p, off, rh.length, rh.crc32, err, errlen);
 			if (ret)
 				return ret;
-		} else if (rh.type <= SS_REC_EXTENTS) {
+		} else if (rh.type <= SS_REC_LOST) {
 			if ((ret = ensure_buf(p, rh.length)))
 				return ret;
 			n = ss_pread_full(p->fd, p->buf, rh.length, off + (off_t)sizeof(rh));
 			if (n < 0)
 				return (int)n;
-			if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, rh.length) != rh.crc32) {
+			if (ss_crc32(p->buf, rh.length) != rh.crc32) {
 				ss_errf(err, errlen,
 					"corrupt record at offset %lld: checksum mismatch",
 					(long long)off);
@@ -344,7 +353,7 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 		return -ENOMEM;
 	p->fd = -1;
 	ss_trace_set_state(t, p);
-	p->fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	p->fd = open(ss_trace_source(t), O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0 || fstat(p->fd, &st) < 0)
 		return -errno;
 	ret = check_header(t, p->fd, st.st_size, err, errlen);
@@ -398,7 +407,7 @@ static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, siz
 		ss_trace_set_error(t, "file shrank while reading (offset %lld)", (long long)r->off);
 		return -EIO;
 	}
-	if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), p->buf, r->len) != r->crc) {
+	if (ss_crc32(p->buf, r->len) != r->crc) {
 		ss_trace_set_error(t, "corrupt event record at offset %lld: checksum mismatch",
 				   (long long)(r->off - (off_t)SS_RECORD_HEADER_SIZE));
 		return -EINVAL;

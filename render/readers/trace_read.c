@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "fileio.h"
 #include "seekscope/model.h"
 #include "fmapdata.h"
 #include "tasks.h"
@@ -23,7 +24,10 @@ struct ss_trace_priv {
 	struct ss_tasks *tasks;             /* = t->tasks, writable */
 	struct ss_fmap_data files;          /* = *t->files */
 	void *state;
-	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta;
+	char *source;                       /* what the backend opens (ss_trace_source()) */
+	int spool_fd;                       /* a stream's copy, or -1 */
+	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
+	       cap_extents;
 	char error[200];
 };
 
@@ -68,6 +72,11 @@ void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(t->priv->error, sizeof(t->priv->error), fmt, ap);
 	va_end(ap);
+}
+
+const char *ss_trace_source(const struct ss_trace *t)
+{
+	return t->priv->source ? t->priv->source : t->path;
 }
 
 void *ss_trace_state(const struct ss_trace *t)
@@ -117,6 +126,76 @@ int ss_trace_add_phase(struct ss_trace *t, const struct ss_rec_phase *p)
 int ss_trace_add_cpu_stats(struct ss_trace *t, const struct ss_rec_cpu_stats *s)
 {
 	return push(&t->cpu_stats, &t->nr_cpu_stats, &t->priv->cap_stats, s, sizeof(*s));
+}
+
+int ss_trace_add_lost(struct ss_trace *t, const struct ss_rec_lost *l)
+{
+	struct ss_lost_period p = { l->from_ns, l->to_ns > l->from_ns ? l->to_ns : l->from_ns,
+				    l->count };
+
+	return push(&t->lost, &t->nr_lost, &t->priv->cap_lost, &p, sizeof(p));
+}
+
+static int by_from(const void *a, const void *b)
+{
+	const struct ss_lost_period *x = a, *y = b;
+
+	return x->from_ns < y->from_ns ? -1 : x->from_ns > y->from_ns;
+}
+
+/* The backends' LOST spans as disjoint periods in time order. */
+static void merge_lost(struct ss_trace *t)
+{
+	uint64_t start = t->has_capture && t->capture.start_ns ? t->capture.start_ns : t->first_ts;
+	size_t k = 0;
+
+	if (!t->nr_lost)
+		return;
+	for (size_t i = 0; i < t->nr_lost; i++)       /* "since the start of the capture" */
+		if (!t->lost[i].from_ns && t->lost[i].to_ns >= start)
+			t->lost[i].from_ns = start;
+	qsort(t->lost, t->nr_lost, sizeof(*t->lost), by_from);
+	for (size_t i = 0; i < t->nr_lost; i++) {
+		if (k && t->lost[i].from_ns <= t->lost[k - 1].to_ns) {
+			struct ss_lost_period *m = &t->lost[k - 1];
+
+			if (t->lost[i].to_ns > m->to_ns)
+				m->to_ns = t->lost[i].to_ns;
+			m->count += t->lost[i].count;
+		} else {
+			t->lost[k++] = t->lost[i];
+		}
+	}
+	t->nr_lost = k;
+}
+
+bool ss_trace_lost_overlaps(const struct ss_trace *t, uint64_t from_ns, uint64_t to_ns)
+{
+	size_t lo = 0, hi = t->nr_lost;
+
+	/* the first period ending at or after from_ns; it overlaps if it starts by to_ns */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->lost[mid].to_ns < from_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->nr_lost && t->lost[lo].from_ns <= to_ns;
+}
+
+uint64_t ss_trace_lost_placed(const struct ss_trace *t, uint64_t *span_ns)
+{
+	uint64_t n = 0, span = 0;
+
+	for (size_t i = 0; i < t->nr_lost; i++) {
+		n += t->lost[i].count;
+		span += t->lost[i].to_ns - t->lost[i].from_ns;
+	}
+	if (span_ns)
+		*span_ns = span;
+	return n;
 }
 
 int ss_trace_add_meta(struct ss_trace *t, const char *key, const char *value)
@@ -171,6 +250,22 @@ bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, cha
 	}
 	ss_task_name(ss_tasks_entry(t->tasks, (size_t)id), buf, len);
 	return true;
+}
+
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev)
+{
+	struct ss_extent e = { ev->dev, ev->sector, ev->sector + ev->nr_sector };
+	size_t i = 0;
+
+	while (i < t->nr_extents && t->extents[i].dev != ev->dev)
+		i++;
+	if (i == t->nr_extents)
+		return push(&t->extents, &t->nr_extents, &t->priv->cap_extents, &e, sizeof(e));
+	if (e.lo < t->extents[i].lo)
+		t->extents[i].lo = e.lo;
+	if (e.hi > t->extents[i].hi)
+		t->extents[i].hi = e.hi;
+	return 0;
 }
 
 int ss_trace_add_bare_device(struct ss_trace *t, uint32_t dev)
@@ -249,6 +344,48 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 	return -EINVAL;
 }
 
+/*
+ * PATH as something the backends can read at any offset: "-" is standard input, a regular file
+ * read where it is; a pipe ("-", /dev/stdin, a FIFO, bash's <(cmd)) is spooled into an unnamed
+ * temporary file first (fileio.h), since every reader seeks — the native one reads the
+ * metadata in a first pass, then the events.  Sets t->priv->source for a stream or standard
+ * input, leaves it NULL for a named file; 0 or -errno with the reason in ERR.
+ */
+static int open_source(struct ss_trace *t, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = STDIN_FILENO, ret;
+
+	if (strcmp(path, "-")) {
+		if (stat(path, &st) < 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+			return 0;   /* detect() says what a missing or other file is */
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+	} else if (fstat(fd, &st) < 0) {
+		return -errno;
+	} else if (S_ISREG(st.st_mode)) {
+		/* a new open file description: reading starts at 0 whatever the shell did */
+		t->priv->source = strdup("/proc/self/fd/0");
+		return t->priv->source ? 0 : -ENOMEM;
+	} else if (isatty(fd)) {
+		ss_errf(err, errlen, "standard input is a terminal: pipe a trace into it "
+			"(seekscope record -o - ... | seekscope report -)");
+		return -EINVAL;
+	}
+	ret = ss_spool_fd(fd, err, errlen);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (ret < 0)
+		return ret;
+	t->priv->spool_fd = ret;
+	if (asprintf(&t->priv->source, "/proc/self/fd/%d", ret) < 0) {
+		t->priv->source = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
 	const struct ss_trace_backend *be = NULL;
@@ -258,21 +395,35 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 	if (errlen)
 		err[0] = 0;
 	t = calloc(1, sizeof(*t));
-	if (!t || !(t->priv = calloc(1, sizeof(*t->priv))) || !(t->path = strdup(path)) ||
-	    !(t->priv->tasks = ss_tasks_new())) {
+	if (!t || !(t->priv = calloc(1, sizeof(*t->priv)))) {
+		ret = -ENOMEM;
+		goto error;
+	}
+	t->priv->spool_fd = -1;
+	if (!(t->path = strdup(path)) || !(t->priv->tasks = ss_tasks_new())) {
 		ret = -ENOMEM;
 		goto error;
 	}
 	t->tasks = t->priv->tasks;
 	t->files = &t->priv->files;
-	ret = detect(path, &be, err, errlen);
+	ret = open_source(t, path, err, errlen);
 	if (ret)
 		goto error;
+	ret = detect(ss_trace_source(t), &be, err, errlen);
+	if (ret)
+		goto error;
+	if (t->priv->source && be->opens_sets) {
+		ss_errf(err, errlen, "%s traces are sets of files: they cannot be read from "
+			"standard input or a pipe; name their directory or prefix", be->name);
+		ret = -EINVAL;
+		goto error;
+	}
 	t->priv->be = be;
 	t->format = be->name;
 	ret = be->open(t, err, errlen);
 	if (ret)
 		goto error;
+	merge_lost(t);
 	return t;
 error:
 	if (errlen && !err[0])
@@ -291,6 +442,9 @@ void ss_trace_close(struct ss_trace *t)
 			t->priv->be->close(t);
 		ss_tasks_free(t->priv->tasks);
 		ss_fmap_data_free(&t->priv->files);
+		if (t->priv->spool_fd >= 0)
+			close(t->priv->spool_fd);
+		free(t->priv->source);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {
@@ -302,6 +456,8 @@ void ss_trace_close(struct ss_trace *t)
 	free(t->zones);
 	free(t->phases);
 	free(t->cpu_stats);
+	free(t->lost);
+	free(t->extents);
 	free(t->path);
 	free(t);
 }
@@ -362,12 +518,14 @@ void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len)
 
 uint64_t ss_trace_lost_events(const struct ss_trace *t)
 {
-	uint64_t lost = 0;
+	uint64_t lost = 0, placed;
 
 	for (size_t i = 0; i < t->nr_cpu_stats; i++)
 		lost += t->cpu_stats[i].missed + t->cpu_stats[i].overrun +
 			t->cpu_stats[i].commit_overrun + t->cpu_stats[i].dropped;
-	return lost;
+	/* a trace cut before its statistics still knows what it placed */
+	placed = ss_trace_lost_placed(t, NULL);
+	return lost > placed ? lost : placed;
 }
 
 const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector)

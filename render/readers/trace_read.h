@@ -18,9 +18,22 @@
 struct ss_tasks;                        /* collector/core/tasks.h */
 struct ss_fmap_data;                    /* fmapdata.h */
 
+/* A lost-event period: the union of the LOST records (format.h) of every CPU. */
+struct ss_lost_period {
+	uint64_t from_ns, to_ns;            /* trace clock, from_ns <= to_ns */
+	uint64_t count;                     /* events lost in it, over every CPU */
+};
+
 struct ss_meta {
 	char *key;
 	char *value;
+};
+
+/* Where one device's data I/O went: the first sector and the end of the last of its issues
+ * that carry data (ss_event_has_data). */
+struct ss_extent {
+	uint32_t dev;
+	uint64_t lo, hi;
 };
 
 /* Everything but the events, in host byte order.  Owned by the ss_trace; read-only for users. */
@@ -36,6 +49,10 @@ struct ss_trace {
 	size_t nr_phases;
 	struct ss_rec_cpu_stats *cpu_stats;
 	size_t nr_cpu_stats;
+	/* where events were lost: disjoint, in time order, none when the trace places no loss
+	 * (older traces, blktrace imports); a span starting at 0 starts at the trace's start */
+	struct ss_lost_period *lost;
+	size_t nr_lost;
 	struct ss_meta *meta;
 	size_t nr_meta;
 	/* pid -> process name over time (tasks.h: ss_tasks_find, ss_task_name); never NULL
@@ -48,6 +65,11 @@ struct ss_trace {
 	bool has_capture;
 	uint64_t nr_events;                 /* imports: the events that map to struct ss_event */
 	uint64_t first_ts, last_ts;         /* of the events; 0 when there are none */
+	/* importers, whose open reads every event: the extent of each device's data issues,
+	 * in the order the devices first issued (has_extents false for seekscope traces) */
+	struct ss_extent *extents;
+	size_t nr_extents;
+	bool has_extents;
 	bool truncated;                     /* no END record, or a record cut short */
 	char warning[200];                  /* why it is truncated, "" otherwise */
 	struct ss_trace_priv *priv;
@@ -70,8 +92,14 @@ const struct ss_rec_phase *ss_trace_phase_begin(const struct ss_trace *t, const 
 const struct ss_rec_device *ss_trace_find_device(const struct ss_trace *t, const char *spec);
 /* "its devices: loop0 7:0, loop1 7:1" (or "it has no devices") into BUF, for messages. */
 void ss_trace_devices_list(const struct ss_trace *t, char *buf, size_t len);
-/* Total lost events according to the capture statistics (missed + overrun + dropped). */
+/* Total lost events according to the capture statistics (missed + overrun + dropped), or
+ * those placed in lost-event periods if more (a trace cut before its statistics). */
 uint64_t ss_trace_lost_events(const struct ss_trace *t);
+/* Whether [from_ns, to_ns] meets a lost-event period (both ends included): a request in
+ * flight over that time may have lost its issue or completion. */
+bool ss_trace_lost_overlaps(const struct ss_trace *t, uint64_t from_ns, uint64_t to_ns);
+/* Events placed in lost-event periods, and their total length in ns. */
+uint64_t ss_trace_lost_placed(const struct ss_trace *t, uint64_t *span_ns);
 /* Zone containing absolute SECTOR on DEV, preferring the most specific kind; NULL if none. */
 const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t dev, uint64_t sector);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "seekcause.h"
 #include "stats.h"
 #include "taskfilter.h"
 #include "trace_read.h"
@@ -52,6 +53,17 @@ void report_procs_json(struct ss_json *j, const struct ss_stats *st, const struc
  * keys "file_map", "dirs". */
 void report_dirs_text(FILE *f, const struct ss_stats *st);
 void report_dirs_json(struct ss_json *j, const struct ss_stats *st);
+/*
+ * The seek causes (report_causes.c): the text sections, the JSON keys "seek_causes",
+ * "seek_zone_pairs", "seek_zone_pairs_other", and one matrix's "seek_causes" (a device's;
+ * null for NULL).
+ */
+#define REPORT_ZONE_PAIRS_TEXT 10
+#define REPORT_ZONE_PAIRS_JSON 64
+void report_causes_text(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
+			const struct report_opts *ro);
+void report_causes_json(struct ss_json *j, const struct ss_trace *t, const struct ss_stats *st);
+void report_causes_json_matrix(struct ss_json *j, const struct ss_cause_matrix *m);
 /* S[0..N) (up to a NUL) for a terminal: control characters and bad UTF-8 escaped, long
  * strings cut with "..." (report_text.c). */
 const char *report_text_clean(const char *s, size_t n, char *out, size_t outlen);

@@ -38,6 +38,21 @@ static void op_fields(struct ss_json *j, const uint64_t *ios, const uint64_t *by
 	}
 }
 
+/* <what>_lat_p50_us, _p99_us, _max_us, _samples: a class apart from reads and writes. */
+static void lat_fields(struct ss_json *j, const char *what, const struct ss_lathist *h)
+{
+	static const char *const sfx[] = { "lat_p50_us", "lat_p99_us", "lat_max_us" };
+	const double p[] = { 50, 99, 100 };
+	char key[40];
+
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "%s_%s", what, sfx[i]);
+		ss_json_kv_double(j, key, us(ss_lathist_percentile(h, p[i])));
+	}
+	snprintf(key, sizeof(key), "%s_lat_samples", what);
+	ss_json_kv_u64(j, key, h->count);
+}
+
 /* The figures shared by the trace, each phase and each device. */
 static void summary_fields(struct ss_json *j, const struct ss_summary *s)
 {
@@ -62,8 +77,11 @@ static void summary_fields(struct ss_json *j, const struct ss_summary *s)
 	ss_json_kv_double(j, "lat_max_us", us(s->lat_max_ns));
 	ss_json_kv_double(j, "lat_mean_us", ss_lathist_mean(&s->lat) / 1e3);
 	ss_json_kv_u64(j, "lat_samples", s->lat.count);
+	lat_fields(j, "discard", &s->discard_lat);
+	lat_fields(j, "other", &s->other_lat);
 	ss_json_kv_double(j, "flush_lat_p50_us", us(ss_lathist_percentile(&s->flush_lat, 50)));
 	ss_json_kv_double(j, "flush_lat_max_us", us(s->flush_lat.max_ns));
+	ss_json_kv_u64(j, "lat_lost", s->lat_lost);
 	ss_json_kv_double(j, "queue_depth_mean", s->mean_depth);
 	ss_json_kv_u64(j, "queue_depth_max", s->max_depth);
 	ss_json_kv_u64(j, "unmatched", s->unmatched);
@@ -210,6 +228,17 @@ static void capture_and_meta(struct ss_json *j, const struct ss_trace *t)
 	ss_json_end_object(j);
 }
 
+/* lost_events, and where they were placed: lost_periods, lost_placed, lost_period_s. */
+static void lost_fields(struct ss_json *j, const struct ss_trace *t)
+{
+	uint64_t span, placed = ss_trace_lost_placed(t, &span);
+
+	ss_json_kv_u64(j, "lost_events", ss_trace_lost_events(t));
+	ss_json_kv_u64(j, "lost_periods", t->nr_lost);
+	ss_json_kv_u64(j, "lost_placed", placed);
+	ss_json_kv_double(j, "lost_period_s", (double)span / 1e9);
+}
+
 int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *st,
 		      const struct report_opts *ro)
 {
@@ -227,7 +256,7 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		ss_json_string(&j, t->warning);
 	else
 		ss_json_null(&j);
-	ss_json_kv_u64(&j, "lost_events", ss_trace_lost_events(t));
+	lost_fields(&j, t);
 	ss_json_kv_double(&j, "duration_s", s->duration_s);
 	ss_json_kv_u64(&j, "seek_threshold", ro->seek_threshold);
 	summary_fields(&j, s);
@@ -254,12 +283,15 @@ int report_print_json(FILE *f, const struct ss_trace *t, const struct ss_stats *
 		ss_json_begin_object(&j);
 		device_fields(&j, d->device);
 		summary_fields(&j, &d->s);
+		report_causes_json_matrix(&j, ss_stats_causes(st) ?
+			ss_seek_causes_device(ss_stats_causes(st), d->device->dev) : NULL);
 		ss_json_end_object(&j);
 	}
 	ss_json_end_array(&j);
 	capture_and_meta(&j, t);
 	phases(&j, t, st);
 	zones(&j, st);
+	report_causes_json(&j, t, st);
 	report_procs_json(&j, st, ro);
 	report_dirs_json(&j, st);
 	ss_json_end_object(&j);

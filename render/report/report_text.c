@@ -177,6 +177,19 @@ static void capture_lines(FILE *f, const struct ss_trace *t)
 	workload_line(f, t);
 }
 
+/* One latency line for a class apart from reads and writes, when it has any. */
+static void lat_line(FILE *f, const char *title, const char *what, const struct ss_lathist *h)
+{
+	char p50[32], p99[32], mx[32];
+
+	if (!h->count)
+		return;
+	fprintf(f, "  %-12s p50 %s, p99 %s, max %s (%" PRIu64 " paired %s)\n", title,
+		human_ns(ss_lathist_percentile(h, 50), p50, sizeof(p50)),
+		human_ns(ss_lathist_percentile(h, 99), p99, sizeof(p99)),
+		human_ns(h->max_ns, mx, sizeof(mx)), h->count, what);
+}
+
 static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_pair_stats *ps,
 			  uint64_t threshold)
 {
@@ -207,16 +220,18 @@ static void summary_lines(FILE *f, const struct ss_summary *s, const struct ss_p
 			fprintf(f, "%s %s %.2f MB/s", op ? "," : "", ss_ops[op].name, mb_s[op]);
 	fputc('\n', f);
 	if (s->lat.count)
-		fprintf(f, "  latency      p50 %s, p99 %s, max %s (%" PRIu64 " paired I/Os)\n",
-			human_ns(s->lat_p50_ns, p50, sizeof(p50)),
+		fprintf(f, "  latency      p50 %s, p99 %s, max %s (%" PRIu64 " paired reads and "
+			   "writes)\n", human_ns(s->lat_p50_ns, p50, sizeof(p50)),
 			human_ns(s->lat_p99_ns, p99, sizeof(p99)),
 			human_ns(s->lat_max_ns, mx, sizeof(mx)), s->lat.count);
 	else
-		fprintf(f, "  latency      n/a (no paired I/Os)\n");
-	if (s->flush_lat.count)
-		fprintf(f, "  flush lat.   p50 %s, max %s\n",
-			human_ns(ss_lathist_percentile(&s->flush_lat, 50), p50, sizeof(p50)),
-			human_ns(s->flush_lat.max_ns, mx, sizeof(mx)));
+		fprintf(f, "  latency      n/a (no paired reads or writes)\n");
+	lat_line(f, "discard lat.", "discards", &s->discard_lat);
+	lat_line(f, "other lat.", "write-zeroes/other", &s->other_lat);
+	lat_line(f, "flush lat.", "flushes", &s->flush_lat);
+	if (s->lat_lost)
+		fprintf(f, "  no latency   %" PRIu64 " requests in flight across a lost-event period "
+			   "(issue or completion may be lost: not paired reliably)\n", s->lat_lost);
 	fprintf(f, "  queue depth  mean %.2f, max %" PRIu64 "\n", s->mean_depth, s->max_depth);
 	if (s->unmatched || (ps && (ps->requeued || ps->overflow)))
 		fprintf(f, "  pairing      completions without issue %" PRIu64 ", requeues %" PRIu64
@@ -328,7 +343,15 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	summary_lines(f, ss_stats_total(st), ss_stats_pairing(st), ro->seek_threshold);
 	fprintf(f, "  incomplete   %" PRIu64 " issued I/Os never completed (still in flight when the "
 		   "capture ended)\n", ss_stats_incomplete_ios(st));
-	fprintf(f, "  lost events  %" PRIu64 "\n", lost);
+	fprintf(f, "  lost events  %" PRIu64 "", lost);
+	if (t->nr_lost) {
+		uint64_t span, placed = ss_trace_lost_placed(t, &span);
+
+		fprintf(f, " (%" PRIu64 " placed in %zu period%s, %.3f s in all; no latency is "
+			   "taken across them)", placed, t->nr_lost, t->nr_lost == 1 ? "" : "s",
+			(double)span / 1e9);
+	}
+	fputc('\n', f);
 	if (ss_stats_nr_devices(st) > 1 && !ro->device) {
 		fprintf(f, "\n  per device\n");
 		for (size_t i = 0; i < ss_stats_nr_devices(st); i++) {
@@ -343,6 +366,7 @@ int report_print_text(FILE *f, const struct ss_trace *t, const struct ss_stats *
 	phase_table(f, st);
 	zone_table(f, st, ro->all_zones);
 	report_model_text(f, st);
+	report_causes_text(f, t, st, ro);
 	report_procs_text(f, t, st, ro);
 	report_dirs_text(f, st);
 	return ferror(f) ? -EIO : 0;

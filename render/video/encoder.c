@@ -9,12 +9,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/opt.h>
-#include <libswscale/swscale.h>
-
+#include "avlib.h"
 #include "encoder.h"
 #include "errbuf.h"
 #include "outfile.h"
@@ -71,6 +66,7 @@ struct ss_video {
 	int io_errno;               /* the output's errno, kept as it was (ENOSPC stays ENOSPC) */
 	int failed;
 	char *path;
+	struct ss_av av;            /* FFmpeg, loaded for this movie */
 	const struct container *cont;
 	AVCodecContext *enc;
 	AVFormatContext *fmt;
@@ -92,9 +88,10 @@ static struct ss_video *log_owner(void *avcl)
 
 	if (!cls)
 		return NULL;
-	if (cls == avcodec_get_class())
+	/* by the class's name: the libraries' functions are in the movie's table (avlib.h) */
+	if (cls->class_name && !strcmp(cls->class_name, "AVCodecContext"))
 		v = ((AVCodecContext *)avcl)->opaque;
-	else if (cls == avformat_get_class())
+	else if (cls->class_name && !strcmp(cls->class_name, "AVFormatContext"))
 		v = ((AVFormatContext *)avcl)->opaque;
 	return v && v->magic == VIDEO_MAGIC ? v : NULL;
 }
@@ -130,12 +127,13 @@ static int video_err(struct ss_video *v, int averr, char *err, size_t errlen, co
 {
 	char reason[AV_ERROR_MAX_STRING_SIZE] = "";
 	char logged[sizeof(v->msg)];
+	const struct ss_av *av = &v->av;
 	int ret = av_errno(v, averr);
 
 	if (v->io_errno)
 		snprintf(reason, sizeof(reason), "%s", strerror(v->io_errno));
 	else
-		av_strerror(averr, reason, sizeof(reason));
+		av->av_strerror(averr, reason, sizeof(reason));
 	pthread_mutex_lock(&v->lock);
 	snprintf(logged, sizeof(logged), "%s", v->msg);
 	pthread_mutex_unlock(&v->lock);
@@ -156,12 +154,13 @@ static const struct enc_pref *pref_of(const AVCodec *c)
 }
 
 /* Does encoder C take yuv420p frames (what we feed every encoder)? */
-static int takes_yuv420p(const AVCodec *c)
+static int takes_yuv420p(const struct ss_av *av, const AVCodec *c)
 {
 	const enum AVPixelFormat *f = NULL;
 
+	(void)av;
 #if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(61, 13, 100)
-	if (avcodec_get_supported_config(NULL, c, AV_CODEC_CONFIG_PIX_FORMAT, 0,
+	if (av->avcodec_get_supported_config(NULL, c, AV_CODEC_CONFIG_PIX_FORMAT, 0,
 					 (const void **)&f, NULL) < 0)
 		return 0;
 #else
@@ -175,19 +174,19 @@ static int takes_yuv420p(const AVCodec *c)
 
 /* The IDX-th candidate encoder for codec ID: our preferred one first, then every other
  * non-experimental encoder of the codec that takes yuv420p, in FFmpeg's order. */
-static const AVCodec *candidate(enum AVCodecID id, int idx)
+static const AVCodec *candidate(const struct ss_av *av, enum AVCodecID id, int idx)
 {
 	const AVCodec *c;
 	void *it = NULL;
 	int n = 0;
 
 	for (size_t i = 0; i < N_PREFS; i++)
-		if (enc_prefs[i].id == id && (c = avcodec_find_encoder_by_name(enc_prefs[i].name)) &&
+		if (enc_prefs[i].id == id && (c = av->avcodec_find_encoder_by_name(enc_prefs[i].name)) &&
 		    n++ == idx)
 			return c;
-	while ((c = av_codec_iterate(&it)))
-		if (av_codec_is_encoder(c) && c->id == id && !pref_of(c) &&
-		    !(c->capabilities & AV_CODEC_CAP_EXPERIMENTAL) && takes_yuv420p(c) &&
+	while ((c = av->av_codec_iterate(&it)))
+		if (av->av_codec_is_encoder(c) && c->id == id && !pref_of(c) &&
+		    !(c->capabilities & AV_CODEC_CAP_EXPERIMENTAL) && takes_yuv420p(av, c) &&
 		    n++ == idx)
 			return c;
 	return NULL;
@@ -197,8 +196,9 @@ static const AVCodec *candidate(enum AVCodecID id, int idx)
 static AVCodecContext *open_encoder(const AVCodec *c, struct ss_video *v, int global_header)
 {
 	const struct enc_pref *p = pref_of(c);
+	const struct ss_av *av = &v->av;
 	AVDictionary *opts = NULL;
-	AVCodecContext *ctx = avcodec_alloc_context3(c);
+	AVCodecContext *ctx = av->avcodec_alloc_context3(c);
 
 	if (!ctx)
 		return NULL;
@@ -216,12 +216,12 @@ static AVCodecContext *open_encoder(const AVCodec *c, struct ss_video *v, int gl
 	if (global_header)
 		ctx->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
 	if (p)
-		av_dict_parse_string(&opts, p->opts, "=", ":", 0);
+		av->av_dict_parse_string(&opts, p->opts, "=", ":", 0);
 	else    /* about 0.2 bit a pixel a frame at 30 fps: plenty for flat pictures */
 		ctx->bit_rate = (int64_t)v->width * v->height * v->fps / 5;
-	if (avcodec_open2(ctx, c, &opts) < 0)
-		avcodec_free_context(&ctx);
-	av_dict_free(&opts);
+	if (av->avcodec_open2(ctx, c, &opts) < 0)
+		av->avcodec_free_context(&ctx);
+	av->av_dict_free(&opts);
 	return ctx;
 }
 
@@ -235,7 +235,7 @@ static AVCodecContext *find_encoder(const struct container *cont, struct ss_vide
 	for (int i = 0; i < 2 && cont->codecs[i] != AV_CODEC_ID_NONE; i++) {
 		const AVCodec *c;
 
-		for (int k = 0; (c = candidate(cont->codecs[i], k)); k++) {
+		for (int k = 0; (c = candidate(&v->av, cont->codecs[i], k)); k++) {
 			AVCodecContext *ctx = open_encoder(c, v, global_header);
 
 			if (ctx)
@@ -248,19 +248,35 @@ static AVCodecContext *find_encoder(const struct container *cont, struct ss_vide
 	return NULL;
 }
 
+/* FFmpeg for one movie or probe, its log handed to ss_video_log_cb (process-wide, as
+ * FFmpeg's log is).  0 or -ENOSYS with the reason in err. */
+static int load_av(struct ss_av *av, char *err, size_t errlen)
+{
+	int ret = ss_av_open(av, err, errlen);
+
+	if (!ret)
+		av->av_log_set_callback(ss_video_log_cb);
+	return ret;
+}
+
 char *ss_video_formats(char *buf, size_t len)
 {
 	struct ss_video probe = { .width = 64, .height = 64, .fps = 30 };
+	const struct ss_av *av = &probe.av;
 	size_t used = 0;
-	char tried[256];
+	char tried[256], why[200];
 
 	if (!len)
 		return buf;
 	buf[0] = 0;
+	if (load_av(&probe.av, why, sizeof(why))) {
+		snprintf(buf, len, "none (%s)", why);
+		return buf;
+	}
 	for (size_t i = 0; i < N_CONTAINERS; i++) {
 		AVCodecContext *ctx;
 
-		if (!av_guess_format(containers[i].muxer, NULL, NULL))
+		if (!av->av_guess_format(containers[i].muxer, NULL, NULL))
 			continue;
 		ctx = find_encoder(&containers[i], &probe, 0, tried, sizeof(tried));
 		if (!ctx)
@@ -268,18 +284,23 @@ char *ss_video_formats(char *buf, size_t len)
 		if (used < len)
 			used += (size_t)snprintf(buf + used, len - used, "%s%s (%s)", used ? ", " : "",
 						 containers[i].ext, ctx->codec->name);
-		avcodec_free_context(&ctx);
+		av->avcodec_free_context(&ctx);
 	}
 	if (!buf[0])
 		snprintf(buf, len, "none");
+	ss_av_close(&probe.av);
 	return buf;
 }
 
-static const struct container *container_of(const char *path)
+/* The container FORMAT names ("mp4", "webm", "mkv"), else the one PATH's extension names. */
+static const struct container *container_of(const char *path, const char *format)
 {
 	size_t n = strlen(path);
 
-	for (size_t i = 0; i < N_CONTAINERS; i++) {
+	for (size_t i = 0; format && i < N_CONTAINERS; i++)
+		if (!strcasecmp(format, containers[i].ext + 1))
+			return &containers[i];
+	for (size_t i = 0; !format && i < N_CONTAINERS; i++) {
 		size_t e = strlen(containers[i].ext);
 
 		if (n > e && !strcasecmp(path + n - e, containers[i].ext))
@@ -288,37 +309,49 @@ static const struct container *container_of(const char *path)
 	return NULL;
 }
 
-/* "PATH: unknown movie extension .X: this FFmpeg writes ..." into err. */
-static void unknown_ext(const char *path, char *err, size_t errlen)
+/* "PATH: unknown movie extension .X: this FFmpeg writes ..." (or "format X") into err. */
+static void unknown_ext(const char *path, const char *format, char *err, size_t errlen)
 {
 	const char *dot = strrchr(path, '.');
 	char avail[256];
 
+	if (format) {
+		ss_errf(err, errlen, "%s: unknown movie format %s: this FFmpeg writes %s", path,
+			format, ss_video_formats(avail, sizeof(avail)));
+		return;
+	}
 	if (!dot || strchr(dot, '/'))
 		dot = "(none)";
 	ss_errf(err, errlen, "%s: unknown movie extension %s: this FFmpeg writes %s", path, dot,
 		ss_video_formats(avail, sizeof(avail)));
 }
 
-int ss_video_check_path(const char *path, char *err, size_t errlen)
+int ss_video_check_path(const char *path, const char *format, char *err, size_t errlen)
 {
 	struct ss_video probe = { .width = 64, .height = 64, .fps = 30 };
-	const struct container *cont = container_of(path);
+	const struct container *cont = container_of(path, format);
+	const struct ss_av *av = &probe.av;
 	AVCodecContext *ctx;
-	char avail[256], tried[256];
+	char avail[256], tried[256], why[200];
 
 	if (!cont) {
-		unknown_ext(path, err, errlen);
+		unknown_ext(path, format, err, errlen);
 		return -EINVAL;
 	}
-	ctx = av_guess_format(cont->muxer, NULL, NULL)
+	if (load_av(&probe.av, why, sizeof(why))) {
+		ss_errf(err, errlen, "%s: %s", path, why);
+		return -ENOSYS;
+	}
+	ctx = av->av_guess_format(cont->muxer, NULL, NULL)
 	      ? find_encoder(cont, &probe, 0, tried, sizeof(tried)) : NULL;
 	if (!ctx) {
 		ss_errf(err, errlen, "%s: this FFmpeg cannot write %s in %s: it writes %s", path,
 			cont->what, cont->ext, ss_video_formats(avail, sizeof(avail)));
+		ss_av_close(&probe.av);
 		return -ENOSYS;
 	}
-	avcodec_free_context(&ctx);
+	av->avcodec_free_context(&ctx);
+	ss_av_close(&probe.av);
 	return 0;
 }
 
@@ -362,34 +395,35 @@ static int64_t io_seek(void *opaque, int64_t offset, int whence)
 /* The muxer on V's output descriptor; a pipe or FIFO gets a fragmented MP4 (no seeking back). */
 static int open_muxer(struct ss_video *v, char *err, size_t errlen)
 {
+	const struct ss_av *av = &v->av;
 	AVDictionary *opts = NULL;
 	uint8_t *buf;
 	int seekable = lseek(v->fd, 0, SEEK_CUR) >= 0;
 	int ret;
 
-	buf = av_malloc(IO_BUFSIZE);
+	buf = av->av_malloc(IO_BUFSIZE);
 	if (!buf)
 		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
-	v->fmt->pb = avio_alloc_context(buf, IO_BUFSIZE, 1, v, NULL, io_write,
+	v->fmt->pb = av->avio_alloc_context(buf, IO_BUFSIZE, 1, v, NULL, io_write,
 					seekable ? io_seek : NULL);
 	if (!v->fmt->pb) {
-		av_free(buf);
+		av->av_free(buf);
 		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
 	}
 	v->fmt->flags |= AVFMT_FLAG_CUSTOM_IO;
 	if (!seekable && !strcmp(v->cont->muxer, "mp4"))
-		av_dict_set(&opts, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
-	v->st = avformat_new_stream(v->fmt, NULL);
+		av->av_dict_set(&opts, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
+	v->st = av->avformat_new_stream(v->fmt, NULL);
 	if (!v->st) {
-		av_dict_free(&opts);
+		av->av_dict_free(&opts);
 		return video_err(v, AVERROR(ENOMEM), err, errlen, "opening the output");
 	}
 	v->st->time_base = v->enc->time_base;
 	v->st->avg_frame_rate = v->st->r_frame_rate = v->enc->framerate;
-	ret = avcodec_parameters_from_context(v->st->codecpar, v->enc);
+	ret = av->avcodec_parameters_from_context(v->st->codecpar, v->enc);
 	if (ret >= 0)
-		ret = avformat_write_header(v->fmt, &opts);
-	av_dict_free(&opts);
+		ret = av->avformat_write_header(v->fmt, &opts);
+	av->av_dict_free(&opts);
 	return ret < 0 ? video_err(v, ret, err, errlen, "writing the header") : 0;
 }
 
@@ -397,34 +431,41 @@ static int open_muxer(struct ss_video *v, char *err, size_t errlen)
 
 static void video_free(struct ss_video *v)
 {
+	struct ss_av *av = &v->av;
+
+	if (!av->lib[0])            /* FFmpeg did not load: nothing of it to free */
+		goto unloaded;
 	if (v->fmt) {
 		if (v->fmt->pb) {
-			av_freep(&v->fmt->pb->buffer);
-			avio_context_free(&v->fmt->pb);
+			av->av_freep(&v->fmt->pb->buffer);
+			av->avio_context_free(&v->fmt->pb);
 		}
-		avformat_free_context(v->fmt);
+		av->avformat_free_context(v->fmt);
 	}
-	avcodec_free_context(&v->enc);
-	av_frame_free(&v->frame);
-	av_packet_free(&v->pkt);
-	sws_freeContext(v->sws);
+	av->avcodec_free_context(&v->enc);
+	av->av_frame_free(&v->frame);
+	av->av_packet_free(&v->pkt);
+	av->sws_freeContext(v->sws);
+	ss_av_close(av);
+unloaded:
 	pthread_mutex_destroy(&v->lock);
 	v->magic = 0;
 	free(v->path);
 	free(v);
 }
 
-struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
-			       char *err, size_t errlen)
+struct ss_video *ss_video_open(const char *path, const char *format, int width, int height,
+			       int fps, char *err, size_t errlen)
 {
-	const struct container *cont = container_of(path);
+	const struct container *cont = container_of(path, format);
+	const struct ss_av *av;
 	struct ss_video *v;
 	char avail[256], tried[256];
 	const int *cs;
 	int ret;
 
 	if (!cont) {
-		unknown_ext(path, err, errlen);
+		unknown_ext(path, format, err, errlen);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -449,9 +490,14 @@ struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
 	v->fps = fps;
 	v->cont = cont;
 	v->fd = -1;
+	av = &v->av;
+	if ((ret = load_av(&v->av, avail, sizeof(avail)))) {
+		ss_errf(err, errlen, "%s: %s", path, avail);
+		goto error;
+	}
 
 	/* the muxer first: it says whether the codec must put its headers out of band */
-	ret = avformat_alloc_output_context2(&v->fmt, NULL, cont->muxer, NULL);
+	ret = av->avformat_alloc_output_context2(&v->fmt, NULL, cont->muxer, NULL);
 	if (ret < 0 || !v->fmt) {
 		ss_errf(err, errlen, "%s: this FFmpeg has no %s muxer: it writes %s", path,
 			cont->muxer, ss_video_formats(avail, sizeof(avail)));
@@ -468,10 +514,10 @@ struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
 		ret = -ENOSYS;
 		goto error;
 	}
-	v->frame = av_frame_alloc();
-	v->pkt = av_packet_alloc();
+	v->frame = av->av_frame_alloc();
+	v->pkt = av->av_packet_alloc();
 	/* cairo's RGB24 and ARGB32 are native-endian 32-bit words; alpha is left out */
-	v->sws = sws_getContext(width, height, AV_PIX_FMT_0RGB32, width, height,
+	v->sws = av->sws_getContext(width, height, AV_PIX_FMT_0RGB32, width, height,
 				AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
 	if (!v->frame || !v->pkt || !v->sws) {
 		ss_errf(err, errlen, "out of memory");
@@ -479,12 +525,12 @@ struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
 		goto error;
 	}
 	/* BT.709 limited range, as tagged on the stream (HD players assume it) */
-	cs = sws_getCoefficients(SWS_CS_ITU709);
-	sws_setColorspaceDetails(v->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
+	cs = av->sws_getCoefficients(SWS_CS_ITU709);
+	av->sws_setColorspaceDetails(v->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
 	v->frame->format = AV_PIX_FMT_YUV420P;
 	v->frame->width = width;
 	v->frame->height = height;
-	ret = av_frame_get_buffer(v->frame, 0);
+	ret = av->av_frame_get_buffer(v->frame, 0);
 	if (ret < 0) {
 		ret = video_err(v, ret, err, errlen, "allocating a frame");
 		goto error;
@@ -508,16 +554,18 @@ error:
 /* Hand every packet the encoder has ready to the muxer. */
 static int drain(struct ss_video *v, char *err, size_t errlen)
 {
+	const struct ss_av *av = &v->av;
+
 	for (;;) {
-		int ret = avcodec_receive_packet(v->enc, v->pkt);
+		int ret = av->avcodec_receive_packet(v->enc, v->pkt);
 
 		if (ret == AVERROR(EAGAIN) || ret == AVERROR_EOF)
 			return 0;
 		if (ret < 0)
 			return video_err(v, ret, err, errlen, "encoding");
-		av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
+		av->av_packet_rescale_ts(v->pkt, v->enc->time_base, v->st->time_base);
 		v->pkt->stream_index = v->st->index;
-		ret = av_interleaved_write_frame(v->fmt, v->pkt);
+		ret = av->av_interleaved_write_frame(v->fmt, v->pkt);
 		if (ret < 0)
 			return video_err(v, ret, err, errlen, "writing");
 	}
@@ -526,6 +574,7 @@ static int drain(struct ss_video *v, char *err, size_t errlen)
 int ss_video_write_frame(struct ss_video *v, cairo_surface_t *surface, char *err,
 			 size_t errlen)
 {
+	const struct ss_av *av = &v->av;
 	const uint8_t *src[1];
 	int stride[1], ret;
 	cairo_format_t f;
@@ -547,12 +596,12 @@ int ss_video_write_frame(struct ss_video *v, cairo_surface_t *surface, char *err
 	src[0] = cairo_image_surface_get_data(surface);
 	stride[0] = cairo_image_surface_get_stride(surface);
 	/* the encoder may still hold the last frame's buffer: write into a fresh one then */
-	ret = av_frame_make_writable(v->frame);
+	ret = av->av_frame_make_writable(v->frame);
 	if (ret < 0)
 		return video_err(v, ret, err, errlen, "allocating a frame");
-	sws_scale(v->sws, src, stride, 0, v->height, v->frame->data, v->frame->linesize);
+	av->sws_scale(v->sws, src, stride, 0, v->height, v->frame->data, v->frame->linesize);
 	v->frame->pts = v->frames;
-	ret = avcodec_send_frame(v->enc, v->frame);
+	ret = av->avcodec_send_frame(v->enc, v->frame);
 	if (ret < 0)
 		return video_err(v, ret, err, errlen, "encoding");
 	v->frames++;
@@ -561,6 +610,7 @@ int ss_video_write_frame(struct ss_video *v, cairo_surface_t *surface, char *err
 
 int ss_video_close(struct ss_video *v, char *err, size_t errlen)
 {
+	const struct ss_av *av = &v->av;
 	struct ss_outfile *out;
 	int ret;
 
@@ -569,18 +619,18 @@ int ss_video_close(struct ss_video *v, char *err, size_t errlen)
 		ss_video_abort(v);
 		return -EIO;
 	}
-	ret = avcodec_send_frame(v->enc, NULL);
+	ret = av->avcodec_send_frame(v->enc, NULL);
 	if (ret < 0)
 		ret = video_err(v, ret, err, errlen, "flushing the encoder");
 	else
 		ret = drain(v, err, errlen);
 	if (!ret) {
 		/* a fragmented MP4's trailer returns a size: only < 0 is an error */
-		ret = av_write_trailer(v->fmt);
+		ret = av->av_write_trailer(v->fmt);
 		ret = ret < 0 ? video_err(v, ret, err, errlen, "finishing the file") : 0;
 	}
 	if (!ret) {
-		avio_flush(v->fmt->pb);
+		av->avio_flush(v->fmt->pb);
 		if (v->fmt->pb->error < 0)
 			ret = video_err(v, v->fmt->pb->error, err, errlen, "writing");
 	}

@@ -13,10 +13,11 @@
  * ss_video_close: an error or ss_video_abort leaves PATH as it was and no temporary file.
  *
  * Library code: returns -errno or NULL + errno with one line in the caller's buffer; never
- * prints.  FFmpeg logs through its own process-wide callback, which prints to stderr by
- * default; a program that uses this module installs ss_video_log_cb (below) once with
- * av_log_set_callback(), which keeps FFmpeg quiet and hands its error lines to the encoder's
- * messages.  Not thread-safe: one thread drives one struct ss_video.
+ * prints.  FFmpeg is loaded when a movie or a probe needs it (avlib.h), not linked; without it
+ * the functions fail with ENOSYS and a line naming the library.  FFmpeg logs through its own
+ * process-wide callback, which prints to stderr by default; loading it installs
+ * ss_video_log_cb (below), which keeps FFmpeg quiet and hands its error lines to the
+ * encoder's messages.  Not thread-safe: one thread drives one struct ss_video.
  */
 #ifndef SS_VIDEO_ENCODER_H
 #define SS_VIDEO_ENCODER_H
@@ -29,15 +30,17 @@
 struct ss_video;
 
 /*
- * Open PATH for a WIDTH x HEIGHT movie at FPS frames per second.  WIDTH and HEIGHT must be
+ * Open PATH ("-": standard output, outfile.h) for a WIDTH x HEIGHT movie at FPS frames per
+ * second, in the container FORMAT ("mp4", "webm", "mkv"), or with FORMAT NULL the one PATH's
+ * extension names; a pipe gets a fragmented MP4.  WIDTH and HEIGHT must be
  * even (4:2:0 chroma), 16..8192; FPS 1..240.  NULL + errno with a reason in err:
  * EINVAL (an unknown extension, or a bad size or rate: the line names the extensions this
  * FFmpeg can write), ENOSYS (this FFmpeg has no working encoder for the extension's codec:
  * the line names what is available), or an error of the output file (outfile.h).
  * Nothing is created on disk unless an encoder was found.
  */
-struct ss_video *ss_video_open(const char *path, int width, int height, int fps,
-			       char *err, size_t errlen);
+struct ss_video *ss_video_open(const char *path, const char *format, int width, int height,
+			       int fps, char *err, size_t errlen);
 
 /*
  * Encode the next frame from SURFACE, an image surface of the movie's size in
@@ -58,11 +61,11 @@ int ss_video_close(struct ss_video *v, char *err, size_t errlen);
 void ss_video_abort(struct ss_video *v);
 
 /*
- * Can PATH be written, before any work is done?  0, or -EINVAL (an unknown extension) or
+ * Can PATH (in FORMAT, or NULL: by its extension) be written, before any work is done?  0, or -EINVAL (an unknown extension) or
  * -ENOSYS (this FFmpeg has no working encoder for it), with a line in err that names what this
  * FFmpeg writes.  Creates nothing.
  */
-int ss_video_check_path(const char *path, char *err, size_t errlen);
+int ss_video_check_path(const char *path, const char *format, char *err, size_t errlen);
 
 /* The FFmpeg encoder in use ("libx264", "libvpx-vp9"...), owned by V. */
 const char *ss_video_encoder_name(const struct ss_video *v);

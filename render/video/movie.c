@@ -49,7 +49,7 @@ int ss_movie_style_parse(const char *s, enum ss_movie_style *out)
  * are the lamps beside the clock (named there), not the io panel's strips. */
 struct anim_state {
 	struct ss_panel_ctx ctx;
-	struct ss_zone_bands zb;
+	struct ss_io_classes ic;
 	unsigned classes;                   /* SS_CLS_BIT()s */
 };
 
@@ -59,7 +59,7 @@ static void anim_destroy(void *state)
 
 	if (!s)
 		return;
-	ss_zone_bands_fini(&s->zb);
+	ss_io_classes_fini(&s->ic);
 	free(s);
 }
 
@@ -70,7 +70,7 @@ static int anim_create(void **state, const struct ss_panel_ctx *ctx)
 	if (!s)
 		return -ENOMEM;
 	s->ctx = *ctx;
-	if (ss_zone_bands_init(&s->zb, ctx->trace)) {
+	if (ss_io_classes_init(&s->ic, ctx->trace)) {
 		free(s);
 		return -ENOMEM;
 	}
@@ -89,9 +89,9 @@ static void anim_feed(void *state, const struct ss_event *evs, size_t n)
 
 		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
 		    !ss_event_has_data(ev) || ev->sector + ev->nr_sector <= s->ctx.y_lo ||
-		    ev->sector >= s->ctx.y_hi)
+		    ev->sector >= s->ctx.y_hi || (s->ctx.one_dev && ev->dev != s->ctx.dev))
 			continue;
-		s->classes |= SS_CLS_BIT(ss_zone_bands_class(&s->zb, ev));
+		s->classes |= SS_CLS_BIT(ss_io_class_of(&s->ic, ev));
 	}
 }
 
@@ -116,6 +116,7 @@ static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data 
 	(void)state;
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, d->trace);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, d->trace);
@@ -156,6 +157,10 @@ struct column {
 	size_t n, i;
 	bool done;
 	int64_t flush_frame, fua_frame;     /* 1 + the last frame with one issued; 0: none yet */
+	bool one_dev;                       /* film only device `dev` (--device) */
+	uint32_t dev;
+	struct ss_trace dev_view;           /* the trace's metadata as seen by that device */
+	struct ss_rec_zone *dev_zones;      /* its zones (owned) */
 };
 
 struct ss_movie {
@@ -211,6 +216,7 @@ void ss_movie_free(struct ss_movie *m)
 	for (int i = 0; i < m->nr; i++) {
 		mv_view_free(m->col[i].view);
 		free(m->col[i].label);
+		free(m->col[i].dev_zones);
 	}
 	ss_graph_free(m->g);
 	if (m->has_tl)
@@ -240,6 +246,48 @@ int ss_movie_add_trace(struct ss_movie *m, struct ss_trace *t, const char *label
 	return 0;
 }
 
+/* The device each column films: --device's, else the trace's only one (a trace naming none
+ * films all of its I/O); several without --device is a misuse — a movie shows one device's
+ * offsets, its zones and its head. */
+static int pick_devices(struct ss_movie *m, char *err, size_t errlen)
+{
+	for (int i = 0; i < m->nr; i++) {
+		struct column *c = &m->col[i];
+		const struct ss_rec_device *d = NULL;
+
+		if (m->o.device && !(d = ss_trace_find_device(c->t, m->o.device))) {
+			ss_errf(err, errlen, "%s has no device \"%s\"", c->label, m->o.device);
+			return -ENODEV;
+		}
+		if (!d && c->t->nr_devices > 1) {
+			size_t n = (size_t)snprintf(err, errlen, "%s has %zu devices (", c->label,
+						    c->t->nr_devices);
+
+			for (size_t k = 0; k < c->t->nr_devices && n < errlen; k++) {
+				const struct ss_rec_device *x = &c->t->devices[k];
+
+				n += (size_t)snprintf(err + n, errlen - n, "%s%s", k ? ", " : "",
+						      x->part_name[0] ? x->part_name : x->name);
+			}
+			if (n < errlen)
+				snprintf(err + n, errlen - n, "): a movie films one, name it with "
+					 "--device");
+			return -EINVAL;
+		}
+		if (!d && c->t->nr_devices == 1)
+			d = &c->t->devices[0];
+		if (!d)
+			continue;
+		c->one_dev = true;
+		c->dev = d->dev;
+		if (ss_zones_device_view(c->t, d->dev, &c->dev_view, &c->dev_zones)) {
+			ss_errf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 /* The figure: the animation's panel on top of the caller's time panels. */
 static int run_graph(struct ss_movie *m, char *err, size_t errlen)
 {
@@ -258,6 +306,7 @@ static int run_graph(struct ss_movie *m, char *err, size_t errlen)
 	go.x_lo_s = (double)m->lo / 1e9;
 	go.x_hi_s = (double)m->hi / 1e9;
 	go.seek_threshold = m->o.seek_threshold;
+	go.device = m->o.device;
 	m->g = ss_graph_new(&go);
 	if (!m->g) {
 		ss_errf(err, errlen, "%s", strerror(errno));
@@ -376,6 +425,8 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 	}
 	if (m->hi <= m->lo)
 		m->hi = m->lo + 1000;
+	if ((ret = pick_devices(m, err, errlen)))
+		return ret;
 	if ((ret = run_graph(m, err, errlen))) {
 		even_size_hint(err, errlen);
 		return ret;
@@ -395,7 +446,8 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 	for (int i = 0; i < m->nr && !ret; i++) {
 		struct column *c = &m->col[i];
 		struct ss_frame f = { 0 };
-		struct mv_view_init in = { m->o.style, &f, m->o.cell, m->o.fade, c->t, m->bg };
+		struct mv_view_init in = { m->o.style, &f, m->o.cell, m->o.fade,
+					   c->one_dev ? &c->dev_view : c->t, m->bg };
 
 		ss_graph_io_rect(m->g, i, &c->anim);
 		f.r = c->anim;
@@ -458,7 +510,7 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 		if (t >= b && !last)
 			break;
 		c->i++;
-		if (ev->type != SS_EV_ISSUE)
+		if (ev->type != SS_EV_ISSUE || (c->one_dev && ev->dev != c->dev))
 			continue;
 		if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH))
 			c->flush_frame = k + 1;
@@ -609,7 +661,7 @@ int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errle
 		return -EINVAL;
 	}
 	m->written = true;
-	v = ss_video_open(path, m->o.width, m->o.height, m->o.fps, err, errlen);
+	v = ss_video_open(path, m->o.format, m->o.width, m->o.height, m->o.fps, err, errlen);
 	if (!v)
 		return -errno;
 	for (int i = 0; i < m->nr; i++) {

@@ -64,6 +64,10 @@ struct ss_movie_opts {
 	const struct ss_panel_ops *panels[SS_MOVIE_MAX_PANELS];
 	int nr_panels;
 	uint64_t seek_threshold;        /* sectors (0: every I/O not contiguous) */
+	/* The device filmed (plot's --device: name, MAJ:MIN or path); NULL: the trace's only
+	 * one — a trace of several devices is refused (EINVAL), a movie films one. */
+	const char *device;
+	const char *format;             /* container "mp4", "webm", "mkv"; NULL: the path's */
 	/* Called after each frame is encoded; a nonzero return stops the movie (ss_movie_write
 	 * then returns -EINTR and leaves no file).  Optional. */
 	int (*progress)(void *ctx, int64_t done, int64_t total);
@@ -84,7 +88,8 @@ int ss_movie_add_trace(struct ss_movie *m, struct ss_trace *t, const char *label
  * clock, draw the still parts.  0, or -errno with a message (EINVAL: the size cannot hold the
  * figure). */
 int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen);
-/* Stream the traces once more and encode every frame into PATH (.mp4, .webm, .mkv).  0, or
+/* Stream the traces once more and encode every frame into PATH (.mp4, .webm, .mkv, or "-"
+ * with o.format: standard output).  0, or
  * -errno with a message; -EINTR when the progress callback stopped it.  On any error PATH is
  * left as it was.  Once per movie. */
 int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errlen);

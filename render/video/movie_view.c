@@ -24,7 +24,7 @@ struct mv_view {
 	int cell, fade;
 	const struct ss_trace *t;
 	uint64_t y_lo, y_hi;
-	struct ss_zone_bands zb;
+	struct ss_io_classes ic;
 	cairo_surface_t *bg;
 	cairo_t *bg_cr;
 	/* grid and spindle: cells in LBA order */
@@ -73,7 +73,7 @@ void mv_view_free(struct mv_view *v)
 	free(v->scls);
 	free(v->row_frame);
 	free(v->row_cls);
-	ss_zone_bands_fini(&v->zb);
+	ss_io_classes_fini(&v->ic);
 	if (v->bg_cr)
 		cairo_destroy(v->bg_cr);
 	free(v);
@@ -138,7 +138,7 @@ struct mv_view *mv_view_new(const struct mv_view_init *in)
 	if (v->y_hi <= v->y_lo)
 		v->y_hi = v->y_lo + 1;
 	v->bg_cr = cairo_create(in->bg);
-	if (cairo_status(v->bg_cr) || ss_zone_bands_init(&v->zb, v->t))
+	if (cairo_status(v->bg_cr) || ss_io_classes_init(&v->ic, v->t))
 		goto nomem;
 	if (v->style == SS_MOVIE_SCAN) {
 		v->gw = (int)(v->f.r.w / SCAN_CELL);
@@ -497,7 +497,7 @@ static void feed_scan(struct mv_view *v, int64_t frame, enum ss_io_class c, uint
 
 void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t)
 {
-	enum ss_io_class c = ss_zone_bands_class(&v->zb, ev);
+	enum ss_io_class c = ss_io_class_of(&v->ic, ev);
 	uint64_t a = ev->sector, b = ev->sector + ev->nr_sector;
 
 	if (b <= v->y_lo || a >= v->y_hi)

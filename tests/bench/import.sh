@@ -1,67 +1,100 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Import benchmark (prints figures, asserts nothing): a generated blktrace trace of 2 million
-# I/Os (Q, D and C records per I/O = 6 million records in two per-CPU files, ~290 MB) summarised
-# with `seekscope report` and rendered with `seekscope plot` to PNG; if iowatcher is installed
-# (Debian package blktrace) the same files are rendered with it and the time ratio is printed.
-# Target (issue 5): seekscope at least 10x faster than iowatcher's first run (which includes the
-# blkparse pass it makes before drawing).
-#   tests/bench/import.sh [IOS] [DIR]     (run from the source tree; builds what it needs;
+# Import benchmark (prints figures, asserts nothing): seekscope reading the other tools' traces
+# beside those tools.
+#  - blktrace: a generated trace of IOS I/Os (default 2 million; Q, D and C records per I/O =
+#    6 million records in two per-CPU files, ~290 MB) summarised with `seekscope report`, plotted
+#    to PNG and converted, and drawn by iowatcher (Debian package blktrace): its first run,
+#    which includes the blkparse pass it makes, and its second, from the dump the first left.
+#  - trace-cmd: as root with fio and trace-cmd, a .dat of as many I/Os recorded from fio 4 KiB
+#    random reads on a loop device in /dev/shm (block_bio_queue, block_rq_issue and
+#    block_rq_complete = Q, D and C), read by `seekscope report` and `plot` and by
+#    `trace-cmd report > /dev/null`.
+# Median wall time of RUNS runs, peak RSS, and the ratios (issue 18: >= 10x iowatcher's first
+# run, faster than its second).
+#   tests/bench/import.sh [IOS] [DIR]     (run from anywhere; builds what it needs;
 #                                         DIR is kept if given, else a temporary one is removed)
+#   QUICK=1 tests/bench/import.sh         (20,000 I/Os, 3 runs each: seconds, for CI)
 set -eu
-ios=${1:-2000000}
 source "$(dirname "$0")/lib.sh"
+ios=${1:-$([[ ${QUICK:-0} == 1 ]] && echo 20000 || echo 2000000)}
 bench_dir "${2:-}"
 make -s seekscope tools >/dev/null
-gen=build/tests/tools/gen-blktrace
 prefix=$dir/bench
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-
-# run LABEL CMD...: wall time (and peak RSS with /usr/bin/time) of CMD; sets LAST to the time
-run() {
-	local label=$1; shift
-	if [[ -x /usr/bin/time ]]; then
-		/usr/bin/time -f '%e %M' -o "$dir/time.txt" "$@" >/dev/null 2>"$dir/err.txt" ||
-			{ echo "$label: failed: $(tail -1 "$dir/err.txt")"; LAST=; return 0; }
-		read -r LAST rss <"$dir/time.txt"
-		printf '%-34s %7.2f s wall  %7.1f MB peak RSS\n' "$label" "$LAST" "$(calc "$rss / 1024")"
-	else
-		local t0; t0=$(date +%s.%N)
-		"$@" >/dev/null 2>"$dir/err.txt" ||
-			{ echo "$label: failed: $(tail -1 "$dir/err.txt")"; LAST=; return 0; }
-		LAST=$(calc "$(date +%s.%N) - $t0")
-		printf '%-34s %7.2f s wall\n' "$label" "$LAST"
+loop= inst=ss-bench-import-$$ keep=${2:-}
+cleanup() {
+	[[ -n $loop ]] && losetup -d "$loop"
+	if [[ -d /sys/kernel/tracing/instances/$inst ]]; then
+		trace-cmd reset -B "$inst" >/dev/null 2>&1 || true
+		rmdir "/sys/kernel/tracing/instances/$inst" 2>/dev/null || true
 	fi
+	rm -f "$dir/disk.img"
+	[[ -n $keep ]] || rm -rf "$dir"
 }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
-echo "generating $ios I/Os (Q+D+C, 2 CPUs, untar-like runs over 4 regions) as $prefix.blktrace.N"
-t0=$(date +%s.%N)
-"$gen" -o "$prefix" -n "$ios" -c 2
-printf 'generated: %s bytes in %.2f s\n' "$(cat "$prefix".blktrace.* | wc -c)" \
-	"$(calc "$(date +%s.%N) - $t0")"
-
-run "seekscope report (first run)" ./seekscope report "$prefix"
-run "seekscope report (second run)" ./seekscope report "$prefix"
-ours=$LAST
-if ./seekscope plot --help >/dev/null 2>&1; then
-	run "seekscope plot -o bench.png" ./seekscope plot "$prefix" -o "$dir/bench.png"
-	[[ -n $LAST ]] && ours=$LAST
-else
-	echo "seekscope plot: not in this binary (skipped)"
-fi
-run "seekscope convert -o bench.sst" ./seekscope convert "$prefix" -o "$dir/bench.sst"
-[[ -f $dir/bench.sst ]] && rm -f "$dir/bench.sst"
-
+bench_header
+echo "== blktrace: generating $ios I/Os (Q+D+C, 2 CPUs, untar-like runs over 4 regions)"
+build/tests/tools/gen-blktrace -o "$prefix" -n "$ios" -c 2
+printf 'generated: %s bytes\n' "$(cat "$prefix".blktrace.* | wc -c)"
+cat "$prefix".blktrace.* >/dev/null
+bench_run "seekscope report" ./seekscope report "$prefix"
+bt_report=$WALL bt_report_cpu=$CPU
+bench_run "seekscope plot -o bench.png" ./seekscope plot "$prefix" -o "$dir/bench.png"
+bt_png=$WALL bt_png_cpu=$CPU
+bench_run "seekscope convert -o bench.sst" ./seekscope convert "$prefix" -o "$dir/bench.sst"
+rm -f "$dir/bench.sst"
+io_first= io_second=
 if command -v iowatcher >/dev/null 2>&1; then
-	rm -f "$prefix.dump"    # iowatcher's first run makes it with blkparse
-	run "iowatcher -o bench.svg (first run)" iowatcher -t "$prefix" -o "$dir/bench.svg"
-	theirs=$LAST
-	run "iowatcher -o bench.svg (second run)" iowatcher -t "$prefix" -o "$dir/bench.svg"
-	if [[ -n $theirs && -n $ours ]]; then
-		printf 'ratio: iowatcher first run / seekscope %s = %.1fx (target >= 10x)\n' \
-			"$(./seekscope plot --help >/dev/null 2>&1 && echo plot || echo report)" \
-			"$(calc "$theirs / $ours")"
-	fi
+	BEFORE='rm -f "$prefix.dump"' bench_run "iowatcher -o io.svg (first run, blkparse)" \
+		iowatcher -t "$prefix" -o "$dir/io.svg"
+	io_first=$WALL io_first_cpu=$CPU
+	bench_run "iowatcher -o io.svg (second run, cached dump)" \
+		iowatcher -t "$prefix" -o "$dir/io.svg"
+	io_second=$WALL io_second_cpu=$CPU
+	rm -f "$prefix.dump" "$dir/io.svg"
+	bench_ratio "iowatcher first run / seekscope plot" "$io_first" "$bt_png" 10 \
+		"$io_first_cpu" "$bt_png_cpu"
+	bench_ratio "iowatcher second run / seekscope plot" "$io_second" "$bt_png" 1 \
+		"$io_second_cpu" "$bt_png_cpu"
+	bench_ratio "iowatcher first run / seekscope report" "$io_first" "$bt_report" "" \
+		"$io_first_cpu" "$bt_report_cpu"
 else
-	echo "iowatcher: not installed (Debian package blktrace); no comparison"
+	echo "iowatcher: not installed (Debian package blktrace): no comparison"
 fi
+rm -f "$prefix".blktrace.*
+
+echo "== trace-cmd .dat of $ios I/Os"
+if [[ $(id -u) -ne 0 ]] || ! command -v fio >/dev/null || ! command -v trace-cmd >/dev/null; then
+	echo "skipped: needs root, fio and trace-cmd"
+	exit 0
+fi
+dd if=/dev/zero of="$dir/disk.img" bs=1M count=1024 status=none
+loop=$(losetup -f --show "$dir/disk.img")
+majmin=$(lsblk -ndo MAJ:MIN "$loop" | tr -d ' ')
+devno=$(( ${majmin%:*} << 20 | ${majmin#*:} ))
+# as tests/integration/import-tracecmd.sh runs it: trace-cmd 3.1.6 needs -k -d in an instance
+tc=(trace-cmd record -q -k -d -B "$inst" -C mono -o "$dir/bench.dat")
+for e in block_bio_queue block_rq_issue block_rq_complete; do
+	tc+=(-e "block:$e" -f "dev == $devno")
+done
+"${tc[@]}" -- fio --name=bench --filename="$loop" --rw=randread --bs=4k --iodepth=32 \
+	--ioengine=libaio --direct=1 --io_size=$((ios * 4096)) --output=/dev/null \
+	>"$dir/tc.out" 2>&1 || { echo "trace-cmd record failed: $(tail -1 "$dir/tc.out")"; exit 0; }
+losetup -d "$loop"
+loop=
+rm -f "$dir/disk.img"
+printf 'recorded: %s bytes, %s\n' "$(stat -c %s "$dir/bench.dat")" \
+	"$(./seekscope report "$dir/bench.dat" | grep -m1 -E '^ +events')"
+bench_run "trace-cmd report > /dev/null" trace-cmd report -i "$dir/bench.dat"
+tc_report=$WALL tc_report_cpu=$CPU
+bench_run "seekscope report" ./seekscope report "$dir/bench.dat"
+dat_report=$WALL dat_report_cpu=$CPU
+bench_run "seekscope plot -o dat.png" ./seekscope plot "$dir/bench.dat" -o "$dir/dat.png"
+dat_png=$WALL dat_png_cpu=$CPU
+bench_ratio "trace-cmd report / seekscope report" "$tc_report" "$dat_report" "" \
+	"$tc_report_cpu" "$dat_report_cpu"
+bench_ratio "trace-cmd report / seekscope plot" "$tc_report" "$dat_png" "" \
+	"$tc_report_cpu" "$dat_png_cpu"
+if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi

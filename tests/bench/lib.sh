@@ -13,3 +13,69 @@ bench_dir() {
 	fi
 	cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 }
+
+# Repetitions per figure: RUNS (default 5, QUICK=1: 3); the median is printed, so that other
+# work on the machine skews it less than a single run or the mean.
+RUNS=${RUNS:-$([[ ${QUICK:-0} == 1 ]] && echo 3 || echo 5)}
+
+bench_header() {
+	echo "$(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
+		"$(cut -d' ' -f1-3 /proc/loadavg) (other work skews the figures); median of $RUNS runs"
+}
+
+# bench_run LABEL CMD...: run CMD $RUNS times, output thrown away (BEFORE, if set, is
+# evaluated before each run, e.g. to drop a cache file); prints the median wall time, with
+# /usr/bin/time also the median CPU time (user + sys: what other work on the machine changes
+# least) and the peak RSS; sets WALL (s), CPU (s) and RSS (MB), empty when CMD failed.
+bench_run() {
+	local label=$1 i s e walls=() cpus=() rss=0 r u y
+	shift
+	WALL= CPU= RSS=
+	for ((i = 0; i < RUNS; i++)); do
+		[[ -n ${BEFORE:-} ]] && eval "$BEFORE"
+		s=$(date +%s%N)
+		if [[ -x /usr/bin/time ]]; then
+			/usr/bin/time -f '%M %U %S' -o "$dir/bench-time.txt" "$@" >/dev/null \
+				2>"$dir/bench-err.txt"
+		else
+			"$@" >/dev/null 2>"$dir/bench-err.txt"
+		fi || { printf '%-44s failed: %s\n' "$label" "$(tail -1 "$dir/bench-err.txt")"; return 0; }
+		e=$(date +%s%N)
+		walls+=($(( (e - s) / 1000 )))
+		if [[ -x /usr/bin/time ]]; then
+			read -r r u y < <(tail -1 "$dir/bench-time.txt")
+			(( r > rss )) && rss=$r
+			cpus+=("$(awk -v u="$u" -v y="$y" 'BEGIN { print u + y }')")
+		fi
+	done
+	median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+	WALL=$(printf '%s\n' "${walls[@]}" | median | awk '{ printf "%.3f", $1 / 1e6 }')
+	if [[ -x /usr/bin/time ]]; then
+		CPU=$(printf '%s\n' "${cpus[@]}" | median)
+		RSS=$(awk -v r="$rss" 'BEGIN { printf "%.1f", r / 1024 }')
+		printf '%-44s %7.3f s wall %6.2f s CPU %7.1f MB peak RSS\n' "$label" "$WALL" "$CPU" "$RSS"
+	else
+		printf '%-44s %7.3f s wall  (install package "time" for CPU and peak RSS)\n' \
+			"$label" "$WALL"
+	fi
+}
+
+# bench_ratio WHAT THEIRS OURS [TARGET [THEIRS_CPU OURS_CPU]]: "WHAT: THEIRS / OURS = Nx"
+# (seekscope that many times faster) in wall time, and in CPU time when given, with the
+# target if one is given; nothing when a figure is missing.
+bench_ratio() {
+	[[ -n $2 && -n $3 ]] || return 0
+	awk -v what="$1" -v a="$2" -v b="$3" -v goal="${4:-}" -v ac="${5:-}" -v bc="${6:-}" 'BEGIN {
+		if (b <= 0) b = 0.001
+		cpu = ac != "" && bc != "" ? sprintf(" wall, %5.1fx CPU", ac / (bc > 0 ? bc : 0.01)) : ""
+		printf "  %-50s %5.1fx%s%s\n", what, a / b, cpu, goal != "" ? "  (goal >= " goal "x)" : "" }'
+}
+
+# bench_goal WHAT VALUE LIMIT UNIT: "WHAT VALUE UNIT (goal <= LIMIT UNIT: met / not met)";
+# the verdict only with GOALS=1 (the benchmark runs at the size the goal is set for).
+bench_goal() {
+	[[ -n $2 ]] || return 0
+	awk -v what="$1" -v v="$2" -v lim="$3" -v u="$4" -v judge="${GOALS:-0}" 'BEGIN {
+		printf "  %-52s %7.3f %s  (goal <= %s %s%s)\n", what, v, u, lim, u,
+		       judge == 1 ? (v <= lim ? ": met" : ": not met") : "" }'
+}

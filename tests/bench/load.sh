@@ -8,12 +8,14 @@
 # `seekscope plot` on it.  Then the cost of process attribution: the same workload recorded
 # again by a baseline — BASELINE=PATH, a seekscope without it (e.g. built from an older
 # commit), else this one with --no-work-names (task names without the kworkers' work) —
-# with recorder CPU (user + sys), trace size and lost events of both.  Asserts nothing.
-# Root only.
+# with recorder CPU (user + sys), trace size and lost events of both.  Last, the same workload
+# recorded by trace-cmd into a .dat, read by `trace-cmd report > /dev/null` and by seekscope's
+# report and plot, side by side as ratios.  Asserts nothing.  Root only.
 # Usage: tests/bench/load.sh [MIN_EVENTS]      (default 10000000; KEEP_PLOT=FILE.png keeps the PNG)
+#        QUICK=1 tests/bench/load.sh           (200,000 events: seconds, for CI)
 set -u
 cd "$(dirname "$0")/../.."
-MIN_EVENTS=${1:-10000000}
+MIN_EVENTS=${1:-$([[ ${QUICK:-0} == 1 ]] && echo 200000 || echo 10000000)}
 SEEKSCOPE=${SEEKSCOPE:-./seekscope}
 [[ $(id -u) -eq 0 ]] || { echo "bench-load: needs root" >&2; exit 1; }
 for t in fio /usr/bin/time; do
@@ -21,8 +23,13 @@ for t in fio /usr/bin/time; do
 done
 W=$(mktemp -d /dev/shm/ss-load.XXXXXX)
 LOOP=
+INST=ss-bench-load-$$
 cleanup() {
 	[[ -n $LOOP ]] && losetup -d "$LOOP"
+	if [[ -d /sys/kernel/tracing/instances/$INST ]]; then
+		trace-cmd reset -B "$INST" >/dev/null 2>&1
+		rmdir "/sys/kernel/tracing/instances/$INST" 2>/dev/null
+	fi
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -117,3 +124,28 @@ awk -v a="$a_cpu" -v b="$b_cpu" -v x="$a_sz" -v y="$b_sz" -v ae="$a_ev" -v be="$
 	printf "extra recorder CPU: %+.2f s (%+.1f %%); extra trace size: %+d bytes (%+.3f %% per event)\n",
 	       a - b, (b > 0 ? (a / b - 1) * 100 : 0), x - y,
 	       ((ae > 0 && be > 0 && y > 0) ? ((x / ae) / (y / be) - 1) * 100 : 0) }'
+
+# ---- the same workload recorded by trace-cmd: its own reader against seekscope's import
+if ! command -v trace-cmd >/dev/null; then
+	echo "trace-cmd: not installed, no comparison"
+	exit 0
+fi
+devno=$(( $(stat -c '%t' "$LOOP" | sed 's/^/0x/') << 20 | $(stat -c '%T' "$LOOP" | sed 's/^/0x/') ))
+tc=(trace-cmd record -q -k -d -B "$INST" -C mono -o "$W/load.dat")
+for e in block_rq_issue block_rq_complete; do tc+=(-e "block:$e" -f "dev == $devno"); done
+"${tc[@]}" -- fio --name=load --filename="$LOOP" --rw=randread --bs=4k --iodepth=32 \
+	--ioengine=libaio --direct=1 --io_size=$(( IOS * 4096 )) --output=/dev/null >"$W/tc.out" 2>&1
+tc_status=$?
+timed tcreport trace-cmd report -i "$W/load.dat"
+timed datreport "$SEEKSCOPE" report "$W/load.dat"
+timed datplot "$SEEKSCOPE" plot "$W/load.dat" -o "$W/load-dat.png"
+secs() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.2f", s }' <<< "$(wall "$W/$1.time")"; }
+echo "the same workload recorded by trace-cmd (record exit status $tc_status):" \
+	"$(stat -c %s "$W/load.dat") bytes, $("$SEEKSCOPE" report "$W/load.dat" | grep -m1 -E '^ +events')"
+figures tcreport "trace-cmd report > /dev/null"
+figures datreport "seekscope report of the .dat"
+figures datplot "seekscope plot of the .dat"
+awk -v t="$(secs tcreport)" -v r="$(secs datreport)" -v p="$(secs datplot)" -v s="$(secs report)" 'BEGIN {
+	if (r > 0) printf "ratio trace-cmd report / seekscope report of the .dat: %.1fx\n", t / r
+	if (p > 0) printf "ratio trace-cmd report / seekscope plot of the .dat:   %.1fx\n", t / p
+	if (s > 0) printf "ratio trace-cmd report / seekscope report of its own trace: %.1fx\n", t / s }'

@@ -1,46 +1,82 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Render benchmark (prints figures, asserts nothing): a generated trace of 2 million I/Os
-# (issue + complete = 4 million events, ~190 MB) rendered to PNG, SVG and PDF, with wall time
-# and peak RSS for each.  Targets (issue 4): PNG < 1 s, SVG < 2 s, peak RSS < 100 MB.
-#   tests/bench/render.sh [IOS] [DIR]        (run from the source tree; builds what it needs)
-# Without DIR the files go to a temporary directory that is removed at the end.
+# Render benchmark (prints figures, asserts nothing): a generated seekscope trace of IOS I/Os
+# (default 2 million: issue + complete = 4 million events, ~190 MB) rendered to PNG, SVG and
+# PDF and summarised by `report`, then a generated blktrace trace of as many I/Os (Q, D and C
+# records, two per-CPU files, ~290 MB) plotted and summarised, beside iowatcher on the same
+# files (its first run, which includes the blkparse pass it makes, and its second, which draws
+# from the dump the first one left).  Median wall time of RUNS runs and peak RSS of each, the
+# goals of issue 18 (2M I/Os: PNG <= 0.25 s, SVG/PDF <= 0.3 s, report <= 0.2 s, peak RSS
+# <= 32 MB, faster than iowatcher's second run, >= 10x its first) and the ratios.
+#   tests/bench/render.sh [IOS] [DIR]     (run from anywhere; builds what it needs)
+#   QUICK=1 tests/bench/render.sh         (20,000 I/Os, 3 runs each: seconds, for CI)
+# Without DIR the traces and pictures go to a temporary directory that is removed at the end.
 set -eu
-ios=${1:-2000000}
 source "$(dirname "$0")/lib.sh"
+ios=${1:-$([[ ${QUICK:-0} == 1 ]] && echo 20000 || echo 2000000)}
 bench_dir "${2:-}"
 make -s seekscope tools >/dev/null
-gen=build/tests/tools/gen-trace
 trace=$dir/bench.sst
-mkdir -p "$dir"
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+prefix=$dir/bench
 
-echo "generating $ios I/Os (untar pattern, 4 AGs, queue depth 4) into $trace"
+bench_header
+echo "generating $ios I/Os: $trace (untar pattern, 4 AGs, queue depth 4) and" \
+	"$prefix.blktrace.{0,1} (Q+D+C, untar-like runs over 4 regions)"
+build/tests/tools/gen-trace -o "$trace" -n "$ios" -a 4 -P -q 4
+build/tests/tools/gen-blktrace -o "$prefix" -n "$ios" -c 2
+cat "$trace" "$prefix".blktrace.* >/dev/null   # in the page cache, as a second look finds them
+printf 'sizes: %s bytes seekscope, %s bytes blktrace\n' "$(stat -c %s "$trace")" \
+	"$(cat "$prefix".blktrace.* | wc -c)"
 
-start=$(date +%s.%N)
-"$gen" -o "$trace" -n "$ios" -a 4 -P -q 4
-printf 'generated: %s bytes in %.2f s\n' "$(stat -c %s "$trace")" \
-	"$(calc "$(date +%s.%N) - $start")"
-./seekscope report "$trace" >/dev/null 2>&1 || true   # warm the page cache like a second look would
-
-measure() {   # measure OUT: render the trace to OUT, print wall time and peak RSS
-	local out=$1
-	if [[ -x /usr/bin/time ]]; then
-		/usr/bin/time -f '%e %M' -o "$dir/time.txt" ./seekscope plot "$trace" -o "$out"
-		read -r wall rss <"$dir/time.txt"
-		printf '%-4s %6.2f s wall  %7.1f MB peak RSS  %9s bytes  (%s)\n' "${out##*.}" "$wall" \
-			"$(calc "$rss / 1024")" "$(stat -c %s "$out")" "$out"
-	else
-		local t0 t1
-		t0=$(date +%s.%N)
-		./seekscope plot "$trace" -o "$out"
-		t1=$(date +%s.%N)
-		printf '%-4s %6.2f s wall  (install package "time" for peak RSS)  %s bytes\n' \
-			"${out##*.}" "$(calc "$t1 - $t0")" "$(stat -c %s "$out")"
-	fi
-}
-echo "rendering (targets: PNG < 1 s, SVG < 2 s, peak RSS < 100 MB)"
+echo "== seekscope trace"
+bench_run "seekscope --version (start-up)" ./seekscope --version
+maxrss=0
+keep_rss() { [[ -n $RSS ]] && maxrss=$(awk -v a="$maxrss" -v b="$RSS" 'BEGIN { print (a > b ? a : b) }'); }
 for ext in png svg pdf; do
-	measure "$dir/bench.$ext"
+	bench_run "seekscope plot -o bench.$ext" ./seekscope plot "$trace" -o "$dir/bench.$ext"
+	declare "ss_$ext=$WALL" "ss_${ext}_cpu=$CPU"
+	keep_rss
 done
+bench_run "seekscope report" ./seekscope report "$trace"
+ss_report=$WALL ss_report_cpu=$CPU
+keep_rss
+bench_run "seekscope report --json" ./seekscope report --json "$trace"
+
+echo "== blktrace trace"
+bench_run "seekscope plot -o bt.png" ./seekscope plot "$prefix" -o "$dir/bt.png"
+bt_png=$WALL bt_png_cpu=$CPU
+keep_rss
+bench_run "seekscope report" ./seekscope report "$prefix"
+bt_report=$WALL bt_report_cpu=$CPU
+keep_rss
+io_first= io_second= io_first_cpu= io_second_cpu=
+if command -v iowatcher >/dev/null 2>&1; then
+	BEFORE='rm -f "$prefix.dump"' bench_run "iowatcher -o io.svg (first run, blkparse)" \
+		iowatcher -t "$prefix" -o "$dir/io.svg"
+	io_first=$WALL io_first_cpu=$CPU
+	bench_run "iowatcher -o io.svg (second run, cached dump)" \
+		iowatcher -t "$prefix" -o "$dir/io.svg"
+	io_second=$WALL io_second_cpu=$CPU
+else
+	echo "iowatcher: not installed (Debian package blktrace): no comparison"
+fi
+
+GOALS=$([[ $ios == 2000000 ]] && echo 1 || echo 0)
+echo "== goals (issue 18, set for 2M I/Os; $ios I/Os here)"
+bench_goal "seekscope trace -> PNG" "$ss_png" 0.25 s
+bench_goal "seekscope trace -> SVG" "$ss_svg" 0.3 s
+bench_goal "seekscope trace -> PDF" "$ss_pdf" 0.3 s
+bench_goal "seekscope trace -> report" "$ss_report" 0.2 s
+bench_goal "blktrace -> PNG" "$bt_png" 0.25 s
+bench_goal "blktrace -> report" "$bt_report" 0.2 s
+bench_goal "peak RSS of all the above" "$maxrss" 32 MB
+echo "== ratios (how many times faster seekscope is)"
+bench_ratio "iowatcher first run / seekscope blktrace PNG" "$io_first" "$bt_png" 10 \
+	"$io_first_cpu" "$bt_png_cpu"
+bench_ratio "iowatcher second run / seekscope blktrace PNG" "$io_second" "$bt_png" 1 \
+	"$io_second_cpu" "$bt_png_cpu"
+bench_ratio "iowatcher first run / seekscope blktrace report" "$io_first" "$bt_report" "" \
+	"$io_first_cpu" "$bt_report_cpu"
+bench_ratio "iowatcher second run / seekscope trace PNG" "$io_second" "$ss_png" 1 \
+	"$io_second_cpu" "$ss_png_cpu"
 if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi

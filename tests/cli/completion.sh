@@ -35,7 +35,7 @@ n=0; for c in record plot movie convert mkarchive; do
 done
 is "$n" 0 "record, plot, movie, convert, mkarchive: every option of --help"
 panels=$(comp plot --panels "")
-is "$panels" "dist io iops lat model qd seeks tput" "plot --panels: every panel"
+is "$panels" "causes dist io iops lat model qd seeks tput" "plot --panels: every panel"
 n=0; for p in $panels; do "$SEEKSCOPE" plot --help | grep -qE "^ {20,}$p +[^ ]" || n=$((n + 1)); done
 is "$n" 0 "... each one --help lists"
 is "$(comp plot -p io,s)" "io,seeks" "... after a comma, the next item"

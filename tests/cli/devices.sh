@@ -10,7 +10,7 @@ GEN=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
 PNG_COLOUR=${PNG_COLOUR:-build/tests/tools/png-colour}
 need CMD "$GEN"
 need PYTHON3
-plan 22
+plan 27
 make_workdir
 d=$WORK
 
@@ -46,6 +46,18 @@ is "$(grep -v '^#' "$d/dump.txt" | awk '{print $5}' | sort -u)" "7,1" "dump --de
 "$SEEKSCOPE" plot "$d/bt" -o "$d/one.png" --panels io,seeks --device 7:0 2>"$d/err"; ok $? "plot --device 7:0"
 "$SEEKSCOPE" plot "$d/bt" -o "$d/x.png" --device nope 2>"$d/err"; is $? 2 "plot --device of a device the trace lacks: exit 2"
 [[ ! -e $d/x.png ]]; ok $? "... and no picture"
+
+# the page: an io panel per device (a menu picks it), --device a page of one device
+TOOLS=$(cd "$(dirname "$0")/../tools" && pwd)
+"$SEEKSCOPE" plot "$d/bt" -o "$d/two.html" 2>"$d/err" && python3 "$TOOLS/html-meta.py" "$d/two.html" >"$d/m2"
+ok $? "an .html page of two devices"
+is "$(awk '$2 == "slot_devs" {print $3, $4, $5, $6}' "$d/m2")" "7:0 7:1 cells 2" "... with an io panel (cells) for each"
+read -r lo0 hi0 lo1 hi1 < <(awk '$1 == "slots" {split($2, a, ":"); split($3, b, ":"); print a[1], a[2], b[1], b[2]}' "$d/m2")
+(( hi0 > lo0 && hi1 > lo1 && hi1 <= 103599168 + 4096 )); ok $? "... each over its own offsets ($lo0-$hi0, $lo1-$hi1)"
+"$SEEKSCOPE" plot "$d/bt" --device 7:1 -o "$d/one.html" 2>"$d/err" && python3 "$TOOLS/html-meta.py" "$d/one.html" >"$d/m1"
+ok $? "an .html page with --device 7:1"
+is "$(awk '$2 == "slot_devs" {print $3, $4, $5} $2 == "ios" {print $3}' "$d/m1" | tr '\n' ' ')" "7:1 cells 1 $ios1 " \
+	"... of 7:1 alone: one io panel, the I/Os of report --device 7:1"
 
 if have CMD mkfs.xfs; then
 	truncate -s 300M "$d/xfs.img"

@@ -33,7 +33,7 @@ runtime() {
 	ok $? "... one line on stderr: $(head -c 200 "$W/err")"
 }
 
-for cmd in record report plot dump convert mkarchive movie; do
+for cmd in record report plot dump convert mkarchive movie list; do
 	run "$cmd" --help
 	is "$RC" 0 "$cmd --help exits 0"
 	[[ ! -s $W/err ]]; ok $? "... nothing on stderr"
@@ -83,6 +83,9 @@ misuse convert "--fs-dev and --fs-offset go with --fs" convert "$W/a.sst" -o "$W
 misuse mkarchive "-o FILE is required" mkarchive --files 3
 misuse mkarchive "--files: '0' is not a whole number in 1..10000000" mkarchive -o "$W/t.tar" --files 0
 misuse mkarchive "unexpected argument 'extra'" mkarchive -o "$W/t.tar" extra
+misuse list "unexpected argument 'sda'" list sda
+misuse record "--user: no user 'no-such-user-x' on this system" record --user no-such-user-x -d "$W" -- true
+misuse plot "-o - (standard output) needs --format png, svg, pdf or html" plot "$W/a.sst" -o -
 misuse movie "name the output with -o OUT.mp4, .webm or .mkv" movie "$W/a.sst"
 misuse movie "bad --style 'movie' (grid, spindle or scan)" movie "$W/a.sst" -o "$W/m.mp4" --style movie
 misuse movie "--length and --speed both set the length: give one" movie "$W/a.sst" -o "$W/m.mp4" --length 3 --speed 2
@@ -102,7 +105,7 @@ is "$RC" 0 "seekscope --help exits 0"
 [[ ! -s $W/err ]] && head -1 "$W/out" | grep -q '^USAGE: seekscope COMMAND' && grep -qx 'COMMANDS:' "$W/out" &&
 	grep -qx 'OPTIONS:' "$W/out" && grep -qx 'EXAMPLES:' "$W/out"
 ok $? "... USAGE, COMMANDS, OPTIONS, EXAMPLES on stdout, nothing on stderr"
-for cmd in record report plot dump convert mkarchive movie; do
+for cmd in record report plot dump convert mkarchive movie list; do
 	grep -qE "^  $cmd +[a-z]" "$W/out"; ok $? "... lists $cmd"
 done
 cp "$W/out" "$W/help"

@@ -30,7 +30,9 @@ for scd in "${pages[@]}"; do
 	done
 	is "$missing" "" "... and every option of 'seekscope $cmd --help'"
 	if [[ -n ${MAN_DIR:-} ]]; then
-		cmp -s "$W/$name" "$MAN_DIR/$name"; ok $? "... make man built it from the current source"
+		# the same but for the date on the .TH line (scdoc's "today": a build the day before)
+		cmp -s <(sed '/^\.TH /s/"[0-9-]*"$//' "$W/$name") <(sed '/^\.TH /s/"[0-9-]*"$//' "$MAN_DIR/$name")
+		ok $? "... make man built it from the current source"
 	else
 		skip 1 "MAN_DIR not set (run by make check)"
 	fi

@@ -5,12 +5,13 @@
 # every style, several traces side by side, --skip-idle saying what it skipped; an unknown
 # extension is one line naming what this FFmpeg writes (exit 2, nothing created); SIGINT stops
 # the encode with exit 130 and leaves no file, final or temporary; on a terminal a progress bar
-# is drawn and cleared.  (Which pixels light up in which frame: tests/unit/test_movie.c.)
+# is drawn and cleared; without FFmpeg (loaded only for movies) movie fails with one line and
+# the other commands work.  (Which pixels light up in which frame: tests/unit/test_movie.c.)
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 need CMD ffmpeg ffprobe
 need PYTHON3
-plan 28
+plan 35
 make_workdir
 d=$WORK
 
@@ -71,6 +72,21 @@ ok $? "... 4.5 to 5 s of the 5 s lead skipped: '$skipped'"
 ok $? "an unknown extension: exit 2 (got $rc), one line: $(cat "$d/err")"
 grep -q "unknown movie extension .avi: this FFmpeg writes .mp4 (" "$d/err"
 ok $? "... naming what this FFmpeg writes"
+# several devices: a movie films one (--device), a trace of several without it is a misuse
+GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
+mkdir -p "$d/bt"
+"$GENBT" -o "$d/bt/a" -n 600 -d 7:0 && "$GENBT" -o "$d/bt/b" -n 300 -d 7:1 -s 7
+"$SEEKSCOPE" movie "$d/bt" -o "$d/two-dev.mp4" --length 1 --fps 8 "${small[@]}" >"$d/out" 2>"$d/err"; rc=$?
+is "$rc" 2 "a trace of two devices without --device: exit 2"
+[[ $(wc -l <"$d/err") -eq 1 ]] && grep -q "has 2 devices (7:0, 7:1): a movie films one, name it with --device" "$d/err" &&
+	[[ ! -e $d/two-dev.mp4 ]]
+ok $? "... one line naming them, no movie ($(cat "$d/err"))"
+"$SEEKSCOPE" movie "$d/bt" -o "$d/dev1.mp4" --device 7:1 --length 1 --fps 8 "${small[@]}" -q
+is "$?,$(frames "$d/dev1.mp4")" "0,1.000,8" "--device 7:1: that device filmed, 8 frames"
+"$SEEKSCOPE" movie "$d/bt" -o "$d/dev9.mp4" --device 9:9 -q 2>"$d/err"; rc=$?
+is "$rc,$(grep -c 'has no device "9:9"' "$d/err")" "2,1" "--device a trace lacks: exit 2, saying so"
+rm -rf "$d/bt"        # the checks below look at what else is in $d
+
 "$SEEKSCOPE" movie "$d/u.sst" -o "$d/big.mp4" -s 640x240 --panels seeks,tput,iops,lat,qd -q 2>"$d/err"; rc=$?
 [[ $rc -eq 2 && $(wc -l <"$d/err") -eq 1 ]]
 ok $? "a size too small for the figure: exit 2 (got $rc): $(cat "$d/err")"
@@ -104,4 +120,22 @@ rc=$?
 [[ $rc -eq 130 && ! -e $d/tty-int.mp4 ]] &&
 	screen "$d/tty-int.out" | grep -qx "seekscope movie: interrupted, $d/tty-int.mp4 not written"
 ok $? "Ctrl-C on a terminal: exit 130 (got $rc), the bar replaced by one line, no file"
+
+# without FFmpeg: its libavcodec hidden by an empty file in a private mount namespace
+lib=$(ldconfig -p 2>/dev/null | awk '$1 ~ /^libavcodec\.so\.[0-9]+$/ && $NF ~ /^\// { print $NF; exit }')
+if have ROOT && have CMD unshare && [[ -n $lib ]]; then
+	: >"$d/empty.so"
+	unshare -m sh -c 'mount --bind "$1" "$2" || exit 9
+		"$3" movie "$4" -o "$5" --length 1 -q; echo "movie=$?"
+		"$3" report "$4" >/dev/null; echo "report=$?"' \
+		sh "$d/empty.so" "$lib" "$SEEKSCOPE" "$d/u.sst" "$d/noav.mp4" >"$d/noav.out" 2>"$d/noav.err"
+	grep -qx 'movie=1' "$d/noav.out"
+	ok $? "without FFmpeg: movie exits 1 ($(tr '\n' ' ' <"$d/noav.out"))"
+	[[ $(wc -l <"$d/noav.err") -eq 1 ]] && grep -q "cannot load FFmpeg's libavcodec" "$d/noav.err"
+	ok $? "... one line naming the library: $(head -1 "$d/noav.err")"
+	grep -qx 'report=0' "$d/noav.out" && [[ ! -e $d/noav.mp4 ]]
+	ok $? "... no movie written, and report works without FFmpeg"
+else
+	skip 3 "prerequisite: root, unshare and libavcodec in the loader's cache"
+fi
 done_testing

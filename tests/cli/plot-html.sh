@@ -9,7 +9,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 TOOLS=$(cd "$(dirname "$0")/../tools" && pwd)
 WEB=$(cd "$(dirname "$0")/../../render/html/web" && pwd)
-plan 32
+plan 33
 make_workdir
 d=$WORK
 
@@ -91,7 +91,8 @@ ok $? "corrupt trace: exit 1, one line ($(cat "$d/err"))"
 cmp -s "$d/cmp.html" "$d/keep.html"; ok $? "... the existing page is untouched"
 "$SEEKSCOPE" plot "$d/a.sst" --align nosuchphase -o "$d/x.html" >"$d/out" 2>"$d/err"; rc=$?
 ok $((rc != 2)) "--align a phase the trace lacks: exit 2 ($(cat "$d/err"))"
-for args in "-o $d/x.xhtml" "--html-max 0 -o $d/x.html" "--html-max lots -o $d/x.html"; do
+for args in "-o $d/x.xhtml" "--html-max 0 -o $d/x.html" "--html-max lots -o $d/x.html" \
+	    "--panels io,causes -o $d/x.html"; do
 	# shellcheck disable=SC2086
 	"$SEEKSCOPE" plot "$d/a.sst" $args >"$d/out" 2>"$d/err"; rc=$?
 	[[ $rc -eq 2 && $(wc -l <"$d/err") -eq 1 && ! -s $d/out ]]

@@ -347,7 +347,8 @@ static void check_plot(const char *s, char **argv, int argc)
 	FUZZ_ASSERT(a.nr_traces >= 1 && a.nr_traces <= SS_GRAPH_MAX_TRACES &&
 		    a.nr_labels <= a.nr_traces && a.traces + a.nr_traces <= argv + argc,
 		    "plot '%s': %d traces, %d labels", s, a.nr_traces, a.nr_labels);
-	FUZZ_ASSERT(!a.out || ss_out_format_from_path(a.out) >= 0, "plot '%s': output", s);
+	FUZZ_ASSERT(!a.out || !strcmp(a.out, "-") || a.html || ss_out_format_from_path(a.out) >= 0,
+		    "plot '%s': output", s);
 	FUZZ_ASSERT(!g->has_x_range || (g->x_lo_s >= 0 && g->x_lo_s < g->x_hi_s &&
 					g->x_hi_s <= SS_PLOT_MAX_X_S), "plot '%s': x range", s);
 	FUZZ_ASSERT(!g->has_y_range || g->y_lo < g->y_hi, "plot '%s': y range", s);

@@ -78,6 +78,13 @@ w("header-only.sst", hdr())
 w("empty-events.sst", hdr() + device() + events([]) + end(0, 2))
 w("unknown-record.sst", hdr() + rec(99, b"future") + device() + end(0, 2))
 w("bad-crc.sst", hdr()[:48] + b"\1" + hdr()[49:] + device()[:8] + b"\0\0\0\0" + device()[12:] + end(0, 1))
+# lost-event periods (SS_REC_LOST): one from the capture start, two overlapping, one inverted,
+# and a request in flight across them
+def lost(frm, to, n, cpu):
+    return rec(13, struct.pack("<QQQII", frm, to, n, cpu, 0))
+w("lost.sst", hdr() + device() + capture(1000*MS, 0) + lost(1700*MS, 1750*MS, 5, 1) + lost(0, 1100*MS, 1, 0)
+  + lost(1720*MS, 1800*MS, 3, 0) + lost(1900*MS, 1850*MS, 1, 1) + events(evs1) + capture(1000*MS, 2000*MS)
+  + end(6, 8))
 w("big-header.sst", hdr(header_size=128) + bytes(64) + device() + end(0, 1))
 w("bad-version.sst", hdr(version=2) + end(0, 0))
 w("after-end.sst", hdr() + end(0, 0) + device())
@@ -354,6 +361,7 @@ w("colour-process-nomap", hdr(1, rolling=0x10), "full.sst")
 w("unordered", hdr(0x7f), "unordered.sst")
 w("empty-events", hdr(), "empty-events.sst")
 w("no-end", hdr(0x0f, True), "no-end.sst")
+w("lost-lat", hdr(0x7f), "lost.sst")
 PY
 fi
 

@@ -112,6 +112,8 @@ try:
     out("home", js(d, "window.seekscope.view()"))
     d.save_screenshot(os.path.join(outdir, "home.png"))
     out("model", js(d, "window.seekscope.model()"))
+    out("lat_scale", js(d, "window.seekscope.scale('lat')"))
+    out("meta_slots", js(d, "JSON.parse(document.getElementById('ss-meta').textContent).slots"))
     out("panels_offered", js(d, "[...document.querySelectorAll('input[data-panel]')].map((e) => e.dataset.panel)"))
     if load_only:
         # the model panel: shown, hovered at its middle
@@ -122,6 +124,40 @@ try:
             mouse(d, "mouseMoved", b[0] + b[2] / 2, b[1] + b[3] / 2)
             out("model_tooltip", js(d, "window.seekscope.tooltip()") or "")
             d.save_screenshot(os.path.join(outdir, "model.png"))
+        # the colour at the top of the seeks panel at each lost-event period's middle and
+        # half-way between the first two (lost periods are shaded)
+        out("lost_px", js(d, """(() => {
+            const cv = document.querySelector('canvas[data-panel=seeks]'), r = cv.plot;
+            const m = JSON.parse(document.getElementById('ss-meta').textContent);
+            const per = m.traces[0].lost_periods, v = window.seekscope.view();
+            const ctx = cv.getContext('2d'), dpr = cv.width / cv.clientWidth;
+            const px = (t) => { const x = r.x + (t / 1e9 - v.t0_s) / (v.t1_s - v.t0_s) * r.w;
+                const p = ctx.getImageData(Math.round(x * dpr), Math.round((r.y + 3) * dpr), 1, 1).data;
+                return '#' + [p[0], p[1], p[2]].map((c) => c.toString(16).padStart(2, '0')).join(''); };
+            const mids = per.map(([a, b]) => (a + b) / 2);
+            return { lost: mids.map(px), between: per.length > 1 ? px(per[0][1] + 0.37 * (per[1][0] - per[0][1])) : null,
+                     colour: m.lost_color };
+        })()"""))
+        # several devices: the io panel of the second device, and a request of it hovered
+        if js(d, "window.seekscope.view().devices") > 1:
+            js(d, "window.seekscope.setDevice(1)")
+            out("dev1_view", js(d, "window.seekscope.view()"))
+            out("dev1_title", js(d, "document.querySelector('.ss-p-io .ss-ptitle').textContent"))
+            n = js(d, "window.seekscope.count(0)")
+            req = next((r for r in (js(d, "window.seekscope.request(0, %d)" % i) for i in range(0, n, max(1, n // 50)))
+                        if r["dev"].startswith("7,1")), None)
+            if req:
+                t = req["issue_ns"] / 1e9
+                js(d, "window.seekscope.setView({t0_s: %r, t1_s: %r, y0: %r, y1: %r})" %
+                   (t - 2e-4, t + 2e-4, req["sector"] - 4096, req["sector"] + req["nr_sector"] + 4096))
+                p = js(d, "window.seekscope.pointOf(0, %d)" % req["index"])
+                mouse(d, "mouseMoved", p["x"], p["y"])
+                time.sleep(0.15)
+                got = js(d, "window.seekscope.hovered()")
+                out("dev1_hover", [req["index"], req["dev"], got["index"] if got else None,
+                                   got["dev"] if got else None])
+            js(d, "window.seekscope.reset()")
+            d.save_screenshot(os.path.join(outdir, "dev1.png"))
         errors = [e["message"] for e in d.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
         out("console_errors", errors)
         sys.exit(0)

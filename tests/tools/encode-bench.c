@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 	fr = cairo_create(frame);
 	lr = cairo_create(layer);
 	start = now(CLOCK_MONOTONIC);
-	v = ss_video_open(out, w, h, fps, err, sizeof(err));
+	v = ss_video_open(out, NULL, w, h, fps, err, sizeof(err));
 	if (!v) {
 		fprintf(stderr, "encode-bench: %s\n", err);
 		return 1;

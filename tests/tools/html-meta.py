@@ -16,6 +16,7 @@ meta = json.loads(re.search(r'<script type="application/json" id="ss-meta">(.*?)
 print("traces", len(meta["traces"]))
 print("max_bytes", meta["max_bytes"])
 # anything that would make the browser fetch: src=, href=, url(, @import, http(s)://
+print("slots", " ".join("%d:%d" % (int(a), int(b)) for a, b in meta["slots"]))
 print("external", len(re.findall(r'\b(?:src|href)\s*=|url\(|@import|https?://', html)))
 for i, t in enumerate(meta["traces"]):
     blob = base64.b64decode(re.search(r'id="ss-data-%d">(.*?)</script>' % i, html, re.S).group(1))
@@ -30,6 +31,8 @@ for i, t in enumerate(meta["traces"]):
         if c["sec"]:
             detail += struct.unpack("<I", sec(c["sec"])[:4])[0]
     print(i, "label", t["label"])
+    print(i, "slot_devs", " ".join("%d:%d" % (d >> 20, d & 0xfffff) for d in t["slot_devs"]) or "none",
+          "cells", len(t["cells"]))
     print(i, "ios", t["total"]["ios"], "seeks", t["total"]["seeks"])
     print(i, "bins_ios", int(sum(col("reads")) + sum(col("writes")) + sum(col("discards"))),
           "bins_seeks", int(sum(col("seeks"))), "bin_width", int(b["width"]))

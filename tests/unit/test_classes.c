@@ -108,7 +108,9 @@ static void test_counts(void)
 	is_int(s->ios, 6, "I/Os: every class with sectors");
 	is_int(s->issues, 5, "seeks evaluated on the 5 requests that move a head");
 	is_int(s->seeks, 2, "2 seeks: the discard neither counts nor moves the position");
-	is_int(s->lat.count, 6, "latency of every I/O");
+	is_int(s->lat.count, 2, "read/write latency: the read and the write only");
+	ok(s->discard_lat.count == 1 && s->other_lat.count == 3,
+	   "discards and other ops timed apart (1 and 3)");
 	ok(fabs(s->discard_mb_s - 2048 * 512 / 1e6 / 0.0065) < 1e-6, "discard MB/s");
 	ok(fabs(s->other_mb_s - 4120 * 512 / 1e6 / 0.0065) < 1e-6, "other MB/s");
 	b = ss_stats_bins(st);

@@ -303,6 +303,13 @@ static void test_record_parse(void)
 	is_int(REC("--untar", "a.tar", "--into", "/mnt/t"), 0, "--untar without --repeat");
 	is_int(ro.untar.repeat, 1, "... repeat 1");
 	is_int(REC("--help"), SS_PARSE_HELP, "--help");
+	ok(REC("--user", "nobody", "-d", "x", "true") == 0 && ro.user && !strcmp(ro.user, "nobody"),
+	   "--user USER with a command");
+	ok(REC("--user=1000", "--untar", "a.tar", "--into", "/m") == 0 && !strcmp(ro.user, "1000"),
+	   "--user=UID with --untar");
+	is_int(REC("--user", "nobody", "-d", "x"), -EINVAL, "--user without a workload");
+	is_int(REC("--user", "", "-d", "x", "true"), -EINVAL, "--user ''");
+	ok(REC("-o", "-", "-d", "x") == 0 && !strcmp(ro.output, "-"), "-o -: standard output");
 	is_int(REC("-d", "x", "--untar", "a.tar", "--into", "/m", "--", "true"), -EINVAL,
 	       "--untar and a command");
 	ok(strstr(err, "not both") != NULL, "... %s", err);
@@ -491,8 +498,25 @@ static void test_plot_parse(void)
 	is_int(PLOT("a.sst", "--device="), -EINVAL, "--device with nothing");
 	is_int(PLOT("a.sst", "-d", "7:1"), 0, "-d MAJ:MIN (record's letter for --device)");
 	ok(pa.g.device && !strcmp(pa.g.device, "7:1"), "... taken");
-	is_int(PLOT("a.sst", "-d", "loop1", "-o", "a.html"), -EINVAL, "--device for an .html page");
-	ok(strstr(err, "an .html page shows every device") != NULL, "... said so (%s)", err);
+	is_int(PLOT("a.sst", "-d", "loop1", "-o", "a.html"), 0, "--device for an .html page");
+	ok(pa.html && pa.g.device && !strcmp(pa.g.device, "loop1"), "... a page of that device");
+	ok(PLOT("a.sst") == 0 && !pa.html && pa.fmt == SS_OUT_PNG && !strcmp(pa.ext, "png"),
+	   "no -o, no --format: png");
+	ok(PLOT("a.sst", "-o", "x.PDF") == 0 && pa.fmt == SS_OUT_PDF, "-o x.PDF: pdf");
+	ok(PLOT("a.sst", "-o", "x.htm") == 0 && pa.html && !strcmp(pa.ext, "html"), "-o x.htm: html");
+	ok(PLOT("a.sst", "-o", "-", "--format", "svg") == 0 && pa.fmt == SS_OUT_SVG && !pa.html &&
+	   !strcmp(pa.out, "-"), "-o - --format svg");
+	ok(PLOT("a.sst", "-o", "-", "--format=html") == 0 && pa.html, "-o - --format=html");
+	is_int(PLOT("a.sst", "-o", "-"), -EINVAL, "-o - without --format");
+	ok(strstr(err, "--format") != NULL, "... asks for it (%s)", err);
+	ok(PLOT("a.sst", "--format", "svg") == 0 && !pa.out && !strcmp(pa.ext, "svg"),
+	   "--format svg without -o: the default name's extension");
+	ok(PLOT("a.sst", "--format", "pdf", "-o", "x.pdf") == 0 && pa.fmt == SS_OUT_PDF,
+	   "--format agreeing with -o");
+	is_int(PLOT("a.sst", "--format", "pdf", "-o", "x.png"), -EINVAL, "--format pdf -o x.png");
+	is_int(PLOT("a.sst", "--format", "pdf", "-o", "x.html"), -EINVAL, "--format pdf -o x.html");
+	is_int(PLOT("a.sst", "--format", "jpg"), -EINVAL, "--format jpg");
+	is_int(PLOT("-", "-o", "-", "--format", "png"), 0, "TRACE - with -o -");
 	is_int(PLOT("a.sst", "--color-by", "process", "--processes", "3", "--comm", "tar"), 0,
 	       "--color-by process --processes 3 --comm tar");
 	ok(pa.g.color_by_group && pa.g.group.by == SS_GROUP_PROCESS && pa.g.top_groups == 3 &&
@@ -510,10 +534,15 @@ static void test_plot_parse(void)
 	is_int(PLOT("a.sst", "--color-by", "dir:"), -EINVAL, "--color-by dir:");
 	is_int(PLOT("a.sst", "--color-by", "dirs"), -EINVAL, "--color-by dirs");
 	is_int(PLOT("a.sst", "--color-by", "file", "-o", "a.html"), -EINVAL, "--color-by file .html");
-	is_int(PLOT("a.sst", "--processes", "11"), -EINVAL, "--processes 11");
-	is_str(err, "bad --processes '11' (1 to 10)", "... said so");
-	is_int(PLOT("a.sst", "--groups", "0"), -EINVAL, "--groups 0");
-	is_str(err, "bad --groups '0' (1 to 10)", "... said so");
+	/* --processes, --groups: report's range (0: all, to 1000000); plot has 10 colours */
+	ok(PLOT("a.sst", "--processes", "11") == 0 && pa.g.top_groups == SS_GROUPS_MAX,
+	   "--processes 11: the 10 colours there are");
+	ok(PLOT("a.sst", "--groups", "0") == 0 && pa.g.top_groups == SS_GROUPS_MAX,
+	   "--groups 0 (all): the 10 colours there are");
+	is_int(PLOT("a.sst", "--processes", "1000001"), -EINVAL, "--processes 1000001");
+	is_str(err, "bad --processes '1000001' (" SS_PROCESSES_HINT ")", "... the message report gives");
+	is_int(PLOT("a.sst", "--groups", "x"), -EINVAL, "--groups x");
+	is_str(err, "bad --groups 'x' (" SS_PROCESSES_HINT ")", "... said so");
 	is_int(PLOT("a.sst", "--color-by", "class"), 0, "--color-by class");
 	ok(!pa.g.color_by_group && !ss_task_spec_active(&pa.g.only), "... the default");
 	is_int(PLOT("--help"), SS_PARSE_HELP, "--help");
@@ -550,6 +579,7 @@ static void test_plot_default_output(void)
 		{ { "x/ag1.sst", "y/ag4.sst", "ext4.dat" }, "ag1-vs-ag4-vs-ext4.png" },
 		{ { "capture/", "sda" }, "capture-vs-sda.png" },
 		{ { ".hidden", "a.b.c" }, ".hidden-vs-a.b.png" },
+		{ { "-", "a.sst" }, "stdin-vs-a.png" },
 	};
 	char buf[SS_PLOT_MAX_DEFAULT_NAME + 1], *many[8], name[64];
 
@@ -559,17 +589,18 @@ static void test_plot_default_output(void)
 		while (n < 3 && cases[i].traces[n])
 			n++;
 		buf[0] = 0;
-		ok(ss_plot_default_output((char *const *)cases[i].traces, n, buf, sizeof(buf)) == 0 &&
+		ok(ss_plot_default_output((char *const *)cases[i].traces, n, "png", buf,
+					  sizeof(buf)) == 0 &&
 		   !strcmp(buf, cases[i].want), "default output %s (%s)", cases[i].want, buf);
 	}
 	memset(name, 'x', 39);
 	strcpy(name + 39, ".sst");
 	for (int i = 0; i < 8; i++)
 		many[i] = name;
-	is_int(ss_plot_default_output(many, 5, buf, sizeof(buf)), 0, "five 39-byte names fit");
-	is_int(ss_plot_default_output(many, 6, buf, sizeof(buf)), -ENAMETOOLONG,
+	is_int(ss_plot_default_output(many, 5, "png", buf, sizeof(buf)), 0, "five 39-byte names fit");
+	is_int(ss_plot_default_output(many, 6, "png", buf, sizeof(buf)), -ENAMETOOLONG,
 	       "six do not: -ENAMETOOLONG");
-	is_int(ss_plot_default_output(many, 1, buf, 10), -ENAMETOOLONG, "nor into a short buffer");
+	is_int(ss_plot_default_output(many, 1, "png", buf, 10), -ENAMETOOLONG, "nor into a short buffer");
 }
 
 int main(void)

@@ -14,8 +14,10 @@
 #include "argv.h"
 #include "convert_args.h"
 #include "dump_args.h"
+#include "list_args.h"
 #include "mkarchive_args.h"
 #include "movie_args.h"
+#include "render_args.h"
 #include "panel.h"
 #include "optable.h"
 #include "report_args.h"
@@ -160,6 +162,10 @@ static void test_report_parse(void)
 	is_int(REPORT("x", "--pid", "4294967296"), -EINVAL, "--pid beyond 32 bits");
 	is_int(REPORT("x", "--comm", ""), -EINVAL, "--comm ''");
 	is_int(REPORT("x", "--processes", "x"), -EINVAL, "--processes x");
+	is_str(err, "bad --processes 'x' (" SS_PROCESSES_HINT ")", "... plot's message");
+	ok(REPORT("x", "--processes", "1000000") == 0 && ra.ro.top_procs == 1000000,
+	   "--processes 1000000: plot's range");
+	is_int(REPORT("x", "--processes", "1000001"), -EINVAL, "--processes 1000001");
 	ok(!ra.ro.has_disk, "no --disk: no model");
 	is_int(REPORT("--disk", "hdd5400,heads=1", "x"), 0, "--disk MODEL,KEY=VALUE");
 	ok(ra.ro.has_disk && !strcmp(ra.ro.disk.name, "hdd5400") && ra.ro.disk.heads == 1 &&
@@ -507,6 +513,40 @@ static void test_movie_parse(void)
 	is_str(err, "too many traces (at most 8 side by side)", "... said so");
 	/* the extension is the encoder's question (ss_video_check_path), asked by the command */
 	is_int(MOVIE("a", "-o", "x.avi"), 0, "-o x.avi parses");
+	ok(MOVIE("a", "-o", "-", "--format", "webm") == 0 && !strcmp(mva.m.format, "webm"),
+	   "-o - --format webm");
+	is_int(MOVIE("a", "-o", "-"), -EINVAL, "-o - without --format");
+	is_str(err, "-o - (standard output) needs --format mp4, webm or mkv", "... said so");
+	ok(MOVIE("a", "-o", "x.MKV", "--format=mkv") == 0, "--format agreeing with -o");
+	is_int(MOVIE("a", "-o", "x.mp4", "--format", "mkv"), -EINVAL, "--format mkv -o x.mp4");
+	is_int(MOVIE("a", "-o", "-", "--format", "avi"), -EINVAL, "--format avi");
+	ok(MOVIE("a", "-o", "x.mp4") == 0 && !mva.m.format, "no --format: the extension's");
+}
+
+/* ---- list ------------------------------------------------------------------------------- */
+
+static struct ss_list_args la;
+
+static int list(char **v)
+{
+	v = keep_argv(v);
+	err[0] = 0;
+	return ss_list_parse(argc_of(v), v, &la, err, sizeof(err));
+}
+
+#define LIST(...) list((char *[]){ "list", __VA_ARGS__, NULL })
+
+static void test_list_parse(void)
+{
+	is_int(list((char *[]){ "list", NULL }), 0, "list");
+	ok(!la.json, "... text by default");
+	ok(LIST("-j") == 0 && la.json, "list -j");
+	ok(LIST("--json") == 0 && la.json, "list --json");
+	is_int(LIST("--help"), SS_PARSE_HELP, "list --help");
+	is_int(LIST("-V"), SS_PARSE_VERSION, "list -V");
+	is_int(LIST("sda"), -EINVAL, "list OPERAND");
+	is_str(err, "unexpected argument 'sda'", "... said so");
+	is_int(LIST("--all"), -EINVAL, "list --all: unknown");
 }
 
 int main(void)
@@ -520,5 +560,6 @@ int main(void)
 	test_mkarchive_parse();
 	test_movie_values();
 	test_movie_parse();
+	test_list_parse();
 	return done_testing();
 }

@@ -10,6 +10,7 @@
 #include "tap.h"
 #include "testdir.h"
 #include "graph.h"
+#include "stats.h"
 #include "table.h"
 #include "trace_write.h"
 #include "render_util.h"
@@ -121,6 +122,83 @@ static void test_panels(const char *tr)
 	release(&rd);
 }
 
+/* Per-device bins: each device's own counts, summing to the total's in every bin. */
+static void test_device_bins(const char *tr)
+{
+	char err[128];
+	struct ss_trace *t = ss_trace_open(tr, err, sizeof(err));
+	struct ss_stats_opts o;
+	struct ss_stats *st;
+	uint64_t w[2] = { 0 }, sk[2] = { 0 };
+	bool sums = true;
+
+	if (!t)
+		return;
+	ss_stats_opts_init(&o);
+	o.bins = o.device_bins = true;
+	st = ss_stats_new(t, &o);
+	if (ok(st && !ss_stats_run(st, t) && ss_stats_device_bins(st, 1) &&
+	       !ss_stats_device_bins(st, 2), "statistics with a set of bins per device")) {
+		const struct ss_bins *b = ss_stats_bins(st);
+
+		for (size_t i = 0; i < b->n; i++) {
+			const struct ss_bin *d0 = &ss_stats_device_bins(st, 0)->bin[i];
+			const struct ss_bin *d1 = &ss_stats_device_bins(st, 1)->bin[i];
+
+			w[0] += d0->writes;
+			w[1] += d1->writes;
+			sk[0] += d0->seeks;
+			sk[1] += d1->seeks;
+			sums &= d0->writes + d1->writes == b->bin[i].writes &&
+				d0->write_bytes + d1->write_bytes == b->bin[i].write_bytes &&
+				d0->seeks + d1->seeks == b->bin[i].seeks;
+		}
+		ok(w[0] == 300 && w[1] == 300, "300 writes in each device's bins");
+		ok(sk[0] == 299 && sk[1] == 0,
+		   "loop0's 1024-sector strides are 299 seeks, loop1's contiguous writes none");
+		ok(sums, "in every bin the devices add up to the total");
+	}
+	ss_stats_free(st);
+	ss_trace_close(t);
+}
+
+/* The throughput panel (row 2 under two io rows, or row 1 under one) with --device or not. */
+static void test_series(const char *tr)
+{
+	struct rendered rd = { 0 };
+	const char *png = tpath("series.png"), *one = tpath("series1.png");
+	struct ss_graph_opts go;
+	struct ss_graph *g;
+	cairo_surface_t *img;
+	struct ss_rect r;
+	char err[128];
+
+	ss_graph_opts_init(&go);
+	ss_panels_parse(&go, "io,tput", err, sizeof(err));
+	if (!(g = render_into(&rd, &tr, 1, png, 1200, 900, &go)))
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	if (!ss_graph_panel_rect(g, 2, 0, &r)) {
+		/* both devices write 16.4 MB/s: the two lines near the top of the scale */
+		ok(count_px(img, r.x + r.w * 0.1, r.x + r.w * 0.8, r.y, r.y + r.h * 0.5, 0x0072B2) > 50,
+		   "throughput: loop0's line (first device colour)");
+		ok(count_px(img, r.x + r.w * 0.1, r.x + r.w * 0.8, r.y, r.y + r.h * 0.5, 0xE69F00) > 50,
+		   "throughput: loop1's line (second device colour)");
+	}
+	cairo_surface_destroy(img);
+	release(&rd);
+	go.device = "loop1";
+	if (!(g = render_into(&rd, &tr, 1, one, 1200, 900, &go)))
+		return;
+	img = cairo_image_surface_create_from_png(one);
+	if (!ss_graph_panel_rect(g, 1, 0, &r))
+		ok(count_px(img, r.x + r.w * 0.1, r.x + r.w * 0.8, r.y, r.y + r.h * 0.5, 0x0072B2) > 50 &&
+		   count_px(img, r.x + r.w * 0.1, r.x + r.w * 0.8, r.y, r.y + r.h * 0.8, 0xE69F00) == 0,
+		   "--device loop1: the class lines of loop1 (its writes; no second device)");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
 static void test_names(const char *tr)
 {
 	char err[128], list[200];
@@ -153,6 +231,8 @@ int main(void)
 		return done_testing();
 	tr = make_two();
 	test_panels(tr);
+	test_device_bins(tr);
+	test_series(tr);
 	test_names(tr);
 	return done_testing();
 }

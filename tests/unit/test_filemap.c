@@ -421,16 +421,16 @@ static void test_groups(void)
 	if (!ok(t[0] && t[1], "they open (%s)", err))
 		goto out;
 
-	is_int(ss_groups_rank(&by_dir, t, 1, NULL, 8, &g, err, sizeof(err)), 0, "A ranked by dir");
+	is_int(ss_groups_rank(&by_dir, t, NULL, 1, NULL, 8, &g, err, sizeof(err)), 0, "A ranked by dir");
 	ok(g.n == 3 && !strcmp(g.name[0], "a") && g.issues[0] == 4 && !strcmp(g.name[1], ".") &&
 	   !strcmp(g.name[2], SS_GROUP_INODES), "a 4, then the ties by name: '.', inodes");
 	ok(g.unknown_slot && g.unknown == 1 && g.other == 0, "unknown: 1, its own slot, not ranked");
 	is_int(ss_groups_slot(&g, SS_GROUP_UNKNOWN_FILE), 4, "unknown's slot: n + 1");
 	is_int(ss_groups_nr_slots(&g), 5, "5 colour slots");
-	ss_groups_rank(&by_dir, t, 1, NULL, 1, &g, err, sizeof(err));
+	ss_groups_rank(&by_dir, t, NULL, 1, NULL, 1, &g, err, sizeof(err));
 	ok(g.n == 1 && g.other == 2 && g.unknown == 1, "top 1: '.' and inodes are other");
 
-	is_int(ss_groups_rank(&by_dir, t, 2, NULL, 8, &g, err, sizeof(err)), 0, "A and B ranked");
+	is_int(ss_groups_rank(&by_dir, t, NULL, 2, NULL, 8, &g, err, sizeof(err)), 0, "A and B ranked");
 	ok(g.n == 4 && !strcmp(g.name[0], "b") && g.issues[0] == 5 && !strcmp(g.name[1], "a"),
 	   "over both: b 5 first, then a 4");
 	for (int i = 0; i < 2; i++) {
@@ -446,7 +446,7 @@ static void test_groups(void)
 		ss_group_slots_free(s);
 	}
 
-	is_int(ss_groups_rank(&by_file, t, 1, NULL, 8, &g, err, sizeof(err)), 0, "A by file");
+	is_int(ss_groups_rank(&by_file, t, NULL, 1, NULL, 8, &g, err, sizeof(err)), 0, "A by file");
 	ok(g.n == 5 && !strcmp(g.name[0], "a/x.c") && g.issues[0] == 2 && !strcmp(g.name[1], "a") &&
 	   !strcmp(g.name[2], "a/deep/z.c") && !strcmp(g.name[3], SS_GROUP_INODES) &&
 	   !strcmp(g.name[4], "top.c"), "x.c 2, then by name: a (its blocks), a/deep/z.c, "

@@ -178,14 +178,15 @@ static void test_column(struct ss_trace *t)
 	}
 	free(raw);
 	raw = section(c, &c->marks, &len);
-	ok(raw && c->nr_marks == 2 && len == 18, "two marks (%llu)", (unsigned long long)c->nr_marks);
-	if (raw && len == 18) {
+	ok(raw && c->nr_marks == 2 && len == 20, "two marks (%llu)", (unsigned long long)c->nr_marks);
+	if (raw && len == 20) {
 		double t0, t1;
 
 		memcpy(&t0, raw, 8);
 		memcpy(&t1, raw + 8, 8);
-		ok(t0 == 1600.0 * FX_MS && raw[16] == 1 && t1 == 1700.0 * FX_MS && raw[17] == 2,
-		   "... the flush at 1.6 s and the FUA write at 1.7 s");
+		ok(t0 == 1600.0 * FX_MS && raw[16] == 1 && t1 == 1700.0 * FX_MS && raw[17] == 2 &&
+		   raw[18] == 0 && raw[19] == 0,
+		   "... the flush at 1.6 s and the FUA write at 1.7 s, both on the one device");
 	} else {
 		skip(1, "no marks");
 	}
@@ -281,7 +282,7 @@ static void test_discards(void)
 	   "a trace with a write, a discard and a write-zeroes request");
 	if ((t = ss_trace_open(tpath("disc.sst"), err, sizeof(err))) &&
 	    (c = ss_html_col_new(t, &o, err, sizeof(err))) && !ss_html_col_run(c, t, err, sizeof(err)))
-		raw = section(c, &c->cells[0], &len);
+		raw = section(c, &c->cells[0][0], &len);
 	ok(c && c->requests == 3, "... all three in the detail (%llu; %s)",
 	   c ? (unsigned long long)c->requests : 0ull, err);
 	for (uLongf i = 0; raw && i < (uLongf)SS_HTML_BASE_W * SS_HTML_BASE_H && i < len; i++)

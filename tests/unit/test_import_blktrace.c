@@ -197,6 +197,29 @@ static bool same_as_wanted(const struct ss_event *got, size_t n)
 	return true;
 }
 
+/* The extents the metadata pass found: per device, from the wanted issues with data. */
+static void check_extents(const struct ss_trace *t, const char *how)
+{
+	size_t found = 0;
+
+	ok(t->has_extents, "%s: the metadata pass gives where the data went", how);
+	for (size_t x = 0; x < t->nr_extents; x++) {
+		const struct ss_extent *e = &t->extents[x];
+		uint64_t lo = UINT64_MAX, hi = 0;
+
+		for (size_t i = 0; i < nr_want; i++)
+			if (want[i].dev == e->dev && want[i].type == SS_EV_ISSUE &&
+			    ss_event_has_data(&want[i])) {
+				lo = want[i].sector < lo ? want[i].sector : lo;
+				hi = want[i].sector + want[i].nr_sector > hi ?
+				     want[i].sector + want[i].nr_sector : hi;
+			}
+		found += lo == e->lo && hi == e->hi;
+	}
+	is_int(found, t->nr_extents, "%s: each device's extent spans its data issues", how);
+	is_int(t->nr_extents, 2, "%s: an extent per device", how);
+}
+
 static void check_set(const char *path, const char *how)
 {
 	static struct ss_event got[MAX_EV + 8];
@@ -230,6 +253,7 @@ static void check_set(const char *path, const char *how)
 		ok(!ss_trace_task_name(t, 100, 1000000, name, sizeof(name)),
 		   "%s: a pid without a note is unknown", how);
 	}
+	check_extents(t, how);
 	n = read_all(t, got, MAX_EV + 8);
 	ok(n >= 0 && same_as_wanted(got, (size_t)n),
 	   "%s: Q/I/D/C/R events in time order, flags/errors/cpus mapped, others skipped (%ld)",

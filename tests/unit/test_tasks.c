@@ -217,15 +217,26 @@ static void test_trace(const char *path)
 	is_int(ss_task_spec_add_comm(&only, "", err, sizeof(err)), -EINVAL, "--comm '' refused");
 
 	/* groups for colours: by issued data requests */
-	is_int(ss_groups_rank(&by_proc, &t, 1, NULL, 8, &g, err, sizeof(err)), 0, "groups ranked");
+	is_int(ss_groups_rank(&by_proc, &t, NULL, 1, NULL, 8, &g, err, sizeof(err)), 0, "groups ranked");
 	is_int(g.n, 3, "three groups");
 	is_str(g.name[0], "tar", "tar first (2 requests)");
 	is_int(g.issues[0], 2, "tar: 2");
 	is_int(ss_groups_slot(&g, "kworker:wb_workfn"), 1, "ties by name: kworker before tar2");
 	is_int(ss_groups_slot(&g, "sync"), 3, "a group not ranked: other");
 	ok(!g.unknown_slot && ss_groups_nr_slots(&g) == 4, "processes: no slot for unknown");
-	ss_groups_rank(&by_proc, &t, 1, NULL, 1, &g, err, sizeof(err));
+	ss_groups_rank(&by_proc, &t, NULL, 1, NULL, 1, &g, err, sizeof(err));
 	ok(g.n == 1 && g.other == 2, "top 1: the other two are other");
+	{
+		/* only what is drawn is ranked: a time window (--x-range), a device (--device) */
+		struct ss_group_scope sc = { 25 * MS, 60 * MS, false, 0 };
+
+		ss_groups_rank(&by_proc, &t, &sc, 1, NULL, 8, &g, err, sizeof(err));
+		ok(g.n == 2 && ss_groups_slot(&g, "tar") == 2,
+		   "25..60 ms: tar's requests are earlier, it is not ranked");
+		sc = (struct ss_group_scope){ 0, UINT64_MAX, true, DEV + 1 };
+		ss_groups_rank(&by_proc, &t, &sc, 1, NULL, 8, &g, err, sizeof(err));
+		is_int(g.n, 0, "another device: nothing ranked");
+	}
 	ss_trace_close(t);
 }
 

@@ -52,7 +52,7 @@ static int encode(const char *path, int fps, cairo_format_t format, char *name, 
 		  char *err, size_t errlen)
 {
 	cairo_surface_t *s = cairo_image_surface_create(format, W, H);
-	struct ss_video *v = ss_video_open(path, W, H, fps, err, errlen);
+	struct ss_video *v = ss_video_open(path, NULL, W, H, fps, err, errlen);
 	int ret = 0;
 
 	if (!v) {
@@ -214,19 +214,19 @@ static void test_bad_input(void)
 	struct ss_video *v;
 
 	errno = 0;
-	v = ss_video_open(tpath("movie.avi"), W, H, 30, err, sizeof(err));
+	v = ss_video_open(tpath("movie.avi"), NULL, W, H, 30, err, sizeof(err));
 	ok(!v && errno == EINVAL, "unknown extension: EINVAL");
 	ok(strstr(err, "'.avi'") || strstr(err, ".avi"), "the message names the extension: %s", err);
 	ok(strstr(err, ".mp4 (libx264)") && strstr(err, ".webm (libvpx-vp9)") &&
 	   strstr(err, ".mkv (libx264)"), "and what this FFmpeg writes");
 	ok(!strchr(err, '\n'), "in one line");
 
-	v = ss_video_open(tpath("movie"), W, H, 30, err, sizeof(err));
+	v = ss_video_open(tpath("movie"), NULL, W, H, 30, err, sizeof(err));
 	ok(!v && errno == EINVAL && strstr(err, "(none)"), "no extension: EINVAL: %s", err);
 
-	v = ss_video_open(tpath("odd.mp4"), W + 1, H, 30, err, sizeof(err));
+	v = ss_video_open(tpath("odd.mp4"), NULL, W + 1, H, 30, err, sizeof(err));
 	ok(!v && errno == EINVAL, "odd width: EINVAL: %s", err);
-	v = ss_video_open(tpath("rate.mp4"), W, H, 0, err, sizeof(err));
+	v = ss_video_open(tpath("rate.mp4"), NULL, W, H, 0, err, sizeof(err));
 	ok(!v && errno == EINVAL, "zero fps: EINVAL");
 	is_int(dir_entries(), 0, "refused opens create no file");
 
@@ -246,7 +246,7 @@ static void test_abort(void)
 	struct ss_video *v;
 	int fd;
 
-	v = ss_video_open(path, W, H, 30, err, sizeof(err));
+	v = ss_video_open(path, NULL, W, H, 30, err, sizeof(err));
 	for (int k = 0; v && k < 10; k++) {
 		draw(s, k);
 		ss_video_write_frame(v, s, err, sizeof(err));
@@ -260,7 +260,7 @@ static void test_abort(void)
 	ok(fd >= 0 && write(fd, "old", 3) == 3, "an existing file");
 	if (fd >= 0)
 		close(fd);
-	v = ss_video_open(path, W, H, 30, err, sizeof(err));
+	v = ss_video_open(path, NULL, W, H, 30, err, sizeof(err));
 	is_int(v ? ss_video_write_frame(v, small, err, sizeof(err)) : 0, -EINVAL,
 	       "a surface of another size: EINVAL");
 	is_int(v ? ss_video_write_frame(v, a8, err, sizeof(err)) : 0, -EINVAL,
@@ -292,7 +292,7 @@ static void test_full_device(void)
 		cairo_surface_destroy(s);
 		return;
 	}
-	v = ss_video_open(path, W, H, 30, err, sizeof(err));
+	v = ss_video_open(path, NULL, W, H, 30, err, sizeof(err));
 	if (!v)
 		ret = -errno;
 	/* noise, so the packets fill the output buffer within the frames */

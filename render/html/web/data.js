@@ -14,16 +14,26 @@ SS.loadTrace = async function (meta, i) {
 
 	const jobs = [];
 	jobs.push(section(m.bins.sec).then((buf) => { tr.bins = new Float64Array(buf); }));
-	tr.levels = meta.levels.map(([w, h]) => ({ w: w, h: h }));
-	m.cells.forEach((sec, l) => jobs.push(section(sec).then((buf) => {
-		const lv = tr.levels[l], n = lv.w * lv.h;
-		lv.mask = new Uint8Array(buf, 0, n);
-		lv.cnt = new Uint16Array(buf.slice(n, n + 2 * n));
-	})));
+	// an io panel per device slot: its device (null: the trace names none, the panel shows
+	// all of its I/O), that device's index in the detail's device column (-1: no request),
+	// its zones and its cell pyramid
+	tr.slots = m.cells.map((secs, k) => {
+		const dev = m.slot_devs.length ? m.slot_devs[k] : null;
+		const sl = { dev: dev, devIdx: dev === null ? null : m.devs.indexOf(dev),
+			     zones: m.zones.filter((z) => dev === null || z.dev === dev),
+			     levels: meta.levels.map(([w, h]) => ({ w: w, h: h })) };
+		secs.forEach((sec, l) => jobs.push(section(sec).then((buf) => {
+			const lv = sl.levels[l], n = lv.w * lv.h;
+			lv.mask = new Uint8Array(buf, 0, n);
+			lv.cnt = new Uint16Array(buf.slice(n, n + 2 * n));
+		})));
+		return sl;
+	});
 	jobs.push(section(m.marks.sec).then((buf) => {
 		const n = m.marks.n;
 		tr.markTs = new Float64Array(buf, 0, n);
 		tr.markKind = new Uint8Array(buf, 8 * n, n);
+		tr.markDev = new Uint8Array(buf, 9 * n, n);
 	}));
 	const chunks = m.chunks.map((c) => (c.sec ? section(c.sec) : Promise.resolve(null)));
 	jobs.push(Promise.all(chunks).then((bufs) => SS.decodeDetail(tr, bufs)));

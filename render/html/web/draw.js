@@ -73,6 +73,46 @@ SS.drawTimeAxis = function (V, ctx, r, gridOnly) {
 	return u;
 };
 
+// A value scale: linear from 0 (or LO) to HI, or logarithmic over whole decades (log).
+SS.yMap = (s, r) => (s.log
+	? (v) => r.y + r.h - (v > 0 ? Math.max(0, Math.log10(v / s.lo) / Math.log10(s.hi / s.lo)) : 0) * r.h
+	: (v) => r.y + r.h - (v - (s.lo || 0)) / (s.hi - (s.lo || 0)) * r.h);
+
+// A value axis's title, turned, left of the plot.
+SS.drawAxisTitle = function (ctx, r, title) {
+	ctx.save();
+	ctx.translate(12, r.y + r.h / 2);
+	ctx.rotate(-Math.PI / 2);
+	ctx.textAlign = 'center';
+	ctx.fillStyle = SS.COL.axis;
+	ctx.fillText(title, 0, 0);
+	ctx.restore();
+};
+
+// A logarithmic value axis (axes.c's): a line and label per decade, and at 2 and 5 when a
+// decade is tall enough for them.
+SS.drawLogAxis = function (ctx, r, s, title) {
+	const Y = SS.yMap(s, r), decades = Math.log10(s.hi / s.lo), perDecade = r.h / decades;
+	const steps = perDecade >= 70 ? [1, 2, 5] : [1];
+	ctx.font = SS.font(11);
+	ctx.textAlign = 'right';
+	ctx.textBaseline = 'middle';
+	for (let e = Math.round(Math.log10(s.lo)); e <= Math.round(Math.log10(s.hi)); e++)
+		for (const m of steps) {
+			const val = m * Math.pow(10, e);
+			if (val > s.hi * 1.0001) break;
+			const y = Math.round(Y(val)) + 0.5;
+			ctx.strokeStyle = SS.COL.grid;
+			ctx.beginPath();
+			ctx.moveTo(r.x, y);
+			ctx.lineTo(r.x + r.w, y);
+			ctx.stroke();
+			ctx.fillStyle = m === 1 ? SS.COL.text : SS.COL.axis;
+			ctx.fillText(+val.toPrecision(3) + '', r.x - 5, y);
+		}
+	SS.drawAxisTitle(ctx, r, title);
+};
+
 SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
 	const t = SS.ticks(lo / unit.div, hi / unit.div, Math.max(2, Math.min(12, Math.floor(r.h / 28))));
 	ctx.font = SS.font(11);
@@ -89,13 +129,7 @@ SS.drawValueAxis = function (ctx, r, lo, hi, unit, title) {
 		ctx.fillStyle = SS.COL.text;
 		ctx.fillText(SS.tickLabel(t, val), r.x - 5, y);
 	}
-	ctx.save();
-	ctx.translate(12, r.y + r.h / 2);
-	ctx.rotate(-Math.PI / 2);
-	ctx.textAlign = 'center';
-	ctx.fillStyle = SS.COL.axis;
-	ctx.fillText(title, 0, 0);
-	ctx.restore();
+	SS.drawAxisTitle(ctx, r, title);
 };
 
 SS.drawBorder = function (ctx, r) {
@@ -164,12 +198,12 @@ SS.drawPhases = function (V, ctx, r, tr, cv, labels) {
 };
 
 // The offsets the io panel shows at this view: zone bands and lines, then labels.
-SS.drawZonesUnder = function (V, ctx, r, tr) {
+SS.drawZonesUnder = function (V, ctx, r, sl) {
 	ctx.save();
 	ctx.beginPath();
 	ctx.rect(r.x, r.y, r.w, r.h);
 	ctx.clip();
-	for (const z of tr.m.zones) {
+	for (const z of sl.zones) {
 		const y0 = SS.yOf(V, r, z.start), y1 = SS.yOf(V, r, z.start + z.n);
 		if (y0 < r.y || y1 > r.y + r.h) continue;
 		if (z.kind === 'ag' && z.index & 1) {
@@ -181,7 +215,7 @@ SS.drawZonesUnder = function (V, ctx, r, tr) {
 			ctx.fillRect(r.x, mid - h / 2, r.w, h);
 		}
 	}
-	for (const z of tr.m.zones) {
+	for (const z of sl.zones) {
 		if (z.kind === 'ag' || z.kind === 'group') {
 			const y = Math.round(SS.yOf(V, r, z.start)) + 0.5;
 			if (y < r.y || y > r.y + r.h) continue;
@@ -202,13 +236,13 @@ SS.drawZonesUnder = function (V, ctx, r, tr) {
 	ctx.restore();
 };
 
-SS.drawZoneLabels = function (V, ctx, r, tr, cv) {
+SS.drawZoneLabels = function (V, ctx, r, sl, cv) {
 	ctx.textAlign = 'left';
 	ctx.textBaseline = 'middle';
 	const isLog = (z) => z.kind === 'log' || z.kind === 'journal';
 	// the log/journal first (it is what the eye looks for), then the rest bottom up; a label
 	// too close to one already placed waits for a closer zoom
-	const zs = tr.m.zones.filter((z) => z.kind !== 'inode_table')
+	const zs = sl.zones.filter((z) => z.kind !== 'inode_table')
 		.map((z) => ({ z: z, y: (SS.yOf(V, r, z.start) + SS.yOf(V, r, z.start + z.n)) / 2 }))
 		.filter((o) => o.y >= r.y && o.y <= r.y + r.h)
 		.sort((a, b) => (isLog(b.z) - isLog(a.z)) || (b.y - a.y));
@@ -226,31 +260,38 @@ SS.drawZoneLabels = function (V, ctx, r, tr, cv) {
 	}
 };
 
+// The io panel shown: the slot of the chosen device (V.dev) in trace TR, null when the trace
+// has no such device; its offset range [y_lo, y_hi) is the slot's in every trace.
+SS.slotOf = (V, tr) => tr.slots[V.dev] || null;
+SS.slotRange = (V) => ({ y_lo: V.meta.slots[V.dev][0], y_hi: V.meta.slots[V.dev][1] });
+// Is request i of TR on the shown device?
+SS.onSlot = (sl, d, i) => sl.devIdx === null || d.dev[i] === sl.devIdx;
+
 // Pick a pyramid level at least as fine as the screen grid (or the finest).
-SS.pickLevel = function (V, tr, gw, gh) {
-	const m = V.meta, v = V.view;
-	for (let l = 0; l < tr.levels.length; l++) {
-		const lv = tr.levels[l];
+SS.pickLevel = function (V, sl, gw, gh) {
+	const m = V.meta, v = V.view, y = SS.slotRange(V);
+	for (let l = 0; l < sl.levels.length; l++) {
+		const lv = sl.levels[l];
 		if ((m.x_hi - m.x_lo) / lv.w <= (v.t1 - v.t0) / gw &&
-		    (m.y_hi - m.y_lo) / lv.h <= (v.s1 - v.s0) / gh)
+		    (y.y_hi - y.y_lo) / lv.h <= (v.s1 - v.s0) / gh)
 			return l;
 	}
-	return tr.levels.length - 1;
+	return sl.levels.length - 1;
 };
 
 // The request range [i0, i1) issued within the view's time, and how the io panel draws it.
-SS.ioMode = function (V, tr, r) {
-	const v = V.view, d = tr.d, m = V.meta, fine = tr.levels[tr.levels.length - 1];
+SS.ioMode = function (V, tr, sl, r) {
+	const v = V.view, d = tr.d, m = V.meta, fine = sl.levels[sl.levels.length - 1], y = SS.slotRange(V);
 	const i0 = SS.lowerBound(d.ts, v.t0), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3);
 	// zoomed past the finest cells (an AG's log, say): bin the requests even if many
 	const coarse = (m.x_hi - m.x_lo) / fine.w > (v.t1 - v.t0) / (r.w / SS.CELL) ||
-		       (m.y_hi - m.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
+		       (y.y_hi - y.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
 	const detail = !SS.hasGap(tr, v.t0, v.t1) &&
 		       i1 - i0 <= (coarse ? SS.DETAIL_FINE_MAX : SS.DETAIL_MAX);
 	return { i0: i0, i1: i1, detail: detail };
 };
 
-SS.drawRequests = function (V, ctx, r, tr, mode) {
+SS.drawRequests = function (V, ctx, r, tr, sl, mode) {
 	const v = V.view, d = tr.d;
 	const gw = Math.max(1, Math.ceil(r.w / SS.CELL)), gh = Math.max(1, Math.ceil(r.h / SS.CELL));
 	const grid = new Uint8Array(gw * gh);
@@ -261,7 +302,7 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 	if (mode.detail) {
 		for (let i = mode.i0; i < mode.i1; i++) {
 			const bit = 1 << d.cls[i];
-			if (!(bit & vis) || d.ts[i] > tEnd) continue;
+			if (!(bit & vis) || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
 			const a = d.sector[i], b = a + d.nr[i];
 			if (b <= v.s0 || a >= v.s1) continue;
 			let gx = Math.floor((d.ts[i] - v.t0) / spanT * gw);
@@ -276,14 +317,14 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 			drawn++;
 		}
 	} else {
-		const m = V.meta, lv = tr.levels[SS.pickLevel(V, tr, gw, gh)];
-		const ct = (m.x_hi - m.x_lo) / lv.w, cs = (m.y_hi - m.y_lo) / lv.h;
+		const m = V.meta, lv = sl.levels[SS.pickLevel(V, sl, gw, gh)], y = SS.slotRange(V);
+		const ct = (m.x_hi - m.x_lo) / lv.w, cs = (y.y_hi - y.y_lo) / lv.h;
 		const c0 = Math.max(0, Math.floor((v.t0 - m.x_lo) / ct));
 		const c1 = Math.min(lv.w - 1, Math.floor((Math.min(v.t1, tEnd) - m.x_lo) / ct));
-		const q0 = Math.max(0, Math.floor((v.s0 - m.y_lo) / cs));
-		const q1 = Math.min(lv.h - 1, Math.floor((v.s1 - m.y_lo) / cs));
+		const q0 = Math.max(0, Math.floor((v.s0 - y.y_lo) / cs));
+		const q1 = Math.min(lv.h - 1, Math.floor((v.s1 - y.y_lo) / cs));
 		for (let q = q0; q <= q1; q++) {
-			const sa = m.y_lo + q * cs;
+			const sa = y.y_lo + q * cs;
 			const ra = Math.max(0, Math.floor((sa - v.s0) / spanS * gh));
 			const rb = Math.min(gh - 1, Math.ceil((sa + cs - v.s0) / spanS * gh) - 1);
 			const base = q * lv.w;
@@ -325,14 +366,15 @@ SS.drawRequests = function (V, ctx, r, tr, mode) {
 
 // Flush and FUA ticks along the top of the io panel, at their issue times.
 SS.drawMarks = function (V, ctx, r, tr) {
-	const v = V.view, n = tr.markTs.length;
+	const v = V.view, n = tr.markTs.length, sl = SS.slotOf(V, tr);
 	const i0 = SS.lowerBound(tr.markTs, v.t0), i1 = SS.lowerBound(tr.markTs, v.t1 + 1e-3, i0, n);
 	const tEnd = V.play.on ? V.play.tc : Infinity;
 	for (const [bit, colour, y] of [[1, V.meta.flush_color, r.y + 1], [2, V.meta.fua_color, r.y + 8]]) {
 		ctx.fillStyle = colour;
 		let lastX = -1;
 		for (let i = i0; i < i1; i++) {
-			if (!(tr.markKind[i] & bit) || tr.markTs[i] > tEnd) continue;
+			if (!(tr.markKind[i] & bit) || tr.markTs[i] > tEnd ||
+			    (sl && sl.devIdx !== null && tr.markDev[i] !== sl.devIdx)) continue;
 			const x = Math.floor(SS.xOf(V, r, tr.markTs[i]));
 			if (x === lastX) continue;
 			lastX = x;
@@ -366,19 +408,20 @@ SS.drawCursor = function (V, ctx, r, t) {
 };
 
 SS.drawIo = function (V, col, tr, cv) {
-	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view;
+	const ctx = SS.prepCanvas(cv), r = cv.plot, v = V.view, sl = SS.slotOf(V, tr);
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
-	SS.drawZonesUnder(V, ctx, r, tr);
+	SS.drawLost(V, ctx, r, tr);
+	if (sl) SS.drawZonesUnder(V, ctx, r, sl);
 	SS.drawTimeAxis(V, ctx, r, false);
 	const yu = SS.unitOffset(V.meta.units, v.s1 - v.s0);
 	SS.drawValueAxis(ctx, r, v.s0, v.s1, yu, 'device offset (' + yu.name + ')');
-	const mode = SS.ioMode(V, tr, r);
+	const mode = sl ? SS.ioMode(V, tr, sl, r) : null;
 	col.mode = mode;
-	col.drawn = SS.drawRequests(V, ctx, r, tr, mode);
+	col.drawn = sl ? SS.drawRequests(V, ctx, r, tr, sl, mode) : 0;
 	SS.drawMarks(V, ctx, r, tr);
 	SS.drawPhases(V, ctx, r, tr, cv, true);
-	SS.drawZoneLabels(V, ctx, r, tr, cv);
+	if (sl) SS.drawZoneLabels(V, ctx, r, sl, cv);
 	ctx.save();
 	ctx.beginPath();
 	ctx.rect(r.x, r.y, r.w, r.h);
@@ -387,8 +430,8 @@ SS.drawIo = function (V, col, tr, cv) {
 		// light up what was issued in the last moments before the cursor
 		const trail = (v.t1 - v.t0) * 0.012, d = tr.d;
 		const a = SS.lowerBound(d.ts, V.play.tc - trail), b = SS.lowerBound(d.ts, V.play.tc + 1e-3);
-		for (let i = a; i < b && i < a + 3000; i++)
-			if (!((1 << d.cls[i]) & V.hiddenMask))
+		for (let i = a; i < b && i < a + 3000 && sl; i++)
+			if (!((1 << d.cls[i]) & V.hiddenMask) && SS.onSlot(sl, d, i))
 				SS.outlineRequest(V, ctx, r, tr, i, SS.COL.hover, 2);
 	}
 	if (V.hover && V.hover.col === col.index && V.hover.i >= 0)
@@ -396,7 +439,8 @@ SS.drawIo = function (V, col, tr, cv) {
 	ctx.restore();
 	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
 	if (V.box && V.box.col === col.index && V.box.panel === 'io') SS.drawBox(ctx, V.box);
-	if (!tr.m.total.ios) SS.drawNote(ctx, r, tr.m.events ? 'no I/O: ' + tr.m.events +
+	if (!sl) SS.drawNote(ctx, r, 'this trace has no device ' + (V.dev + 1));
+	else if (!tr.m.total.ios) SS.drawNote(ctx, r, tr.m.events ? 'no I/O: ' + tr.m.events +
 		' event(s), no completed request' : 'no I/O: the trace has no events');
 	SS.drawBorder(ctx, r);
 };
@@ -426,8 +470,8 @@ SS.drawNote = function (ctx, r, text) {
 
 // Series of one panel for every column at this view; the shared top of the scale.
 SS.seriesFor = function (V, name) {
-	const lines = SS.SERIES[name];
-	let hi = 0;
+	const lines = SS.SERIES[name], log = !!(V.panels.find((p) => p.name === name) || {}).log_y;
+	let hi = 0, lo = Infinity;
 	const per = V.cols.map((col) => {
 		const tr = V.traces[col.index], cv = col.canvases[name];
 		const w = Math.max(50, cv.clientWidth - SS.MARGIN.l - SS.MARGIN.r);
@@ -437,21 +481,53 @@ SS.seriesFor = function (V, name) {
 		for (let j = 0; j < db.n; j++) {
 			const mid = db.start[j] + db.w[j] / 2;
 			if (mid < V.view.t0 || mid > V.view.t1) continue;
-			for (const v of vals) hi = Math.max(hi, v[j]);
+			for (const v of vals) {
+				hi = Math.max(hi, v[j]);
+				if (v[j] > 0) lo = Math.min(lo, v[j]);
+			}
+		}
+		if (log && tr.m.total.lat_p99_ns > 0) {      // the p99 line stays in view
+			hi = Math.max(hi, tr.m.total.lat_p99_ns / 1e6);
+			lo = Math.min(lo, tr.m.total.lat_p99_ns / 1e6);
 		}
 		return { db: db, vals: vals, latCount: latCount };
 	});
-	return { per: per, hi: SS.niceTop(hi) };
+	if (!log) return { per: per, hi: SS.niceTop(hi) };
+	// whole decades around what is shown: a slow outlier and the fast bulk both readable
+	if (!(lo < Infinity && hi > 0)) { lo = 0.1; hi = 1; }
+	lo = Math.pow(10, Math.floor(Math.log10(lo)));
+	hi = Math.pow(10, Math.ceil(Math.log10(hi * 1.0001)));
+	return { per: per, lo: lo, hi: Math.max(hi, lo * 10), log: true };
 };
 
-// A time panel's frame: background, time and value axes (0 to HI), phases; then clipped to
-// the plot area (the caller restores).
-SS.beginTimePanel = function (V, tr, cv, hi, panel) {
+// Lost-event periods shaded across a time panel (panel.c's ss_lost_draw): at least 3 px wide,
+// so that a short loss still shows.
+SS.drawLost = function (V, ctx, r, tr) {
+	const v = V.view;
+	ctx.save();
+	ctx.beginPath();
+	ctx.rect(r.x, r.y, r.w, r.h);
+	ctx.clip();
+	ctx.fillStyle = V.meta.lost_color;
+	for (const [a, b] of tr.m.lost_periods) {
+		if (b < v.t0 || a > v.t1) continue;
+		let x0 = SS.xOf(V, r, Math.max(a, v.t0 - (v.t1 - v.t0))), x1 = SS.xOf(V, r, b);
+		if (x1 - x0 < 3) { const mid = (x0 + x1) / 2; x0 = mid - 1.5; x1 = mid + 1.5; }
+		ctx.fillRect(x0, r.y, x1 - x0, r.h);
+	}
+	ctx.restore();
+};
+
+// A time panel's frame: background, lost-event periods, time and value axes (scale S: SS.yMap),
+// phases; then clipped to the plot area (the caller restores).
+SS.beginTimePanel = function (V, tr, cv, s, panel) {
 	const ctx = SS.prepCanvas(cv), r = cv.plot;
 	ctx.fillStyle = SS.COL.plot;
 	ctx.fillRect(r.x, r.y, r.w, r.h);
+	SS.drawLost(V, ctx, r, tr);
 	SS.drawTimeAxis(V, ctx, r, false);
-	SS.drawValueAxis(ctx, r, 0, hi, { div: 1 }, panel.y_title);
+	if (s.log) SS.drawLogAxis(ctx, r, s, panel.y_title);
+	else SS.drawValueAxis(ctx, r, 0, s.hi, { div: 1 }, panel.y_title);
 	SS.drawPhases(V, ctx, r, tr, cv, false);
 	ctx.save();
 	ctx.beginPath();
@@ -469,9 +545,9 @@ SS.niceTop = function (hi) {
 };
 
 SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
-	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, lines = SS.SERIES[name];
+	const ctx = SS.beginTimePanel(V, tr, cv, s, panel), r = cv.plot, lines = SS.SERIES[name];
 	const { db, vals, latCount } = s.per[col.index];
-	const Y = (v) => r.y + r.h - v / s.hi * r.h;
+	const Y = SS.yMap(s, r);
 	lines.forEach((l, k) => {
 		const v = vals[k], X = (j) => SS.xOf(V, r, db.start[j] + db.w[j] / 2);
 		if (!db.n) return;
@@ -508,10 +584,55 @@ SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
 		ctx.stroke();
 		ctx.setLineDash([]);
 	});
+	if (name === 'lat') SS.latMarks(V, ctx, r, tr, s, db, latCount);
 	ctx.restore();
 	SS.drawCursor(V, ctx, r, V.play.on ? V.play.tc : V.cursor);
 	if (V.box && V.box.col === col.index && V.box.panel === name) SS.drawBox(ctx, V.box);
 	SS.drawBorder(ctx, r);
+};
+
+// Over the latency lines (panel_series.c's lat_marks): the trace's p99 as a dotted reference,
+// and the slowest bin in view marked, with its value when above 2 x p99.
+SS.latMarks = function (V, ctx, r, tr, s, db, latCount) {
+	const Y = SS.yMap(s, r), p99 = tr.m.total.lat_p99_ns / 1e6, F = V.meta.bin_fields;
+	const maxNs = db.sum[F.indexOf('lat_max_ns')];
+	if (!tr.m.total.lat_count) return;
+	ctx.font = SS.font(11);
+	if (p99 > 0) {
+		const y = Math.round(Y(p99)) + 0.5;
+		ctx.strokeStyle = SS.COL.axis;
+		ctx.setLineDash([1.5, 2.5]);
+		ctx.beginPath();
+		ctx.moveTo(r.x, y);
+		ctx.lineTo(r.x + r.w, y);
+		ctx.stroke();
+		ctx.setLineDash([]);
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'bottom';
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText('p99 ' + +p99.toPrecision(3) + ' ms', r.x + 4, y - 1);
+	}
+	let best = -1;
+	for (let j = 0; j < db.n; j++) {
+		const mid = db.start[j] + db.w[j] / 2;
+		if (mid < V.view.t0 || mid > V.view.t1 || !latCount[j]) continue;
+		if (best < 0 || maxNs[j] > maxNs[best]) best = j;
+	}
+	if (best < 0) return;
+	const ms = maxNs[best] / 1e6, x = SS.xOf(V, r, db.start[best] + db.w[best] / 2), y = Y(ms);
+	ctx.fillStyle = '#E69F00';
+	ctx.beginPath();
+	ctx.arc(x, y, 3, 0, 2 * Math.PI);
+	ctx.fill();
+	if (ms >= 2 * p99) {
+		const text = +ms.toPrecision(3) + ' ms';
+		const w = ctx.measureText(text).width;
+		ctx.font = SS.font(11, true);
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'middle';
+		ctx.fillStyle = SS.COL.text;
+		ctx.fillText(text, x + 5 + w > r.x + r.w - 2 ? x - 5 - w : x + 5, Math.max(r.y + 7, y));
+	}
 };
 
 // Seek distance shares over signed log2 buckets (panel_dist.c), bars in black beyond the
@@ -625,7 +746,7 @@ SS.modelFor = function (V) {
 };
 
 SS.drawModel = function (V, col, tr, cv, s, panel) {
-	const ctx = SS.beginTimePanel(V, tr, cv, s.hi, panel), r = cv.plot, parts = V.meta.disk.parts;
+	const ctx = SS.beginTimePanel(V, tr, cv, s, panel), r = cv.plot, parts = V.meta.disk.parts;
 	const { db, top, first, last, total } = s.per[col.index];
 	const Y = (v) => r.y + r.h - v / s.hi * r.h, X = (j) => SS.xOf(V, r, db.start[j] + db.w[j]);
 	const x0 = first >= 0 ? SS.xOf(V, r, Math.max(V.view.t0, db.start[first])) : r.x;

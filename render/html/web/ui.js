@@ -26,12 +26,12 @@ SS.buildTable = function (V, parent) {
 
 SS.deviceText = function (m) {
 	const parts = [];
-	if (m.devices.length) {
-		const d = m.devices[0];
-		let s = (d.part || d.name) + (d.fstype ? ' ' + d.fstype : '');
-		if (d.sectors) s += ' ' + (d.sectors / 2097152).toFixed(1) + ' GiB';
-		parts.push(s);
-	}
+	if (m.slot_devs.length > 1)   // as the static plot's column header says it
+		return m.slot_devs.length + ' devices: ' + m.slot_devs.map((dev) => {
+			const d = m.devices.find((x) => x.dev === dev);
+			return d ? d.part || d.name : (dev >>> 20) + ',' + (dev & 0xfffff);
+		}).join(', ') + ' (series: all together)';
+	if (m.devices.length) parts.push(SS.devName(m, m.slot_devs.length ? m.slot_devs[0] : m.devices[0].dev));
 	const ags = m.zones.filter((z) => z.kind === 'ag').length;
 	const groups = m.zones.filter((z) => z.kind === 'group').length;
 	if (ags || groups) parts.push((ags || groups) + (ags ? ' AGs' : ' groups'));
@@ -63,11 +63,11 @@ SS.details = function (V, c, i) {
 // Nearest visible request within 5 px of (x, y) in the io canvas of column c, or -1.
 SS.nearest = function (V, c, x, y) {
 	const col = V.cols[c], cv = col.canvases.io, r = cv.plot, tr = V.traces[c], d = tr.d;
-	const tEnd = V.play.on ? V.play.tc : Infinity;
+	const tEnd = V.play.on ? V.play.tc : Infinity, sl = SS.slotOf(V, tr);
 	const a = SS.lowerBound(d.ts, SS.tOf(V, r, x - 5)), b = SS.lowerBound(d.ts, SS.tOf(V, r, x + 5));
 	let best = -1, bestD = 6;
-	for (let i = a; i < b && i < a + 200000; i++) {
-		if ((1 << d.cls[i]) & V.hiddenMask || d.ts[i] > tEnd) continue;
+	for (let i = a; i < b && i < a + 200000 && sl; i++) {
+		if ((1 << d.cls[i]) & V.hiddenMask || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
 		const px = SS.xOf(V, r, d.ts[i]) + SS.CELL / 2;
 		const y0 = SS.yOf(V, r, d.sector[i]), y1 = Math.min(SS.yOf(V, r, d.sector[i] + d.nr[i]), y0 - SS.CELL);
 		const dy = y < y1 ? y1 - y : y > y0 ? y - y0 : 0;
@@ -97,7 +97,36 @@ SS.esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '
 
 // ---- the view ---------------------------------------------------------------------------
 
-SS.home = (V) => ({ t0: V.meta.x_lo, t1: V.meta.x_hi, s0: V.meta.y_lo, s1: V.meta.y_hi });
+SS.home = (V) => ({ t0: V.meta.x_lo, t1: V.meta.x_hi, s0: V.meta.slots[V.dev][0], s1: V.meta.slots[V.dev][1] });
+
+// Show the io panel of device slot K (several devices: one at a time, each over its own
+// offsets), from its whole range.
+SS.setDevice = function (V, k) {
+	if (!(k >= 0 && k < V.meta.slots.length) || k === V.dev) return;
+	V.dev = k;
+	if (V.devSelect) V.devSelect.value = String(k);
+	SS.titles(V);
+	SS.setView(V, { s0: V.meta.slots[k][0], s1: V.meta.slots[k][1] });
+};
+
+// A device's name as the trace records it ("loop0p1 xfs 8.0 GiB"), by device number.
+SS.devName = function (m, dev) {
+	const d = m.devices.find((x) => x.dev === dev);
+	if (!d) return (dev >>> 20) + ',' + (dev & 0xfffff);
+	return (d.part || d.name) + (d.fstype ? ' ' + d.fstype : '') +
+		(d.sectors ? ' ' + (d.sectors / 2097152).toFixed(1) + ' GiB' : '');
+};
+
+// The io panels' titles name the shown device when a trace has several.
+SS.titles = function (V) {
+	if (V.meta.slots.length < 2) return;
+	V.cols.forEach((col) => {
+		const t = col.titles.io, tr = V.traces[col.index], sl = SS.slotOf(V, tr);
+		if (!t) return;
+		t.firstChild.textContent = t.dataset.title + '  [' + (sl ? SS.devName(tr.m, sl.dev) :
+			'no device ' + (V.dev + 1) + ' in this trace') + ']';
+	});
+};
 
 SS.setView = function (V, nv) {
 	const h = SS.home(V), v = Object.assign({}, V.view, nv);
@@ -127,6 +156,7 @@ SS.saveHash = function (V) {
 	const r = (x) => +(x / 1e9).toPrecision(12);
 	p.push('t=' + r(v.t0) + ':' + r(v.t1));
 	p.push('y=' + Math.round(v.s0) + ':' + Math.round(v.s1));
+	if (V.dev) p.push('dev=' + V.dev);
 	if (V.hiddenMask) p.push('hide=' + V.meta.classes.map((c, i) => i).filter((i) => V.hiddenMask & (1 << i)).join(','));
 	p.push('panels=' + V.panels.filter((x) => x.shown).map((x) => x.name).join(','));
 	const h = '#' + p.join('&');
@@ -137,8 +167,14 @@ SS.saveHash = function (V) {
 };
 
 SS.loadHash = function (V) {
+	const kvs = location.hash.replace(/^#/, '').split('&');
+	// the device first: the offsets are its own
+	for (const kv of kvs) {
+		const [k, val] = kv.split('=');
+		if (k === 'dev' && Number(val) >= 0 && Number(val) < V.meta.slots.length) V.dev = Number(val);
+	}
 	const h = SS.home(V), v = Object.assign({}, h);
-	for (const kv of location.hash.replace(/^#/, '').split('&')) {
+	for (const kv of kvs) {
 		const [k, val] = kv.split('=');
 		if (!val) continue;
 		const ab = val.split(':').map(Number);
@@ -244,6 +280,17 @@ SS.buildPage = function (V) {
 		const o = SS.el('option', { text: t, value: v }, V.speed);
 		if (v === 15) o.selected = true;
 	});
+	if (m.slots.length > 1) {
+		// several devices: an io panel for one at a time, each over its own offsets
+		V.devSelect = SS.el('select', { title: 'the device the io panel shows (its own offsets)' }, ctl);
+		m.slots.forEach((s, k) => {
+			const names = [...new Set(V.traces.map((tr) => (tr.slots[k] ? SS.devName(tr.m, tr.slots[k].dev) : null))
+				.filter((x) => x))];
+			SS.el('option', { text: 'device ' + (k + 1) + ': ' + names.join(' / '), value: k }, V.devSelect);
+		});
+		V.devSelect.value = String(V.dev);
+		V.devSelect.addEventListener('change', () => SS.setDevice(V, Number(V.devSelect.value)));
+	}
 	SS.el('span', { class: 'ss-help', text: '?', title: 'wheel: zoom time (shift: offset)\ndrag: pan\n' +
 		'shift-drag: box zoom\ndouble-click or 0: reset\n+ -: zoom time, PageUp/PageDown: zoom offset\n' +
 		'arrows: pan\nspace: play/pause\nclick a phase or zone label to zoom to it' }, ctl);
@@ -259,13 +306,16 @@ SS.buildPage = function (V) {
 		SS.el('span', { class: 'ss-dev', text: SS.deviceText(tr.m) }, h);
 		const warn = [];
 		if (tr.m.truncated) warn.push('TRUNCATED: ' + tr.m.warning.replace(/^truncated: /, ''));
-		if (tr.m.lost) warn.push(tr.m.lost + ' events LOST');
+		if (tr.m.lost) warn.push(tr.m.lost + ' events LOST' + (tr.m.lost_periods.length ?
+			' in ' + tr.m.lost_periods.length + ' period(s) (shaded; no latency for requests in flight there)' : ''));
 		if (warn.length) SS.el('span', { class: 'ss-warn', text: warn.join('; ') }, h);
-		const col = { index: i, el: el, canvases: {}, boxes: {} };
+		const col = { index: i, el: el, canvases: {}, boxes: {}, titles: {} };
 		V.panels.forEach((p) => {
 			if (!SS.known(p.name)) return;
 			const box = SS.el('div', { class: 'ss-panel ss-p-' + p.name }, el);
 			const pt = SS.el('div', { class: 'ss-ptitle', text: p.title }, box);
+			pt.dataset.title = p.title;
+			col.titles[p.name] = pt;
 			if (SS.SERIES[p.name] && SS.SERIES[p.name].length > 1) {
 				const key = SS.el('span', { class: 'ss-key' }, pt);
 				SS.SERIES[p.name].forEach((l) => {
@@ -291,6 +341,7 @@ SS.buildPage = function (V) {
 	});
 	SS.el('div', { class: 'ss-xtitle', text: 'time since the start of ' + (m.align ? m.align : 'the trace') }, app);
 	SS.buildTable(V, app);
+	SS.titles(V);
 	V.tip = SS.el('div', { class: 'ss-tip' }, document.body);
 	SS.layout(V);
 };
@@ -426,12 +477,12 @@ SS.hoverIo = function (V, c, x, y, cx, cy) {
 	// no request detail there: what the overview cell holds
 	const tr = V.traces[c], cv = V.cols[c].canvases.io, r = cv.plot, m = V.meta;
 	const t = SS.tOf(V, r, x), s = SS.sOf(V, r, y);
-	const mode = V.cols[c].mode;
-	if (mode && !mode.detail) {
-		const gw = Math.ceil(r.w / SS.CELL), gh = Math.ceil(r.h / SS.CELL);
-		const lv = tr.levels[SS.pickLevel(V, tr, gw, gh)];
+	const mode = V.cols[c].mode, sl = SS.slotOf(V, tr);
+	if (mode && !mode.detail && sl) {
+		const gw = Math.ceil(r.w / SS.CELL), gh = Math.ceil(r.h / SS.CELL), y = SS.slotRange(V);
+		const lv = sl.levels[SS.pickLevel(V, sl, gw, gh)];
 		const cx0 = Math.floor((t - m.x_lo) / (m.x_hi - m.x_lo) * lv.w);
-		const cy0 = Math.floor((s - m.y_lo) / (m.y_hi - m.y_lo) * lv.h);
+		const cy0 = Math.floor((s - y.y_lo) / (y.y_hi - y.y_lo) * lv.h);
 		if (cx0 >= 0 && cx0 < lv.w && cy0 >= 0 && cy0 < lv.h && lv.mask[cy0 * lv.w + cx0]) {
 			const k = cy0 * lv.w + cx0, bits = lv.mask[k] & ~V.hiddenMask;
 			if (bits) {
@@ -546,7 +597,7 @@ SS.start = async function () {
 	try {
 		const meta = JSON.parse(document.getElementById('ss-meta').textContent);
 		const V = { meta: meta, hiddenMask: 0, play: { on: false, tc: 0 }, cursor: null, hover: null,
-			    box: null, frameMs: 0 };
+			    box: null, frameMs: 0, dev: 0 };
 		// the model panel only with a model to draw (plot --disk)
 		V.panels = meta.panels.filter((p) => p.name !== 'model' || meta.disk).map((p) => Object.assign({}, p));
 		V.classRGBA = new Uint32Array(8);
@@ -590,7 +641,9 @@ SS.testApi = function (V, api) {
 		view: () => ({ t0_s: V.view.t0 / 1e9, t1_s: V.view.t1 / 1e9, y0: V.view.s0, y1: V.view.s1,
 			       modes: V.cols.map((c) => (c.mode && c.mode.detail ? 'detail' : 'cells')),
 			       requests: V.cols.map((c) => (c.mode ? c.mode.i1 - c.mode.i0 : 0)),
-			       hidden: V.hiddenMask, panels: V.panels.filter((p) => p.shown).map((p) => p.name) }),
+			       hidden: V.hiddenMask, panels: V.panels.filter((p) => p.shown).map((p) => p.name),
+			       dev: V.dev, devices: V.meta.slots.length }),
+		setDevice: (k) => { SS.setDevice(V, k); SS.render(V); },
 		setView: (o) => { SS.setView(V, { t0: o.t0_s * 1e9, t1: o.t1_s * 1e9, s0: o.y0, s1: o.y1 }); SS.render(V); },
 		zoom: (f, atS) => { SS.zoomAt(V, f, atS === undefined ? (V.view.t0 + V.view.t1) / 2 : atS * 1e9, null); SS.render(V); },
 		pan: (frac) => { const d = (V.view.t1 - V.view.t0) * frac; SS.setView(V, { t0: V.view.t0 + d, t1: V.view.t1 + d }); SS.render(V); },
@@ -614,6 +667,8 @@ SS.testApi = function (V, api) {
 		pause: () => { if (V.play.on) SS.togglePlay(V); },
 		playing: () => ({ on: V.play.on, t_s: V.play.tc / 1e9 }),
 		frameMs: () => V.frameMs,
+		// a series panel's value scale at this view: {lo, hi, log}
+		scale: (name) => { const s = SS.seriesFor(V, name); return { lo: s.lo || 0, hi: s.hi, log: !!s.log }; },
 		// the model panel's totals per column at this view (plot --disk), null without a model
 		model: () => (V.meta.disk ? SS.modelFor(V).per.map((p) => p.total) : null),
 	});

@@ -61,7 +61,7 @@ struct io_state {
 	struct ss_group_slots *slots;       /* by group: request -> colour slot */
 	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
 	uint32_t *flush, *fua;              /* per grid column */
-	struct ss_zone_bands zb;            /* log/journal ranges for classification */
+	struct ss_io_classes ic;            /* the class of each request (zones.h) */
 	struct ss_trace view;               /* the trace's metadata, its device's zones only */
 	struct ss_rec_zone *view_zones;     /* owned by view */
 	uint64_t drawn;                     /* requests with sectors that landed in the window */
@@ -82,7 +82,7 @@ static void io_destroy(void *state)
 	free(s->halo);
 	free(s->flush);
 	free(s->fua);
-	ss_zone_bands_fini(&s->zb);
+	ss_io_classes_fini(&s->ic);
 	free(s->view_zones);
 	free(s);
 }
@@ -117,7 +117,7 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 		goto nomem;
 	s->flush = calloc((size_t)s->gw, sizeof(uint32_t));
 	s->fua = calloc((size_t)s->gw, sizeof(uint32_t));
-	if (!s->flush || !s->fua || ss_zone_bands_init(&s->zb, ctx->trace))
+	if (!s->flush || !s->fua || ss_io_classes_init(&s->ic, ctx->trace))
 		goto nomem;
 	if (!ctx->one_dev)
 		s->view = *ctx->trace;
@@ -180,7 +180,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			r1 = s->gh - 1;
 		if (r0 > r1)
 			r0 = r1;
-		cls = ss_zone_bands_class(&s->zb, ev);
+		cls = ss_io_class_of(&s->ic, ev);
 		s->classes |= SS_CLS_BIT(cls);
 		slot = s->slots ? ss_group_slots_get(s->slots, ev, &who) : (size_t)cls;
 		col = s->cnt[slot] + gx;
@@ -375,6 +375,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, &s->view);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, &s->view);

@@ -4,6 +4,10 @@
  * time bins computed by the statistics module (stats.h / bins.h) — one definition of a seek,
  * of an I/O and of latency for the plot and for `seekscope report`.  Each panel is a small
  * descriptor (which metrics, how they look) behind the common ops table.
+ *
+ * Latency spans decades (50 us reads beside one 449 ms outlier), so its axis is logarithmic:
+ * nothing is clipped and nothing flattens the rest.  The trace's p99 is drawn as a reference
+ * and the slowest bins are marked with their value.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -33,7 +37,21 @@ struct series_desc {
 	struct series_line line[4];
 	double scale;            /* raw metric value -> plotted value (us -> ms) */
 	const char *unit;        /* for the y axis unit name */
+	/* optional: drawn over the lines, inside the clip */
+	void (*marks)(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
+		      const struct ss_bins *b);
+	/* several devices drawn (no --device): instead of the lines, one per device of this
+	 * metric (the statistics' device bins) */
+	bool by_device;
+	enum ss_bin_metric dev_metric;
 };
+
+/* A line as drawn in one column: which bins, how. */
+struct drawn {
+	const struct ss_bins *b;
+	struct series_line l;
+};
+#define MAX_DRAWN (SS_GRAPH_MAX_PANELS > 4 ? SS_GRAPH_MAX_PANELS : 4)
 
 /* One line per request class that covers sectors; those a trace rarely has only if present. */
 #define CLASS_LINES(metric_of)                                                              \
@@ -46,14 +64,20 @@ struct series_desc {
 
 static const struct series_desc desc_seeks = {
 	1, { { SS_BM_SEEKS_PER_S, "seeks/s", -1, SS_RGB(0x000000), 1.4, SOLID, true, false,
-	       false } }, 1, ""
+	       false } }, 1, "", .by_device = true, .dev_metric = SS_BM_SEEKS_PER_S
 };
-static const struct series_desc desc_tput = { 4, CLASS_LINES(SS_BM_OP_MB_S), 1, "" };
-static const struct series_desc desc_iops = { 4, CLASS_LINES(SS_BM_OP_IOPS), 1, "" };
+/* per device: reads + writes (the classes that move data to or from the host) */
+static const struct series_desc desc_tput = { 4, CLASS_LINES(SS_BM_OP_MB_S), 1, "",
+					      .by_device = true, .dev_metric = SS_BM_MB_S };
+static const struct series_desc desc_iops = { 4, CLASS_LINES(SS_BM_OP_IOPS), 1, "",
+					      .by_device = true, .dev_metric = SS_BM_IOPS };
+#define LAT_MAX_RGB 0xE69F00
+static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
+		      const struct ss_bins *b);
 static const struct series_desc desc_lat = {
-	2, { { SS_BM_LAT_MAX_US, "max", -1, SS_RGB(0xE69F00), 1.0, DASHED, false, true, false },
+	2, { { SS_BM_LAT_MAX_US, "max", -1, SS_RGB(LAT_MAX_RGB), 1.0, DASHED, false, true, false },
 	     { SS_BM_LAT_MEAN_US, "mean", -1, SS_RGB(0x0072B2), 1.8, SOLID, false, true, false } },
-	1e-3, ""
+	1e-3, "", lat_marks
 };
 static const struct series_desc desc_qd = {
 	1, { { SS_BM_QUEUE_DEPTH, "mean in flight", -1, SS_RGB(0x009E73), 1.4, SOLID, true, false,
@@ -88,6 +112,35 @@ static bool line_shown(const struct ss_bins *b, const struct series_line *l)
 	return false;
 }
 
+/*
+ * The lines of one column into OUT (MAX_DRAWN): with several devices drawn and a by_device
+ * panel, one per device, coloured and keyed by device; else the descriptor's lines that the
+ * column has.
+ */
+static int lines_of(const struct series_desc *d, const struct ss_panel_data *pd,
+		    struct drawn *out)
+{
+	const struct ss_bins *b = ss_stats_bins(pd->stats);
+	int n = 0;
+
+	if (!b || !b->n)
+		return 0;
+	if (d->by_device && ss_stats_device_bins(pd->stats, 0)) {
+		for (size_t i = 0; i < ss_stats_nr_devices(pd->stats) && n < MAX_DRAWN; i++) {
+			const struct ss_device_stats *ds = ss_stats_device(pd->stats, i);
+
+			out[n].b = ss_stats_device_bins(pd->stats, i);
+			out[n++].l = (struct series_line){ d->dev_metric, ds->device->name, -1,
+				ss_group_colour(i, SS_NR_GROUP_COLOURS), 1.6, i % 2 ? DASHED : SOLID, false, false, false };
+		}
+		return n;
+	}
+	for (int k = 0; k < d->nr; k++)
+		if (line_shown(b, &d->line[k]))
+			out[n++] = (struct drawn){ b, d->line[k] };
+	return n;
+}
+
 static bool bin_empty_lat(const struct ss_bins *b, size_t i)
 {
 	return b->bin[i].lat_count == 0;
@@ -102,20 +155,27 @@ static void series_values(const struct ss_bins *b, const struct series_desc *d,
 		out[i] *= d->scale;
 }
 
+/* hi: the largest value drawn; lo: 0, or with LOG the smallest positive one (0: none). */
 static void series_extent(const struct series_desc *d, const struct ss_panel_data *pd,
-			  double *lo, double *hi)
+			  bool log, double *lo, double *hi)
 {
-	const struct ss_bins *b = ss_stats_bins(pd->stats);
+	struct drawn dr[MAX_DRAWN];
+	int nr = lines_of(d, pd, dr);
 	double *v;
 
 	*lo = 0;
-	if (!b || !b->n || !(v = malloc(b->n * sizeof(*v))))
+	if (!nr || !(v = malloc(dr[0].b->n * sizeof(*v))))
 		return;
-	for (int k = 0; k < d->nr; k++) {
-		series_values(b, d, &d->line[k], pd->opts->rolling, v);
-		for (size_t i = 0; i < b->n; i++)
+	for (int k = 0; k < nr; k++) {
+		const struct ss_bins *b = dr[k].b;
+
+		series_values(b, d, &dr[k].l, pd->opts->rolling, v);
+		for (size_t i = 0; i < b->n; i++) {
 			if (v[i] > *hi)
 				*hi = v[i];
+			if (log && v[i] > 0 && (*lo == 0 || v[i] < *lo))
+				*lo = v[i];
+		}
 	}
 	free(v);
 }
@@ -168,19 +228,16 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 
 /* Key for multi-line panels, right-aligned in the title band above the frame: the lines
  * drawn for this column. */
-static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct series_desc *d,
-		     const struct ss_bins *b)
+static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
 {
 	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
 
-	if (d->nr < 2)
+	if (nr < 2)
 		return;
-	for (int k = d->nr - 1; k >= 0; k--) {
-		const struct series_line *l = &d->line[k];
+	for (int k = nr - 1; k >= 0; k--) {
+		const struct series_line *l = &dr[k].l;
 		double w;
 
-		if (!line_shown(b, l))
-			continue;
 		ss_text_measure(cr, ss_metrics.font_small, false, l->name, &w, NULL);
 		x -= w;
 		ss_set_rgb(cr, ss_col_text);
@@ -201,22 +258,93 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct series_
 static void series_draw(const struct series_desc *d, cairo_t *cr,
 			const struct ss_panel_data *pd, const struct ss_frame *f)
 {
-	const struct ss_bins *b = ss_stats_bins(pd->stats);
+	struct drawn dr[MAX_DRAWN];
+	int nr = lines_of(d, pd, dr);
 	double *v = NULL;
 
 	ss_time_panel_begin(cr, f, pd);
-	if (b && b->n && (v = malloc(b->n * sizeof(*v)))) {
-		for (int k = 0; k < d->nr; k++) {
-			if (!line_shown(b, &d->line[k]))
-				continue;
-			series_values(b, d, &d->line[k], pd->opts->rolling, v);
-			draw_line(cr, f, b, &d->line[k], v, pd->t0);
+	if (nr && (v = malloc(dr[0].b->n * sizeof(*v)))) {
+		for (int k = 0; k < nr; k++) {
+			series_values(dr[k].b, d, &dr[k].l, pd->opts->rolling, v);
+			draw_line(cr, f, dr[k].b, &dr[k].l, v, pd->t0);
 		}
+		if (d->marks)
+			d->marks(cr, f, pd, ss_stats_bins(pd->stats));
 	}
 	free(v);
 	cairo_restore(cr);
-	draw_key(cr, f, d, b);
+	draw_key(cr, f, dr, nr);
 	ss_axes_border(cr, f);
+}
+
+/* "449 ms", "0.12 ms" */
+static void fmt_ms(char *buf, size_t len, const char *pre, double ms)
+{
+	snprintf(buf, len, "%s%.3g ms", pre, ms);
+}
+
+/*
+ * Over the latency lines: the trace's p99 as a dotted reference, and the slowest bins — the
+ * slowest always, the next two when above 4 x p99 — marked with a dot, and with their value
+ * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.
+ */
+static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
+		      const struct ss_bins *b)
+{
+	static const double dot[] = { 1.5, 2.5 };
+	const struct ss_summary *s = ss_stats_total(pd->stats);
+	double p99 = (double)s->lat_p99_ns / 1e6, prev = INFINITY;
+	struct ss_text_lanes lanes;
+	char buf[48];
+
+	if (!s->lat.count)
+		return;
+	double y99 = round(ss_axis_map(&f->y, p99)) + 0.5;
+
+	ss_set_rgb(cr, ss_col_axis);
+	cairo_set_line_width(cr, 1);
+	cairo_set_dash(cr, dot, 2, 0);
+	cairo_move_to(cr, f->r.x, y99);
+	cairo_line_to(cr, f->r.x + f->r.w, y99);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	fmt_ms(buf, sizeof(buf), "p99 ", p99);
+	ss_text_draw_plated(cr, f->r.x + 4, y99 - 1, SS_LEFT, SS_BOTTOM, ss_metrics.font_small,
+			    false, buf, NULL);
+	ss_text_lanes_init(&lanes, 2);
+	for (int k = 0; k < 3; k++) {
+		size_t best = b->n;
+		double x, y, w, ms;
+
+		/* the next slowest bin below the previous mark */
+		for (size_t i = 0; i < b->n; i++)
+			if (b->bin[i].lat_count && (double)b->bin[i].lat_max_ns < prev &&
+			    (best == b->n || b->bin[i].lat_max_ns > b->bin[best].lat_max_ns))
+				best = i;
+		if (best == b->n)
+			break;
+		ms = (double)b->bin[best].lat_max_ns / 1e6;
+		prev = (double)b->bin[best].lat_max_ns;
+		if (k && ms < 4 * p99)
+			break;
+		x = bin_mid_x(f, b, best, pd->t0);
+		y = ss_axis_map(&f->y, ms);
+		ss_set_rgb(cr, (struct ss_rgb)SS_RGB(LAT_MAX_RGB));
+		cairo_arc(cr, x, y, 3, 0, 2 * M_PI);
+		cairo_fill(cr);
+		if (ms < 2 * p99)       /* not an outlier: the p99 line says it */
+			continue;
+		fmt_ms(buf, sizeof(buf), "", ms);
+		ss_text_measure(cr, ss_metrics.font_small, true, buf, &w, NULL);
+		double lx = x + 5 + w > f->r.x + f->r.w - 2 ? x - 5 - w : x + 5;
+		int lane = ss_text_lanes_claim(&lanes, lx, lx + w, 4);
+
+		if (lane < 0)
+			continue;
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw_plated(cr, lx, y + (lane ? 12 : 0), SS_LEFT, SS_MIDDLE,
+				    ss_metrics.font_small, true, buf, NULL);
+	}
 }
 
 /* The seeks panel's title names the threshold in force (--seek-threshold). */
@@ -227,11 +355,11 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 }
 
 /* TTL or TTL_FMT: see struct ss_panel_ops' title and title_fmt. */
-#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, ytitle, w)                            \
+#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, ytitle, w, log)                       \
 	static void id##_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi) \
 	{                                                                                   \
 		(void)s;                                                                    \
-		series_extent(&desc, d, lo, hi);                                            \
+		series_extent(&desc, d, log, lo, hi);                                       \
 	}                                                                                   \
 	static void id##_draw(void *s, cairo_t *cr, const struct ss_panel_data *d,          \
 			      const struct ss_frame *f)                                     \
@@ -241,16 +369,18 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
-		.y_title = ytitle, .weight = w, .time_x = true,                             \
+		.y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
 		.extent = id##_extent, .draw = id##_draw,                                   \
 	}
 
-SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0);
+SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0,
+	     false);
 SERIES_PANEL(tput, desc_tput, "tput", "MB/s per request class",
-	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, "MB/s", 1.0);
+	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, "MB/s", 1.0, false);
 SERIES_PANEL(iops, desc_iops, "iops", "completed requests per second, per class",
-	     "I/O operations per second (completed requests)", NULL, "IOPS", 1.0);
-SERIES_PANEL(lat, desc_lat, "lat", "latency issue -> complete (mean, max)",
-	     "Latency, issue to completion (ms, per bin)", NULL, "ms", 1.0);
+	     "I/O operations per second (completed requests)", NULL, "IOPS", 1.0, false);
+SERIES_PANEL(lat, desc_lat, "lat", "read/write latency issue -> complete (mean, max; log)",
+	     "Read and write latency, issue to completion (ms per bin, log scale; slowest bins "
+	     "marked)", NULL, "ms", 1.0, true);
 SERIES_PANEL(qd, desc_qd, "qd", "queue depth (requests in flight)",
-	     "Queue depth (requests issued and not completed)", NULL, "in flight", 0.8);
+	     "Queue depth (requests issued and not completed)", NULL, "in flight", 0.8, false);

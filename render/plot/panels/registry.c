@@ -21,7 +21,8 @@
 	X(iops, false)      \
 	X(lat, true)        \
 	X(qd, false)        \
-	X(dist, true)
+	X(dist, true)       \
+	X(causes, false)
 
 #define DECLARE(id, dflt) extern const struct ss_panel_ops ss_panel_##id;
 PANELS(DECLARE)

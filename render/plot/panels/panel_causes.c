@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Seek causes (seekcause.h, from the statistics pass): one horizontal bar per (from, to) class
+ * pair — the class of the request before and after each seek — as a share of the column's
+ * seeks, most first, so "agcount=4 seeks more" reads as which moves they are.  The dark part
+ * of a bar is the seeks between two zones (AG to AG, group to group, data to log); the light
+ * part stays in one zone.  The scale is 0-100 % in every column, so columns compare; pairs
+ * beyond the rows the panel has room for are summed in a last "other pairs" row, so the bars
+ * always add up to 100 %.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "palette.h"
+#include "panel.h"
+#include "seekcause.h"
+#include "text.h"
+
+#define CELLS (SS_NR_CLASSES * SS_NR_CLASSES)
+#define ROW_PX 17.0          /* a bar and its label */
+#define LABEL_PAD 8.0
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static const struct ss_cause_matrix *matrix_of(const struct ss_panel_data *d)
+{
+	const struct ss_seek_causes *sc = ss_stats_causes(d->stats);
+
+	return sc ? ss_seek_causes_total(sc) : NULL;
+}
+
+static void causes_extent(void *state, const struct ss_panel_data *d, double *lo, double *hi)
+{
+	(void)state;
+	(void)d;
+	*lo = 0;                /* the bars have their own fixed scale: 0-100 % of the seeks */
+	*hi = 100;
+}
+
+/* The rows the panel shows: the biggest pairs, the rest summed into the last row. */
+static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, size_t max_rows,
+		      bool *other)
+{
+	size_t n = ss_cause_cells(m, c, CELLS);
+
+	*other = false;
+	if (n <= max_rows || max_rows < 2)
+		return n < max_rows ? n : max_rows;
+	for (size_t i = max_rows; i < n; i++) {
+		c[max_rows - 1].seeks += c[i].seeks;
+		c[max_rows - 1].across += c[i].across;
+	}
+	*other = true;          /* the last row: the pair that would be there and the rest */
+	return max_rows;
+}
+
+static void label_of(const struct ss_cause_cell *c, bool other, char *buf, size_t len)
+{
+	if (other)
+		snprintf(buf, len, "other pairs");
+	else
+		snprintf(buf, len, "%s \u2192 %s", ss_class_table[c->from].name,
+			 ss_class_table[c->to].name);
+}
+
+static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			const struct ss_frame *fin)
+{
+	const struct ss_cause_matrix *m = matrix_of(d);
+	struct ss_cause_cell c[CELLS];
+	struct ss_frame f = *fin;
+	double label_w = 0, y0;
+	size_t max_rows = (size_t)fmax(1, floor(fin->r.h / ROW_PX)), n;
+	bool other = false;
+
+	(void)state;
+	ss_axes_background(cr, fin);
+	if (!m || !m->seeks) {
+		ss_set_rgb(cr, ss_col_axis);
+		ss_text_draw(cr, f.r.x + f.r.w / 2, f.r.y + f.r.h / 2, SS_CENTER, SS_MIDDLE,
+			     ss_metrics.font_label, false, "no seeks", NULL);
+		ss_axes_border(cr, fin);
+		return;
+	}
+	n = rows_of(m, c, max_rows, &other);
+	for (size_t i = 0; i < n; i++) {
+		char buf[64];
+		double w;
+
+		label_of(&c[i], other && i == n - 1, buf, sizeof(buf));
+		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
+		label_w = fmax(label_w, w);
+	}
+	label_w = fmin(label_w + 2 * LABEL_PAD, fin->r.w * 0.45);
+	/* the bars' frame: x is the share of the column's seeks */
+	f.r.x += label_w;
+	f.r.w -= label_w;
+	f.x = (struct ss_axis){ 0, 100, f.r.x, f.r.x + f.r.w, false };
+	f.xu = (struct ss_unit){ "% of seeks", 1 };
+	f.x_unit_on_last = true;
+	ss_axes_x(cr, &f);
+	cairo_save(cr);
+	cairo_rectangle(cr, fin->r.x, fin->r.y, fin->r.w, fin->r.h);
+	cairo_clip(cr);
+	y0 = fin->r.y + (fin->r.h - (double)n * ROW_PX) / 2;
+	for (size_t i = 0; i < n; i++) {
+		double share = pct(c[i].seeks, m->seeks), across = pct(c[i].across, m->seeks);
+		double yc = y0 + ((double)i + 0.5) * ROW_PX, bh = ROW_PX - 5;
+		double x0 = f.r.x, x1 = ss_axis_map(&f.x, share), xa = ss_axis_map(&f.x, across);
+		char buf[64], val[64];
+		struct ss_box b;
+
+		label_of(&c[i], other && i == n - 1, buf, sizeof(buf));
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, f.r.x - LABEL_PAD, yc, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
+			     false, buf, NULL);
+		if (x1 - x0 < 1.5)
+			x1 = x0 + 1.5;
+		ss_set_rgb(cr, ss_col_cause_within);
+		cairo_rectangle(cr, x0, yc - bh / 2, x1 - x0, bh);
+		cairo_fill(cr);
+		if (c[i].across) {
+			ss_set_rgb(cr, ss_col_cause_across);
+			cairo_rectangle(cr, x0, yc - bh / 2, fmax(xa - x0, 1.5), bh);
+			cairo_fill(cr);
+		}
+		if (c[i].across && c[i].across < c[i].seeks)
+			snprintf(val, sizeof(val), "%.1f%% (%.1f%% across zones)", share, across);
+		else if (c[i].across)
+			snprintf(val, sizeof(val), "%.1f%% (all across zones)", share);
+		else
+			snprintf(val, sizeof(val), "%.1f%%", share);
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_measure(cr, ss_metrics.font_small, false, val, &b.w, NULL);
+		/* after the bar, or inside its end on a plate when it reaches the edge */
+		if (x1 + 4 + b.w <= f.r.x + f.r.w - 2)
+			ss_text_draw(cr, x1 + 4, yc, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
+				     val, NULL);
+		else
+			ss_text_draw_plated(cr, f.r.x + f.r.w - 4, yc, SS_RIGHT, SS_MIDDLE,
+					    ss_metrics.font_small, false, val, NULL);
+	}
+	cairo_restore(cr);
+	ss_axes_border(cr, fin);
+}
+
+const struct ss_panel_ops ss_panel_causes = {
+	.name = "causes",
+	.help = "seek causes: class before -> after each seek",
+	.title = "Seek causes: share of seeks by the class of the request before \u2192 after "
+		 "(dark: between two zones, e.g. AG to AG)",
+	.y_title = NULL,
+	.weight = 0.9,
+	.time_x = false,
+	.no_html = true,
+	.extent = causes_extent,
+	.draw = causes_draw,
+};
