@@ -537,17 +537,12 @@ static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 	ss_text_draw(cr, b.x + b.w + 10, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_small,
 		     false, dev, &b);
 	if (c->warn[0]) {
-		double w, avail = r->x + r->w - (b.x + b.w + 16);
+		double avail = r->x + r->w - (b.x + b.w + 16);
 		char tmp[sizeof(c->warn)];
 
 		snprintf(tmp, sizeof(tmp), "%s", c->warn);
 		/* shorten from the end rather than run into the device text */
-		ss_text_measure(cr, ss_metrics.font_small, true, tmp, &w, NULL);
-		for (size_t len = strlen(tmp); w > avail && len > 8; ) {
-			len -= 4;
-			memcpy(tmp + len - 3, "...", 4);
-			ss_text_measure(cr, ss_metrics.font_small, true, tmp, &w, NULL);
-		}
+		ss_text_fit(cr, ss_metrics.font_small, true, tmp, avail);
 		ss_set_rgb(cr, ss_col_warn);
 		ss_text_draw(cr, r->x + r->w, r->y + r->h / 2, SS_RIGHT, SS_MIDDLE,
 			     ss_metrics.font_small, true, tmp, NULL);
@@ -615,6 +610,8 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
 			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
+			/* never into the next column's title: "..." at the plot's right edge */
+			ss_text_fit(cr, ss_metrics.font_label, true, tbuf, f.r.w);
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
 				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);

@@ -69,6 +69,24 @@ static void set_font(cairo_t *cr, double size, bool bold)
 	cairo_set_font_size(cr, size);
 }
 
+void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail)
+{
+	size_t len = strlen(s);
+	double w;
+
+	ss_text_measure(cr, size, bold, s, &w, NULL);
+	while (w > avail && len > 0) {
+		/* drop the last whole character before the ellipsis */
+		do
+			len--;
+		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80);
+		while (len > 0 && s[len - 1] == ' ')
+			len--;
+		memcpy(s + len, "...", 4);
+		ss_text_measure(cr, size, bold, s, &w, NULL);
+	}
+}
+
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
 	cairo_text_extents_t te;

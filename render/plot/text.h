@@ -32,6 +32,9 @@ void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_va
 /* The same rotated 90° counter-clockwise (for y-axis titles), centred on (x, y). */
 void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
 			   const char *s);
+/* Shorten S in place, from the end, to "...", until it is at most AVAIL wide at SIZE (bold
+ * or not); whole UTF-8 characters only.  Nothing is cut from what already fits. */
+void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail);
 /* Draw S on a translucent white plate so it reads over data. */
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box);

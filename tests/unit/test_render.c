@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cairo.h>
@@ -558,6 +559,22 @@ static void test_registry(void)
 	ss_trace_close(t);
 }
 
+/* Whether S is whole UTF-8 sequences (lead byte and the continuations it announces). */
+static int utf8_ok(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; ) {
+		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 :
+			(*p & 0xF8) == 0xF0 ? 3 : -1;
+
+		if (n < 0)
+			return 0;
+		for (p++; n > 0; n--, p++)
+			if ((*p & 0xC0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
 /* Names come from trace files: text that is not UTF-8 (or is very long) is drawn with
  * replacements instead of putting the cairo context into its error state. */
 static void test_text_not_utf8(void)
@@ -591,6 +608,20 @@ static void test_text_not_utf8(void)
 	longtext[700] = '\xe2';   /* a cut sequence beyond the limit */
 	ss_text_draw(cr, 0, 0, SS_LEFT, SS_TOP, 10, false, longtext, NULL);
 	ok(cairo_status(cr) == CAIRO_STATUS_SUCCESS, "a 2000-byte text is drawn (cut)");
+	{
+		/* a title fitted into a narrow column: cut at a whole character, "..." at the end */
+		char t[] = "Seek causes: before \xe2\x86\x92 after (dark: between two zones)";
+		char same[] = "fits";
+		size_t n;
+
+		ss_text_fit(cr, 10, true, t, 95);
+		ss_text_measure(cr, 10, true, t, &w, NULL);
+		n = strlen(t);
+		ok(w <= 95 && n > 3 && !strcmp(t + n - 3, "...") && utf8_ok(t) &&
+		   t[n - 4] != ' ', "ss_text_fit: '%s' (%g px of 95), whole characters", t, w);
+		ss_text_fit(cr, 10, true, same, 95);
+		ok(!strcmp(same, "fits"), "... and what fits is left as it is");
+	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 }
