@@ -36,7 +36,7 @@ static void panels_help(char *buf, size_t len)
 
 enum {
 	OPT_STYLE = SS_OPT_LONG_ONLY, OPT_FPS, OPT_LENGTH, OPT_SPEED, OPT_CELL, OPT_FADE,
-	OPT_SKIP_IDLE, OPT_FORMAT,
+	OPT_SKIP_IDLE, OPT_FORMAT, OPT_COLOR_BY, OPT_GROUPS,
 };
 
 static const struct ss_option options[] = {
@@ -58,6 +58,12 @@ static const struct ss_option options[] = {
 	{ "cell-size", OPT_CELL, "N", "grid and spindle: cell side in pixels, 2 to 256\n"
 				      "(default 8)" },
 	{ "fade", OPT_FADE, "N", "frames a request stays lit, fading (default 10)" },
+	{ "color-by", OPT_COLOR_BY, "WHAT", "light requests in the colour of their class\n"
+					    "(default), process, dir (dir:DEPTH) or file, as\n"
+					    "plot --color-by; the legend names them" },
+	{ "groups", OPT_GROUPS, "N", "with --color-by: the N processes, directories or\n"
+				     "files with most requests get a colour (default 8;\n"
+				     "10 at most; 0: all), the rest grey (\"other\")" },
 	{ "skip-idle", OPT_SKIP_IDLE, NULL, "shorten stretches of more than 1 s without an\n"
 					    "event to 0.25 s; the movie says what it skipped" },
 	{ "x-range", 'x', "A:B", "film seconds A to B after each trace's start" },
@@ -236,6 +242,14 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 			bad = "fade", hint = "frames, 1 to 10000";
 		else
 			a->m.fade = (int)u;
+		break;
+	case OPT_COLOR_BY:
+		if (ss_plot_parse_color_by(arg, &a->m.color_by_group, &a->m.group))
+			bad = "color-by", hint = "class, process, dir, dir:DEPTH (1 to 64) or file";
+		break;
+	case OPT_GROUPS:
+		if (ss_parse_groups(arg, &a->m.top_groups))
+			bad = "groups", hint = SS_PROCESSES_HINT;
 		break;
 	case OPT_SKIP_IDLE:
 		a->m.skip_idle = true;

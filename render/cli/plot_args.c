@@ -331,11 +331,8 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 		break;
 	case OPT_GROUPS:
 	case SS_OPT_PROCESSES:
-		if (ss_parse_processes(arg, &a->g.top_groups))
+		if (ss_parse_groups(arg, &a->g.top_groups))
 			bad = c == OPT_GROUPS ? "groups" : "processes", hint = SS_PROCESSES_HINT;
-		/* as many as there are colours: all (0) and more are the palette's */
-		else if (!a->g.top_groups || a->g.top_groups > SS_GROUPS_MAX)
-			a->g.top_groups = SS_GROUPS_MAX;
 		break;
 	case OPT_PID:
 		return ss_task_spec_add_pid(&a->g.only, arg, err, errlen);

@@ -42,5 +42,8 @@
 int ss_parse_seek_threshold(const char *s, uint64_t *sectors);
 /* --processes N: 0..SS_PROCESSES_MAX, 0 meaning all.  0 or -EINVAL (*N untouched). */
 int ss_parse_processes(const char *s, unsigned *n);
+/* The same for a picture's colours (--groups, plot's --processes): 0 and more than there are
+ * colours mean SS_GROUPS_MAX. */
+int ss_parse_groups(const char *s, unsigned *n);
 
 #endif

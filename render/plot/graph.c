@@ -644,6 +644,11 @@ int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_
 	return 0;
 }
 
+const struct ss_groups *ss_graph_groups(const struct ss_graph *g)
+{
+	return g->o.color_by_group ? &g->groups : NULL;
+}
+
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r)
 {
 	return ss_graph_panel_rect(g, sector_row(g), col, r);

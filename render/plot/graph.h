@@ -127,6 +127,8 @@ int ss_graph_devplan(const struct ss_graph_opts *o, struct ss_trace *const *tr,
 		     struct ss_graph_devplan *p, char *err, size_t errlen);
 
 /* Introspection for tests and callers (after ss_graph_run). */
+/* The groups the sector panels are coloured by (opts.color_by_group), NULL otherwise. */
+const struct ss_groups *ss_graph_groups(const struct ss_graph *g);
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);

@@ -161,6 +161,8 @@ struct column {
 	uint32_t dev;
 	struct ss_trace dev_view;           /* the trace's metadata as seen by that device */
 	struct ss_rec_zone *dev_zones;      /* its zones (owned) */
+	struct ss_owner *own;               /* --color-by: whose request (owner.h) */
+	struct ss_group_slots *slots;       /* --color-by: a request's colour */
 };
 
 struct ss_movie {
@@ -174,6 +176,8 @@ struct ss_movie {
 	int64_t frames;
 	cairo_surface_t *bg, *frame;
 	int64_t jump_frame;                 /* the last frame that skipped idle time, -1 */
+	struct ss_rgb colours[MV_MAX_COLOURS];   /* --color-by: the groups' colours, by slot */
+	int nr_colours;
 	uint64_t jump_ns;
 };
 
@@ -217,6 +221,8 @@ void ss_movie_free(struct ss_movie *m)
 		mv_view_free(m->col[i].view);
 		free(m->col[i].label);
 		free(m->col[i].dev_zones);
+		ss_owner_free(m->col[i].own);
+		ss_group_slots_free(m->col[i].slots);
 	}
 	ss_graph_free(m->g);
 	if (m->has_tl)
@@ -288,6 +294,30 @@ static int pick_devices(struct ss_movie *m, char *err, size_t errlen)
 	return 0;
 }
 
+/* --color-by: the colours of the graph's groups (its legend's), and per column the lookup
+ * from a request to its group's slot. */
+static int group_colours(struct ss_movie *m, char *err, size_t errlen)
+{
+	const struct ss_groups *g = ss_graph_groups(m->g);
+	size_t n;
+
+	if (!g)
+		return 0;
+	n = ss_groups_nr_slots(g);
+	m->nr_colours = n < MV_MAX_COLOURS ? (int)n : MV_MAX_COLOURS;
+	for (int k = 0; k < m->nr_colours; k++)
+		m->colours[k] = ss_group_colour((size_t)k, g->n);
+	for (int i = 0; i < m->nr; i++) {
+		struct column *c = &m->col[i];
+
+		if (!(c->own = ss_owner_new()) || !(c->slots = ss_group_slots_new(g, c->t))) {
+			ss_errf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 /* The figure: the animation's panel on top of the caller's time panels. */
 static int run_graph(struct ss_movie *m, char *err, size_t errlen)
 {
@@ -307,6 +337,9 @@ static int run_graph(struct ss_movie *m, char *err, size_t errlen)
 	go.x_hi_s = (double)m->hi / 1e9;
 	go.seek_threshold = m->o.seek_threshold;
 	go.device = m->o.device;
+	go.color_by_group = m->o.color_by_group;
+	go.group = m->o.group;
+	go.top_groups = m->o.top_groups;
 	m->g = ss_graph_new(&go);
 	if (!m->g) {
 		ss_errf(err, errlen, "%s", strerror(errno));
@@ -440,6 +473,8 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 		ss_errf(err, errlen, "out of memory for %dx%d frames", m->o.width, m->o.height);
 		return -ENOMEM;
 	}
+	if ((ret = group_colours(m, err, errlen)))
+		return ret;
 	cr = cairo_create(m->bg);
 	ss_graph_draw(m->g, cr);
 	ss_graph_sector_range(m->g, &y_lo, &y_hi);
@@ -447,7 +482,8 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 		struct column *c = &m->col[i];
 		struct ss_frame f = { 0 };
 		struct mv_view_init in = { m->o.style, &f, m->o.cell, m->o.fade,
-					   c->one_dev ? &c->dev_view : c->t, m->bg };
+					   c->one_dev ? &c->dev_view : c->t, m->bg,
+					   m->nr_colours ? m->colours : NULL, m->nr_colours };
 
 		ss_graph_io_rect(m->g, i, &c->anim);
 		f.r = c->anim;
@@ -481,8 +517,9 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 {
 	while (!c->done) {
 		const struct ss_event *ev;
+		struct ss_req_owner who;
 		uint64_t t;
-		int ret;
+		int ret, own = 0;
 
 		if (c->i == c->n) {
 			ret = ss_trace_next_batch(c->t, &c->ev, &c->n);
@@ -498,6 +535,11 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 			continue;
 		}
 		ev = &c->ev[c->i];
+		/* whose request: the queue and insert events before it tell (owner.h) */
+		if (c->own && (own = ss_owner_feed(c->own, ev, NULL, &who)) < 0) {
+			ss_errf(err, errlen, "%s", strerror(-own));
+			return own;
+		}
 		if (ev->ts_ns < c->t0 + m->lo) {
 			c->i++;
 			continue;
@@ -518,7 +560,8 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 			c->fua_frame = k + 1;
 		/* flushes issue at sector 0 with no length: never a request at sector 0 */
 		if (ss_event_has_data(ev))
-			mv_view_feed(c->view, k, ev, t);
+			mv_view_feed(c->view, k, ev, t, c->slots && own > 0 ?
+				     (int)ss_group_slots_get(c->slots, ev, &who) : -1);
 	}
 	return 0;
 }

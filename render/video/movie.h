@@ -68,6 +68,12 @@ struct ss_movie_opts {
 	 * one — a trace of several devices is refused (EINVAL), a movie films one. */
 	const char *device;
 	const char *format;             /* container "mp4", "webm", "mkv"; NULL: the path's */
+	/* plot's --color-by: requests lit in the colour of their group (groups.h: process,
+	 * directory or file), the top_groups (0: 8) over every trace, as the legend names them;
+	 * else in their class's. */
+	bool color_by_group;
+	struct ss_group_spec group;
+	unsigned top_groups;
 	/* Called after each frame is encoded; a nonzero return stops the movie (ss_movie_write
 	 * then returns -EINTR and leaves no file).  Optional. */
 	int (*progress)(void *ctx, int64_t done, int64_t total);

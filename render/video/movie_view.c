@@ -31,8 +31,10 @@ struct mv_view {
 	uint32_t ncells;
 	double spc;                 /* sectors per cell */
 	int32_t *last;              /* 1 + the frame a cell was last lit in; 0: never */
-	uint8_t *cls;               /* SS_CLS_BIT()s of the classes lit there in that frame */
-	uint8_t *seen;              /* SS_CLS_BIT()s: the class's faint trace is drawn */
+	struct ss_rgb pal[MV_MAX_COLOURS];  /* the colours lit, by number */
+	int npal;
+	uint16_t *cls;              /* bits of the colours lit there in that frame */
+	uint16_t *seen;             /* bits: the colour's faint trace is drawn */
 	bool has_head;
 	uint32_t head;              /* the cell where the last request ended */
 	int cols, rows;             /* grid */
@@ -42,24 +44,26 @@ struct mv_view {
 	/* scan: the io panel's grid, revealed as the requests come */
 	int gw, gh;
 	double ns_per_col, sect_per_row;
-	uint8_t *scls;              /* gw * gh: SS_CLS_BIT()s drawn there, row 0 at the bottom */
+	uint16_t *scls;             /* gw * gh: colour bits drawn there, row 0 at the bottom */
 	int64_t *row_frame;         /* gh: 1 + the last frame a request touched the row */
-	uint8_t *row_cls;           /* gh: SS_CLS_BIT()s of the row's requests in that frame */
+	uint16_t *row_cls;          /* gh: colour bits of the row's requests in that frame */
 };
 
-_Static_assert(SS_CLS_NR_AREA <= 8, "a class set of the drawn classes fits a uint8_t");
+_Static_assert(SS_CLS_NR_AREA <= MV_MAX_COLOURS && MV_MAX_COLOURS <= 16,
+	       "a set of colours fits a uint16_t");
+#define BIT(c) ((uint16_t)(1u << (c)))
 
 /*
- * No class hides another (as in the io panel): a cell lit by several classes in one frame is
- * shared among them.  The classes in MASK, in palette order, into OUT; how many.
+ * No colour hides another (as in the io panel): a cell lit in several colours in one frame
+ * is shared among them.  The colours in MASK, in palette order, into OUT; how many.
  */
-static int classes_of(unsigned mask, enum ss_io_class out[SS_CLS_NR_AREA])
+static int colours_of(const struct mv_view *v, unsigned mask, int out[MV_MAX_COLOURS])
 {
 	int n = 0;
 
-	for (int c = 0; c < SS_CLS_NR_AREA; c++)
-		if (mask & SS_CLS_BIT(c))
-			out[n++] = (enum ss_io_class)c;
+	for (int c = 0; c < v->npal; c++)
+		if (mask & BIT(c))
+			out[n++] = c;
 	return n;
 }
 
@@ -133,6 +137,11 @@ struct mv_view *mv_view_new(const struct mv_view_init *in)
 	v->fade = in->fade > 0 ? in->fade : 1;
 	v->t = in->trace;
 	v->bg = in->bg;
+	v->npal = in->colours ? in->nr_colours : SS_CLS_NR_AREA;
+	if (v->npal > MV_MAX_COLOURS)
+		v->npal = MV_MAX_COLOURS;
+	for (int c = 0; c < v->npal; c++)
+		v->pal[c] = in->colours ? in->colours[c] : ss_classes[c].rgb;
 	v->y_lo = (uint64_t)v->f.y.lo;
 	v->y_hi = (uint64_t)v->f.y.hi;
 	if (v->y_hi <= v->y_lo)
@@ -149,9 +158,9 @@ struct mv_view *mv_view_new(const struct mv_view_init *in)
 			v->gh = 1;
 		v->ns_per_col = (v->f.x.hi - v->f.x.lo) / v->gw;
 		v->sect_per_row = (double)(v->y_hi - v->y_lo) / v->gh;
-		v->scls = calloc((size_t)v->gw * (size_t)v->gh, 1);
+		v->scls = calloc((size_t)v->gw * (size_t)v->gh, sizeof(*v->scls));
 		v->row_frame = calloc((size_t)v->gh, sizeof(*v->row_frame));
-		v->row_cls = calloc((size_t)v->gh, 1);
+		v->row_cls = calloc((size_t)v->gh, sizeof(*v->row_cls));
 		if (!v->scls || !v->row_frame || !v->row_cls)
 			goto nomem;
 		return v;
@@ -162,8 +171,8 @@ struct mv_view *mv_view_new(const struct mv_view_init *in)
 		spindle_geometry(v);
 	v->spc = (double)(v->y_hi - v->y_lo) / v->ncells;
 	v->last = calloc(v->ncells, sizeof(*v->last));
-	v->cls = calloc(v->ncells, 1);
-	v->seen = calloc(v->ncells, 1);
+	v->cls = calloc(v->ncells, sizeof(*v->cls));
+	v->seen = calloc(v->ncells, sizeof(*v->seen));
 	if (!v->last || !v->cls || !v->seen)
 		goto nomem;
 	return v;
@@ -406,7 +415,7 @@ void mv_view_draw_static(struct mv_view *v, cairo_t *cr)
 	cairo_restore(cr);
 }
 
-static void feed_cells(struct mv_view *v, int64_t frame, enum ss_io_class c, uint64_t a,
+static void feed_cells(struct mv_view *v, int64_t frame, int c, uint64_t a,
 		       uint64_t b)
 {
 	uint32_t c0 = cell_of(v, a), c1 = cell_of(v, b - 1);
@@ -416,11 +425,11 @@ static void feed_cells(struct mv_view *v, int64_t frame, enum ss_io_class c, uin
 			v->last[i] = (int32_t)(frame + 1);
 			v->cls[i] = 0;
 		}
-		v->cls[i] |= (uint8_t)SS_CLS_BIT(c);
-		if (!(v->seen[i] & SS_CLS_BIT(c))) {
+		v->cls[i] |= BIT(c);
+		if (!(v->seen[i] & BIT(c))) {
 			/* the faint trace it leaves, once per class */
-			v->seen[i] |= (uint8_t)SS_CLS_BIT(c);
-			ss_set_rgba(v->bg_cr, ss_classes[c].rgb, TRACE_ALPHA);
+			v->seen[i] |= BIT(c);
+			ss_set_rgba(v->bg_cr, v->pal[c], TRACE_ALPHA);
 			cells_path(v, v->bg_cr, i, i, true);
 			cairo_fill(v->bg_cr);
 		}
@@ -456,12 +465,12 @@ static void scan_paint(struct mv_view *v, long gx, long row, unsigned mask)
 	unsigned char *data = cairo_image_surface_get_data(v->bg);
 	int stride = cairo_image_surface_get_stride(v->bg);
 	int w = cairo_image_surface_get_width(v->bg), h = cairo_image_surface_get_height(v->bg);
-	enum ss_io_class cls[SS_CLS_NR_AREA];
-	uint32_t px[SS_CLS_NR_AREA];
-	int n = classes_of(mask, cls), x0, x1, y0, y1;
+	int cls[MV_MAX_COLOURS];
+	uint32_t px[MV_MAX_COLOURS];
+	int n = colours_of(v, mask, cls), x0, x1, y0, y1;
 
 	for (int i = 0; i < n; i++)
-		px[i] = pack(ss_classes[cls[i]].rgb);
+		px[i] = pack(v->pal[cls[i]]);
 	scan_cell_box(v, gx, row, &x0, &x1, &y0, &y1);
 	for (int y = y0 < 0 ? 0 : y0; y < y1 && y < h; y++)
 		for (int x = x0 < 0 ? 0 : x0; x < x1 && x < w; x++)
@@ -469,7 +478,7 @@ static void scan_paint(struct mv_view *v, long gx, long row, unsigned mask)
 				px[(x - x0 + y - y0) % n];
 }
 
-static void feed_scan(struct mv_view *v, int64_t frame, enum ss_io_class c, uint64_t t,
+static void feed_scan(struct mv_view *v, int64_t frame, int c, uint64_t t,
 		      uint64_t a, uint64_t b)
 {
 	double fx = ((double)t - v->f.x.lo) / v->ns_per_col;
@@ -482,22 +491,24 @@ static void feed_scan(struct mv_view *v, int64_t frame, enum ss_io_class c, uint
 	if (r0 > r1)
 		r0 = r1;
 	for (long r = r0; r <= r1; r++) {
-		uint8_t *cell = &v->scls[(size_t)r * (size_t)v->gw + (size_t)gx];
+		uint16_t *cell = &v->scls[(size_t)r * (size_t)v->gw + (size_t)gx];
 
-		if (!(*cell & SS_CLS_BIT(c))) {
-			*cell |= (uint8_t)SS_CLS_BIT(c);
+		if (!(*cell & BIT(c))) {
+			*cell |= BIT(c);
 			scan_paint(v, gx, r, *cell);
 		}
 		if (v->row_frame[r] != frame + 1)
 			v->row_cls[r] = 0;
-		v->row_cls[r] |= (uint8_t)SS_CLS_BIT(c);
+		v->row_cls[r] |= BIT(c);
 		v->row_frame[r] = frame + 1;
 	}
 }
 
-void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t)
+void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t,
+		  int colour)
 {
-	enum ss_io_class c = ss_io_class_of(&v->ic, ev);
+	int c = colour >= 0 && colour < v->npal ? colour
+		: colour >= 0 ? v->npal - 1 : (int)ss_io_class_of(&v->ic, ev);
 	uint64_t a = ev->sector, b = ev->sector + ev->nr_sector;
 
 	if (b <= v->y_lo || a >= v->y_hi)
@@ -523,7 +534,7 @@ static double cell_alpha(const struct mv_view *v, int64_t age)
 static void draw_cells(struct mv_view *v, cairo_t *cr, int64_t frame)
 {
 	uint32_t n = line_len(v), i = 0;
-	enum ss_io_class cls[SS_CLS_NR_AREA];
+	int cls[MV_MAX_COLOURS];
 	int nc;
 
 	while (i < v->ncells) {
@@ -538,9 +549,9 @@ static void draw_cells(struct mv_view *v, cairo_t *cr, int64_t frame)
 		while (j + 1 < v->ncells && (j + 1) % n && v->last[j + 1] == v->last[i] &&
 		       v->cls[j + 1] == v->cls[i])
 			j++;
-		nc = classes_of(v->cls[i], cls);
+		nc = colours_of(v, v->cls[i], cls);
 		for (int k = 0; k < nc; k++) {
-			ss_set_rgba(cr, ss_classes[cls[k]].rgb, cell_alpha(v, age));
+			ss_set_rgba(cr, v->pal[cls[k]], cell_alpha(v, age));
 			cells_part_path(v, cr, i, j, true, k, nc);
 			cairo_fill(cr);
 		}
@@ -584,17 +595,17 @@ static void draw_scan(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cu
 	cairo_fill(cr);
 	/* the frame's requests as marks at the cursor: where the head is being sent now */
 	for (long r = 0; r < v->gh; r++) {
-		enum ss_io_class cls[SS_CLS_NR_AREA];
+		int cls[MV_MAX_COLOURS];
 		int x0, x1, y0, y1, nc;
 		double w;
 
 		if (v->row_frame[r] != frame + 1)
 			continue;
 		scan_cell_box(v, 0, r, &x0, &x1, &y0, &y1);
-		nc = classes_of(v->row_cls[r], cls);
+		nc = colours_of(v, v->row_cls[r], cls);
 		w = (SCAN_MARK_W + 2.0) / nc;      /* side by side, in palette order */
 		for (int k = 0; k < nc; k++) {
-			ss_set_rgb(cr, ss_classes[cls[k]].rgb);
+			ss_set_rgb(cr, v->pal[cls[k]]);
 			cairo_rectangle(cr, x - SCAN_MARK_W + 2 + k * w, y0 - 1, w, y1 - y0 + 2);
 			cairo_fill(cr);
 		}

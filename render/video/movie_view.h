@@ -23,7 +23,13 @@ struct mv_view_init {
 	int cell, fade;
 	const struct ss_trace *trace;
 	cairo_surface_t *bg;            /* the background (RGB24), drawn into as requests come */
+	/* The colours requests are lit in (movie --color-by: the groups' slots, palette.h), at
+	 * most MV_MAX_COLOURS; NULL: the io panel's classes (palette.h ss_classes). */
+	const struct ss_rgb *colours;
+	int nr_colours;
 };
+
+#define MV_MAX_COLOURS 16
 
 struct mv_view;
 
@@ -31,8 +37,10 @@ struct mv_view *mv_view_new(const struct mv_view_init *in);   /* NULL + errno */
 void mv_view_free(struct mv_view *v);                          /* accepts NULL */
 /* The still parts into the background (after the figure is drawn there). */
 void mv_view_draw_static(struct mv_view *v, cairo_t *bg);
-/* A request (an ISSUE event with data) T ns after the trace's start, shown in FRAME. */
-void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t);
+/* A request (an ISSUE event with data) T ns after the trace's start, shown in FRAME, lit in
+ * colour COLOUR of the view's colours (-1: its class's). */
+void mv_view_feed(struct mv_view *v, int64_t frame, const struct ss_event *ev, uint64_t t,
+		  int colour);
 /* What moves, into frame FRAME over its copy of the background; CURSOR: the slice's end. */
 void mv_view_draw(struct mv_view *v, cairo_t *cr, int64_t frame, uint64_t cursor);
 /* Pixel of a request at SECTOR, T ns after the start, in the frame whose slice ends at

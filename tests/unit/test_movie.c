@@ -20,6 +20,7 @@
 #include "runline.h"
 #include "testdir.h"
 #include "encoder.h"
+#include "groups.h"
 #include "movie.h"
 #include "palette.h"
 #include "panel_registry.h"
@@ -115,6 +116,12 @@ struct req {
 	uint16_t flags;
 	struct ss_rgb rgb;     /* the palette's colour, written out here */
 	int half;              /* 0: the whole cell; grid: 1 its top half, 2 its bottom half */
+	uint32_t pid;          /* whose request (the trace's task table names them) */
+};
+
+/* The processes of the requests below. */
+static const struct { uint32_t pid; const char *comm; } tasks[] = {
+	{ 10, "tar" }, { 20, "cat" }, { 30, "fstrim" }, { 40, "mkfs.xfs" },
 };
 
 /*
@@ -125,14 +132,16 @@ struct req {
  */
 #define SHARED (FS_START + AG_SECTORS / 4)
 static const struct req reqs[] = {
-	{ 2050 * MS, FS_START + AG_SECTORS + AG_SECTORS / 4, 524288, SS_RW_WRITE, SS_RGB(0x0072B2), 0 },
+	{ 2050 * MS, FS_START + AG_SECTORS + AG_SECTORS / 4, 524288, SS_RW_WRITE, SS_RGB(0x0072B2), 0,
+	  10 },
 	{ 3300 * MS, FS_START + 2 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_DISCARD,
-	  SS_RGB(0xCC79A7), 0 },
-	{ 5750 * MS, FS_START + 3 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_READ, SS_RGB(0xE69F00), 0 },
-	{ 6600 * MS, SHARED, 8, SS_RW_WRITE, SS_RGB(0x0072B2), 1 },
-	{ 6600 * MS, SHARED, 8, SS_RW_READ, SS_RGB(0xE69F00), 2 },
+	  SS_RGB(0xCC79A7), 0, 30 },
+	{ 5750 * MS, FS_START + 3 * AG_SECTORS + AG_SECTORS / 2, 262144, SS_RW_READ, SS_RGB(0xE69F00), 0,
+	  20 },
+	{ 6600 * MS, SHARED, 8, SS_RW_WRITE, SS_RGB(0x0072B2), 1, 10 },
+	{ 6600 * MS, SHARED, 8, SS_RW_READ, SS_RGB(0xE69F00), 2, 20 },
 	{ 8200 * MS, FS_START + AG_SECTORS / 2 + AG_SECTORS / 4, 262144, SS_RW_NONE,
-	  SS_RGB(0x56B4E9), 0 },
+	  SS_RGB(0x56B4E9), 0, 40 },
 };
 #define NR_REQS (sizeof(reqs) / sizeof(reqs[0]))
 
@@ -161,11 +170,17 @@ static int make_trace(const char *path, uint64_t start_ns)
 		ret |= ss_writer_zone(w, &z);
 	}
 	ret |= ss_writer_capture(w, &cap);
+	for (size_t i = 0; i < sizeof(tasks) / sizeof(tasks[0]); i++) {
+		struct ss_rec_task tk = { .ts_ns = start_ns, .pid = tasks[i].pid };
+
+		snprintf(tk.comm, sizeof(tk.comm), "%s", tasks[i].comm);
+		ret |= ss_writer_tasks(w, &tk, 1);
+	}
 	for (size_t i = 0; i < NR_REQS; i++) {
 		struct ss_event e[2] = {
 			{ .ts_ns = start_ns + reqs[i].t, .sector = reqs[i].sector, .nr_sector = reqs[i].nr,
 			  .bytes = reqs[i].nr * 512, .dev = DEV, .type = SS_EV_ISSUE,
-			  .flags = reqs[i].flags },
+			  .flags = reqs[i].flags, .pid = reqs[i].pid },
 		};
 
 		e[1] = e[0];
@@ -220,7 +235,8 @@ static int decode(const char *path, struct probe *p, int n)
 	return WIFEXITED(st) && !WEXITSTATUS(st) ? k : -1;
 }
 
-static struct ss_movie *movie_of(enum ss_movie_style style, struct ss_trace **t, int nr)
+static struct ss_movie *movie_of(enum ss_movie_style style, struct ss_trace **t, int nr,
+				  bool by_process)
 {
 	struct ss_movie_opts o;
 	struct ss_movie *m;
@@ -236,6 +252,8 @@ static struct ss_movie *movie_of(enum ss_movie_style style, struct ss_trace **t,
 	o.cell = 10;
 	o.panels[0] = ss_panels_find("seeks");
 	o.nr_panels = 1;
+	o.color_by_group = by_process;
+	o.group.by = SS_GROUP_PROCESS;
 	m = ss_movie_new(&o);
 	for (int i = 0; m && i < nr; i++)
 		ss_movie_add_trace(m, t[i], NULL);
@@ -247,17 +265,49 @@ static struct ss_movie *movie_of(enum ss_movie_style style, struct ss_trace **t,
 	return m;
 }
 
-static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
+/* The slot of REQ's process among the ranked groups G. */
+static size_t slot_of(const struct ss_groups *g, size_t req)
 {
-	const char *name = ss_movie_style_name(style);
-	TP(out, "%s%d.mp4", name, nr);
+	for (size_t k = 0; k < sizeof(tasks) / sizeof(tasks[0]); k++)
+		if (tasks[k].pid == reqs[req].pid)
+			return ss_groups_slot(g, tasks[k].comm);
+	return SIZE_MAX;
+}
+
+/* Which half of the shared cell request REQ takes (1 top, 2 bottom): the first colour in
+ * palette order on top — by class (HALF as written), or by group slot (G). */
+static int half_of(int half, size_t req, const struct ss_groups *g)
+{
+	size_t other = req;
+
+	if (!g)
+		return half;
+	for (size_t i = 0; i < NR_REQS; i++)
+		if (i != req && reqs[i].half)
+			other = i;
+	return slot_of(g, req) < slot_of(g, other) ? 1 : 2;
+}
+
+/*
+ * Film the traces in STYLE; BY_PROCESS: coloured by process (--color-by process), each
+ * request expected in its process's colour as the groups rank them (groups.h), else in its
+ * class's.
+ */
+static void film(enum ss_movie_style style, struct ss_trace **t, int nr, bool by_process)
+{
+	const char *name = by_process ? "by process" : ss_movie_style_name(style);
+	TP(out, "%s%d%s.mp4", ss_movie_style_name(style), nr, by_process ? "-process" : "");
 	struct probe p[SS_GRAPH_MAX_TRACES * NR_REQS];
-	struct ss_movie *m = movie_of(style, t, nr);
+	struct ss_movie *m = movie_of(style, t, nr, by_process);
+	struct ss_groups g = { 0 };
+	struct ss_group_spec spec = { .by = SS_GROUP_PROCESS };
 	char err[256] = "", line[256], cmd[1200];
 	int n = 0, frames;
 
 	if (!ok(m != NULL, "%s, %d trace(s): prepared", name, nr))
 		return;
+	if (by_process && ss_groups_rank(&spec, t, NULL, nr, NULL, 8, &g, err, sizeof(err)))
+		printf("# ranking the processes: %s\n", err);
 	is_int(ss_movie_frames(m), FPS * LEN_S, "%s: fps x length frames", name);
 	for (int c = 0; c < nr; c++)
 		for (size_t i = 0; i < NR_REQS; i++) {
@@ -269,10 +319,12 @@ static void film(enum ss_movie_style style, struct ss_trace **t, int nr)
 				continue;
 			/* 10-pixel cells, 9 drawn: the top half's rows 0-3, the bottom's 5-8 */
 			if (reqs[i].half)
-				y += reqs[i].half == 1 ? -3 : 2;
+				y += half_of(reqs[i].half, i, by_process ? &g : NULL) == 1 ? -3 : 2;
 			/* worked out here, not asked of the movie: 0.5 s a frame */
 			p[n] = (struct probe){ (int)x, (int)y, (int64_t)(reqs[i].t / (500 * MS)),
 					       reqs[i].rgb, { -1, -1, -1 }, (int)i, c };
+			if (by_process)
+				p[n].rgb = ss_group_colour(slot_of(&g, i), g.n);
 			n++;
 		}
 	is_int(n, (style == SS_MOVIE_GRID ? 6 : 4) * nr, "%s: every request has a pixel", name);
@@ -353,10 +405,12 @@ static void test_movies(void)
 		return;
 	}
 	for (int s = 0; s < SS_MOVIE_NR_STYLES; s++)
-		film((enum ss_movie_style)s, t, 1);
+		film((enum ss_movie_style)s, t, 1, false);
 	/* side by side, starting 6 s apart: one clock from each start */
-	film(SS_MOVIE_GRID, t, 2);
-	film(SS_MOVIE_SCAN, t, 2);
+	film(SS_MOVIE_GRID, t, 2, false);
+	film(SS_MOVIE_SCAN, t, 2, false);
+	/* --color-by process: each request in its process's colour, as the legend names it */
+	film(SS_MOVIE_GRID, t, 1, true);
 	test_size_hint(t);
 	ss_trace_close(t[0]);
 	ss_trace_close(t[1]);
