@@ -206,6 +206,15 @@ static void put_trace_meta(struct page *pg, int i, struct ss_hbuf *m)
 	ss_hbuf_str(m, "],\"devs\":[");
 	for (size_t d = 0; d < ss_html_col_nr_devs(c); d++)
 		ss_hbuf_printf(m, "%s%u", d ? "," : "", ss_html_col_dev(c, d));
+	/* the detail's file column: paths below the mapped directory */
+	ss_hbuf_str(m, "],\"files\":[");
+	for (size_t k = 0; k < c->nr_files; k++) {
+		char path[4096];
+
+		ss_html_col_file_path(c, k, path, sizeof(path));
+		ss_hbuf_str(m, k ? "," : "");
+		ss_hbuf_json_str(m, path);
+	}
 	/* the detail's process column: [pid, name, named?]; by submitter where the trace says */
 	ss_hbuf_printf(m, "],\"procs_by\":\"%s\",\"procs\":[", c->submitted ? "submitter" : "issuer");
 	for (size_t k = 0; k < c->nr_procs; k++) {

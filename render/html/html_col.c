@@ -15,7 +15,7 @@
 #include "zones.h"
 
 /* The detail columns of a chunk, in the order they are stored (docs/html-viewer.md). */
-enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_PROC, D_MAX };
+enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_PROC, D_FILE, D_MAX };
 
 struct rec {
 	uint64_t ts;                 /* issue, ns after t0 */
@@ -25,6 +25,8 @@ struct rec {
 	uint32_t proc;               /* index into the column's processes * 2 + 1 when the
 				      * owner is the submitter (owner.h) */
 	int32_t  zone;               /* index into the trace's zones, -1 */
+	uint32_t file;               /* (index into the column's files + 1) * 4 + the file
+				      * map's verdict (filemap.h enum ss_fm_kind); 0: none */
 	uint16_t flags;
 	uint8_t  cls, dev;
 };
@@ -48,6 +50,8 @@ struct ss_html_priv {
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
 	struct ss_owner *own;                /* whose request (owner.h) */
 	uint32_t *proc_slot;                 /* PROC_SLOTS: process index + 1, 0 free */
+	uint32_t *file_slot;                 /* cap_file_slots: file index + 1, 0 free */
+	size_t cap_file_slots;
 	uint32_t devs[MAX_DEVS];
 	size_t nr_devs;
 	int err;                             /* first failure inside a hook */
@@ -73,6 +77,7 @@ void ss_html_col_free(struct ss_html_col *c)
 		ss_disk_replay_free(p->disk);
 		ss_owner_free(p->own);
 		free(p->proc_slot);
+		free(p->file_slot);
 		for (int d = 0; d < D_MAX; d++)
 			ss_hbuf_free(&p->col[d]);
 		ss_hbuf_free(&p->raw);
@@ -87,6 +92,7 @@ void ss_html_col_free(struct ss_html_col *c)
 	ss_hbuf_free(&c->data);
 	free(c->chunks);
 	free(c->procs);
+	free(c->files);
 	free(c);
 }
 
@@ -151,6 +157,7 @@ static int finish_chunk(struct ss_html_col *c, size_t n)
 		ss_hbuf_varint(&p->col[D_DEV], r->dev);
 		ss_hbuf_varint(&p->col[D_ZONE], (uint64_t)(r->zone + 1));
 		ss_hbuf_varint(&p->col[D_PROC], r->proc);
+		ss_hbuf_varint(&p->col[D_FILE], r->file);
 		prev_ts = r->ts;
 		prev_end = r->sector + r->nr;
 		c->late += r->lat1 == 0;
@@ -227,6 +234,57 @@ static int64_t proc_index(struct ss_html_col *c, const struct ss_req_owner *who)
 	return c->nr_procs - 1;
 }
 
+/* The index of map entry E in the column's files, added if new; -ENOMEM. */
+static int64_t file_index(struct ss_html_col *c, long e)
+{
+	struct ss_html_priv *p = c->priv;
+	size_t i, mask;
+
+	if (2 * (c->nr_files + 1) > p->cap_file_slots) {
+		size_t cap = p->cap_file_slots ? 2 * p->cap_file_slots : 1024;
+		uint32_t *slot = calloc(cap, sizeof(*slot));
+		long *files = realloc(c->files, cap / 2 * sizeof(*files));
+
+		if (files)
+			c->files = files;
+		if (!slot || !files) {
+			free(slot);
+			return -ENOMEM;
+		}
+		for (size_t k = 0; k < c->nr_files; k++) {
+			for (i = (size_t)c->files[k] * 2654435761u & (cap - 1); slot[i];
+			     i = (i + 1) & (cap - 1))
+				;
+			slot[i] = (uint32_t)k + 1;
+		}
+		free(p->file_slot);
+		p->file_slot = slot;
+		p->cap_file_slots = cap;
+	}
+	mask = p->cap_file_slots - 1;
+	for (i = (size_t)e * 2654435761u & mask; p->file_slot[i]; i = (i + 1) & mask)
+		if (c->files[p->file_slot[i] - 1] == e)
+			return p->file_slot[i] - 1;
+	c->files[c->nr_files] = e;
+	p->file_slot[i] = (uint32_t)++c->nr_files;
+	return (int64_t)c->nr_files - 1;
+}
+
+/* The detail's file column for EV: what the file map holds at its sectors. */
+static int64_t file_of(struct ss_html_col *c, const struct ss_event *ev)
+{
+	struct ss_fm_hit hit;
+	enum ss_fm_kind fk = ss_filemap_lookup(c->priv->ic.fm, ev->dev, ev->sector, ev->nr_sector,
+					       &hit);
+	int64_t k;
+
+	if (fk == SS_FM_NONE || hit.entry < 0)
+		return 0;
+	if ((k = file_index(c, hit.entry)) < 0)
+		return k;
+	return (k + 1) * 4 + fk;
+}
+
 static void add_cells(struct ss_html_col *c, int k, uint64_t rel_ts, uint64_t a, uint64_t b,
 		      uint8_t cls)
 {
@@ -275,7 +333,7 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 	struct ss_html_priv *p = c->priv;
 	const uint64_t lo = c->o.t0 + c->o.x_lo, hi = c->o.t0 + c->o.x_hi;
 	uint64_t a, b, rel;
-	int64_t proc;
+	int64_t proc, file;
 	struct rec *r;
 	int k;
 
@@ -309,14 +367,14 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 		p->err = finish_chunk(c, SS_HTML_CHUNK);
 	if (p->err)
 		return;
-	if ((proc = proc_index(c, who)) < 0) {
-		p->err = (int)proc;
+	if ((proc = proc_index(c, who)) < 0 || (file = file_of(c, ev)) < 0) {
+		p->err = proc < 0 ? (int)proc : (int)file;
 		return;
 	}
 	r = &p->open[p->nr_open++];
 	*r = (struct rec){
 		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
-		.proc = (uint32_t)proc * 2 + who->submitter,
+		.proc = (uint32_t)proc * 2 + who->submitter, .file = (uint32_t)file,
 		.cls = (uint8_t)ss_io_class_of(&p->ic, ev), .dev = dev_index(p, ev->dev),
 		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
 	};
@@ -536,6 +594,11 @@ int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t
 		return ret;
 	}
 	return 0;
+}
+
+size_t ss_html_col_file_path(const struct ss_html_col *c, size_t k, char *buf, size_t len)
+{
+	return ss_filemap_path(c->priv->ic.fm, c->files[k], buf, len);
 }
 
 size_t ss_html_col_nr_devs(const struct ss_html_col *c)

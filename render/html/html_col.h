@@ -97,6 +97,8 @@ struct ss_html_col {
 	size_t nr_procs, cap_procs;
 	uint64_t procs_merged;      /* requests of processes past SS_HTML_MAX_PROCS */
 	uint64_t submitted;         /* requests whose owner is their submitter, not the issuer */
+	long *files;                /* the detail's files: file map entries (filemap.h) */
+	size_t nr_files;
 	uint8_t rwbs_seen[8192];    /* bitmap of the SS_RW_* flag sets met */
 	struct ss_html_priv *priv;
 };
@@ -108,6 +110,8 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 void ss_html_col_free(struct ss_html_col *c);        /* accepts NULL */
 /* Stream the trace (rewinds it).  0, or -errno with a message in err. */
 int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t errlen);
+/* The path (below the mapped directory) of file K of the detail's file column into BUF. */
+size_t ss_html_col_file_path(const struct ss_html_col *c, size_t k, char *buf, size_t len);
 /* The devices the requests were on, in the order of the detail's device column. */
 size_t ss_html_col_nr_devs(const struct ss_html_col *c);
 uint32_t ss_html_col_dev(const struct ss_html_col *c, size_t i);

@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 53
+plan 56
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -114,6 +114,20 @@ mkdir -p "$shots/lost"
 $PY "$BROWSE" --load "$d/lost.html" "$shots/lost" >"$d/seen" 2>"$d/err"
 is "$(js lost_px '[v["lost"][0] == v["colour"], v["lost"][1] == v["colour"], v["between"] != v["colour"]]')" \
 	"[True, True, True]" "the seeks panel is shaded where events were lost, not between ($(val lost_px))"
+is "$(val console_errors)" "[]" "... without console errors"
+
+# the file map: each request's file and part, as seekscope dump --json names them
+FMAPSEED=$(cd "$(dirname "$0")/../fuzz/corpus/trace" && pwd)/filemap.sst
+mkdir -p "$shots/files"
+"$SEEKSCOPE" plot "$FMAPSEED" -o "$d/files.html" 2>"$d/err" &&
+	"$SEEKSCOPE" dump --json "$FMAPSEED" >"$d/files.json"
+ok $? "a page of a trace with a file map, and its dump"
+$PY "$BROWSE" --load "$d/files.html" "$shots/files" >"$d/seen" 2>"$d/err"
+want=$($PY -c 'import json,sys
+evs = [json.loads(l) for l in open(sys.argv[1])]
+print(json.dumps([[e["sector"], e["file"], e["file_part"]] for e in evs
+                  if e["type"] == "issue" and e["sector"] is not None and e["nr_sector"]]))' "$d/files.json")
+is "$(val files)" "$want" "every request's file and part are the dump's"
 is "$(val console_errors)" "[]" "... without console errors"
 
 # scale: 2M I/Os

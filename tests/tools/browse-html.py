@@ -124,6 +124,9 @@ try:
             mouse(d, "mouseMoved", b[0] + b[2] / 2, b[1] + b[3] / 2)
             out("model_tooltip", js(d, "window.seekscope.tooltip()") or "")
             d.save_screenshot(os.path.join(outdir, "model.png"))
+        # every request's file as the page names it (the file map's)
+        out("files", js(d, "Array.from({length: window.seekscope.count(0)}, (_, i) => "
+                           "window.seekscope.request(0, i)).map((r) => [r.sector, r.file, r.file_part])"))
         # the colour at the top of the seeks panel at each lost-event period's middle and
         # half-way between the first two (lost periods are shaded)
         out("lost_px", js(d, """(() => {

@@ -129,19 +129,19 @@ static void test_column(struct ss_trace *t)
 	raw = c->nr_chunks ? section(c, &c->chunks[0].sec, &len) : NULL;
 	ok(raw && get_u32(raw) == nw, "the chunk inflates and says 5");
 	if (raw && get_u32(raw) == nw) {
-		const unsigned char *col[9];
+		const unsigned char *col[10];
 		uint64_t ts = 0, end = 0;
-		size_t off = 4 + 4 * 9;
+		size_t off = 4 + 4 * 10;
 		int good = 1;
 
-		for (int k = 0; k < 9; k++) {
+		for (int k = 0; k < 10; k++) {
 			col[k] = raw + off;
 			off += get_u32(raw + 4 + 4 * k);
 		}
-		ok(off == len, "... its nine columns fill it exactly (%zu of %lu bytes)", off,
+		ok(off == len, "... its ten columns fill it exactly (%zu of %lu bytes)", off,
 		   (unsigned long)len);
 		for (size_t i = 0; i < nw; i++) {
-			uint64_t zz, sector, nr, cls, lat1, zone1, proc;
+			uint64_t zz, sector, nr, cls, lat1, zone1, proc, file;
 
 			ts += get_varint(&col[0]);
 			zz = get_varint(&col[1]);
@@ -153,13 +153,14 @@ static void test_column(struct ss_trace *t)
 			(void)get_varint(&col[6]);
 			zone1 = get_varint(&col[7]);
 			proc = get_varint(&col[8]);
+			file = get_varint(&col[9]);
 			end = sector + nr;
 			const struct ss_rec_zone *z = ss_trace_zone_at(t, FX_DEV, sector);
 			long wz = z ? (long)(z - t->zones) : -1;
 
 			if (ts != want[i].ms * FX_MS || sector != want[i].sector || nr != want[i].nr ||
 			    (int)cls != want[i].cls || lat1 != want[i].lat_ms * FX_MS + 1 ||
-			    (long)zone1 - 1 != wz || proc != 0) {
+			    (long)zone1 - 1 != wz || proc != 0 || file != 0) {
 				good = 0;
 				printf("# request %zu: ts %llu sector %llu+%llu class %llu lat1 %llu zone %lld "
 				       "process %llu\n", i, (unsigned long long)ts,
@@ -168,8 +169,9 @@ static void test_column(struct ss_trace *t)
 				       (long long)zone1 - 1, (unsigned long long)proc);
 			}
 		}
-		ok(good, "each request's time, sectors, class, latency, zone and process (the "
-		   "fixture's one unnamed pid 0, issuer) decode as worked out");
+		ok(good, "each request's time, sectors, class, latency, zone, process (the "
+		   "fixture's one unnamed pid 0, issuer) and file (none: no file map) decode as "
+		   "worked out");
 		ok(c->nr_procs == 1 && c->procs[0].pid == 0 && c->procs[0].unknown &&
 		   !strcmp(c->procs[0].name, "unknown") && c->submitted == 0,
 		   "... one process: pid 0, unknown, issuing (%zu)", c->nr_procs);

@@ -42,7 +42,7 @@ SS.loadTrace = async function (meta, i) {
 };
 
 // The request detail's columns (docs/html-viewer.md: detail chunk).
-SS.DETAIL_COLUMNS = 9;
+SS.DETAIL_COLUMNS = 10;
 
 // The request detail: kept chunks concatenated in time order; dropped ones become gaps.
 SS.decodeDetail = function (tr, bufs) {
@@ -57,6 +57,7 @@ SS.decodeDetail = function (tr, bufs) {
 		n: n, ts: new Float64Array(n), sector: new Float64Array(n), nr: new Uint32Array(n),
 		flags: new Uint16Array(n), cls: new Uint8Array(n), lat: new Float64Array(n),
 		dev: new Uint8Array(n), zone: new Int32Array(n), proc: new Uint32Array(n),
+		file: new Uint32Array(n),
 	};
 	let at = 0;
 	const tmp = new Float64Array(65536);
@@ -73,15 +74,18 @@ SS.decodeDetail = function (tr, bufs) {
 			pos += lens[c];
 			fn(t);
 		};
+		// columns of integers straight into their arrays
+		const into = (c, arr) => { SS.varints(bytes, pos, cn, arr.subarray(at, at + cn)); pos += lens[c]; };
 		col(0, (t) => { let s = 0; for (let i = 0; i < cn; i++) { s += t[i]; d.ts[at + i] = s; } });
-		col(1, (t) => { d.sector.set(t.subarray(0, cn), at); });   // zigzag deltas; see below
-		col(2, (t) => { d.nr.set(t.subarray(0, cn), at); });
-		col(3, (t) => { d.flags.set(t.subarray(0, cn), at); });
-		col(4, (t) => { d.cls.set(t.subarray(0, cn), at); });
+		into(1, d.sector);   // zigzag deltas; see below
+		into(2, d.nr);
+		into(3, d.flags);
+		into(4, d.cls);
 		col(5, (t) => { for (let i = 0; i < cn; i++) d.lat[at + i] = t[i] - 1; });
-		col(6, (t) => { d.dev.set(t.subarray(0, cn), at); });
+		into(6, d.dev);
 		col(7, (t) => { for (let i = 0; i < cn; i++) d.zone[at + i] = t[i] - 1; });
-		col(8, (t) => { d.proc.set(t.subarray(0, cn), at); });   // process index * 2 + submitter
+		into(8, d.proc);   // process index * 2 + submitter
+		into(9, d.file);   // (file index + 1) * 4 + part
 		// sectors are stored from where the previous request ended, zigzag-signed
 		let end = 0;
 		for (let i = at; i < at + cn; i++) {

@@ -45,7 +45,7 @@ SS.details = function (V, c, i) {
 	const devNum = m.devs[d.dev[i]];
 	const dev = m.devices.find((x) => x.dev === devNum);
 	const zone = d.zone[i] >= 0 ? m.zones[d.zone[i]] : null;
-	const proc = m.procs[d.proc[i] >> 1];
+	const proc = m.procs[d.proc[i] >> 1], file = d.file[i] >>> 2;
 	return {
 		trace: m.label, column: c, index: i,
 		issue_ns: d.ts[i], issue_abs_ns: m.t0_ns + d.ts[i],
@@ -55,6 +55,10 @@ SS.details = function (V, c, i) {
 		latency_ns: d.lat[i] >= 0 ? d.lat[i] : null,
 		zone: zone ? zone.label : null,
 		pid: proc ? proc[0] : null, process: proc ? proc[1] : null, submitter: !!(d.proc[i] & 1),
+		// the file map's (render/analysis/filemap.h): the file behind the sectors, and which
+		// of its parts they are
+		file: file ? m.files[file - 1] : null,
+		file_part: file ? ['', 'data', 'dir', 'inode'][d.file[i] & 3] : null,
 		dev: devNum === undefined ? null : (devNum >>> 20) + ',' + (devNum & 0xfffff) +
 			(dev ? ' ' + (dev.part || dev.name) : ''),
 	};
@@ -88,6 +92,8 @@ SS.tipRequest = function (V, det) {
 		['zone', det.zone || '\u2013'],
 		['process', det.process === null ? '\u2013' : det.process + ' [' + det.pid + ']' +
 			(det.submitter ? ' (submitted it)' : ' (issued it)')],
+		['file', det.file === null ? '\u2013 (not in the file map)' : (det.file || '.') +
+			{ data: '', dir: ' (directory blocks)', inode: ' (its inode)' }[det.file_part]],
 		['device', det.dev || '\u2013'],
 	];
 	return '<b>' + SS.esc(det.trace) + '</b> request ' + (det.index + 1) +
