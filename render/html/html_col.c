@@ -395,21 +395,26 @@ fail_msg: {
 /* The fine bins, field by field (the order of SS_HTML_BIN_FIELDS in docs/html-viewer.md). */
 static void put_bins(struct ss_hbuf *raw, const struct ss_bins *b)
 {
-	for (int f = 0; f < SS_HTML_BIN_FIELDS; f++)
-		for (size_t i = 0; i < b->n; i++) {
-			const struct ss_bin *x = &b->bin[i];
-			const double v[SS_HTML_BIN_FIELDS] = {
-				(double)x->reads, (double)x->writes, (double)x->discards,
-				(double)x->read_bytes, (double)x->write_bytes,
-				(double)x->discard_bytes, (double)x->flushes, (double)x->fua,
-				(double)x->issues, (double)x->seeks, (double)x->lat_count,
-				(double)x->lat_sum_ns, (double)x->lat_max_ns, x->depth_ns,
-				x->model.seek_s, x->model.rotation_s, x->model.transfer_s,
-				x->model.overhead_s,
-			};
+	const size_t field = b->n * 8;
+	unsigned char *o = ss_hbuf_extend(raw, b->n <= SIZE_MAX / 8 / SS_HTML_BIN_FIELDS ?
+					  field * SS_HTML_BIN_FIELDS : SIZE_MAX);
 
-			ss_hbuf_f64(raw, v[f]);
-		}
+	if (!o)
+		return;   /* ss_hbuf_failed() tells */
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ss_bin *x = &b->bin[i];
+		const double v[SS_HTML_BIN_FIELDS] = {
+			(double)x->reads, (double)x->writes, (double)x->discards,
+			(double)x->read_bytes, (double)x->write_bytes, (double)x->discard_bytes,
+			(double)x->flushes, (double)x->fua, (double)x->issues, (double)x->seeks,
+			(double)x->lat_count, (double)x->lat_sum_ns, (double)x->lat_max_ns,
+			x->depth_ns, x->model.seek_s, x->model.rotation_s, x->model.transfer_s,
+			x->model.overhead_s,
+		};
+
+		for (int f = 0; f < SS_HTML_BIN_FIELDS; f++)
+			ss_le_f64(o + (size_t)f * field + i * 8, v[f]);
+	}
 }
 
 /* The sections made at the end: bins, cells per level, marks. */
@@ -427,8 +432,7 @@ static int finish_sections(struct ss_html_col *c)
 
 		p->raw.len = 0;
 		ss_hbuf_put(&p->raw, p->mask[l], cells);
-		for (size_t i = 0; i < cells; i++)
-			ss_hbuf_u16(&p->raw, p->cnt[l][i]);
+		ss_hbuf_u16s(&p->raw, p->cnt[l], cells);
 		if (ss_hbuf_failed(&p->raw) || add_section(c, p->raw.p, p->raw.len, &c->cells[l]))
 			return -ENOMEM;
 	}

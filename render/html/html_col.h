@@ -26,8 +26,15 @@
 #include "trace_read.h"
 
 #define SS_HTML_LEVELS 3
+/* The coarsest level's cells (each level doubles both).  The fuzz build makes them and the
+ * fine bins (html.c) smaller (Makefile: FUZZ_DEFS): the same code, an input in milliseconds
+ * instead of megabytes of grid deflated per input; the page tells the viewer the sizes. */
+#ifndef SS_HTML_BASE_W
 #define SS_HTML_BASE_W 512
+#endif
+#ifndef SS_HTML_BASE_H
 #define SS_HTML_BASE_H 256
+#endif
 #define SS_HTML_CHUNK  65536u
 /* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
 #define SS_HTML_MAX_MARKS (1u << 20)
