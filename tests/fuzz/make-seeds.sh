@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html iolog)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -364,6 +364,14 @@ w("sample-budget-41", "sample", 41, 0, "sample-xfs-agcount1.sst")
 w("no-end", "no-end", 1, 0, "no-end.sst")
 w("empty", "empty-events", 0, 1, "empty-events.sst")
 PY
+fi
+
+# ---- iolog: traces as they are (fuzz_iolog.c) ---------------------------------------------------
+if want iolog; then
+[[ -f $C/trace/full.sst ]] || { echo "make-seeds: iolog seeds need the trace seeds" >&2; exit 1; }
+for t in full unordered tasks tasks-odd many-phases empty-events no-end sample-xfs-agcount1; do
+	cp "$C/trace/$t.sst" "$C/iolog/$t.sst"
+done
 fi
 
 # ---- blktrace: byte 0 = how the files are opened (fuzz_blktrace.c), then the files' bytes ------
