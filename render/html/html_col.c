@@ -343,6 +343,8 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 	struct ss_stats_opts so;
 
 	if (o->x_hi <= o->x_lo || o->y_hi <= o->y_lo) {
+		ss_errf(err, errlen, "nothing to show: the %s range is empty",
+			o->x_hi <= o->x_lo ? "time" : "offset");
 		errno = EINVAL;
 		return NULL;
 	}
