@@ -119,6 +119,8 @@ REPLAY_BINS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_CC   ?= clang
 FUZZ_BUILD := build-fuzz
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# smaller HTML cell grids and fine bins (render/html/html_col.h): same code, fast inputs
+FUZZ_DEFS := -DSS_HTML_BASE_W=64 -DSS_HTML_BASE_H=32 -DSS_HTML_FINE_BINS=1000u
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -256,7 +258,7 @@ valgrind-run: $(BIN) $(TEST_BINS) $(REPLAY_BINS)
 # target.  FUZZ_SECONDS / FUZZ_RUNS run them (tests/fuzz/run-fuzz.sh prints the figures).
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory O=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
-		CFLAGS="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-build
+		CFLAGS="-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(FUZZ_DEFS)" fuzz-build
 ifneq ($(FUZZ_SECONDS)$(FUZZ_RUNS),)
 	$(Q)FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_JOBS=$(FUZZ_JOBS) \
 		tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_TARGETS)

@@ -273,11 +273,18 @@ error:
 	return ret;
 }
 
-static bool ext_match(const char *blkid_type)
+/* s_magic, 0xEF53 little-endian, in the superblock at 1024 */
+static int ext_magic(int fd)
 {
-	return !strcmp(blkid_type, "ext2") || !strcmp(blkid_type, "ext3") ||
-	       !strcmp(blkid_type, "ext4") || !strcmp(blkid_type, "ext4dev");
+	return ss_fs_magic_at(fd, SUPERBLOCK_OFFSET + offsetof(struct ext2_super_block, s_magic), "\x53\xef", 2);
 }
 
-/* No sniff: blkid recognises every ext superblock libext2fs could open. */
-const struct ss_fs_prober ss_fs_prober_ext = { "ext4", ext_match, NULL, ss_ext_probe };
+static const char *const ext_types[] = { "ext2", "ext3", "ext4", "ext4dev", NULL };
+/* an external journal device (mke2fs -O journal_dev) carries an ext superblock */
+static const char *const ext_kin[] = { "jbd", NULL };
+
+/* The magic does not claim: blkid recognises every ext superblock libext2fs could open. */
+const struct ss_fs_prober ss_fs_prober_ext = {
+	.name = "ext4", .types = ext_types, .kin = ext_kin, .magic = ext_magic,
+	.magic_claims = false, .probe = ss_ext_probe,
+};

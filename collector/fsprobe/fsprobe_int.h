@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include "fsprobe.h"
 
 /*
@@ -35,15 +36,24 @@ void ss_zone_vec_free(struct ss_zone_vec *zv);
  * `const struct ss_fs_prober ss_fs_prober_<fs>`, and its line X(<fs>) in PROBERS in fsprobe.c.
  */
 struct ss_fs_prober {
-	const char *name;                       /* fstype reported when sniff recognises it */
-	/* Is blkid's TYPE (possibly "") this filesystem? */
-	bool (*match)(const char *blkid_type);
+	const char *name;                       /* fstype reported when the magic claims it */
+	/* blkid's TYPE values that are this filesystem (NULL-ended): the probe hands them to
+	 * probe() below */
+	const char *const *types;
+	/* blkid's TYPE values for things that carry this filesystem's magic but are not one
+	 * (an ext external journal): reported, not probed (NULL-ended, may be NULL) */
+	const char *const *kin;
 	/*
-	 * Optional: recognise the filesystem by its magic when blkid found nothing (blkid refuses
-	 * damaged superblocks, which must then be reported, not taken for "no filesystem").
-	 * 1 yes, 0 no, -errno.
+	 * Is this filesystem's magic number where it belongs on FD?  1 yes, 0 no, -errno.  A
+	 * few bytes read: when any prober's magic is there, blkid is asked about our types (and
+	 * their kin and RAID members) only, not about every filesystem it knows.
 	 */
-	int (*sniff)(int fd);
+	int (*magic)(int fd);
+	/*
+	 * Does the magic alone make it this filesystem when blkid found nothing?  blkid refuses
+	 * damaged superblocks, which must then be reported, not taken for "no filesystem".
+	 */
+	bool magic_claims;
 	/* Zones of the filesystem on FD (open read-only on PATH, DEV_BYTES long, 0 if unknown):
 	 * fills out->block_size, zones, nr_zones; on error leaves *out untouched, -errno. */
 	int (*probe)(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out);
@@ -59,5 +69,9 @@ int ss_ext_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe
 
 /* Does the primary XFS superblock magic sit at offset 0 of FD?  1 yes, 0 no, -errno. */
 int ss_xfs_sniff(int fd);
+
+/* Are the LEN bytes at OFF of FD equal to MAGIC?  1 yes, 0 no (also when FD is shorter),
+ * -errno. */
+int ss_fs_magic_at(int fd, off_t off, const void *magic, size_t len);
 
 #endif

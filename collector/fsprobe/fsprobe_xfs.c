@@ -168,15 +168,7 @@ static int read_at(int fd, void *buf, size_t len, off_t off)
 
 int ss_xfs_sniff(int fd)
 {
-	uint8_t magic[4];
-	ssize_t n;
-
-	do
-		n = pread(fd, magic, sizeof(magic), 0);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -errno;
-	return n == (ssize_t)sizeof(magic) && !memcmp(magic, "XFSB", 4);
+	return ss_fs_magic_at(fd, 0, "XFSB", 4);
 }
 
 /* A v5 superblock carries a CRC over its whole sector; check it like the kernel does. */
@@ -259,15 +251,15 @@ int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 	return 0;
 }
 
-static bool xfs_match(const char *blkid_type)
-{
-	return !strcmp(blkid_type, "xfs");
-}
-
 static int xfs_probe(const char *path, int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 {
 	(void)path;
 	return ss_xfs_probe(fd, dev_bytes, out);
 }
 
-const struct ss_fs_prober ss_fs_prober_xfs = { "xfs", xfs_match, ss_xfs_sniff, xfs_probe };
+static const char *const xfs_types[] = { "xfs", NULL };
+
+const struct ss_fs_prober ss_fs_prober_xfs = {
+	.name = "xfs", .types = xfs_types, .magic = ss_xfs_sniff, .magic_claims = true,
+	.probe = xfs_probe,
+};

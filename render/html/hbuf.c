@@ -99,22 +99,50 @@ void ss_hbuf_svarint(struct ss_hbuf *b, int64_t v)
 	ss_hbuf_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
 }
 
-void ss_hbuf_f64(struct ss_hbuf *b, double v)
+unsigned char *ss_hbuf_extend(struct ss_hbuf *b, size_t n)
+{
+	unsigned char *o;
+
+	if (n > SIZE_MAX - b->len)
+		b->failed = true;
+	if (!reserve(b, n))
+		return NULL;
+	o = b->p + b->len;
+	b->len += n;
+	return o;
+}
+
+void ss_le_f64(unsigned char *o, double v)
 {
 	uint64_t u;
-	unsigned char tmp[8];
 
 	memcpy(&u, &v, sizeof(u));
 	for (int i = 0; i < 8; i++)
-		tmp[i] = (unsigned char)(u >> (8 * i));
-	ss_hbuf_put(b, tmp, 8);
+		o[i] = (unsigned char)(u >> (8 * i));
 }
 
-void ss_hbuf_u16(struct ss_hbuf *b, uint16_t v)
+void ss_hbuf_f64(struct ss_hbuf *b, double v)
 {
-	unsigned char tmp[2] = { (unsigned char)v, (unsigned char)(v >> 8) };
+	unsigned char *o = ss_hbuf_extend(b, 8);
 
-	ss_hbuf_put(b, tmp, 2);
+	if (o)
+		ss_le_f64(o, v);
+}
+
+void ss_hbuf_u16s(struct ss_hbuf *b, const uint16_t *v, size_t n)
+{
+	unsigned char *o = ss_hbuf_extend(b, n <= SIZE_MAX / 2 ? 2 * n : SIZE_MAX);
+
+	if (!o)
+		return;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(o, v, 2 * n);
+#else
+	for (size_t i = 0; i < n; i++) {
+		*o++ = (unsigned char)v[i];
+		*o++ = (unsigned char)(v[i] >> 8);
+	}
+#endif
 }
 
 void ss_hbuf_json_str(struct ss_hbuf *b, const char *s)

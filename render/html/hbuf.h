@@ -30,7 +30,11 @@ void ss_hbuf_u8(struct ss_hbuf *b, uint8_t v);
 void ss_hbuf_varint(struct ss_hbuf *b, uint64_t v);    /* LEB128 */
 void ss_hbuf_svarint(struct ss_hbuf *b, int64_t v);    /* zigzag, then LEB128 */
 void ss_hbuf_f64(struct ss_hbuf *b, double v);         /* little-endian IEEE 754 */
-void ss_hbuf_u16(struct ss_hbuf *b, uint16_t v);       /* little-endian */
+/* N more bytes at the end, for the caller to fill: their address, or NULL (failed set). */
+unsigned char *ss_hbuf_extend(struct ss_hbuf *b, size_t n);
+void ss_le_f64(unsigned char *o, double v);            /* V at O, as ss_hbuf_f64 writes it */
+/* N values, little-endian: one reservation for all (the viewer's cell grids are millions) */
+void ss_hbuf_u16s(struct ss_hbuf *b, const uint16_t *v, size_t n);
 /* A JSON string (quotes included): control characters, quotes, backslashes and '<', '>', '&'
  * escaped, so the text cannot close the <script> element it sits in. */
 void ss_hbuf_json_str(struct ss_hbuf *b, const char *s);

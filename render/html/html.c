@@ -24,7 +24,10 @@
 
 /* Fine bins: a power of ten so that every 1-2-5 width the page or the static plot picks for a
  * wider view is a whole number of them; at least this many over the window. */
-#define FINE_BINS 50000u
+#ifndef SS_HTML_FINE_BINS
+#define SS_HTML_FINE_BINS 50000u
+#endif
+#define FINE_BINS SS_HTML_FINE_BINS
 /* The page's skeleton around the data, generously. */
 #define SKELETON_BYTES 4096u
 

@@ -427,11 +427,15 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 
 	if (o->x_hi <= o->x_lo || o->nr_slots < 0 || o->nr_slots > SS_HTML_MAX_SLOTS ||
 	    (!o->nr_slots && o->y_hi <= o->y_lo)) {
+		ss_errf(err, errlen, "nothing to show: the %s range is empty",
+			o->x_hi <= o->x_lo ? "time" : "offset");
 		errno = EINVAL;
 		return NULL;
 	}
 	for (int k = 0; k < o->nr_slots; k++)
 		if (o->slot_hi[k] <= o->slot_lo[k]) {
+			ss_errf(err, errlen, "nothing to show: the offset range of device %d is empty",
+				k + 1);
 			errno = EINVAL;
 			return NULL;
 		}
@@ -496,21 +500,26 @@ fail_msg: {
 /* The fine bins, field by field (the order of SS_HTML_BIN_FIELDS in docs/html-viewer.md). */
 static void put_bins(struct ss_hbuf *raw, const struct ss_bins *b)
 {
-	for (int f = 0; f < SS_HTML_BIN_FIELDS; f++)
-		for (size_t i = 0; i < b->n; i++) {
-			const struct ss_bin *x = &b->bin[i];
-			const double v[SS_HTML_BIN_FIELDS] = {
-				(double)x->reads, (double)x->writes, (double)x->discards,
-				(double)x->read_bytes, (double)x->write_bytes,
-				(double)x->discard_bytes, (double)x->flushes, (double)x->fua,
-				(double)x->issues, (double)x->seeks, (double)x->lat_count,
-				(double)x->lat_sum_ns, (double)x->lat_max_ns, x->depth_ns,
-				x->model.seek_s, x->model.rotation_s, x->model.transfer_s,
-				x->model.overhead_s,
-			};
+	const size_t field = b->n * 8;
+	unsigned char *o = ss_hbuf_extend(raw, b->n <= SIZE_MAX / 8 / SS_HTML_BIN_FIELDS ?
+					  field * SS_HTML_BIN_FIELDS : SIZE_MAX);
 
-			ss_hbuf_f64(raw, v[f]);
-		}
+	if (!o)
+		return;   /* ss_hbuf_failed() tells */
+	for (size_t i = 0; i < b->n; i++) {
+		const struct ss_bin *x = &b->bin[i];
+		const double v[SS_HTML_BIN_FIELDS] = {
+			(double)x->reads, (double)x->writes, (double)x->discards,
+			(double)x->read_bytes, (double)x->write_bytes, (double)x->discard_bytes,
+			(double)x->flushes, (double)x->fua, (double)x->issues, (double)x->seeks,
+			(double)x->lat_count, (double)x->lat_sum_ns, (double)x->lat_max_ns,
+			x->depth_ns, x->model.seek_s, x->model.rotation_s, x->model.transfer_s,
+			x->model.overhead_s,
+		};
+
+		for (int f = 0; f < SS_HTML_BIN_FIELDS; f++)
+			ss_le_f64(o + (size_t)f * field + i * 8, v[f]);
+	}
 }
 
 /* The sections made at the end: bins, cells per level, marks. */
@@ -529,8 +538,7 @@ static int finish_sections(struct ss_html_col *c)
 
 			p->raw.len = 0;
 			ss_hbuf_put(&p->raw, p->mask[k][l], cells);
-			for (size_t i = 0; i < cells; i++)
-				ss_hbuf_u16(&p->raw, p->cnt[k][l][i]);
+			ss_hbuf_u16s(&p->raw, p->cnt[k][l], cells);
 			if (ss_hbuf_failed(&p->raw) ||
 			    add_section(c, p->raw.p, p->raw.len, &c->cells[k][l]))
 				return -ENOMEM;

@@ -27,8 +27,15 @@
 
 #define SS_HTML_LEVELS 3
 #define SS_HTML_MAX_SLOTS 8         /* io panels (devices) per trace: graph.h's row limit */
+/* The coarsest level's cells (each level doubles both).  The fuzz build makes them and the
+ * fine bins (html.c) smaller (Makefile: FUZZ_DEFS): the same code, an input in milliseconds
+ * instead of megabytes of grid deflated per input; the page tells the viewer the sizes. */
+#ifndef SS_HTML_BASE_W
 #define SS_HTML_BASE_W 512
+#endif
+#ifndef SS_HTML_BASE_H
 #define SS_HTML_BASE_H 256
+#endif
 #define SS_HTML_CHUNK  65536u
 /* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
 #define SS_HTML_MAX_MARKS (1u << 20)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Zone overlays and the io classes of requests for the sector panel; see zones.h. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,9 +185,14 @@ void ss_zones_draw_bands(cairo_t *cr, const struct ss_frame *f, const struct ss_
 /* Label every k-th of n zones so that labels spaced `px` apart do not collide. */
 static unsigned label_every(size_t n, double px_per_zone, double label_h)
 {
+	double k;
+
 	if (n == 0 || px_per_zone >= label_h + 2)
 		return 1;
-	return (unsigned)ss_nice_ceil((label_h + 2) / px_per_zone);
+	/* thousands of zones in a few pixels: every k-th beyond what an unsigned holds is the
+	 * first label alone */
+	k = ss_nice_ceil((label_h + 2) / px_per_zone);
+	return k < (double)UINT_MAX ? (unsigned)k : UINT_MAX;
 }
 
 /* Mean pixel spacing of the visible zones of one kind (infinite if fewer than two). */

@@ -2,8 +2,8 @@
 /*
  * Fuzz target: our walk of ext2/3/4 filesystems through libext2fs (collector/fsprobe_ext4.c:
  * block groups, inode tables, the journal's extents) without libblkid in front, so that it
- * runs at full speed — fuzz_fsprobe.c covers the whole probe, blkid included, but blkid reads
- * over a megabyte per input looking for every filesystem it knows.
+ * runs at full speed — fuzz_fsprobe.c covers the whole probe, blkid included, at about a
+ * third of this target's speed.
  *
  * The input is the start of an image, zero-extended (sparse, in memory) to FUZZ_IMAGE_SIZE;
  * the superblock checksum is recomputed unless bit 0 of the last byte is set.  Invariants:

@@ -5,12 +5,7 @@
  * option values, drawn into a cairo recording surface (every drawing call made, no pixels).
  *
  * Input: FUZZ_PLOT_HDR bytes of options, then a seekscope trace (record CRCs recomputed as in
- * fuzz_trace.c).  Options: panel set (7 bits, the registry's first seven panels; none = the
- * default set), one or two columns (the same trace twice, as `plot a.sst b.sst` would), width
- * and height (small: the accumulators are a pixel grid each), x-range and y-range (raw values,
- * so inverted, empty, NaN-free extreme and huge ranges all come through as ss_graph_opts can
- * express them), offset units, rolling average, seek threshold, colours by class or by
- * group (process, directory, file: the file map's index and the groups' ranking).
+ * fuzz_trace.c); fuzz_graph.h says what the option bytes set.
  * Invariants: ss_graph_run fails only with a message; after success the io panel's rectangle
  * lies inside the picture and the row of any sector in the y-range lies inside that rectangle.
  */
@@ -18,59 +13,11 @@
 
 #include "fuzz.h"
 #include "fuzz_consume.h"
-#include "graph.h"
-#include "panel_registry.h"
+#include "fuzz_graph.h"
 
-#define FUZZ_PLOT_HDR 32
+#define FUZZ_PLOT_HDR FUZZ_GRAPH_HDR
 
 static int memfd = -1;
-
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
-/* Options from the header bytes; the number of columns is returned. */
-static int make_opts(const uint8_t *h, struct ss_graph_opts *o)
-{
-	uint8_t panels = h[0] & 0x7f;
-
-	ss_graph_opts_init(o);
-	/* bit i: the registry's panel i (the first seven) */
-	for (size_t i = 0; i < 7 && i < ss_panels_count(); i++)
-		if (panels & (1u << i))
-			o->panels[o->nr_panels++] = ss_panels_at(i);
-	if (!o->nr_panels)
-		ss_panels_set_default(o);
-	o->width = 120 + (h[1] | (h[2] & 3) << 8);          /* 120 .. 1143 */
-	o->height = 120 + (h[3] | (h[4] & 3) << 8);
-	if (h[5] & 1) {
-		/* seconds: signed 16.16 fixed point, so negative, empty and inverted ranges too */
-		o->has_x_range = true;
-		o->x_lo_s = (int32_t)(h[6] | h[7] << 8 | h[8] << 16 | (uint32_t)h[9] << 24) / 65536.0;
-		o->x_hi_s = (int32_t)(h[10] | h[11] << 8 | h[12] << 16 | (uint32_t)h[13] << 24) / 65536.0;
-	}
-	if (h[5] & 2) {
-		o->has_y_range = true;
-		o->y_lo = get64(h + 14);
-		o->y_hi = get64(h + 22);
-	}
-	o->units = (enum ss_offset_units)((h[5] >> 2) & 3);
-	o->rolling = h[30] & 15;
-	/* colour by group: process, dir (depth 1 or 2) or file, the top 1..8 */
-	if (h[30] & 0x10) {
-		o->color_by_group = true;
-		o->group.by = (enum ss_group_by)((h[30] >> 5 & 3) % 3);
-		o->group.depth = 1 + (h[30] >> 7);
-		o->top_groups = 1 + (h[2] >> 2 & 7);
-	}
-	o->seek_threshold = (uint64_t)h[31] << ((h[5] >> 4) & 7) * 4;
-	return h[0] & 0x80 ? 2 : 1;
-}
 
 static void check_geometry(const struct ss_graph *g, const struct ss_graph_opts *o, int cols)
 {
@@ -104,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < FUZZ_PLOT_HDR || size > (1u << 20))
 		return 0;
-	cols = make_opts(data, &o);
+	cols = fuzz_graph_opts(data, &o);
 	copy = malloc(size - FUZZ_PLOT_HDR + 1);
 	if (!copy)
 		return 0;

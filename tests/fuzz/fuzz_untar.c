@@ -19,6 +19,11 @@
  *    code already survives) falls back to the directory checks.
  *  - The sandbox's parent is read-only inside the namespace, so a helper process forked
  *    before entering it removes the sandbox once the fuzzer exits (crash included).
+ *  - Inside the namespace the sandbox is also mounted on /mnt, and the harness works there:
+ *    archive_write_disk checks every component of an entry's path from the root for symlinks
+ *    (an lstat, an open and a close each), so the two components of /mnt/dest instead of the
+ *    five to seven of $FUZZ_SANDBOX_DIR/untar-sandbox.XXXXXX/dest make each input about
+ *    twice as fast with the same checks.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -95,6 +100,20 @@ static int seal_world(const char *cwd)
 	if (chdir(cwd) < 0)
 		return -errno;
 	return 0;
+}
+
+/* The sandbox, already sealed in, also on SHORT: work there (see the top of the file). */
+static void use_short_path(const char *short_path)
+{
+	struct stat st;
+
+	if (stat(short_path, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    mount(sandbox, short_path, "none", MS_BIND, NULL) < 0)
+		return;   /* the long path works too, only slower */
+	snprintf(sandbox, sizeof(sandbox), "%s", short_path);
+	snprintf(outside, sizeof(outside), "%s/outside", sandbox);
+	snprintf(victim, sizeof(victim), "%s/victim", outside);
+	snprintf(dest, sizeof(dest), "%s/dest", sandbox);
 }
 
 static void remove_sandbox(void)
@@ -182,6 +201,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 			die("the read-only seal does not hold");
 		}
 		read_only_world = true;
+		use_short_path("/mnt");
 		/* libFuzzer's -jobs workers are children of this process, in this namespace:
 		 * the only place they can make their own sandboxes is inside ours */
 		setenv("FUZZ_SANDBOX_DIR", sandbox, 1);

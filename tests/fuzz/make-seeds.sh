@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html iolog)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -53,6 +53,11 @@ def capture(start, end):
     return rec(7, struct.pack("<QQQIi", start, end, 8192, 2, 0) + b"mono".ljust(16, b"\0") + b"seekscope-1-2".ljust(48, b"\0"))
 def end(nev, nrec):
     return rec(8, struct.pack("<QQ", nev, nrec))
+def tasks(ts):   # (ts, pid, comm, work) each
+    return rec(9, b"".join(struct.pack("<QII", t, pid, 0) + comm.encode()[:16].ljust(16, b"\0")
+                           + work.encode()[:32].ljust(32, b"\0") for t, pid, comm, work in ts))
+def evp(ts, typ, sector, n, flags, pid, cpu=0):
+    return struct.pack("<QQIIIiHHHHII", ts, sector, n, n * 512, DEV, 0, typ, flags, cpu, 0, pid, 0)
 MS = 10**6
 W, R, FL, FUA, PRE = 2, 1, 8, 0x20, 0x10
 evs1 = [ev(1600*MS, 1, 0, 8, W), ev(1601*MS, 2, 0, 8, W), ev(1700*MS, 1, 1048676, 16, W),
@@ -115,6 +120,19 @@ w("filemap-two-maps.sst", hdr() + device() + fmap + filemap(1) + files(1, 0, ENT
 w("filemap-bad-extent.sst", hdr() + device() + filemap(0) + files(0, 0, ENTS) + extents(0, [(0, 8, 8, 6)]) + end(0, 4))
 w("filemap-bad-parent.sst", hdr() + device() + filemap(0) + files(0, 0, ENTS[:1] + [(5, 5, 4, 1, "f")]) + end(0, 3))
 w("filemap-files-first.sst", hdr() + device() + files(0, 0, ENTS) + filemap(0) + end(0, 3))
+# task tables: names that change, kworkers with their work function, a queue by one task
+# issued by another; then odd tables (a partial entry, unterminated names, time going back)
+w("tasks.sst", hdr() + tasks([(10*MS, 100, "tar", ""), (21*MS, 300, "kworker/1:1H", "blk_mq_run_work_fn")])
+  + events([evp(10*MS, 1, 1000, 8, R, 100), evp(11*MS, 2, 1000, 8, R, 0), evp(20*MS, 5, 5000, 8, W, 100),
+            evp(21*MS, 1, 5000, 8, W, 300, 1)])
+  + tasks([(30*MS, 200, "kworker/u8:2", "wb_workfn"), (45*MS, 100, "tar2", "")])
+  + events([evp(22*MS, 2, 5000, 8, W, 0, 1), evp(30*MS, 1, 5008, 16, W, 200), evp(31*MS, 2, 5008, 16, W, 0),
+            evp(40*MS, 2, 9000, 8, W, 0), evp(50*MS, 1, 100, 8, W, 100), evp(51*MS, 2, 100, 8, W, 0)])
+  + end(10, 4))
+odd = (hdr() + device() + tasks([(5*MS, 7, "x" * 16, "w" * 32), (1*MS, 7, "", ""), (2**63, 0, "t\x01\xff", "")])
+       + events([evp(1*MS, 1, 8, 8, W, 7), evp(2*MS, 2, 8, 8, W, 7), evp(3*MS, 1, 16, 8, R, 99)]) + tasks([]))
+w("tasks-odd.sst", odd + end(3, 4))
+w("tasks-partial.sst", odd + rec(9, bytes(100)) + end(3, 5))
 w("many-phases.sst", hdr() + b"".join(phase(i * MS, 1 + i % 3, "p%d" % (i % 5)) for i in range(40)) + events(evs1) + end(6, 41))
 PY
 cp ../../samples/traces/xfs-agcount1.sst "$C/trace/sample-xfs-agcount1.sst"
@@ -363,6 +381,36 @@ w("empty-events", hdr(), "empty-events.sst")
 w("no-end", hdr(0x0f, True), "no-end.sst")
 w("lost-lat", hdr(0x7f), "lost.sst")
 PY
+fi
+
+# ---- html: FUZZ_GRAPH_HDR (32) option bytes, budget, flags (fuzz_html.c) + a trace --------------
+if want html; then
+[[ -f $C/trace/full.sst && -f $C/plot/default-full ]] || { echo "make-seeds: html seeds need the trace and plot seeds" >&2; exit 1; }
+python3 - "$C" <<'PY'
+import sys
+C = sys.argv[1]
+def w(name, plot, budget, flags, trace):
+    h = open("%s/plot/%s" % (C, plot), "rb").read()[:32]
+    open("%s/html/%s" % (C, name), "wb").write(h + bytes([budget, flags]) + open("%s/trace/%s" % (C, trace), "rb").read())
+w("default-full", "default-full", 0, 0, "full.sst")
+w("two-tight-budget", "all-panels-two", 40, 0, "full.sst")
+w("align-disk", "default-full", 0, 3, "full.sst")
+w("ranges-process", "io-xrange", 0, 4, "tasks.sst")
+w("only-tasks", "inverted-ranges", 255, 12, "tasks-odd.sst")
+w("sample", "sample", 0, 2, "sample-xfs-agcount1.sst")
+w("sample-budget-37", "sample", 37, 0, "sample-xfs-agcount1.sst")
+w("sample-budget-41", "sample", 41, 0, "sample-xfs-agcount1.sst")
+w("no-end", "no-end", 1, 0, "no-end.sst")
+w("empty", "empty-events", 0, 1, "empty-events.sst")
+PY
+fi
+
+# ---- iolog: traces as they are (fuzz_iolog.c) ---------------------------------------------------
+if want iolog; then
+[[ -f $C/trace/full.sst ]] || { echo "make-seeds: iolog seeds need the trace seeds" >&2; exit 1; }
+for t in full unordered tasks tasks-odd many-phases empty-events no-end sample-xfs-agcount1; do
+	cp "$C/trace/$t.sst" "$C/iolog/$t.sst"
+done
 fi
 
 # ---- blktrace: byte 0 = how the files are opened (fuzz_blktrace.c), then the files' bytes ------

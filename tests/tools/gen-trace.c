@@ -6,7 +6,7 @@
  * longer — enough to make the XFS agcount=1 vs agcount=4 comparison look like the real thing.
  *
  *   gen-trace -o FILE [-n IOS] [-p untar|seq|random|ag] [-a AGCOUNT] [-k AG] [-f xfs|ext4|none]
- *             [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-t] [-D MS]
+ *             [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-b BATCH] [-P] [-T] [-t] [-D MS]
  */
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +24,7 @@
 struct gen {
 	struct ss_writer *w;
 	struct ss_event buf[BATCH];
+	unsigned batch;              /* -b: events per EVENTS record, at most BATCH */
 	size_t n;
 	uint64_t now, head;          /* clock (ns) and where the head is (sector) */
 	uint64_t dev_sectors;
@@ -76,7 +77,7 @@ static uint64_t rnd(struct gen *g)
 static void emit(struct gen *g, const struct ss_event *ev)
 {
 	g->buf[g->n++] = *ev;
-	if (g->n == BATCH) {
+	if (g->n == g->batch) {
 		if (!g->err)
 			g->err = ss_writer_events(g->w, g->buf, g->n);
 		g->n = 0;
@@ -282,7 +283,7 @@ static void pattern_untar(struct gen *g, const struct layout *l, uint64_t ios, b
 static void usage(FILE *f)
 {
 	fprintf(f, "USAGE: gen-trace -o FILE [-n IOS] [-p untar|seq|random|ag] [-a AGCOUNT] [-k AG]\n"
-		   "                 [-f xfs|ext4|none] [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-P] [-T] [-t]\n"
+		   "                 [-f xfs|ext4|none] [-g GIB] [-q DEPTH] [-L LOST] [-s SEED] [-b BATCH] [-P] [-T] [-t]\n"
 		   "  -n  data I/Os (each an issue and a complete event; default 20000)\n"
 		   "  -p  untar: extract/sync/delete over AGs; seq; random; ag: writes only in AG -k\n"
 		   "  -a  allocation groups (xfs) or block groups (ext4)   -g  filesystem size, GiB\n"
@@ -290,6 +291,7 @@ static void usage(FILE *f)
 		   "  -T  untar: named processes (tar extracts, a kworker flushes, another writes\n"
 		   "      the log, rm deletes); else everything is pid 1234, unnamed\n"
 		   "  -L  record LOST events in the capture statistics\n"
+		   "  -b  events per EVENTS record (1..65536, default 65536)\n"
 		   "  -D  MS of lead before the pattern (one read at its start), so that the\n"
 		   "      phases of -P start MS later after the capture start\n");
 }
@@ -306,7 +308,7 @@ int main(int argc, char **argv)
 	char err[256];
 	int c, ret;
 
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:PTth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:b:PTth")) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'n': ios = strtoull(optarg, NULL, 10); break;
@@ -320,7 +322,7 @@ int main(int argc, char **argv)
 		case 'P': phases = true; break;
 		case 'T': tasks = true; break;
 		case 't': truncate = true; break;
-		case 'q': case 's': break;   /* parsed below */
+		case 'q': case 's': case 'b': break;   /* parsed below */
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -333,18 +335,23 @@ int main(int argc, char **argv)
 	if (!g)
 		return 1;
 	g->depth = 1;
+	g->batch = BATCH;
 	g->tasks = tasks;
 	g->pid = PID_TAR;
 	g->rng = 88172645463325252ull;
 	optind = 1;
-	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:PTth")) != -1) {
+	while ((c = getopt(argc, argv, "o:n:p:a:k:f:g:q:L:s:D:b:PTth")) != -1) {
 		if (c == 'q')
 			g->depth = (unsigned)atoi(optarg);
 		if (c == 's')
 			g->rng ^= strtoull(optarg, NULL, 10) * 0x9E3779B97F4A7C15ull;
+		if (c == 'b')
+			g->batch = (unsigned)atoi(optarg);
 	}
 	if (g->depth < 1 || g->depth > 64)
 		g->depth = 1;
+	if (g->batch < 1 || g->batch > BATCH)
+		g->batch = BATCH;
 	g->now = 1000000000ull;
 	l.fs_start = 2048;
 	l.fs_sectors = (uint64_t)(gib * 2097152);

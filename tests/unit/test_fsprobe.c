@@ -533,10 +533,38 @@ static void test_odd_inputs(void)
 	ok(!p.zones && p.nr_zones == 0, "released twice, and NULL: still empty");
 }
 
+/*
+ * Names blkid gives that are not ours still come back: a swap area (no magic of ours, the full
+ * blkid probe) and an ext external journal (ext magic, so only our types and their kin are
+ * probed; blkid calls it jbd, which has no zones).
+ */
+static void test_other_types(void)
+{
+	TP(swap, "swap");
+	TP(jbd, "jbd");
+	struct ss_fsprobe p;
+
+	if (ok(run("truncate -s 64M %s && mkswap %s", swap, swap) == 0, "mkswap a 64 MiB file")) {
+		is_int(ss_fsprobe_path(swap, &p), 0, "swap: probe");
+		is_str(p.fstype, "swap", "swap: blkid's name");
+		ok(p.nr_zones == 0 && !p.zones, "swap: no zones");
+		ss_fsprobe_release(&p);
+	}
+	if (ok(run("truncate -s 64M %s && mke2fs -q -F -O journal_dev -b 4096 %s", jbd, jbd) == 0,
+	       "mke2fs an external journal")) {
+		is_int(ss_fsprobe_path(jbd, &p), 0, "external journal: probe");
+		is_str(p.fstype, "jbd", "external journal: blkid's name");
+		ok(p.nr_zones == 0 && !p.zones, "external journal: no zones");
+		ss_fsprobe_release(&p);
+	}
+	unlink(swap);
+	unlink(jbd);
+}
+
 int main(void)
 {
 	static const char *tools[] = { "mkfs.xfs", "xfs_db", "mkfs.ext4", "mkfs.ext3", "dumpe2fs",
-				       "debugfs", "tune2fs" };
+				       "debugfs", "tune2fs", "mkswap", "mke2fs" };
 
 	test_xfs_arith();
 	if (testdir_make("fsprobe"))
@@ -552,6 +580,7 @@ int main(void)
 			skip_need(1, NEED_CMD, tools[i]);
 			return done_testing();
 		}
+	test_other_types();
 	test_xfs_image("xfs4", "-d agcount=4");
 	test_xfs_image("xfs1", "--unsupported -d agcount=1");
 	test_xfs_image("xfs5", "-d agcount=5");
