@@ -319,8 +319,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		g.has_disk = true;
 		FUZZ_ASSERT(ss_disk_params_preset("hdd7200", &g.disk) == 0, "no hdd7200 preset");
 	}
-	if (h[33] & 4)
-		g.color_by = SS_COLOR_PROCESS;
+	if (h[33] & 4) {
+		g.color_by_group = true;
+		g.group.by = SS_GROUP_PROCESS;
+	}
 	if (h[33] & 8)
 		g.only = (struct ss_task_spec){ .pids = { 1 }, .nr_pids = 1, .comms = { "t*" },
 						.nr_comms = 1 };
