@@ -468,13 +468,6 @@ int ss_plot_parse(int argc, char **argv, struct ss_plot_args *a, char *err, size
 				".png, .svg or .pdf", a->g.panels[i]->name);
 			return -EINVAL;
 		}
-	if (a->html && a->g.color_by_group) {
-		ss_errf(err, errlen, "--color-by %s is not drawn by the .html viewer (it "
-			"colours by class): write a .png, .svg or .pdf",
-			a->g.group.by == SS_GROUP_PROCESS ? "process" :
-			a->g.group.by == SS_GROUP_DIR ? "dir" : "file");
-		return -EINVAL;
-	}
 	return disk_panels(a, err, errlen);
 }
 

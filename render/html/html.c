@@ -41,6 +41,7 @@ struct page {
 	const struct ss_html_opts *o;
 	struct ss_graph_window w;
 	struct ss_graph_devplan plan;
+	struct ss_groups groups;            /* --color-by process|dir|file: ranked over the traces */
 	struct ss_html_col *col[SS_GRAPH_MAX_TRACES];
 	const char *label[SS_GRAPH_MAX_TRACES];
 	int nr;
@@ -372,6 +373,21 @@ static void put_meta(struct page *pg, struct ss_hbuf *m)
 	/* the classes drawn where their sectors are, in palette.h's order and colours */
 	for (int c = 0; c < SS_CLS_NR_AREA; c++)
 		json_swatch(m, c, ss_classes[c].name, ss_classes[c].rgb);
+	/* what the io panel's colours say, in the legend's order: the classes, or the groups */
+	ss_hbuf_printf(m, "],\"color_by\":\"%s\",\"legend\":[", !g->color_by_group ? "class" :
+		       g->group.by == SS_GROUP_PROCESS ? "process" :
+		       g->group.by == SS_GROUP_DIR ? "dir" : "file");
+	if (g->color_by_group) {
+		size_t n = ss_groups_nr_slots(&pg->groups);
+
+		for (size_t s = 0; s < n && s < SS_HTML_MAX_GROUP_SLOTS; s++)
+			json_swatch(m, (int)s, s < pg->groups.n ? pg->groups.name[s] :
+				    s == pg->groups.n ? "other" : SS_GROUP_UNKNOWN_FILE,
+				    ss_group_colour(s, pg->groups.n));
+	} else {
+		for (int c = 0; c < SS_CLS_NR_AREA; c++)
+			json_swatch(m, c, ss_classes[c].name, ss_classes[c].rgb);
+	}
 	ss_hbuf_str(m, "],\"flush_color\":");
 	json_rgb(m, ss_classes[SS_CLS_FLUSH].rgb);
 	ss_hbuf_str(m, ",\"fua_color\":");
@@ -603,6 +619,24 @@ static int write_file(const char *path, const struct ss_hbuf *out, char *err, si
 	return ss_outfile_commit(f, err, errlen);
 }
 
+/* --color-by: the groups over what the page shows (as the picture ranks them), at most as
+ * many as the cells' colour bits hold. */
+static int rank_groups(struct page *pg, struct ss_trace *const *tr, char *err, size_t errlen)
+{
+	const struct ss_graph_opts *g = pg->o->g;
+	struct ss_group_scope scope[SS_GRAPH_MAX_TRACES];
+	unsigned top = g->top_groups ? g->top_groups : SS_HTML_MAX_GROUPS;
+
+	if (!g->color_by_group)
+		return 0;
+	for (int i = 0; i < pg->nr; i++)
+		scope[i] = (struct ss_group_scope){ pg->w.t0[i] + pg->w.x_lo, pg->w.t0[i] + pg->w.x_hi,
+						    g->device != NULL, pg->plan.devs[i][0] };
+	return ss_groups_rank(&g->group, tr, scope, pg->nr, &g->only,
+			      top < SS_HTML_MAX_GROUPS ? top : SS_HTML_MAX_GROUPS, &pg->groups, err,
+			      errlen);
+}
+
 int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trace *const *tr,
 		  const char *const *labels, int nr, struct ss_html_result *res, char *err,
 		  size_t errlen)
@@ -615,7 +649,8 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 	memset(res, 0, sizeof(*res));
 	/* the window, then the io panels: one per device, each over its own offsets */
 	if ((ret = ss_graph_window(o->g, tr, labels, nr, false, &pg.w, err, errlen)) ||
-	    (ret = ss_graph_devplan(o->g, tr, labels, nr, &pg.w, &pg.plan, err, errlen)))
+	    (ret = ss_graph_devplan(o->g, tr, labels, nr, &pg.w, &pg.plan, err, errlen)) ||
+	    (ret = rank_groups(&pg, tr, err, errlen)))
 		return ret;
 	pg.bin_w = fine_width(pg.w.x_hi - pg.w.x_lo);
 	pg.budget = budget;
@@ -627,6 +662,7 @@ int ss_html_write(const char *path, const struct ss_html_opts *o, struct ss_trac
 			.seek_threshold = o->g->seek_threshold,
 			.bin_width_ns = pg.bin_w, .only = &o->g->only,
 			.disk = o->g->has_disk ? &o->g->disk : NULL,
+			.groups = o->g->color_by_group ? &pg.groups : NULL,
 		};
 		char why[256];
 

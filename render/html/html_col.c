@@ -15,7 +15,7 @@
 #include "zones.h"
 
 /* The detail columns of a chunk, in the order they are stored (docs/html-viewer.md). */
-enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_PROC, D_FILE, D_MAX };
+enum { D_TS, D_SECTOR, D_NR, D_FLAGS, D_CLASS, D_LAT, D_DEV, D_ZONE, D_PROC, D_FILE, D_GROUP, D_MAX };
 
 struct rec {
 	uint64_t ts;                 /* issue, ns after t0 */
@@ -29,6 +29,7 @@ struct rec {
 				      * map's verdict (filemap.h enum ss_fm_kind); 0: none */
 	uint16_t flags;
 	uint8_t  cls, dev;
+	uint8_t  group;              /* o.groups: its group's colour slot (groups.h) */
 };
 
 #define MAX_DEVS 255
@@ -49,6 +50,7 @@ struct ss_html_priv {
 	struct ss_evfilter *filter;          /* o.only, else NULL */
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
 	struct ss_owner *own;                /* whose request (owner.h) */
+	struct ss_group_slots *gs;           /* o.groups: a request's colour slot, else NULL */
 	uint32_t *proc_slot;                 /* PROC_SLOTS: process index + 1, 0 free */
 	uint32_t *file_slot;                 /* cap_file_slots: file index + 1, 0 free */
 	size_t cap_file_slots;
@@ -76,6 +78,7 @@ void ss_html_col_free(struct ss_html_col *c)
 		ss_evfilter_free(p->filter);
 		ss_disk_replay_free(p->disk);
 		ss_owner_free(p->own);
+		ss_group_slots_free(p->gs);
 		free(p->proc_slot);
 		free(p->file_slot);
 		for (int d = 0; d < D_MAX; d++)
@@ -158,6 +161,7 @@ static int finish_chunk(struct ss_html_col *c, size_t n)
 		ss_hbuf_varint(&p->col[D_ZONE], (uint64_t)(r->zone + 1));
 		ss_hbuf_varint(&p->col[D_PROC], r->proc);
 		ss_hbuf_varint(&p->col[D_FILE], r->file);
+		ss_hbuf_varint(&p->col[D_GROUP], r->group);
 		prev_ts = r->ts;
 		prev_end = r->sector + r->nr;
 		c->late += r->lat1 == 0;
@@ -378,11 +382,17 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 		.cls = (uint8_t)ss_io_class_of(&p->ic, ev), .dev = dev_index(p, ev->dev),
 		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
 	};
+	if (p->gs) {
+		size_t g = ss_group_slots_get(p->gs, ev, who);
+
+		r->group = (uint8_t)(g < SS_HTML_MAX_GROUP_SLOTS ? g : SS_HTML_MAX_GROUP_SLOTS - 1);
+	}
 	c->rwbs_seen[ev->flags >> 3] |= (uint8_t)(1u << (ev->flags & 7));
 	c->requests++;
 	c->submitted += who->submitter;
+	/* the cells keep the colours the page draws: classes, or groups */
 	add_cells(c, k, rel, a > p->slot_lo[k] ? a : p->slot_lo[k],
-		  b < p->slot_hi[k] ? b : p->slot_hi[k], r->cls);
+		  b < p->slot_hi[k] ? b : p->slot_hi[k], p->gs ? r->group : r->cls);
 }
 
 /* stats' completion hook: the latency of an open request (pair.h's rule). */
@@ -461,6 +471,7 @@ struct ss_html_col *ss_html_col_new(const struct ss_trace *t, const struct ss_ht
 		}
 	if (!(p->open = malloc(3 * (size_t)SS_HTML_CHUNK * sizeof(*p->open))) ||
 	    !(p->own = ss_owner_new()) || !(p->proc_slot = calloc(PROC_SLOTS, sizeof(uint32_t))) ||
+	    (o->groups && !(p->gs = ss_group_slots_new(o->groups, t))) ||
 	    ss_io_classes_init(&p->ic, t) || !(p->zi = ss_zone_index_new(t->zones, t->nr_zones)))
 		goto fail;
 	if (o->only && ss_task_spec_active(o->only) && !(p->filter = ss_evfilter_new(o->only, t)))

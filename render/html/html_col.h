@@ -27,6 +27,9 @@
 
 #define SS_HTML_LEVELS 3
 #define SS_HTML_MAX_SLOTS 8         /* io panels (devices) per trace: graph.h's row limit */
+/* The cells' colours are bits of a byte: the classes, or groups + "other" + "unknown". */
+#define SS_HTML_MAX_GROUP_SLOTS 8
+#define SS_HTML_MAX_GROUPS (SS_HTML_MAX_GROUP_SLOTS - 2)
 /* The coarsest level's cells (each level doubles both).  The fuzz build makes them and the
  * fine bins (html.c) smaller (Makefile: FUZZ_DEFS): the same code, an input in milliseconds
  * instead of megabytes of grid deflated per input; the page tells the viewer the sizes. */
@@ -63,6 +66,10 @@ struct ss_html_col_opts {
 	/* plot --pid/--comm: only these processes' requests are drawn and counted, the others
 	 * still move the head (stats.h); NULL or empty: all.  Borrowed. */
 	const struct ss_task_spec *only;
+	/* plot --color-by process|dir|file: the ranked groups (groups.h) whose slot each request
+	 * gets in the detail's group column and the cells' colour bits; NULL: by class.  At most
+	 * SS_HTML_MAX_GROUP_SLOTS slots.  Borrowed. */
+	const struct ss_groups *groups;
 	/* plot --disk: the issues replayed through this disk model (diskreplay.h), its time per
 	 * bin in the bins' model fields; NULL: none.  Borrowed. */
 	const struct ss_disk_params *disk;

@@ -12,7 +12,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 56
+plan 60
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -114,6 +114,17 @@ mkdir -p "$shots/lost"
 $PY "$BROWSE" --load "$d/lost.html" "$shots/lost" >"$d/seen" 2>"$d/err"
 is "$(js lost_px '[v["lost"][0] == v["colour"], v["lost"][1] == v["colour"], v["between"] != v["colour"]]')" \
 	"[True, True, True]" "the seeks panel is shaded where events were lost, not between ($(val lost_px))"
+is "$(val console_errors)" "[]" "... without console errors"
+
+# --color-by process: the legend names the processes' groups, each request drawn in its own
+"$SEEKSCOPE" plot "$d/a.sst" --color-by process -o "$d/procs.html" 2>"$d/err"
+ok $? "a page coloured by process"
+mkdir -p "$shots/procs"
+$PY "$BROWSE" --load "$d/procs.html" "$shots/procs" >"$d/seen" 2>"$d/err"
+is "$(js legend 'sorted(v)')" "['kworker:wb_workfn', 'kworker:xlog_cil_push_work', 'other', 'rm', 'tar']" \
+	"the legend: the four processes' groups and other ($(val legend))"
+is "$(js groups 'len({p: g for p, g in v}) == len(set(g for p, g in v)) == 4 and all(g == p or g == "kworker:" + p.split("-", 1)[1] for p, g in v)')" \
+	True "every request is drawn in its process's group, one group per process"
 is "$(val console_errors)" "[]" "... without console errors"
 
 # the file map: each request's file and part, as seekscope dump --json names them

@@ -124,6 +124,10 @@ try:
             mouse(d, "mouseMoved", b[0] + b[2] / 2, b[1] + b[3] / 2)
             out("model_tooltip", js(d, "window.seekscope.tooltip()") or "")
             d.save_screenshot(os.path.join(outdir, "model.png"))
+        # coloured by group: the legend, and each request's process and group
+        out("legend", js(d, "JSON.parse(document.getElementById('ss-meta').textContent).legend.map((l) => l.name)"))
+        out("groups", js(d, "Array.from({length: window.seekscope.count(0)}, (_, i) => "
+                            "window.seekscope.request(0, i)).map((r) => [r.process, r.group])"))
         # every request's file as the page names it (the file map's)
         out("files", js(d, "Array.from({length: window.seekscope.count(0)}, (_, i) => "
                            "window.seekscope.request(0, i)).map((r) => [r.sector, r.file, r.file_part])"))

@@ -533,7 +533,8 @@ static void test_plot_parse(void)
 	       "... said so");
 	is_int(PLOT("a.sst", "--color-by", "dir:"), -EINVAL, "--color-by dir:");
 	is_int(PLOT("a.sst", "--color-by", "dirs"), -EINVAL, "--color-by dirs");
-	is_int(PLOT("a.sst", "--color-by", "file", "-o", "a.html"), -EINVAL, "--color-by file .html");
+	ok(PLOT("a.sst", "--color-by", "file", "-o", "a.html") == 0 && pa.html && pa.g.color_by_group,
+	   "--color-by file .html: a page coloured by file");
 	/* --processes, --groups: report's range (0: all, to 1000000); plot has 10 colours */
 	ok(PLOT("a.sst", "--processes", "11") == 0 && pa.g.top_groups == SS_GROUPS_MAX,
 	   "--processes 11: the 10 colours there are");

@@ -10,7 +10,7 @@ SS.loadTrace = async function (meta, i) {
 	const m = meta.traces[i];
 	const blob = SS.base64(document.getElementById('ss-data-' + i).textContent);
 	const section = (s) => SS.inflate(blob.subarray(s[0], s[0] + s[1]));
-	const tr = { m: m, index: i };
+	const tr = { m: m, index: i, colourByGroup: meta.color_by !== 'class' };
 
 	const jobs = [];
 	jobs.push(section(m.bins.sec).then((buf) => { tr.bins = new Float64Array(buf); }));
@@ -42,7 +42,7 @@ SS.loadTrace = async function (meta, i) {
 };
 
 // The request detail's columns (docs/html-viewer.md: detail chunk).
-SS.DETAIL_COLUMNS = 10;
+SS.DETAIL_COLUMNS = 11;
 
 // The request detail: kept chunks concatenated in time order; dropped ones become gaps.
 SS.decodeDetail = function (tr, bufs) {
@@ -57,7 +57,7 @@ SS.decodeDetail = function (tr, bufs) {
 		n: n, ts: new Float64Array(n), sector: new Float64Array(n), nr: new Uint32Array(n),
 		flags: new Uint16Array(n), cls: new Uint8Array(n), lat: new Float64Array(n),
 		dev: new Uint8Array(n), zone: new Int32Array(n), proc: new Uint32Array(n),
-		file: new Uint32Array(n),
+		file: new Uint32Array(n), group: new Uint8Array(n),
 	};
 	let at = 0;
 	const tmp = new Float64Array(65536);
@@ -86,6 +86,7 @@ SS.decodeDetail = function (tr, bufs) {
 		col(7, (t) => { for (let i = 0; i < cn; i++) d.zone[at + i] = t[i] - 1; });
 		into(8, d.proc);   // process index * 2 + submitter
 		into(9, d.file);   // (file index + 1) * 4 + part
+		into(10, d.group); // --color-by: the group's colour slot
 		// sectors are stored from where the previous request ended, zigzag-signed
 		let end = 0;
 		for (let i = at; i < at + cn; i++) {
@@ -96,6 +97,8 @@ SS.decodeDetail = function (tr, bufs) {
 		}
 		at += cn;
 	});
+	// the colour each request is drawn in: its class, or its group (--color-by)
+	d.colour = tr.colourByGroup ? d.group : d.cls;
 	tr.d = d;
 };
 

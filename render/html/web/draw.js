@@ -301,7 +301,7 @@ SS.drawRequests = function (V, ctx, r, tr, sl, mode) {
 	let drawn = 0;
 	if (mode.detail) {
 		for (let i = mode.i0; i < mode.i1; i++) {
-			const bit = 1 << d.cls[i];
+			const bit = 1 << d.colour[i];
 			if (!(bit & vis) || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
 			const a = d.sector[i], b = a + d.nr[i];
 			if (b <= v.s0 || a >= v.s1) continue;
@@ -431,7 +431,7 @@ SS.drawIo = function (V, col, tr, cv) {
 		const trail = (v.t1 - v.t0) * 0.012, d = tr.d;
 		const a = SS.lowerBound(d.ts, V.play.tc - trail), b = SS.lowerBound(d.ts, V.play.tc + 1e-3);
 		for (let i = a; i < b && i < a + 3000 && sl; i++)
-			if (!((1 << d.cls[i]) & V.hiddenMask) && SS.onSlot(sl, d, i))
+			if (!((1 << d.colour[i]) & V.hiddenMask) && SS.onSlot(sl, d, i))
 				SS.outlineRequest(V, ctx, r, tr, i, SS.COL.hover, 2);
 	}
 	if (V.hover && V.hover.col === col.index && V.hover.i >= 0)

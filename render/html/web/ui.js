@@ -58,6 +58,8 @@ SS.details = function (V, c, i) {
 		// the file map's (render/analysis/filemap.h): the file behind the sectors, and which
 		// of its parts they are
 		file: file ? m.files[file - 1] : null,
+		// --color-by: the legend entry (group) it is drawn in
+		group: V.meta.color_by === 'class' ? null : V.meta.legend[d.group[i]].name,
 		file_part: file ? ['', 'data', 'dir', 'inode'][d.file[i] & 3] : null,
 		dev: devNum === undefined ? null : (devNum >>> 20) + ',' + (devNum & 0xfffff) +
 			(dev ? ' ' + (dev.part || dev.name) : ''),
@@ -71,7 +73,7 @@ SS.nearest = function (V, c, x, y) {
 	const a = SS.lowerBound(d.ts, SS.tOf(V, r, x - 5)), b = SS.lowerBound(d.ts, SS.tOf(V, r, x + 5));
 	let best = -1, bestD = 6;
 	for (let i = a; i < b && i < a + 200000 && sl; i++) {
-		if ((1 << d.cls[i]) & V.hiddenMask || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
+		if ((1 << d.colour[i]) & V.hiddenMask || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
 		const px = SS.xOf(V, r, d.ts[i]) + SS.CELL / 2;
 		const y0 = SS.yOf(V, r, d.sector[i]), y1 = Math.min(SS.yOf(V, r, d.sector[i] + d.nr[i]), y0 - SS.CELL);
 		const dy = y < y1 ? y1 - y : y > y0 ? y - y0 : 0;
@@ -163,7 +165,7 @@ SS.saveHash = function (V) {
 	p.push('t=' + r(v.t0) + ':' + r(v.t1));
 	p.push('y=' + Math.round(v.s0) + ':' + Math.round(v.s1));
 	if (V.dev) p.push('dev=' + V.dev);
-	if (V.hiddenMask) p.push('hide=' + V.meta.classes.map((c, i) => i).filter((i) => V.hiddenMask & (1 << i)).join(','));
+	if (V.hiddenMask) p.push('hide=' + V.meta.legend.map((c, i) => i).filter((i) => V.hiddenMask & (1 << i)).join(','));
 	p.push('panels=' + V.panels.filter((x) => x.shown).map((x) => x.name).join(','));
 	const h = '#' + p.join('&');
 	if (location.hash !== h) {
@@ -245,7 +247,7 @@ SS.buildPage = function (V) {
 	SS.el('h1', { text: m.title + (m.align ? ', aligned on the start of ' + m.align : '') }, head);
 	const bar = SS.el('div', { class: 'ss-bar' }, head);
 	const legend = SS.el('span', { class: 'ss-legend' }, bar);
-	m.classes.forEach((c, i) => {
+	m.legend.forEach((c, i) => {
 		const lab = SS.el('label', { class: 'ss-toggle', title: 'show or hide ' + c.name }, legend);
 		const cb = SS.el('input', { type: 'checkbox', 'data-class': i }, lab);
 		cb.checked = !(V.hiddenMask & (1 << i));
@@ -492,9 +494,9 @@ SS.hoverIo = function (V, c, x, y, cx, cy) {
 		if (cx0 >= 0 && cx0 < lv.w && cy0 >= 0 && cy0 < lv.h && lv.mask[cy0 * lv.w + cx0]) {
 			const k = cy0 * lv.w + cx0, bits = lv.mask[k] & ~V.hiddenMask;
 			if (bits) {
-				const names = m.classes.filter((cl, j) => bits & (1 << j)).map((cl) => cl.name);
+				const names = m.legend.filter((cl, j) => bits & (1 << j)).map((cl) => cl.name);
 				SS.showTip(V, '<b>' + SS.esc(tr.m.label) + '</b> overview cell<table><tr><th>requests</th><td>' +
-					lv.cnt[k] + (lv.cnt[k] === 65535 ? '+' : '') + '</td></tr><tr><th>classes</th><td>' +
+					lv.cnt[k] + (lv.cnt[k] === 65535 ? '+' : '') + '</td></tr><tr><th>' + { class: 'classes', process: 'processes', dir: 'directories', file: 'files' }[m.color_by] + '</th><td>' +
 					names.join(', ') + '</td></tr><tr><th>time</th><td>' +
 					SS.fmtTime(m.x_lo + cx0 * (m.x_hi - m.x_lo) / lv.w, 6) + '</td></tr></table>' +
 					'<small>zoom in for single requests</small>', cx, cy);
@@ -607,7 +609,7 @@ SS.start = async function () {
 		// the model panel only with a model to draw (plot --disk)
 		V.panels = meta.panels.filter((p) => p.name !== 'model' || meta.disk).map((p) => Object.assign({}, p));
 		V.classRGBA = new Uint32Array(8);
-		meta.classes.forEach((c, i) => {
+		meta.legend.forEach((c, i) => {
 			const n = parseInt(c.color.slice(1), 16);
 			V.classRGBA[i] = (0xff000000 | ((n & 0xff) << 16) | (n & 0xff00) | (n >> 16)) >>> 0;
 		});
