@@ -71,26 +71,29 @@ static void set_font(cairo_t *cr, double size, bool bold)
 
 void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail)
 {
-	size_t len = strlen(s);
+	size_t full = strlen(s), len = full;
 	double w;
 
 	ss_text_measure(cr, size, bold, s, &w, NULL);
 	while (w > avail && len > 0) {
-		/* drop the last whole character before the ellipsis */
+		/* drop the last whole character, and as many as "..." needs room for */
 		do
 			len--;
-		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80);
+		while (len > 0 && (((unsigned char)s[len] & 0xC0) == 0x80 || len + 3 > full));
 		while (len > 0 && s[len - 1] == ' ')
 			len--;
-		memcpy(s + len, "...", 4);
+		if (len + 3 <= full)
+			memcpy(s + len, "...", 4);
+		else
+			s[len] = '\0';     /* shorter than an ellipsis: nothing left */
 		ss_text_measure(cr, size, bold, s, &w, NULL);
 	}
 }
 
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
-	cairo_text_extents_t te;
-	cairo_font_extents_t fe;
+	cairo_text_extents_t te = { 0 };
+	cairo_font_extents_t fe = { 0 };
 	char buf[TEXT_MAX + 1];
 
 	set_font(cr, size, bold);

@@ -621,6 +621,10 @@ static void test_text_not_utf8(void)
 		   t[n - 4] != ' ', "ss_text_fit: '%s' (%g px of 95), whole characters", t, w);
 		ss_text_fit(cr, 10, true, same, 95);
 		ok(!strcmp(same, "fits"), "... and what fits is left as it is");
+		/* narrower than anything: never a byte past the string (ASan watches) */
+		ss_text_fit(cr, 10, true, same, 1);
+		ok(strlen(same) <= 4, "... and a string too wide for any room is cut within itself "
+		   "('%s')", same);
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
