@@ -14,6 +14,7 @@
 #include "device_arg.h"
 #include "dump_args.h"
 #include "json.h"
+#include "report_fmt.h"
 #include "render_commands.h"
 #include "seekscope/model.h"
 #include "tasks.h"
@@ -23,8 +24,20 @@
 #include "filemap.h"
 #include "fmapdata.h"
 
+/*
+ * Names, labels, paths and the command line come from the trace: printed for the terminal with
+ * control characters and invalid UTF-8 escaped (report_fmt.h, as `report` does), so that a
+ * crafted trace cannot send escape sequences to whoever dumps it.  A fixed-size field may
+ * lack its NUL: SAFE takes its size.  (JSON output escapes by itself.)
+ */
+#define SAFE(s, n, buf) report_text_clean((s), (n), (buf), sizeof(buf))
+#define SAFE_STR(s, buf) SAFE((s), strlen(s), buf)
+#define SAFE_FIELD(f, buf) SAFE((f), sizeof(f), buf)
+
 static void dump_meta(const struct ss_trace *t, uint64_t t0)
 {
+	char a[1024], b[1024], c[1024], e[1024];
+
 	if (t->header.version)
 		printf("# seekscope trace %s: format %u, written by seekscope %s%s%s\n", t->path,
 		       t->header.version, t->header.tool_version, t->truncated ? ", " : "",
@@ -33,28 +46,30 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		printf("# %s trace %s (imported)%s%s\n", t->format, t->path,
 		       t->truncated ? ", " : "", t->truncated ? t->warning : "");
 	for (size_t i = 0; i < t->nr_meta; i++)
-		printf("# meta %s = %s\n", t->meta[i].key, t->meta[i].value);
+		printf("# meta %s = %s\n", SAFE_STR(t->meta[i].key, a), SAFE_STR(t->meta[i].value, b));
 	for (size_t i = 0; i < t->nr_devices; i++) {
 		const struct ss_rec_device *d = &t->devices[i];
 
 		printf("# device %s (%u,%u) %" PRIu64 " sectors, lbs %u, partition %s start %" PRIu64
-		       " length %" PRIu64 ", fs %s, named as %s\n", d->name, d->major, d->minor,
-		       d->nr_sectors, d->logical_block_size, d->part_name[0] ? d->part_name : "-",
-		       d->part_start, d->part_nr_sectors, d->fstype[0] ? d->fstype : "-", d->path);
+		       " length %" PRIu64 ", fs %s, named as %s\n", SAFE_FIELD(d->name, a), d->major,
+		       d->minor, d->nr_sectors, d->logical_block_size,
+		       d->part_name[0] ? SAFE_FIELD(d->part_name, b) : "-", d->part_start,
+		       d->part_nr_sectors, d->fstype[0] ? SAFE_FIELD(d->fstype, c) : "-",
+		       SAFE_FIELD(d->path, e));
 	}
 	for (size_t i = 0; i < t->nr_zones; i++) {
 		const struct ss_rec_zone *z = &t->zones[i];
 
 		printf("# zone %s %s (%u,%u) %" PRIu64 "+%" PRIu64 "\n", ss_zone_kind_name(z->kind),
-		       z->label, SS_DEV_MAJOR(z->dev), SS_DEV_MINOR(z->dev), z->start_sector,
+		       SAFE_FIELD(z->label, a), SS_DEV_MAJOR(z->dev), SS_DEV_MINOR(z->dev), z->start_sector,
 		       z->nr_sectors);
 	}
 	for (size_t i = 0; i < t->files->nr_maps; i++) {
 		const struct ss_fmap_map *m = &t->files->maps[i];
 
 		printf("# filemap %u %s (%u,%u) %s: %u entries, inode size %u%s\n", m->rec.id,
-		       m->rec.root, SS_DEV_MAJOR(m->rec.dev), SS_DEV_MINOR(m->rec.dev),
-		       m->rec.fstype[0] ? m->rec.fstype : "-", m->nr_files, m->rec.inode_size,
+		       SAFE_FIELD(m->rec.root, a), SS_DEV_MAJOR(m->rec.dev), SS_DEV_MINOR(m->rec.dev),
+		       m->rec.fstype[0] ? SAFE_FIELD(m->rec.fstype, b) : "-", m->nr_files, m->rec.inode_size,
 		       m->rec.flags & SS_FMAP_AT_END ? ", mapped at the end" : "");
 	}
 	for (size_t i = 0; i < t->nr_phases; i++) {
@@ -62,7 +77,7 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		static const char *const kinds[] = { "?", "begin", "end", "mark" };
 
 		printf("# phase %.6f %s %s\n", (double)(p->ts_ns - t0) / 1e9,
-		       kinds[p->kind <= 3 ? p->kind : 0], p->name);
+		       kinds[p->kind <= 3 ? p->kind : 0], SAFE_FIELD(p->name, a));
 	}
 	if (t->has_capture) {
 		char status[16] = "unknown";
@@ -70,8 +85,8 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		if (ss_capture_exit_known(&t->capture))
 			snprintf(status, sizeof(status), "%d", t->capture.exit_status);
 		printf("# capture clock %s, %u CPUs, buffer %" PRIu64 " KiB/CPU, instance %s, "
-		       "duration %.6f s, exit status %s\n", t->capture.clock, t->capture.nr_cpus,
-		       t->capture.buffer_kb, t->capture.instance,
+		       "duration %.6f s, exit status %s\n", SAFE_FIELD(t->capture.clock, a),
+		       t->capture.nr_cpus, t->capture.buffer_kb, SAFE_FIELD(t->capture.instance, b),
 		       t->capture.end_ns > t->capture.start_ns ?
 		       (double)(t->capture.end_ns - t->capture.start_ns) / 1e9 : 0.0, status);
 	}
@@ -87,7 +102,8 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 		char name[SS_TASK_NAME_LEN];
 
 		ss_task_name(k, name, sizeof(name));
-		printf("# task %.6f %u %s\n", (double)(int64_t)(k->ts_ns - t0) / 1e9, k->pid, name);
+		printf("# task %.6f %u %s\n", (double)(int64_t)(k->ts_ns - t0) / 1e9, k->pid,
+		       SAFE_STR(name, a));
 	}
 	printf("# %" PRIu64 " events, %" PRIu64 " lost\n", t->nr_events, ss_trace_lost_events(t));
 }
@@ -96,7 +112,7 @@ static void dump_meta(const struct ss_trace *t, uint64_t t0)
 static void print_text(const struct ss_trace *t, const struct ss_event *e, uint64_t t0,
 		       bool absolute)
 {
-	char rwbs[16], name[SS_TASK_NAME_LEN];
+	char rwbs[16], name[SS_TASK_NAME_LEN], safe[4 * SS_TASK_NAME_LEN];
 
 	if (absolute)
 		printf("%" PRIu64, e->ts_ns);
@@ -111,7 +127,7 @@ static void print_text(const struct ss_trace *t, const struct ss_event *e, uint6
 	if (e->error)
 		printf(" [%d]", e->error);
 	ss_trace_task_name(t, e->pid, e->ts_ns, name, sizeof(name));
-	printf(" [%s]\n", name);
+	printf(" [%s]\n", SAFE_STR(name, safe));
 }
 
 /* One event as one JSON object on its own line. */
@@ -238,10 +254,12 @@ static int print_files(const struct ss_trace *t, bool json)
 		else
 			printf("%" PRIu64, f->inode_sector);
 		printf(" %s %zu ", kind, first[i + 1] - first[i]);
-		/* the path as it is: a name with a newline would make two lines */
-		for (const char *p = path; *p; p++)
-			putchar(*p == '\n' ? '?' : *p);
-		putchar('\n');
+		/* escaped as the names above: a newline would make two lines */
+		{
+			char safe[4 * sizeof(path)];
+
+			printf("%s\n", SAFE_STR(path, safe));
+		}
 	}
 	free(first);
 	free(by_file);
