@@ -129,19 +129,19 @@ static void test_column(struct ss_trace *t)
 	raw = c->nr_chunks ? section(c, &c->chunks[0].sec, &len) : NULL;
 	ok(raw && get_u32(raw) == nw, "the chunk inflates and says 5");
 	if (raw && get_u32(raw) == nw) {
-		const unsigned char *col[10];
+		const unsigned char *col[11];
 		uint64_t ts = 0, end = 0;
-		size_t off = 4 + 4 * 10;
+		size_t off = 4 + 4 * 11;
 		int good = 1;
 
-		for (int k = 0; k < 10; k++) {
+		for (int k = 0; k < 11; k++) {
 			col[k] = raw + off;
 			off += get_u32(raw + 4 + 4 * k);
 		}
-		ok(off == len, "... its ten columns fill it exactly (%zu of %lu bytes)", off,
+		ok(off == len, "... its eleven columns fill it exactly (%zu of %lu bytes)", off,
 		   (unsigned long)len);
 		for (size_t i = 0; i < nw; i++) {
-			uint64_t zz, sector, nr, cls, lat1, zone1, proc, file;
+			uint64_t zz, sector, nr, cls, lat1, zone1, proc, file, group;
 
 			ts += get_varint(&col[0]);
 			zz = get_varint(&col[1]);
@@ -154,13 +154,14 @@ static void test_column(struct ss_trace *t)
 			zone1 = get_varint(&col[7]);
 			proc = get_varint(&col[8]);
 			file = get_varint(&col[9]);
+			group = get_varint(&col[10]);
 			end = sector + nr;
 			const struct ss_rec_zone *z = ss_trace_zone_at(t, FX_DEV, sector);
 			long wz = z ? (long)(z - t->zones) : -1;
 
 			if (ts != want[i].ms * FX_MS || sector != want[i].sector || nr != want[i].nr ||
 			    (int)cls != want[i].cls || lat1 != want[i].lat_ms * FX_MS + 1 ||
-			    (long)zone1 - 1 != wz || proc != 0 || file != 0) {
+			    (long)zone1 - 1 != wz || proc != 0 || file != 0 || group != 0) {
 				good = 0;
 				printf("# request %zu: ts %llu sector %llu+%llu class %llu lat1 %llu zone %lld "
 				       "process %llu\n", i, (unsigned long long)ts,
@@ -170,8 +171,8 @@ static void test_column(struct ss_trace *t)
 			}
 		}
 		ok(good, "each request's time, sectors, class, latency, zone, process (the "
-		   "fixture's one unnamed pid 0, issuer) and file (none: no file map) decode as "
-		   "worked out");
+		   "fixture's one unnamed pid 0, issuer), file (none: no file map) and group (0: "
+		   "coloured by class) decode as worked out");
 		ok(c->nr_procs == 1 && c->procs[0].pid == 0 && c->procs[0].unknown &&
 		   !strcmp(c->procs[0].name, "unknown") && c->submitted == 0,
 		   "... one process: pid 0, unknown, issuing (%zu)", c->nr_procs);
