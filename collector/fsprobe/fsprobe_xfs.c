@@ -237,9 +237,10 @@ int ss_xfs_probe(int fd, uint64_t dev_bytes, struct ss_fsprobe *out)
 	out->block_size = g.blocksize;
 	out->zones = zones;
 	out->nr_zones = nr;
-	/* inode numbers locate inodes only when slot and size agree with the block size */
+	/* inode numbers locate inodes only when slot and size agree with the block size (at most
+	 * 2^8 inodes of 256 bytes in a 64 KiB block: a larger log would shift past 32 bits) */
 	if (g.inodesize >= 256 && (g.inodesize & (g.inodesize - 1)) == 0 &&
-	    ((uint32_t)g.inodesize << g.inopblog) == g.blocksize)
+	    g.inopblog <= 8 && ((uint32_t)g.inodesize << g.inopblog) == g.blocksize)
 		out->inodes = (struct ss_inode_geom){
 			.inode_size = g.inodesize,
 			.chunk_inodes = XFS_INODES_PER_CHUNK,
