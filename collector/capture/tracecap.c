@@ -29,6 +29,11 @@ struct cpu_reader {
 
 struct ss_tracecap {
 	struct tracefs_instance *inst;
+	/* The instance's directory and its parent (instances/), open from creation on: tracing
+	 * is switched off, the ring buffers' statistics read and the instance removed through
+	 * them, so that all of it still works when tracefs is unmounted (or mounted over)
+	 * during the capture.  -1: not open. */
+	int dir_fd, parent_fd;
 	struct tep_handle *tep;
 	struct kbuffer *kbuf;
 	struct ss_decoder *dec;
@@ -231,6 +236,58 @@ static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* Writes TEXT to FILE of the instance, through its directory's descriptor. */
+static int inst_write(struct ss_tracecap *c, const char *file, const char *text)
+{
+	size_t len = strlen(text);
+	int fd, ret = 0;
+
+	if (c->dir_fd < 0)
+		return -EBADF;
+	fd = openat(c->dir_fd, file, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, len) != (ssize_t)len)
+		ret = errno ? -errno : -EIO;
+	close(fd);
+	return ret;
+}
+
+/* The text of FILE of the instance (at most 4 KiB, NUL-terminated), NULL if unreadable. */
+static char *inst_read(struct ss_tracecap *c, const char *file)
+{
+	char *buf;
+	ssize_t n;
+	int fd;
+
+	if (c->dir_fd < 0 || (fd = openat(c->dir_fd, file, O_RDONLY | O_CLOEXEC)) < 0)
+		return NULL;
+	buf = malloc(4096);
+	n = buf ? read(fd, buf, 4095) : -1;
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+/* Opens the descriptors of the instance's directory and its parent (struct ss_tracecap). */
+static int open_dirs(struct ss_tracecap *c)
+{
+	char *dir = tracefs_instance_get_dir(c->inst);
+
+	if (!dir)
+		return -ENOMEM;
+	c->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	tracefs_put_tracing_file(dir);
+	if (c->dir_fd < 0)
+		return -errno;
+	c->parent_fd = openat(c->dir_fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return c->parent_fd < 0 ? -errno : 0;
+}
+
 int ss_tracecap_check(char *err, size_t errlen)
 {
 	const char *dir = tracefs_tracing_dir();
@@ -273,6 +330,7 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 		errno = ENOMEM;
 		return NULL;
 	}
+	c->dir_fd = c->parent_fd = -1;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	snprintf(name, sizeof(name), SS_INSTANCE_PREFIX "%d-%lx", (int)getpid(),
 		 (unsigned long)(ts.tv_nsec & 0xfffff));
@@ -282,7 +340,12 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 		explain(errno, "cannot create a tracing instance", err, errlen);
 		goto error;
 	}
-	tracefs_trace_off(c->inst);
+	ret = open_dirs(c);
+	if (ret) {
+		explain(-ret, "cannot open the tracing instance's directory", err, errlen);
+		goto error;
+	}
+	inst_write(c, "tracing_on", "0");
 	c->work_id = -1;
 	c->tep = tep_alloc();
 	c->dec = c->tep ? ss_decoder_new(c->tep) : NULL;
@@ -313,16 +376,20 @@ error:
 
 int ss_tracecap_start(struct ss_tracecap *c)
 {
-	if (tracefs_trace_on(c->inst) < 0)
-		return -errno;
+	int ret = inst_write(c, "tracing_on", "1");
+
+	if (ret)
+		return ret;
 	c->on = true;
 	return 0;
 }
 
 int ss_tracecap_stop(struct ss_tracecap *c)
 {
-	if (tracefs_trace_off(c->inst) < 0)
-		return -errno;
+	int ret = inst_write(c, "tracing_on", "0");
+
+	if (ret)
+		return ret;
 	c->on = false;
 	return 0;
 }
@@ -477,7 +544,7 @@ size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out
 		out[n].missed = r->missed;
 		out[n].read_bytes = r->read_bytes;
 		snprintf(file, sizeof(file), "per_cpu/cpu%u/stats", i);
-		text = tracefs_instance_file_read(c->inst, file, NULL);
+		text = inst_read(c, file);
 		if (text) {
 			out[n].overrun = stat_value(text, "overrun");
 			out[n].commit_overrun = stat_value(text, "commit overrun");
@@ -515,8 +582,8 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 
 	if (!c)
 		return 0;
-	if (c->inst)
-		tracefs_trace_off(c->inst);
+	if (c->dir_fd >= 0)
+		inst_write(c, "tracing_on", "0");
 	for (unsigned i = 0; c->cpus && i < c->nr_cpus; i++) {
 		if (c->cpus[i].tcpu) {
 			tracefs_cpu_free_fd(c->cpus[i].tcpu);
@@ -530,11 +597,17 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 	ss_decoder_free(c->dec);
 	if (c->tep)
 		tep_free(c->tep);
+	if (c->dir_fd >= 0)
+		close(c->dir_fd);
 	if (c->inst) {
-		if (tracefs_instance_destroy(c->inst) < 0)
+		/* removed through the parent's descriptor, not by path (struct ss_tracecap) */
+		if (c->parent_fd < 0 ? tracefs_instance_destroy(c->inst) < 0 :
+		    unlinkat(c->parent_fd, tracefs_instance_get_name(c->inst), AT_REMOVEDIR) < 0)
 			ret = -errno;
 		tracefs_instance_free(c->inst);
 	}
+	if (c->parent_fd >= 0)
+		close(c->parent_fd);
 	free(c);
 	return ret;
 }
