@@ -696,7 +696,7 @@ static void draw_frame(struct ss_movie *m, int64_t k, uint64_t b)
 
 int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errlen)
 {
-	struct ss_video *v;
+	struct ss_video *v = NULL;
 	int ret = 0;
 
 	if (!m->prepared || m->written || !m->bg) {
@@ -704,8 +704,8 @@ int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errle
 		return -EINVAL;
 	}
 	m->written = true;
-	v = ss_video_open(path, m->o.format, m->o.width, m->o.height, m->o.fps, err, errlen);
-	if (!v)
+	if (!m->o.frame_sink &&
+	    !(v = ss_video_open(path, m->o.format, m->o.width, m->o.height, m->o.fps, err, errlen)))
 		return -errno;
 	for (int i = 0; i < m->nr; i++) {
 		ss_trace_rewind(m->col[i].t);
@@ -725,12 +725,17 @@ int ss_movie_write(struct ss_movie *m, const char *path, char *err, size_t errle
 		if (ret)
 			break;
 		draw_frame(m, k, b);
-		ret = ss_video_write_frame(v, m->frame, err, errlen);
+		if (!m->o.frame_sink)
+			ret = ss_video_write_frame(v, m->frame, err, errlen);
+		else if ((ret = m->o.frame_sink(m->o.frame_ctx, m->frame, k)))
+			ss_errf(err, errlen, "the frame sink refused frame %" PRId64, k);
 		if (!ret && m->o.progress && m->o.progress(m->o.progress_ctx, k + 1, m->frames)) {
 			ss_errf(err, errlen, "interrupted");
 			ret = -EINTR;
 		}
 	}
+	if (m->o.frame_sink)
+		return ret;
 	if (ret) {
 		ss_video_abort(v);
 		return ret;

@@ -34,6 +34,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <cairo.h>
+
 #include "graph.h"
 #include "trace_read.h"
 
@@ -78,6 +80,12 @@ struct ss_movie_opts {
 	 * then returns -EINTR and leaves no file).  Optional. */
 	int (*progress)(void *ctx, int64_t done, int64_t total);
 	void *progress_ctx;
+	/* When set, ss_movie_write hands each finished frame (an image surface of width x
+	 * height, valid during the call) to it instead of an encoder and opens no file (PATH
+	 * is ignored): tests and fuzzing look at the frames.  A nonzero return stops the
+	 * movie with that error.  Optional. */
+	int (*frame_sink)(void *ctx, cairo_surface_t *frame, int64_t k);
+	void *frame_ctx;
 };
 
 /* Defaults: grid, 1920x1080, 30 fps, 30 s, cell 8, fade 10, no panels. */

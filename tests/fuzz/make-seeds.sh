@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html iolog)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -434,3 +434,49 @@ bt stream-big-endian 000 -n 8 -c 1 -S -d 7:3
 head -c 300 "$C/blktrace/dir-2cpu" > "$C/blktrace/cut-record"
 fi
 ls "$C"/* | wc -l
+
+# ---- movie: FUZZ_MOVIE_HDR (24) option bytes (fuzz_movie.c) + a trace from the trace seeds ----
+if want movie; then
+[[ -f $C/trace/full.sst ]] || { echo "make-seeds: movie seeds need the trace seeds" >&2; exit 1; }
+mkdir -p "$C/movie"
+python3 - "$C" <<'PY'
+import struct, sys
+C = sys.argv[1]
+def hdr(style=0, w=640, h=480, fps=10, frames=8, speed=None, cell=6, fade=4, skip=False,
+        xr=None, panels=0, thr=128, group=None, two=False):
+    b = bytearray(24)
+    b[0] = style
+    w, h = (w - 16) // 2, (h - 16) // 2
+    b[1], b[2], b[3], b[4] = w & 255, w >> 8, h & 255, h >> 8
+    b[5] = fps
+    if speed:   # (mantissa byte, exponent): speed = (m + 1) * 2^(e - 40) trace s per movie s
+        b[6], b[7] = 0x80 | speed[1], speed[0]
+    else:
+        b[7] = frames
+    b[8], b[9] = cell, fade
+    b[10] = (1 if skip else 0) | (2 if xr else 0)
+    if xr:
+        struct.pack_into("<hh", b, 11, int(xr[0] * 256), int(xr[1] * 256))
+    b[15], b[16] = panels, thr
+    if group is not None:   # (by 0 process / 1 dir / 2 file, depth 1 or 2, top 0..7)
+        b[18] = 1 | group[0] << 1 | (group[1] - 1) << 3 | group[2] << 4
+    b[19] = 1 if two else 0
+    return bytes(b)
+def w(name, h, trace):
+    open("%s/movie/%s" % (C, name), "wb").write(h + open("%s/trace/%s" % (C, trace), "rb").read())
+w("grid-full", hdr(), "full.sst")
+w("spindle-two", hdr(1, 800, 760, panels=3, two=True), "full.sst")
+w("scan-panels", hdr(2, 640, 1000, panels=0x0f), "many-phases.sst")
+w("speed-skip-idle", hdr(0, speed=(127, 38), skip=True), "full.sst")
+w("xrange", hdr(2, xr=(0.5, 2.0)), "full.sst")
+w("by-dir", hdr(0, group=(1, 2, 3)), "filemap.sst")
+w("by-process", hdr(1, group=(0, 1, 0)), "tasks.sst")
+w("by-file-scan", hdr(2, group=(2, 1, 5)), "filemap-two-maps.sst")
+w("lost", hdr(2, 640, 840, panels=0x07), "lost.sst")
+w("tiny-cells", hdr(0, 320, 420, cell=2, fade=1), "sample-xfs-agcount1.sst")
+w("too-small", hdr(0, 64, 48), "full.sst")
+w("unordered", hdr(1), "unordered.sst")
+w("empty-events", hdr(), "empty-events.sst")
+w("no-end", hdr(2, 640, 560, two=True), "no-end.sst")
+PY
+fi
