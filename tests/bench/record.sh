@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Benchmark of `seekscope record` against `trace-cmd record` on the same high-IOPS workload:
-# fio 4 KiB random reads, iodepth 32, on a loop device backed by /dev/shm.  Prints figures
-# (events/s captured, lost events, recorder CPU seconds per million events, ratio); asserts
-# nothing.  Root only.  Usage: tests/bench/record.sh [SECONDS] [BUFFER_KB]
+# Benchmark of `seekscope record` against `trace-cmd record` (the same three block events, the
+# same device filter, the same ring buffer size): how much each slows a workload down, how much
+# CPU it spends per million events, and whether it loses any.  Two fio workloads on a loop
+# device backed by /dev/shm: "extreme", 4 KiB random reads at iodepth 32 (libaio) — as many
+# requests as the CPUs can make — and "typical", the same at iodepth 1 (one request at a time,
+# latency-bound).  Each round runs fio alone, under `seekscope record`, under `seekscope record
+# --no-work-names` (without the workqueue event, which fires once per request of a loop
+# device) and under `trace-cmd record`, in an order that rotates from round to round; the
+# medians over the rounds are printed, with each recorder's IOPS as a share of fio alone.
+# Prints figures; asserts nothing.  Root only.
+#   tests/bench/record.sh [SECONDS [BUFFER_KB]]     SECONDS per fio run (default 10)
+#   ROUNDS=3 (default)   QUICK=1: 3-second runs, one round
 set -u
 cd "$(dirname "$0")/../.."
-SECS=${1:-10}
+QUICK=${QUICK:-0}
+SECS=${1:-$([[ $QUICK == 1 ]] && echo 3 || echo 10)}
 BUF=${2:-}
-SEEKSCOPE=${SEEKSCOPE:-./seekscope}
+ROUNDS=${ROUNDS:-$([[ $QUICK == 1 ]] && echo 1 || echo 3)}
+SEEKSCOPE=${SEEKSCOPE:-$PWD/seekscope}
 [[ $(id -u) -eq 0 ]] || { echo "bench-record: needs root" >&2; exit 1; }
 for t in fio trace-cmd /usr/bin/time; do
 	command -v "$t" >/dev/null || { echo "bench-record: needs $t (make deps)" >&2; exit 1; }
 done
+[[ -x $SEEKSCOPE ]] || make -s seekscope >/dev/null || exit 1
 W=$(mktemp -d /dev/shm/ss-bench.XXXXXX)
 LOOP=
 cleanup() {
@@ -22,55 +33,92 @@ cleanup() {
 	rm -rf "$W"
 }
 trap cleanup EXIT
-truncate -s 1G "$W/disk.img"
 dd if=/dev/zero of="$W/disk.img" bs=1M count=1024 status=none   # really in memory
-LOOP=$(losetup -f --show "$W/disk.img")
+LOOP=$(losetup -f --show "$W/disk.img") || exit 1
 MAJMIN=$(lsblk -ndo MAJ:MIN "$LOOP" | tr -d ' ')
 DEV=$(( ${MAJMIN%:*} << 20 | ${MAJMIN#*:} ))
-FIO=(fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth=32 --ioengine=libaio
-	--direct=1 --runtime="$SECS" --time_based --group_reporting --output-format=terse
-	--terse-version=3)
+# the ring buffer: seekscope's default, read back from its own trace (trace-cmd gets the same)
+"$SEEKSCOPE" record -q -o "$W/probe.sst" -d "$LOOP" -- true || exit 1
+BUFKB=${BUF:-$("$SEEKSCOPE" dump --no-events "$W/probe.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')}
 
-# IOPS of the workload alone, for reference
-iops_alone=$("${FIO[@]}" | awk -F';' '{print $8}')
-
-run_recorder() {   # run_recorder NAME COMMAND...   -> sets CPU (s) and IOPS
-	local name=$1; shift
-	/usr/bin/time -f '%U %S' -o "$W/$name.time" "$@" >"$W/$name.out" 2>&1 &
-	local rec=$!
-	sleep 2
-	IOPS=$("${FIO[@]}" | awk -F';' '{print $8}')
-	sleep 0.5
-	pkill -INT -P $rec 2>/dev/null || true
-	kill -INT $rec 2>/dev/null
-	wait $rec
-	CPU=$(awk '{printf "%.3f", $1 + $2}' "$W/$name.time")
+fio_run() {   # fio_run DEPTH -> prints the IOPS
+	fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth="$1" --ioengine=libaio \
+		--direct=1 --runtime="$SECS" --time_based --group_reporting --output-format=terse \
+		--terse-version=3 | awk -F';' '{print $8}'
 }
 
-# ---- seekscope
-args=(-q -o "$W/ss.sst" -d "$LOOP")
-[[ -n $BUF ]] && args+=(-b "$BUF")
-run_recorder seekscope "$SEEKSCOPE" record "${args[@]}"
-ss_cpu=$CPU ss_iops=$IOPS
-ss_events=$("$SEEKSCOPE" dump --no-events "$W/ss.sst" | sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1/p')
-ss_lost=$("$SEEKSCOPE" dump --no-events "$W/ss.sst" | sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\2/p')
-ss_bufkb=$("$SEEKSCOPE" dump --no-events "$W/ss.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')
+# measure CONFIG DEPTH: one fio run under CONFIG (alone, ss, ss-nowork, tc); appends
+# "IOPS CPU EVENTS LOST" to $W/CONFIG.DEPTH
+measure() {
+	local cfg=$1 depth=$2 rec= iops cpu=0 events=0 lost=0 out=$W/$1.$2.rec
+	case $cfg in
+	alone) echo "$(fio_run "$depth") 0 0 0" >>"$W/$cfg.$depth"; return ;;
+	ss)       set -- "$SEEKSCOPE" record -q -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
+	ss-nowork) set -- "$SEEKSCOPE" record -q --no-work-names -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
+	tc)
+		set -- trace-cmd record -k -d -B ss-bench-tc -C mono -b "$BUFKB" -o "$W/tc.dat"
+		for e in block_rq_issue block_rq_complete block_rq_requeue; do
+			set -- "$@" -e "block:$e" -f "dev == $DEV"
+		done ;;
+	esac
+	/usr/bin/time -f '%U %S' -o "$W/time" "$@" >"$out" 2>&1 & rec=$!
+	sleep 2
+	iops=$(fio_run "$depth")
+	sleep 0.5
+	pkill -INT -P $rec 2>/dev/null
+	kill -INT $rec 2>/dev/null
+	wait $rec
+	cpu=$(awk '{printf "%.3f", $1 + $2}' "$W/time")
+	if [[ $cfg == tc ]]; then
+		events=$(trace-cmd report -i "$W/tc.dat" 2>/dev/null | grep -c 'block_rq_')
+		lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3} END {print s + 0}' "$out")
+		rm -f "$W/tc.dat"*
+	else
+		read -r events lost < <("$SEEKSCOPE" dump --no-events "$W/t.sst" |
+			sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
+		rm -f "$W/t.sst"
+	fi
+	echo "$iops $cpu ${events:-0} ${lost:-0}" >>"$W/$cfg.$depth"
+}
 
-# ---- trace-cmd, same events, same filter, same buffer size
-tc_args=(record -k -d -B ss-bench-tc -C mono -b "$ss_bufkb" -o "$W/tc.dat")
-for e in block_rq_issue block_rq_complete block_rq_requeue; do tc_args+=(-e "block:$e" -f "dev == $DEV"); done
-run_recorder trace-cmd trace-cmd "${tc_args[@]}"
-tc_cpu=$CPU tc_iops=$IOPS
-tc_events=$(trace-cmd report -i "$W/tc.dat" 2>/dev/null | grep -c 'block_rq_')
-tc_lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3} END {print s + 0}' "$W/trace-cmd.out")
+configs=(alone ss ss-nowork tc)
+for ((r = 0; r < ROUNDS; r++)); do
+	for depth in 32 1; do
+		for ((i = 0; i < ${#configs[@]}; i++)); do
+			measure "${configs[(i + r) % ${#configs[@]}]}" "$depth"
+		done
+	done
+done
 
-per_m() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.3f", c / n * 1e6; else print "n/a" }'; }
-rate() { awk -v n="$1" -v s="$SECS" 'BEGIN { printf "%.0f", n / (s + 2.5) }'; }
-echo "workload: fio randread 4 KiB, iodepth 32, ${SECS}s on $LOOP (loop on /dev/shm), $(nproc) CPUs"
-echo "fio IOPS alone:              $iops_alone"
-printf '%-12s %10s %12s %10s %10s %14s\n' recorder "fio IOPS" events "events/s" lost "CPU s/M ev"
-printf '%-12s %10s %12s %10s %10s %14s\n' seekscope "$ss_iops" "$ss_events" "$(rate "$ss_events")" "$ss_lost" "$(per_m "$ss_cpu" "$ss_events")"
-printf '%-12s %10s %12s %10s %10s %14s\n' trace-cmd "$tc_iops" "$tc_events" "$(rate "$tc_events")" "$tc_lost" "$(per_m "$tc_cpu" "$tc_events")"
-echo "recorder CPU: seekscope ${ss_cpu}s, trace-cmd ${tc_cpu}s (ring buffer ${ss_bufkb} KiB per CPU for both)"
-awk -v a="$(per_m "$ss_cpu" "$ss_events")" -v b="$(per_m "$tc_cpu" "$tc_events")" \
-	'BEGIN { if (b > 0) printf "CPU per million events, seekscope / trace-cmd: %.2f\n", a / b }'
+med() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+col() { awk -v c="$2" '{print $c}' "$1" | med; }
+echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), ${SECS} s per run, $(nproc) CPUs" \
+	"($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
+	"$(cut -d' ' -f1-3 /proc/loadavg); ring buffer $BUFKB KiB per CPU; median of $ROUNDS round(s)"
+for depth in 32 1; do
+	alone=$(col "$W/alone.$depth" 1)
+	[[ $depth == 32 ]] && echo "== extreme: iodepth 32" || echo "== typical: iodepth 1"
+	printf '%-28s %10s %9s %12s %8s %13s\n' recorder "fio IOPS" "of alone" events lost "CPU s/M ev"
+	printf '%-28s %10s %9s\n' "none (fio alone)" "$alone" "100.0%"
+	for cfg in ss ss-nowork tc; do
+		f=$W/$cfg.$depth
+		iops=$(col "$f" 1) events=$(col "$f" 3)
+		case $cfg in
+		ss) name="seekscope record" ;;
+		ss-nowork) name="seekscope --no-work-names" ;;
+		tc) name="trace-cmd record" ;;
+		esac
+		printf '%-28s %10s %8.1f%% %12s %8s %13s\n' "$name" "$iops" \
+			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print b > 0 ? 100 * a / b : 0 }')" \
+			"$events" "$(awk '{print $4}' "$f" | sort -g | tail -1)" \
+			"$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$f" | med)"
+	done
+	awk -v a="$(col "$W/ss.$depth" 1)" -v b="$(col "$W/tc.$depth" 1)" \
+		'BEGIN { if (b > 0) printf "IOPS under seekscope / under trace-cmd: %.3f\n", a / b }'
+	awk -v a="$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$W/ss.$depth" | med)" \
+		-v b="$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$W/tc.$depth" | med)" \
+		'BEGIN { if (b > 0) printf "CPU per million events, seekscope / trace-cmd: %.2f (goal <= 0.8)\n", a / b }'
+done
+echo "goals (issue 18): >= 95% of fio alone at typical rates, never below trace-cmd's share" \
+	"at the extreme rate, CPU per million events <= 0.8x trace-cmd's, 0 lost (the lost" \
+	"column is the largest of the rounds)"
