@@ -98,7 +98,7 @@ int ss_workload_check_command(const char *cmd, char *err, size_t errlen)
 
 /*
  * The child between fork and exec: default signal handling and mask, stdout onto stderr when
- * the trace is our stdout, the user of --user, then exec; only async-signal-safe calls (the
+ * the trace is our stdout, the user of --user (and only stdio kept across the exec), then exec; only async-signal-safe calls (the
  * capture thread may hold a lock at the fork).  A failure is sent as its errno down ERRFD,
  * which the exec closes on success.
  */
@@ -116,6 +116,10 @@ static void __attribute__((noreturn)) child(char **argv, char **env, const struc
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (stdout_taken && dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		e = errno;
+	/* --user: the workload gets stdin, stdout and stderr, not the recorder's descriptors
+	 * (nor those its caller left open: a root-opened file must not reach the user) */
+	if (!e && as)
+		e = -ss_runas_close_fds(STDERR_FILENO + 1);
 	if (!e && as)
 		e = -ss_runas_become(as);
 	if (!e) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The workload as another user (see runas.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/fsuid.h>
+#include <sys/resource.h>
 
 #include "errbuf.h"
 #include "runas.h"
@@ -145,5 +147,19 @@ int ss_runas_become(const struct ss_runas *ra)
 		return -errno;
 	if (ra->uid != 0 && setuid(0) == 0)
 		return -EPERM;
+	return 0;
+}
+
+int ss_runas_close_fds(int first)
+{
+	struct rlimit rl;
+
+	if (close_range((unsigned)first, ~0u, CLOSE_RANGE_CLOEXEC) == 0)
+		return 0;
+	/* kernels before 5.11: each possible descriptor (fcntl on a closed one fails harmlessly) */
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return -errno;
+	for (rlim_t fd = (rlim_t)first; fd < rl.rlim_cur && fd < (1u << 20); fd++)
+		fcntl((int)fd, F_SETFD, FD_CLOEXEC);
 	return 0;
 }

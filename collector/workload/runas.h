@@ -53,5 +53,9 @@ void ss_runas_env_free(char **env);
 /* In a child between fork and exec: become RA for good (setgroups, setgid, setuid; then a
  * check that root cannot be regained).  Async-signal-safe.  0 or -errno. */
 int ss_runas_become(const struct ss_runas *ra);
+/* In a child between fork and exec: every descriptor from FIRST on closed at the exec
+ * (close_range(2) with CLOSE_RANGE_CLOEXEC, else one by one up to the descriptor limit), so
+ * that the user's program inherits none of them.  Async-signal-safe.  0 or -errno. */
+int ss_runas_close_fds(int first);
 
 #endif

@@ -12,7 +12,7 @@ need TRACEFS
 need LOOP
 need CMD mkfs.ext4
 id nobody >/dev/null 2>&1 || skip_all "no user nobody"
-plan 16
+plan 22
 make_workdir
 chmod 755 "$WORK"     # nobody reaches the mount point and the archive
 make_loop 256M
@@ -55,6 +55,34 @@ mkdir "$WORK/mnt/rootonly"
 [[ $rc -eq 1 && ! -e $WORK/ro.sst && $(wc -l <"$WORK/err") -eq 1 ]] && grep -q 'Permission denied' "$WORK/err"
 ok $? "a directory only root may write: refused before recording, one line ($(cat "$WORK/err"))"
 is "$(find "$WORK/mnt/rootonly" -mindepth 1 | wc -l)" 0 "... and nothing extracted there"
+
+# privileges dropped completely: no capability in any set, nobody's groups only, no
+# descriptor but stdio inherited (fd 7, a root-only file opened for writing by the caller, must
+# not reach the workload), a root-only file unreadable, the trace not writable
+echo secret >"$WORK/secret"
+chmod 600 "$WORK/secret"
+cat >"$WORK/probe.sh" <<PROBE
+grep -E '^(Cap(Inh|Prm|Eff|Amb)|Groups):' /proc/self/status
+ls -l /proc/self/fd | awk 'NF > 9 {print "fd", \$9, \$11}'
+cat '$WORK/secret' >/dev/null 2>&1 && echo "read the secret"
+echo x 2>/dev/null >>'$WORK/probe.sst' && echo "wrote into the trace"
+echo x 2>/dev/null >&7 && echo "wrote through fd 7"
+exit 0
+PROBE
+chmod 644 "$WORK/probe.sh"
+"$SEEKSCOPE" record -q --user nobody -d "$WORK/mnt" -o "$WORK/probe.sst" -- sh "$WORK/probe.sh" \
+	>"$WORK/out" 2>"$WORK/err" 7>>"$WORK/secret"
+ok $? "record --user nobody, the privilege probe: exit 0 ($(cat "$WORK/err"))"
+is "$(grep '^Cap' "$WORK/out" | awk '$2 != "0000000000000000"' | wc -l)" 0 \
+	"no capability left (inheritable, permitted, effective, ambient: $(grep -c '^Cap' "$WORK/out") sets read)"
+is "$(sed -n 's/^Groups:[[:space:]]*//p' "$WORK/out" | xargs)" "$(id -G nobody)" "only nobody's groups"
+is "$(awk '$1 == "fd" && $2 > 2 && $3 !~ "^/proc/.*/fd$"' "$WORK/out" | tr '\n' ' ')" "" \
+	"no descriptor inherited but stdio (the listing's own aside; $(grep -c '^fd' "$WORK/out") listed)"
+is "$(grep -E '^(read|wrote)' "$WORK/out" | tr '\n' ' ')" "" \
+	"the root-only file unreadable, the trace and the caller's fd 7 not writable"
+"$SEEKSCOPE" dump "$WORK/probe.sst" >/dev/null 2>"$WORK/derr" && [[ ! -s $WORK/derr ]] &&
+	[[ $(cat "$WORK/secret") == secret ]]
+ok $? "the trace reads back intact and the root-only file is unchanged"
 
 printf '#!/bin/sh\nexit 0\n' >"$WORK/mine.sh"
 chmod 700 "$WORK/mine.sh"
