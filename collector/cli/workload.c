@@ -242,6 +242,10 @@ void ss_workload_map(struct ss_recorder *r, const char *dir, uint32_t flags,
 	if (st.errors && !ui->quiet)
 		fprintf(stderr, "seekscope: warning: %" PRIu64 " entries could not be mapped, "
 			"first: %s\n", st.errors, st.first_error);
+	if (st.changed && !ui->quiet)
+		fprintf(stderr, "seekscope: warning: %" PRIu64 " entries changed while they were "
+			"mapped (removed, or replaced by a symlink or another file): left out\n",
+			st.changed);
 }
 
 /* ---- extraction ---------------------------------------------------------------------- */

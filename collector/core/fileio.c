@@ -2,10 +2,13 @@
 /* Reading a file region completely; spooling a stream into a temporary file (see fileio.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 
 #include "errbuf.h"
 #include "fileio.h"
@@ -102,4 +105,15 @@ int ss_spool_fd(int fd, char *err, size_t errlen)
 		return ret;
 	}
 	return out;
+}
+
+int ss_open_beneath(int dirfd, const char *path, int flags)
+{
+	struct open_how how = { .flags = (uint64_t)(flags | O_NOFOLLOW),
+				.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS };
+	int fd = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
+
+	if (fd < 0 && (errno == ENOSYS || errno == EPERM))
+		fd = openat(dirfd, path, flags | O_NOFOLLOW);
+	return fd;
 }

@@ -19,6 +19,7 @@
 #include <xfs/xfs.h>           /* XFS_IOC_GETBMAPX, struct getbmapx: xfslibs-dev */
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "fsmap.h"
 
 #define EXTENTS_PER_CALL 256
@@ -33,6 +34,8 @@ struct walk {
 	uint32_t *dirs;              /* entry number of the directory open at each depth */
 	size_t nr_dirs;
 	uint32_t next;               /* number of the next entry */
+	int rootfd;                  /* DIR, which every entry is opened beneath */
+	size_t root_len;             /* the length of DIR's path as fts spells it */
 };
 
 static uint64_t now_ns(void)
@@ -180,19 +183,40 @@ static int map_dir_xfs(struct walk *w, int fd, uint32_t file, int *e)
 	}
 }
 
-static int open_entry(const FTSENT *ent, bool dir)
+/*
+ * The entry fts found, opened beneath DIR without following a symlink on the way (the tree
+ * may be changed while it is mapped, e.g. a directory swapped for a symlink to /root between
+ * fts listing it and our open), and only if it is still the file fts looked at: -1 with
+ * errno, ESTALE for another file in its place.
+ */
+static int open_entry(const struct walk *w, const FTSENT *ent, bool dir)
 {
-	int flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
-		    (dir ? O_DIRECTORY : 0);
-	int fd = open(ent->fts_accpath, flags | O_NOATIME);
+	const char *rel = ent->fts_path + w->root_len;
+	int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (dir ? O_DIRECTORY : 0);
+	struct stat sb;
+	int fd;
 
+	while (*rel == '/')
+		rel++;
+	if (!*rel)
+		rel = ".";
+	fd = ss_open_beneath(w->rootfd, rel, flags | O_NOATIME);
 	/* O_NOATIME is for the owner (or root) only */
 	if (fd < 0 && errno == EPERM)
-		fd = open(ent->fts_accpath, flags);
+		fd = ss_open_beneath(w->rootfd, rel, flags);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &sb) < 0 || sb.st_dev != ent->fts_statp->st_dev ||
+	    sb.st_ino != ent->fts_statp->st_ino || (sb.st_mode & S_IFMT) != (dir ? S_IFDIR : S_IFREG)) {
+		close(fd);
+		errno = ESTALE;
+		return -1;
+	}
 	return fd;
 }
 
-/* Record the entry, then its extents. */
+/* Open the entry, then record it and its extents (an entry that cannot be opened as the file
+ * fts saw is left out: -1 for a directory, so that the walk skips its subtree). */
 static int visit(struct walk *w, const FTSENT *ent, bool dir)
 {
 	struct ss_rec_file f = {
@@ -208,9 +232,19 @@ static int visit(struct walk *w, const FTSENT *ent, bool dir)
 
 	if (strlen(name) > UINT16_MAX)
 		return 0;
+	fd = open_entry(w, ent, dir);
+	if (fd < 0) {
+		if (errno == ELOOP || errno == EXDEV || errno == ESTALE || errno == ENOENT)
+			w->st->changed++;     /* replaced or removed while we walked */
+		else
+			note_error(w->st, ent->fts_path, errno);
+		return dir ? 1 : 0;
+	}
 	if (level) {
-		if (level > w->nr_dirs)
+		if (level > w->nr_dirs) {
+			close(fd);
 			return -EUCLEAN;     /* fts returns parents first: cannot happen */
+		}
 		f.parent = w->dirs[level - 1];
 	}
 	if (w->o->inodes) {
@@ -220,25 +254,24 @@ static int visit(struct walk *w, const FTSENT *ent, bool dir)
 	}
 	f.name_len = (uint16_t)strlen(name);
 	ret = w->o->file(w->o->ctx, &f, name);
-	if (ret)
+	if (ret) {
+		close(fd);
 		return ret;
+	}
 	w->next++;
 	if (dir) {
 		uint32_t *d = realloc(w->dirs, (level + 1) * sizeof(*d));
 
-		if (!d)
+		if (!d) {
+			close(fd);
 			return -ENOMEM;
+		}
 		w->dirs = d;
 		w->dirs[level] = id;
 		w->nr_dirs = level + 1;
 		w->st->dirs++;
 	} else {
 		w->st->files++;
-	}
-	fd = open_entry(ent, dir);
-	if (fd < 0) {
-		note_error(w->st, ent->fts_path, errno);
-		return 0;
 	}
 	ret = map_fd(w, fd, id, &e);
 	/* XFS maps directory blocks only through its own GETBMAPX */
@@ -265,7 +298,7 @@ static int by_name(const FTSENT **a, const FTSENT **b)
 int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char *err,
 		  size_t errlen)
 {
-	struct walk w = { .o = o, .st = st };
+	struct walk w = { .o = o, .st = st, .rootfd = -1 };
 	char *paths[2] = { NULL, NULL };
 	uint64_t t0 = now_ns();
 	dev_t root_dev = 0;
@@ -280,6 +313,12 @@ int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char
 	if (!w.fm || !w.bmx || !paths[0]) {
 		ss_errf(err, errlen, "out of memory");
 		ret = -ENOMEM;
+		goto out;
+	}
+	w.rootfd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (w.rootfd < 0) {
+		ret = -errno;
+		ss_errf(err, errlen, "%s: %s", o->dir, strerror(errno));
 		goto out;
 	}
 	/* sorted by name: the same tree maps to the same numbers every time */
@@ -304,6 +343,7 @@ int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char
 		case FTS_D:
 			if (ent->fts_level == 0) {
 				root_dev = ent->fts_statp->st_dev;
+				w.root_len = ent->fts_pathlen;
 			} else if (ent->fts_statp->st_dev != root_dev) {
 				/* a mount point: another filesystem, another disk */
 				fts_set(fts, ent, FTS_SKIP);
@@ -311,6 +351,13 @@ int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char
 				break;
 			}
 			ret = visit(&w, ent, true);
+			if (ret == 1 && ent->fts_level == 0) {
+				ret = -errno;
+				ss_errf(err, errlen, "%s: %s", o->dir, strerror(errno));
+			} else if (ret == 1) {
+				fts_set(fts, ent, FTS_SKIP);   /* not the directory fts listed */
+				ret = 0;
+			}
 			break;
 		case FTS_F:
 			if (S_ISREG(ent->fts_statp->st_mode))
@@ -346,6 +393,8 @@ int ss_fsmap_walk(const struct ss_fsmap_opts *o, struct ss_fsmap_stats *st, char
 out:
 	if (fts)
 		fts_close(fts);
+	if (w.rootfd >= 0)
+		close(w.rootfd);
 	free(paths[0]);
 	free(w.fm);
 	free(w.bmx);

@@ -38,6 +38,8 @@ struct ss_fsmap_stats {
 	uint64_t dirs_unmapped;      /* directories neither FIEMAP nor (XFS) GETBMAPX maps */
 	uint64_t skipped;            /* symbolic links, devices, fifos, sockets: no data to map */
 	uint64_t errors;             /* entries that could not be read or mapped */
+	uint64_t changed;            /* entries replaced or removed while the walk ran (e.g. by a
+					symlink: never followed): left out */
 	uint64_t elapsed_ns;
 	char first_error[160];       /* the first of them, "" if none */
 };

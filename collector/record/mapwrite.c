@@ -116,6 +116,7 @@ static int put_stats(const struct ss_mapwrite_req *q, const struct ss_fsmap_stat
 	put_u64(q, "filemap.extents", st->extents);
 	put_u64(q, "filemap.no_location", st->no_location);
 	put_u64(q, "filemap.skipped", st->skipped);
+	put_u64(q, "filemap.changed", st->changed);
 	put_u64(q, "filemap.dirs_unmapped", st->dirs_unmapped);
 	put_u64(q, "filemap.errors", st->errors);
 	if (st->first_error[0])

@@ -30,11 +30,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/openat2.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "rmtree.h"
 #include "untar.h"
 
@@ -253,17 +252,6 @@ static int entry_fail(struct run *r, struct archive *a, int ret)
 	return ret;
 }
 
-/* openat2(), or plain openat() (still O_NOFOLLOW on the last component) where the kernel
- * is older than 5.6 or a container's seccomp profile refuses the call with EPERM. */
-static int open_beneath(int dirfd, const char *path, struct open_how *how)
-{
-	int fd = (int)syscall(SYS_openat2, dirfd, path, how, sizeof(*how));
-
-	if (fd < 0 && (errno == ENOSYS || errno == EPERM))
-		fd = openat(dirfd, path, (int)how->flags);
-	return fd;
-}
-
 /*
  * fsync a file archive_write_disk has just finished.  libarchive does not expose its fd, so
  * the file is reopened by name relative to dest, refusing any symlink on the way so that a
@@ -272,8 +260,6 @@ static int open_beneath(int dirfd, const char *path, struct open_how *how)
  */
 static int fsync_entry(struct run *r, unsigned rep, const char *rel)
 {
-	struct open_how how = { .flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC,
-				.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS };
 	char *p;
 	int fd, ret = 0;
 
@@ -282,11 +268,9 @@ static int fsync_entry(struct run *r, unsigned rep, const char *rel)
 		return -ENOMEM;
 	}
 	p = r->path + strlen(r->dest) + 1;           /* "<rep>/<rel>", relative to destfd */
-	fd = open_beneath(r->destfd, p, &how);
-	if (fd < 0 && errno == EACCES) {             /* e.g. mode 0200 as non-root */
-		how.flags = O_WRONLY | O_NOFOLLOW | O_CLOEXEC;
-		fd = open_beneath(r->destfd, p, &how);
-	}
+	fd = ss_open_beneath(r->destfd, p, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 && errno == EACCES)               /* e.g. mode 0200 as non-root */
+		fd = ss_open_beneath(r->destfd, p, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == EACCES || errno == ENAMETOOLONG) {
 			r->st->fsync_skipped++;   /* the final syncfs covers it */
