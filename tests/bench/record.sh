@@ -68,7 +68,7 @@ measure() {
 	pkill -INT -P $rec 2>/dev/null
 	kill -INT $rec 2>/dev/null
 	wait $rec
-	cpu=$(awk '{printf "%.3f", $1 + $2}' "$W/time")
+	cpu=$(tail -1 "$W/time" | awk '{printf "%.3f", $1 + $2}')
 	if [[ $cfg == tc ]]; then
 		events=$(trace-cmd report -i "$W/tc.dat" 2>/dev/null | grep -c 'block_rq_')
 		lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3} END {print s + 0}' "$out")
@@ -109,7 +109,7 @@ for depth in 32 1; do
 		tc) name="trace-cmd record" ;;
 		esac
 		printf '%-28s %10s %8.1f%% %12s %8s %13s\n' "$name" "$iops" \
-			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print b > 0 ? 100 * a / b : 0 }')" \
+			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print (b > 0 ? 100 * a / b : 0) }')" \
 			"$events" "$(awk '{print $4}' "$f" | sort -g | tail -1)" \
 			"$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$f" | med)"
 	done
