@@ -10,12 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "seekscope/model.h"
 #include "groupstats.h"
 #include "classes.h"
 #include "procstats.h"
 #include "stats.h"
+#include "stats_attr.h"
 #include "taskfilter.h"
 #include "zone_index.h"
 
@@ -32,8 +34,10 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
-/* The per-directory rows: the directories right under the mapped DIR. */
-static const struct ss_group_spec dir_groups = { .by = SS_GROUP_DIR, .depth = 1 };
+/* Events from which the attribution counts in a thread of its own, when there is a second
+ * CPU: below, starting the thread costs more than it saves. */
+#define THREAD_MIN_EVENTS 100000
+#define FEED_CHUNK 1024          /* events: 48 KiB */
 
 struct ss_stats {
 	const struct ss_trace *t;
@@ -41,15 +45,11 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
-	struct ss_filemap *fm;               /* the seek causes' file verdicts (o.causes) */
+	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
 	struct ss_bins *bins;
 	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
 	long cur_dev;                  /* index of the current event's device, or -1 */
-	struct ss_procs *procs;        /* per-process rows (opts.procs) */
-	struct ss_owner *owner;        /* whose request it is, for procs */
-	struct ss_group_stats *dirs;   /* per-directory rows (opts.dirs) */
 	struct ss_evfilter *filter;    /* opts.only */
-	struct ss_seek_causes *causes; /* opts.causes */
 
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
@@ -68,7 +68,6 @@ struct ss_stats {
 	size_t nr_devs, last_dev;
 	struct ss_zone_stats *zones;
 	size_t nr_zones;
-	uint64_t unzoned;
 
 	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
 	size_t nr_targets;
@@ -284,6 +283,17 @@ static void setup_durable(struct ss_stats *st)
 	}
 }
 
+/* Whether the attribution counts in a thread (stats.h: opts.threads). */
+static bool use_thread(const struct ss_stats *st)
+{
+	if (st->o.threads == 1 || !st->t ||
+	    (!st->o.procs && !st->o.dirs && !st->o.causes && !st->nr_zones))
+		return false;
+	if (st->o.threads >= 2)
+		return true;
+	return st->t->nr_events >= THREAD_MIN_EVENTS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
+
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
 {
 	struct ss_stats *st = calloc(1, sizeof(*st));
@@ -303,8 +313,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
-	if (!st->seek || !st->pair || (st->o.causes && (!(st->causes = ss_seek_causes_new()) ||
-							!(st->fm = ss_filemap_new(t)))))
+	if (!st->seek || !st->pair)
 		goto error;
 	if (t) {
 		ss_stats_trace_period(t, &start, &end);
@@ -325,10 +334,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		}
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
-		if ((st->o.procs && (!(st->procs = ss_procs_new(t)) ||
-				     !(st->owner = ss_owner_new()))) ||
-		    (st->o.dirs && !(st->dirs = ss_group_stats_new(&dir_groups, t))) ||
-		    (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t))))
+		if (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t)))
 			goto error;
 	} else {
 		st->auto_period = true;
@@ -340,6 +346,11 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->total.clipped = true;
 	}
 	st->now = start;
+	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones,
+					   use_thread(st)))) {
+		err = errno;
+		goto error;
+	}
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	if (!st->targets)
 		goto error;
@@ -391,12 +402,8 @@ void ss_stats_free(struct ss_stats *st)
 	for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
 		ss_bins_free(st->dev_bins[i]);
 	free(st->dev_bins);
-	ss_procs_free(st->procs);
-	ss_group_stats_free(st->dirs);
-	ss_owner_free(st->owner);
+	ss_stats_attr_free(st->attr);
 	ss_evfilter_free(st->filter);
-	ss_seek_causes_free(st->causes);
-	ss_filemap_free(st->fm);
 	free(st->phases);
 	free(st->phase_stop);
 	free(st->active);
@@ -582,19 +589,6 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 		b->flushes += flush;
 		b->fua += (io->flags & SS_RW_FUA) != 0;
 	}
-	if (data && st->zi && st->nr_zones) {
-		long z = ss_zone_index_find(st->zi, io->dev, io->sector);
-
-		if (z < 0) {
-			st->unzoned++;
-		} else {
-			struct ss_zone_stats *zs = &st->zones[z];
-
-			zs->op_ios[op]++;
-			zs->op_bytes[op] += bytes;
-			zs->bytes += bytes;
-		}
-	}
 }
 
 static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdict, int64_t dist)
@@ -611,12 +605,6 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 	for (size_t k = 0, n = bins_at(st, ev->ts_ns, bb); k < n; k++) {
 		bb[k]->issues++;
 		bb[k]->seeks += far;
-	}
-	if (far && st->zi && st->nr_zones) {
-		long z = ss_zone_index_find(st->zi, ev->dev, ev->sector);
-
-		if (z >= 0)
-			st->zones[z].seeks++;
 	}
 }
 
@@ -637,21 +625,9 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 
-/* The class of an evaluated issue, for the seek causes (the file map's verdict included);
- * COUNT: its seek counts in the total. */
-static int feed_cause(struct ss_stats *st, const struct ss_event *ev, int verdict, bool count)
-{
-	long zone;
-	enum ss_fm_kind fk = ss_filemap_lookup(st->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
-	enum ss_class cls = ss_class_lookup(st->zi, st->t ? st->t->zones : NULL, ev, fk, &zone);
-
-	return ss_seek_causes_feed(st->causes, ev, cls, zone, verdict, count);
-}
-
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
-	struct ss_req_owner who;
 	struct ss_io io;
 	int64_t dist;
 	int verdict, ret, keep = 1;
@@ -662,9 +638,6 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	 * seek and pairing rules, only not counted */
 	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
 		return keep;
-	if (st->owner && ev->type != SS_EV_COMPLETE &&
-	    (ret = ss_owner_feed(st->owner, ev, NULL, &who)) < 0)
-		return ret;
 	if (st->auto_period) {
 		if (!st->seen_event) {
 			st->total.start_ns = st->now = ev->ts_ns;
@@ -695,18 +668,10 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	verdict = ss_seek_feed(st->seek, ev, &dist);
 	if (verdict < 0)
 		return verdict;
-	if (verdict != SS_SEEK_IGNORED && st->causes &&
-	    (ret = feed_cause(st, ev, verdict, keep && st->nr_targets &&
-					       st->targets[0] == &st->total)))
-		return ret;
 	if (verdict != SS_SEEK_IGNORED && keep) {
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
 			st->o.on_seek(ev, verdict, dist, st->o.arg);
-		if (st->procs && (ret = ss_procs_issue(st->procs, &who, verdict == SS_SEEK_FAR)))
-			return ret;
-		if (st->dirs)
-			ss_group_stats_issue(st->dirs, ev, verdict == SS_SEEK_FAR);
 	}
 	/* the model's arm follows every request too; the kept ones' cost is counted */
 	if (verdict != SS_SEEK_IGNORED && st->o.disk)
@@ -714,17 +679,10 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	ret = ss_pair_feed(st->pair, ev, &io);
 	if (ret < 0)
 		return ret;
-	if (ret == 1 && st->owner && (ret = ss_owner_feed(st->owner, ev, &io, &who)) < 0)
-		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
 		count_io(st, &io);
 		if (st->o.on_io)
 			st->o.on_io(&io, st->o.arg);
-		if (st->procs && io.has_data &&
-		    (ret = ss_procs_io(st->procs, ret == 1 ? &who : NULL, &io)))
-			return ret;
-		if (st->dirs && io.has_data)
-			ss_group_stats_io(st->dirs, io.dev, io.sector, io.nr_sector);
 	}
 	if (ev->type == SS_EV_ISSUE) {
 		uint64_t depth = ss_pair_inflight(st->pair);
@@ -742,9 +700,13 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		int ret = feed_one(st, &ev[i]);
+	/* in pieces that stay in the cache from the attribution's copy to the counting */
+	for (size_t at = 0; at < n; at += FEED_CHUNK) {
+		size_t k = n - at < FEED_CHUNK ? n - at : FEED_CHUNK;
+		int ret = ss_stats_attr_feed(st->attr, ev + at, k);
 
+		for (size_t i = at; !ret && i < at + k; i++)
+			ret = feed_one(st, &ev[i]);
 		if (ret)
 			return ret;
 	}
@@ -760,25 +722,24 @@ static void phase_derive(struct ss_phase_stats *p)
 		      (double)p->bytes / 1e3 / p->s.duration_s : 0;
 }
 
-void ss_stats_finish(struct ss_stats *st)
+int ss_stats_finish(struct ss_stats *st)
 {
+	int ret;
+
 	if (st->finished)
-		return;
+		return 0;
 	st->finished = true;
+	if ((ret = ss_stats_attr_finish(st->attr)))
+		return ret;
 	advance(st, st->total.end_ns);
 	ss_summary_derive(&st->total);
-	if (st->procs)
-		ss_procs_finish(st->procs);
-	if (st->dirs)
-		ss_group_stats_finish(st->dirs);
-	if (st->causes)
-		ss_seek_causes_finish(st->causes);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
 		phase_derive(&st->phases[i]);
 	if (st->has_durable)
 		phase_derive(&st->durable);
+	return 0;
 }
 
 int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
@@ -793,15 +754,14 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 			return ret;
 	if (ret < 0)
 		return ret;
-	ss_stats_finish(st);
-	return 0;
+	return ss_stats_finish(st);
 }
 
 const struct ss_summary *ss_stats_total(const struct ss_stats *st) { return &st->total; }
 size_t ss_stats_nr_phases(const struct ss_stats *st) { return st->nr_phases; }
 size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
-uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
+uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return ss_stats_attr_unzoned(st->attr); }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
 
 const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i)
@@ -842,17 +802,17 @@ bool ss_stats_filtered(const struct ss_stats *st)
 
 const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st)
 {
-	return st->dirs;
+	return ss_stats_attr_dirs(st->attr);
 }
 
 const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st)
 {
-	return st->causes;
+	return ss_stats_attr_causes(st->attr);
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)
 {
-	return st->procs;
+	return ss_stats_attr_procs(st->attr);
 }
 
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st)
