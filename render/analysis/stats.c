@@ -4,6 +4,12 @@
  * set of "targets" — the trace total, the event's device and the phases open at its time — so
  * the cost per event is constant for the usual handful of phases.  Queue depth is integrated
  * over time between consecutive events ("advance"), clipped to each period.
+ *
+ * The periods an event counts in (the total, its phases, the time to durable) change only at
+ * their boundaries, so their counts go to one scratch summary ("acc") that is added to each of
+ * them when the set changes and at the end: one update per event instead of one per period.
+ * The sums are of integers (counts, histograms, maxima), so the figures are the same; the
+ * modelled times are sums of doubles, so with a disk model every period is counted directly.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -61,6 +67,7 @@ struct ss_stats {
 	size_t next_phase;             /* first phase not yet activated */
 	size_t *active;                /* indexes of phases open now */
 	size_t nr_active;
+	uint64_t active_stop;          /* the first phase_stop[] of the active phases */
 	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
 	bool has_durable, durable_open;
 
@@ -71,6 +78,11 @@ struct ss_stats {
 
 	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
 	size_t nr_targets;
+	bool use_acc;                  /* the periods' counts go through acc (top of the file) */
+	bool acc_dirty;                /* acc has counts not yet added to acc_key's periods */
+	struct ss_summary acc;
+	struct ss_summary **acc_key;   /* the periods acc counts for */
+	size_t nr_acc_key;
 	uint64_t now;                  /* time up to which depth has been integrated */
 	bool finished;
 	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
@@ -346,13 +358,17 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->total.clipped = true;
 	}
 	st->now = start;
+	st->active_stop = UINT64_MAX;
 	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones,
 					   use_thread(st)))) {
 		err = errno;
 		goto error;
 	}
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
-	if (!st->targets)
+	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
+	st->use_acc = !st->o.disk;
+	summary_init(&st->acc, 0, 0);
+	if (!st->targets || !st->acc_key)
 		goto error;
 	if (st->o.bins) {
 		uint64_t bs = st->o.bin_start_ns, be = st->o.bin_end_ns;
@@ -410,6 +426,7 @@ void ss_stats_free(struct ss_stats *st)
 	free(st->devs);
 	free(st->zones);
 	free(st->targets);
+	free(st->acc_key);
 	free(st);
 }
 
@@ -483,6 +500,8 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts) {
 		/* requests already in flight when the phase begins count towards its depth */
 		st->phases[st->next_phase].s.max_depth = depth;
+		if (st->phase_stop[st->next_phase] < st->active_stop)
+			st->active_stop = st->phase_stop[st->next_phase];
 		st->active[st->nr_active++] = st->next_phase++;
 	}
 	if (st->has_durable && !st->durable_open && st->durable.s.start_ns <= ts) {
@@ -515,9 +534,15 @@ static void advance(struct ss_stats *st, uint64_t ts)
 		}
 		st->now = ts;
 	}
+	if (ts < st->active_stop)
+		return;         /* no active phase has ended */
+	st->active_stop = UINT64_MAX;
 	for (size_t i = 0; i < st->nr_active; i++)
-		if (st->phase_stop[st->active[i]] > ts)
+		if (st->phase_stop[st->active[i]] > ts) {
 			st->active[k++] = st->active[i];
+			if (st->phase_stop[st->active[i]] < st->active_stop)
+				st->active_stop = st->phase_stop[st->active[i]];
+		}
 	st->nr_active = k;
 }
 
@@ -625,6 +650,62 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 
+/* Add SRC's counts (not its period, depth integral or model) to DST. */
+static void summary_add(struct ss_summary *dst, const struct ss_summary *src)
+{
+	dst->events += src->events;
+	dst->ios += src->ios;
+	for (int op = 0; op < SS_NR_DATA_OPS; op++) {
+		dst->op_ios[op] += src->op_ios[op];
+		dst->op_bytes[op] += src->op_bytes[op];
+	}
+	dst->flushes += src->flushes;
+	dst->fua += src->fua;
+	dst->issues += src->issues;
+	dst->seeks += src->seeks;
+	dst->unmatched += src->unmatched;
+	dst->lat_lost += src->lat_lost;
+	dst->errors += src->errors;
+	if (src->max_depth > dst->max_depth)
+		dst->max_depth = src->max_depth;
+	ss_lathist_merge(&dst->lat, &src->lat);
+	ss_lathist_merge(&dst->discard_lat, &src->discard_lat);
+	ss_lathist_merge(&dst->other_lat, &src->other_lat);
+	ss_lathist_merge(&dst->flush_lat, &src->flush_lat);
+	for (int b = 0; b < SS_SEEK_HIST_BUCKETS; b++) {
+		dst->seek_dist.pos[b] += src->seek_dist.pos[b];
+		dst->seek_dist.neg[b] += src->seek_dist.neg[b];
+	}
+	dst->seek_dist.count += src->seek_dist.count;
+}
+
+/* Add acc's counts to the periods it counted for and empty it. */
+static void acc_flush(struct ss_stats *st)
+{
+	if (!st->acc_dirty)
+		return;
+	for (size_t i = 0; i < st->nr_acc_key; i++)
+		summary_add(st->acc_key[i], &st->acc);
+	summary_init(&st->acc, 0, 0);
+	st->acc_dirty = false;
+}
+
+/* The event's periods, targets[0..n): counted through acc from now on (a new set first adds
+ * what acc holds to the old one). */
+static void acc_use(struct ss_stats *st, size_t n)
+{
+	if (n != st->nr_acc_key || memcmp(st->targets, st->acc_key, n * sizeof(*st->targets))) {
+		acc_flush(st);
+		memcpy(st->acc_key, st->targets, n * sizeof(*st->targets));
+		st->nr_acc_key = n;
+	}
+	if (n) {
+		st->targets[0] = &st->acc;
+		st->nr_targets = 1;
+		st->acc_dirty = true;
+	}
+}
+
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
@@ -660,6 +741,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
 	if (st->has_durable && st->durable.s.start_ns <= ev->ts_ns && ev->ts_ns < st->durable.s.end_ns)
 		st->targets[st->nr_targets++] = &st->durable.s;
+	if (st->use_acc)
+		acc_use(st, st->nr_targets);
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets && keep; i++)
@@ -729,6 +812,7 @@ int ss_stats_finish(struct ss_stats *st)
 	if (st->finished)
 		return 0;
 	st->finished = true;
+	acc_flush(st);
 	if ((ret = ss_stats_attr_finish(st->attr)))
 		return ret;
 	advance(st, st->total.end_ns);
