@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "seekscope/model.h"
+#include "cpus.h"
 #include "groupstats.h"
 #include "classes.h"
 #include "procstats.h"
@@ -52,6 +52,7 @@ struct ss_stats {
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
+	bool attr_threaded;            /* ... counted in a thread of its own */
 	struct ss_bins *bins;
 	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
 	long cur_dev;                  /* index of the current event's device, or -1 */
@@ -303,7 +304,7 @@ static bool use_thread(const struct ss_stats *st)
 		return false;
 	if (st->o.threads >= 2)
 		return true;
-	return st->t->nr_events >= THREAD_MIN_EVENTS && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	return st->t->nr_events >= THREAD_MIN_EVENTS && ss_cpu_free();
 }
 
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
@@ -364,9 +365,11 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		err = errno;
 		goto error;
 	}
+	st->attr_threaded = ss_stats_attr_threaded(st->attr);
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
-	st->use_acc = !st->o.disk;
+	/* worth it when an event may count in several periods */
+	st->use_acc = !st->o.disk && (st->nr_phases || st->has_durable);
 	summary_init(&st->acc, 0, 0);
 	if (!st->targets || !st->acc_key)
 		goto error;
@@ -711,7 +714,9 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	struct ss_device_stats *dev;
 	struct ss_io io;
 	int64_t dist;
-	int verdict, ret, keep = 1;
+	int verdict, ret, paired, keep = 1;
+	bool in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+				    ev->ts_ns <= st->o.window_end_ns);
 
 	if (st->o.one_device && ev->dev != st->o.device)
 		return 0;
@@ -731,8 +736,7 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
 	st->nr_targets = 0;
-	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
-			      ev->ts_ns <= st->o.window_end_ns))
+	if (in)
 		st->targets[st->nr_targets++] = &st->total;
 	else
 		dev = NULL;             /* outside the window: counts for no period */
@@ -759,8 +763,12 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	/* the model's arm follows every request too; the kept ones' cost is counted */
 	if (verdict != SS_SEEK_IGNORED && st->o.disk)
 		count_model(st, ev, keep);
-	ret = ss_pair_feed(st->pair, ev, &io);
-	if (ret < 0)
+	paired = ss_pair_feed(st->pair, ev, &io);
+	if (paired < 0)
+		return paired;
+	/* the attribution, unless its thread judges the events itself */
+	if (!st->attr_threaded &&
+	    (ret = ss_stats_attr_count(st->attr, ev, keep, in, verdict, paired, &io)))
 		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
 		count_io(st, &io);

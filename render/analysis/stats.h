@@ -173,7 +173,7 @@ struct ss_stats_opts {
 	 * the model's arm follows every request, and the kept ones' cost is counted. */
 	struct ss_disk_replay *disk;
 	/* 1: one thread.  0: the per-process, per-directory, seek-cause and per-zone counts run
-	 * in a second thread when the machine has a second CPU and T has 100000 events or more;
+	 * in a second thread when a second CPU is free (cpus.h) and T has 100000 events or more;
 	 * 2: in a second thread whatever the trace.  The figures are the same either way. */
 	unsigned threads;
 };

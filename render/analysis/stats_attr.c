@@ -92,27 +92,18 @@ static void zone_io(struct ss_stats_attr *a, const struct ss_io *io)
 	}
 }
 
-static int attr_one(struct ss_stats_attr *a, const struct ss_event *ev)
+int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
+			int verdict, int paired, const struct ss_io *io)
 {
-	bool in = !a->o.window || (ev->ts_ns >= a->o.window_start_ns &&
-				   ev->ts_ns <= a->o.window_end_ns);
 	struct ss_req_owner who;
-	struct ss_io io;
-	int64_t dist;
 	long zone = -1;
-	int verdict, ret, keep = 1;
+	int ret = paired;
 
-	if (a->o.one_device && ev->dev != a->o.device)
+	if (a->idle)
 		return 0;
-	/* a filtered-out request still moves the head: fed to the seek and pairing rules */
-	if (a->filter && (keep = ss_evfilter_keep(a->filter, ev)) < 0)
-		return keep;
 	if (a->owner && ev->type != SS_EV_COMPLETE &&
 	    (ret = ss_owner_feed(a->owner, ev, NULL, &who)) < 0)
 		return ret;
-	verdict = ss_seek_feed(a->seek, ev, &dist);
-	if (verdict < 0)
-		return verdict;
 	if (verdict != SS_SEEK_IGNORED) {
 		bool far = verdict == SS_SEEK_FAR;
 
@@ -125,20 +116,41 @@ static int attr_one(struct ss_stats_attr *a, const struct ss_event *ev)
 		if (keep && a->dirs)
 			ss_group_stats_issue(a->dirs, ev, far);
 	}
-	ret = ss_pair_feed(a->pair, ev, &io);
-	if (ret < 0)
-		return ret;
-	if (ret == 1 && a->owner && (ret = ss_owner_feed(a->owner, ev, &io, &who)) < 0)
+	ret = paired;
+	if (ret == 1 && a->owner && (ret = ss_owner_feed(a->owner, ev, io, &who)) < 0)
 		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
-		zone_io(a, &io);
-		if (a->procs && io.has_data &&
-		    (ret = ss_procs_io(a->procs, ret == 1 ? &who : NULL, &io)))
+		zone_io(a, io);
+		if (a->procs && io->has_data &&
+		    (ret = ss_procs_io(a->procs, ret == 1 ? &who : NULL, io)))
 			return ret;
-		if (a->dirs && io.has_data)
-			ss_group_stats_io(a->dirs, io.dev, io.sector, io.nr_sector);
+		if (a->dirs && io->has_data)
+			ss_group_stats_io(a->dirs, io->dev, io->sector, io->nr_sector);
 	}
 	return 0;
+}
+
+/* The thread's own judgement of EV (filter, window, seek, pairing), then its counts. */
+static int attr_one(struct ss_stats_attr *a, const struct ss_event *ev)
+{
+	bool in = !a->o.window || (ev->ts_ns >= a->o.window_start_ns &&
+				   ev->ts_ns <= a->o.window_end_ns);
+	struct ss_io io;
+	int64_t dist;
+	int verdict, paired, keep = 1;
+
+	if (a->o.one_device && ev->dev != a->o.device)
+		return 0;
+	/* a filtered-out request still moves the head: fed to the seek and pairing rules */
+	if (a->filter && (keep = ss_evfilter_keep(a->filter, ev)) < 0)
+		return keep;
+	verdict = ss_seek_feed(a->seek, ev, &dist);
+	if (verdict < 0)
+		return verdict;
+	paired = ss_pair_feed(a->pair, ev, &io);
+	if (paired < 0)
+		return paired;
+	return ss_stats_attr_count(a, ev, keep, in, verdict, paired, &io);
 }
 
 static int count(struct ss_stats_attr *a, const struct ss_event *ev, size_t n)
@@ -252,15 +264,18 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 	a->zones = zones;
 	a->nr_zones = zi ? nr_zones : 0;
 	a->threaded = thread;
-	if (!(a->seek = ss_seek_new(o->seek_threshold)) || !(a->pair = ss_pair_new(o->max_inflight)) ||
-	    (o->causes && (!(a->causes = ss_seek_causes_new()) || !(a->fm = ss_filemap_new(t)))))
-		goto error;
-	if (t && ((o->procs && (!(a->procs = ss_procs_new(t)) || !(a->owner = ss_owner_new()))) ||
-		  (o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))) ||
-		  (ss_task_spec_active(o->only) && !(a->filter = ss_evfilter_new(o->only, t)))))
+	if ((o->causes && (!(a->causes = ss_seek_causes_new()) || !(a->fm = ss_filemap_new(t)))) ||
+	    (t && o->procs && (!(a->procs = ss_procs_new(t)) || !(a->owner = ss_owner_new()))) ||
+	    (t && o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))))
 		goto error;
 	a->idle = !a->procs && !a->dirs && !a->causes && !a->nr_zones;
-	if (thread && !a->idle && (err = start(a))) {
+	if (!thread || a->idle)
+		return a;
+	/* the thread judges the events itself: its own filter, seek and pairing state */
+	if (!(a->seek = ss_seek_new(o->seek_threshold)) || !(a->pair = ss_pair_new(o->max_inflight)) ||
+	    (t && ss_task_spec_active(o->only) && !(a->filter = ss_evfilter_new(o->only, t))))
+		goto error;
+	if ((err = start(a))) {
 		errno = -err;
 		goto error;
 	}
@@ -292,13 +307,8 @@ void ss_stats_attr_free(struct ss_stats_attr *a)
 
 int ss_stats_attr_feed(struct ss_stats_attr *a, const struct ss_event *ev, size_t n)
 {
-	if (a->idle)
+	if (!a->started)
 		return 0;
-	if (!a->started) {
-		if (!a->err)
-			a->err = count(a, ev, n);
-		return a->err;
-	}
 	while (n) {
 		size_t k = SLOT - a->slot_n[a->fill];
 		int err;
@@ -313,6 +323,11 @@ int ss_stats_attr_feed(struct ss_stats_attr *a, const struct ss_event *ev, size_
 			return err;
 	}
 	return 0;
+}
+
+bool ss_stats_attr_threaded(const struct ss_stats_attr *a)
+{
+	return a->started;
 }
 
 int ss_stats_attr_finish(struct ss_stats_attr *a)

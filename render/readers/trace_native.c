@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "cpus.h"
 #include "crc.h"
 #include "fileio.h"
 #include "seekscope/codec.h"
@@ -372,7 +373,7 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 	if (!p)
 		return -ENOMEM;
 	p->fd = -1;
-	p->can_ahead = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	p->can_ahead = ss_cpu_free();
 	ss_trace_set_state(t, p);
 	p->fd = open(ss_trace_source(t), O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0 || fstat(p->fd, &st) < 0)
