@@ -4,6 +4,12 @@
  * set of "targets" — the trace total, the event's device and the phases open at its time — so
  * the cost per event is constant for the usual handful of phases.  Queue depth is integrated
  * over time between consecutive events ("advance"), clipped to each period.
+ *
+ * The periods an event counts in (the total, its phases, the time to durable) change only at
+ * their boundaries, so their counts go to one scratch summary ("acc") that is added to each of
+ * them when the set changes and at the end: one update per event instead of one per period.
+ * The sums are of integers (counts, histograms, maxima), so the figures are the same; the
+ * modelled times are sums of doubles, so with a disk model every period is counted directly.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -12,10 +18,12 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "cpus.h"
 #include "groupstats.h"
 #include "classes.h"
 #include "procstats.h"
 #include "stats.h"
+#include "stats_attr.h"
 #include "taskfilter.h"
 #include "zone_index.h"
 
@@ -32,8 +40,10 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
-/* The per-directory rows: the directories right under the mapped DIR. */
-static const struct ss_group_spec dir_groups = { .by = SS_GROUP_DIR, .depth = 1 };
+/* Events from which the attribution counts in a thread of its own, when there is a second
+ * CPU: below, starting the thread costs more than it saves. */
+#define THREAD_MIN_EVENTS 100000
+#define FEED_CHUNK 1024          /* events: 48 KiB */
 
 struct ss_stats {
 	const struct ss_trace *t;
@@ -41,15 +51,12 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
-	struct ss_filemap *fm;               /* the seek causes' file verdicts (o.causes) */
+	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
+	bool attr_threaded;            /* ... counted in a thread of its own */
 	struct ss_bins *bins;
 	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
 	long cur_dev;                  /* index of the current event's device, or -1 */
-	struct ss_procs *procs;        /* per-process rows (opts.procs) */
-	struct ss_owner *owner;        /* whose request it is, for procs */
-	struct ss_group_stats *dirs;   /* per-directory rows (opts.dirs) */
 	struct ss_evfilter *filter;    /* opts.only */
-	struct ss_seek_causes *causes; /* opts.causes */
 
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
@@ -61,6 +68,7 @@ struct ss_stats {
 	size_t next_phase;             /* first phase not yet activated */
 	size_t *active;                /* indexes of phases open now */
 	size_t nr_active;
+	uint64_t active_stop;          /* the first phase_stop[] of the active phases */
 	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
 	bool has_durable, durable_open;
 
@@ -68,10 +76,14 @@ struct ss_stats {
 	size_t nr_devs, last_dev;
 	struct ss_zone_stats *zones;
 	size_t nr_zones;
-	uint64_t unzoned;
 
 	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
 	size_t nr_targets;
+	bool use_acc;                  /* the periods' counts go through acc (top of the file) */
+	bool acc_dirty;                /* acc has counts not yet added to acc_key's periods */
+	struct ss_summary acc;
+	struct ss_summary **acc_key;   /* the periods acc counts for */
+	size_t nr_acc_key;
 	uint64_t now;                  /* time up to which depth has been integrated */
 	bool finished;
 	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
@@ -284,6 +296,17 @@ static void setup_durable(struct ss_stats *st)
 	}
 }
 
+/* Whether the attribution counts in a thread (stats.h: opts.threads). */
+static bool use_thread(const struct ss_stats *st)
+{
+	if (st->o.threads == 1 || !st->t ||
+	    (!st->o.procs && !st->o.dirs && !st->o.causes && !st->nr_zones))
+		return false;
+	if (st->o.threads >= 2)
+		return true;
+	return st->t->nr_events >= THREAD_MIN_EVENTS && ss_cpu_free();
+}
+
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
 {
 	struct ss_stats *st = calloc(1, sizeof(*st));
@@ -303,8 +326,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->t = t;
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
-	if (!st->seek || !st->pair || (st->o.causes && (!(st->causes = ss_seek_causes_new()) ||
-							!(st->fm = ss_filemap_new(t)))))
+	if (!st->seek || !st->pair)
 		goto error;
 	if (t) {
 		ss_stats_trace_period(t, &start, &end);
@@ -325,10 +347,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		}
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
-		if ((st->o.procs && (!(st->procs = ss_procs_new(t)) ||
-				     !(st->owner = ss_owner_new()))) ||
-		    (st->o.dirs && !(st->dirs = ss_group_stats_new(&dir_groups, t))) ||
-		    (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t))))
+		if (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t)))
 			goto error;
 	} else {
 		st->auto_period = true;
@@ -340,8 +359,19 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		st->total.clipped = true;
 	}
 	st->now = start;
+	st->active_stop = UINT64_MAX;
+	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones,
+					   use_thread(st)))) {
+		err = errno;
+		goto error;
+	}
+	st->attr_threaded = ss_stats_attr_threaded(st->attr);
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
-	if (!st->targets)
+	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
+	/* worth it when an event may count in several periods */
+	st->use_acc = !st->o.disk && (st->nr_phases || st->has_durable);
+	summary_init(&st->acc, 0, 0);
+	if (!st->targets || !st->acc_key)
 		goto error;
 	if (st->o.bins) {
 		uint64_t bs = st->o.bin_start_ns, be = st->o.bin_end_ns;
@@ -391,18 +421,15 @@ void ss_stats_free(struct ss_stats *st)
 	for (size_t i = 0; st->dev_bins && i < st->nr_devs; i++)
 		ss_bins_free(st->dev_bins[i]);
 	free(st->dev_bins);
-	ss_procs_free(st->procs);
-	ss_group_stats_free(st->dirs);
-	ss_owner_free(st->owner);
+	ss_stats_attr_free(st->attr);
 	ss_evfilter_free(st->filter);
-	ss_seek_causes_free(st->causes);
-	ss_filemap_free(st->fm);
 	free(st->phases);
 	free(st->phase_stop);
 	free(st->active);
 	free(st->devs);
 	free(st->zones);
 	free(st->targets);
+	free(st->acc_key);
 	free(st);
 }
 
@@ -476,6 +503,8 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts) {
 		/* requests already in flight when the phase begins count towards its depth */
 		st->phases[st->next_phase].s.max_depth = depth;
+		if (st->phase_stop[st->next_phase] < st->active_stop)
+			st->active_stop = st->phase_stop[st->next_phase];
 		st->active[st->nr_active++] = st->next_phase++;
 	}
 	if (st->has_durable && !st->durable_open && st->durable.s.start_ns <= ts) {
@@ -508,9 +537,15 @@ static void advance(struct ss_stats *st, uint64_t ts)
 		}
 		st->now = ts;
 	}
+	if (ts < st->active_stop)
+		return;         /* no active phase has ended */
+	st->active_stop = UINT64_MAX;
 	for (size_t i = 0; i < st->nr_active; i++)
-		if (st->phase_stop[st->active[i]] > ts)
+		if (st->phase_stop[st->active[i]] > ts) {
 			st->active[k++] = st->active[i];
+			if (st->phase_stop[st->active[i]] < st->active_stop)
+				st->active_stop = st->phase_stop[st->active[i]];
+		}
 	st->nr_active = k;
 }
 
@@ -582,19 +617,6 @@ static void count_io(struct ss_stats *st, const struct ss_io *io)
 		b->flushes += flush;
 		b->fua += (io->flags & SS_RW_FUA) != 0;
 	}
-	if (data && st->zi && st->nr_zones) {
-		long z = ss_zone_index_find(st->zi, io->dev, io->sector);
-
-		if (z < 0) {
-			st->unzoned++;
-		} else {
-			struct ss_zone_stats *zs = &st->zones[z];
-
-			zs->op_ios[op]++;
-			zs->op_bytes[op] += bytes;
-			zs->bytes += bytes;
-		}
-	}
 }
 
 static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdict, int64_t dist)
@@ -611,12 +633,6 @@ static void count_seek(struct ss_stats *st, const struct ss_event *ev, int verdi
 	for (size_t k = 0, n = bins_at(st, ev->ts_ns, bb); k < n; k++) {
 		bb[k]->issues++;
 		bb[k]->seeks += far;
-	}
-	if (far && st->zi && st->nr_zones) {
-		long z = ss_zone_index_find(st->zi, ev->dev, ev->sector);
-
-		if (z >= 0)
-			st->zones[z].seeks++;
 	}
 }
 
@@ -637,24 +653,70 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);
 }
 
-/* The class of an evaluated issue, for the seek causes (the file map's verdict included);
- * COUNT: its seek counts in the total. */
-static int feed_cause(struct ss_stats *st, const struct ss_event *ev, int verdict, bool count)
+/* Add SRC's counts (not its period, depth integral or model) to DST. */
+static void summary_add(struct ss_summary *dst, const struct ss_summary *src)
 {
-	long zone;
-	enum ss_fm_kind fk = ss_filemap_lookup(st->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
-	enum ss_class cls = ss_class_lookup(st->zi, st->t ? st->t->zones : NULL, ev, fk, &zone);
+	dst->events += src->events;
+	dst->ios += src->ios;
+	for (int op = 0; op < SS_NR_DATA_OPS; op++) {
+		dst->op_ios[op] += src->op_ios[op];
+		dst->op_bytes[op] += src->op_bytes[op];
+	}
+	dst->flushes += src->flushes;
+	dst->fua += src->fua;
+	dst->issues += src->issues;
+	dst->seeks += src->seeks;
+	dst->unmatched += src->unmatched;
+	dst->lat_lost += src->lat_lost;
+	dst->errors += src->errors;
+	if (src->max_depth > dst->max_depth)
+		dst->max_depth = src->max_depth;
+	ss_lathist_merge(&dst->lat, &src->lat);
+	ss_lathist_merge(&dst->discard_lat, &src->discard_lat);
+	ss_lathist_merge(&dst->other_lat, &src->other_lat);
+	ss_lathist_merge(&dst->flush_lat, &src->flush_lat);
+	for (int b = 0; b < SS_SEEK_HIST_BUCKETS; b++) {
+		dst->seek_dist.pos[b] += src->seek_dist.pos[b];
+		dst->seek_dist.neg[b] += src->seek_dist.neg[b];
+	}
+	dst->seek_dist.count += src->seek_dist.count;
+}
 
-	return ss_seek_causes_feed(st->causes, ev, cls, zone, verdict, count);
+/* Add acc's counts to the periods it counted for and empty it. */
+static void acc_flush(struct ss_stats *st)
+{
+	if (!st->acc_dirty)
+		return;
+	for (size_t i = 0; i < st->nr_acc_key; i++)
+		summary_add(st->acc_key[i], &st->acc);
+	summary_init(&st->acc, 0, 0);
+	st->acc_dirty = false;
+}
+
+/* The event's periods, targets[0..n): counted through acc from now on (a new set first adds
+ * what acc holds to the old one). */
+static void acc_use(struct ss_stats *st, size_t n)
+{
+	if (n != st->nr_acc_key || memcmp(st->targets, st->acc_key, n * sizeof(*st->targets))) {
+		acc_flush(st);
+		memcpy(st->acc_key, st->targets, n * sizeof(*st->targets));
+		st->nr_acc_key = n;
+	}
+	if (n) {
+		st->targets[0] = &st->acc;
+		st->nr_targets = 1;
+		st->acc_dirty = true;
+	}
 }
 
 static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 {
 	struct ss_device_stats *dev;
-	struct ss_req_owner who;
 	struct ss_io io;
 	int64_t dist;
-	int verdict, ret, keep = 1;
+	int verdict, ret, paired, keep = 1;
+	bool in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+				    ev->ts_ns <= st->o.window_end_ns);
 
 	if (st->o.one_device && ev->dev != st->o.device)
 		return 0;
@@ -662,9 +724,6 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	 * seek and pairing rules, only not counted */
 	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
 		return keep;
-	if (st->owner && ev->type != SS_EV_COMPLETE &&
-	    (ret = ss_owner_feed(st->owner, ev, NULL, &who)) < 0)
-		return ret;
 	if (st->auto_period) {
 		if (!st->seen_event) {
 			st->total.start_ns = st->now = ev->ts_ns;
@@ -677,8 +736,7 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
 	st->nr_targets = 0;
-	if (!st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
-			      ev->ts_ns <= st->o.window_end_ns))
+	if (in)
 		st->targets[st->nr_targets++] = &st->total;
 	else
 		dev = NULL;             /* outside the window: counts for no period */
@@ -687,6 +745,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
 	if (st->has_durable && st->durable.s.start_ns <= ev->ts_ns && ev->ts_ns < st->durable.s.end_ns)
 		st->targets[st->nr_targets++] = &st->durable.s;
+	if (st->use_acc)
+		acc_use(st, st->nr_targets);
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets && keep; i++)
@@ -695,36 +755,25 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	verdict = ss_seek_feed(st->seek, ev, &dist);
 	if (verdict < 0)
 		return verdict;
-	if (verdict != SS_SEEK_IGNORED && st->causes &&
-	    (ret = feed_cause(st, ev, verdict, keep && st->nr_targets &&
-					       st->targets[0] == &st->total)))
-		return ret;
 	if (verdict != SS_SEEK_IGNORED && keep) {
 		count_seek(st, ev, verdict, dist);
 		if (st->o.on_seek)
 			st->o.on_seek(ev, verdict, dist, st->o.arg);
-		if (st->procs && (ret = ss_procs_issue(st->procs, &who, verdict == SS_SEEK_FAR)))
-			return ret;
-		if (st->dirs)
-			ss_group_stats_issue(st->dirs, ev, verdict == SS_SEEK_FAR);
 	}
 	/* the model's arm follows every request too; the kept ones' cost is counted */
 	if (verdict != SS_SEEK_IGNORED && st->o.disk)
 		count_model(st, ev, keep);
-	ret = ss_pair_feed(st->pair, ev, &io);
-	if (ret < 0)
-		return ret;
-	if (ret == 1 && st->owner && (ret = ss_owner_feed(st->owner, ev, &io, &who)) < 0)
+	paired = ss_pair_feed(st->pair, ev, &io);
+	if (paired < 0)
+		return paired;
+	/* the attribution, unless its thread judges the events itself */
+	if (!st->attr_threaded &&
+	    (ret = ss_stats_attr_count(st->attr, ev, keep, in, verdict, paired, &io)))
 		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
 		count_io(st, &io);
 		if (st->o.on_io)
 			st->o.on_io(&io, st->o.arg);
-		if (st->procs && io.has_data &&
-		    (ret = ss_procs_io(st->procs, ret == 1 ? &who : NULL, &io)))
-			return ret;
-		if (st->dirs && io.has_data)
-			ss_group_stats_io(st->dirs, io.dev, io.sector, io.nr_sector);
 	}
 	if (ev->type == SS_EV_ISSUE) {
 		uint64_t depth = ss_pair_inflight(st->pair);
@@ -742,9 +791,13 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		int ret = feed_one(st, &ev[i]);
+	/* in pieces that stay in the cache from the attribution's copy to the counting */
+	for (size_t at = 0; at < n; at += FEED_CHUNK) {
+		size_t k = n - at < FEED_CHUNK ? n - at : FEED_CHUNK;
+		int ret = ss_stats_attr_feed(st->attr, ev + at, k);
 
+		for (size_t i = at; !ret && i < at + k; i++)
+			ret = feed_one(st, &ev[i]);
 		if (ret)
 			return ret;
 	}
@@ -760,25 +813,25 @@ static void phase_derive(struct ss_phase_stats *p)
 		      (double)p->bytes / 1e3 / p->s.duration_s : 0;
 }
 
-void ss_stats_finish(struct ss_stats *st)
+int ss_stats_finish(struct ss_stats *st)
 {
+	int ret;
+
 	if (st->finished)
-		return;
+		return 0;
 	st->finished = true;
+	acc_flush(st);
+	if ((ret = ss_stats_attr_finish(st->attr)))
+		return ret;
 	advance(st, st->total.end_ns);
 	ss_summary_derive(&st->total);
-	if (st->procs)
-		ss_procs_finish(st->procs);
-	if (st->dirs)
-		ss_group_stats_finish(st->dirs);
-	if (st->causes)
-		ss_seek_causes_finish(st->causes);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);
 	for (size_t i = 0; i < st->nr_phases; i++)
 		phase_derive(&st->phases[i]);
 	if (st->has_durable)
 		phase_derive(&st->durable);
+	return 0;
 }
 
 int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
@@ -793,15 +846,14 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 			return ret;
 	if (ret < 0)
 		return ret;
-	ss_stats_finish(st);
-	return 0;
+	return ss_stats_finish(st);
 }
 
 const struct ss_summary *ss_stats_total(const struct ss_stats *st) { return &st->total; }
 size_t ss_stats_nr_phases(const struct ss_stats *st) { return st->nr_phases; }
 size_t ss_stats_nr_devices(const struct ss_stats *st) { return st->nr_devs; }
 size_t ss_stats_nr_zones(const struct ss_stats *st) { return st->nr_zones; }
-uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return st->unzoned; }
+uint64_t ss_stats_unzoned_ios(const struct ss_stats *st) { return ss_stats_attr_unzoned(st->attr); }
 const struct ss_bins *ss_stats_bins(const struct ss_stats *st) { return st->bins; }
 
 const struct ss_bins *ss_stats_device_bins(const struct ss_stats *st, size_t i)
@@ -842,17 +894,17 @@ bool ss_stats_filtered(const struct ss_stats *st)
 
 const struct ss_group_stats *ss_stats_dirs(const struct ss_stats *st)
 {
-	return st->dirs;
+	return ss_stats_attr_dirs(st->attr);
 }
 
 const struct ss_seek_causes *ss_stats_causes(const struct ss_stats *st)
 {
-	return st->causes;
+	return ss_stats_attr_causes(st->attr);
 }
 
 const struct ss_procs *ss_stats_procs(const struct ss_stats *st)
 {
-	return st->procs;
+	return ss_stats_attr_procs(st->attr);
 }
 
 const struct ss_pair_stats *ss_stats_pairing(const struct ss_stats *st)

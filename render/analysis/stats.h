@@ -172,6 +172,10 @@ struct ss_stats_opts {
 	 * one per trace) and count their cost in every summary, zone and bin.  With `only`,
 	 * the model's arm follows every request, and the kept ones' cost is counted. */
 	struct ss_disk_replay *disk;
+	/* 1: one thread.  0: the per-process, per-directory, seek-cause and per-zone counts run
+	 * in a second thread when a second CPU is free (cpus.h) and T has 100000 events or more;
+	 * 2: in a second thread whatever the trace.  The figures are the same either way. */
+	unsigned threads;
 };
 
 struct ss_stats;
@@ -196,8 +200,9 @@ void ss_stats_free(struct ss_stats *st);     /* accepts NULL */
 
 /* Feed events in time order (any batch size).  0, or -ENOMEM. */
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n);
-/* Close the periods (queue depth to the end) and compute derived figures.  Call once. */
-void ss_stats_finish(struct ss_stats *st);
+/* Close the periods (queue depth to the end) and compute derived figures.  Call once.  0, or
+ * -ENOMEM (of events fed before: the attribution may count behind ss_stats_feed). */
+int ss_stats_finish(struct ss_stats *st);
 /*
  * Convenience: rewind T, feed every batch, finish.  0, or the negative errno of a read error
  * (message in ss_trace_error(t)) or -ENOMEM.

@@ -602,7 +602,8 @@ int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t
 		ss_errf(err, errlen, "%s: %s", t->path, ss_trace_error(t));
 		return ret;
 	}
-	ss_stats_finish(c->stats);
+	if (!p->err)
+		p->err = ss_stats_finish(c->stats);
 	while (!p->err && p->nr_open)
 		p->err = finish_chunk(c, p->nr_open < SS_HTML_CHUNK ? p->nr_open : SS_HTML_CHUNK);
 	if (!p->err)

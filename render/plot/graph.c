@@ -370,8 +370,9 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
 		return ret;
 	}
-	ss_stats_finish(c->stats);
-	return 0;
+	if ((ret = ss_stats_finish(c->stats)))
+		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
+	return ret;
 }
 
 int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)

@@ -250,6 +250,78 @@ static void test_corruption(void)
 	ok(!t && err[0], "directory rejected: %s", err);
 }
 
+/* Stream T checking every event against make_events(); the number of events that match, in
+ * order, before the first that does not or the end (status: the last call's result). */
+static size_t check_stream(struct ss_trace *t, int *status)
+{
+	const struct ss_event *ev;
+	struct ss_event want;
+	size_t i = 0, n;
+	int ret;
+
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
+		for (size_t k = 0; k < n; k++, i++) {
+			make_events(&want, 1);
+			want.ts_ns += i * 1000;
+			want.sector += i * 8;
+			want.type = (i & 1) ? SS_EV_COMPLETE : SS_EV_ISSUE;
+			want.flags = SS_RW_WRITE | ((i % 7) ? 0 : SS_RW_META);
+			want.cpu = (uint16_t)(i % 2);
+			if (memcmp(&ev[k], &want, sizeof(want))) {
+				*status = ret;
+				return i;
+			}
+		}
+	*status = ret;
+	return i;
+}
+
+/* Big records are read ahead while the previous one is counted (trace_native.c): every
+ * record arrives intact and in order, also after a rewind half-way, and a corrupt record
+ * read ahead is reported when its turn comes. */
+static void test_read_ahead(void)
+{
+	const size_t n = 3 * SS_MAX_EVENTS_PER_RECORD + 10;
+	const char *path = tpath("ahead.sst"), *bad = tpath("ahead-bad.sst");
+	const struct ss_event *ev;
+	char err[256];
+	struct ss_trace *t;
+	size_t got;
+	int status;
+
+	write_trace(path, n, 1);
+	t = ss_trace_open(path, err, sizeof(err));
+	if (!ok(t != NULL, "a trace of four event records opens (%s)", t ? "" : err))
+		return;
+	is_int(check_stream(t, &status), n, "every event of the four records, in order");
+	is_int(status, 0, "... and the end");
+	ss_trace_rewind(t);
+	ss_trace_next_batch(t, &ev, &got);
+	ss_trace_next_batch(t, &ev, &got);
+	ss_trace_rewind(t);           /* the third record is being read ahead */
+	is_int(check_stream(t, &status), n, "a rewind half-way: every event again");
+	ss_trace_close(t);
+
+	/* a byte of the third record's events (each record: a 16-byte header, then events) */
+	{
+		struct stat sb;
+
+		stat(path, &sb);
+		/* the last record holds 10 events: the third ends that far before the tail records */
+		corrupt_at(path, bad, (off_t)sb.st_size / 4 * 3 - 4096, "\x55\x55", 2);
+	}
+	t = ss_trace_open(bad, err, sizeof(err));
+	if (ok(t != NULL, "a corrupt event record opens (the metadata is fine)")) {
+		size_t good = check_stream(t, &status);
+
+		ok(status < 0 && strstr(ss_trace_error(t), "checksum") &&
+		   good == 2 * SS_MAX_EVENTS_PER_RECORD,
+		   "the events of two records, then the third's checksum (%zu events: %s)", good,
+		   ss_trace_error(t));
+		ss_trace_close(t);
+	}
+}
+
 static void test_rwbs(void)
 {
 	char buf[16];
@@ -295,6 +367,7 @@ int main(void)
 	if (testdir_make("format"))
 		return done_testing();
 	test_round_trip();
+	test_read_ahead();
 	test_empty_and_aborted();
 	test_truncation();
 	test_corruption();

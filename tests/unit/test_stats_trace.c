@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -250,6 +251,109 @@ static void test_zone_index(const char *path)
 	ss_trace_close(t);
 }
 
+/* A stream of N issue/complete pairs over the fixture's device, depth 4, pids 1..3, a few
+ * reads and flushes, sectors jumping between the zones (deterministic). */
+static struct ss_event *stream(size_t n, size_t *nr)
+{
+	struct ss_event *ev = calloc(2 * n, sizeof(*ev));
+	size_t *at = calloc(n, sizeof(*at));
+	uint64_t x = 12345, ts = 2 * FX_S;
+	size_t k = 0;
+
+	if (!ev || !at) {
+		free(ev);
+		free(at);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint16_t fl = i % 7 == 0 ? SS_RW_READ : SS_RW_WRITE | (i % 11 == 0 ? SS_RW_META : 0);
+		uint64_t sec;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		sec = i % 3 ? (x >> 20) % 4300000 : (i * 64) % 4194304;
+		at[i] = k;
+		ev[k] = fx_ev(ts, SS_EV_ISSUE, sec, 8 + (uint32_t)(x % 64), fl);
+		ev[k++].pid = 1 + (uint32_t)(i % 3);
+		ts += 1000;
+		if (i >= 4) {         /* complete the issue made four before */
+			ev[k] = ev[at[i - 4]];
+			ev[k].type = SS_EV_COMPLETE;
+			ev[k++].ts_ns = ts;
+			ts += 1000;
+		}
+	}
+	free(at);
+	*nr = k;
+	return ev;
+}
+
+/* The attribution counted in a thread of its own gives the one thread's figures: zones, seek
+ * causes, processes, in and out of a window, fed in big batches and one event at a time. */
+static void test_threads(const char *path)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	struct ss_stats *st[2] = { NULL, NULL };
+	struct ss_event *ev;
+	size_t n = 0;
+
+	if (!t)
+		return;
+	ev = stream(60000, &n);
+	for (int w = 0; ev && w < 2; w++) {
+		int bad = 0;
+
+		for (int i = 0; i < 2; i++) {
+			struct ss_stats_opts o;
+
+			ss_stats_opts_init(&o);
+			o.procs = o.dirs = o.causes = true;
+			o.threads = 1 + i;
+			o.window = w;
+			o.window_start_ns = 2 * FX_S + 20 * FX_MS;
+			o.window_end_ns = 2 * FX_S + 90 * FX_MS;
+			st[i] = ss_stats_new(t, &o);
+			if (!st[i])
+				break;
+			if (w)
+				for (size_t k = 0; k < n && !bad; k++)
+					bad = ss_stats_feed(st[i], &ev[k], 1);
+			else
+				bad = ss_stats_feed(st[i], ev, n);
+			bad = bad || ss_stats_finish(st[i]);
+		}
+		if (!ok(st[0] && st[1] && !bad, "%s, one thread and two: fed", w ? "windowed" : "whole"))
+			goto next;
+		for (size_t z = 0; z < ss_stats_nr_zones(st[0]); z++) {
+			const struct ss_zone_stats *a = ss_stats_zone(st[0], z), *b = ss_stats_zone(st[1], z);
+
+			bad += memcmp(a->op_ios, b->op_ios, sizeof(a->op_ios)) || a->bytes != b->bytes ||
+			       a->seeks != b->seeks;
+		}
+		bad += ss_stats_unzoned_ios(st[0]) != ss_stats_unzoned_ios(st[1]);
+		is_int(bad, 0, "... the same zone counts (%" PRIu64 " seeks in zone 0)",
+		       ss_stats_zone(st[0], 0)->seeks);
+		const struct ss_cause_matrix *c0 = ss_seek_causes_total(ss_stats_causes(st[0]));
+		const struct ss_cause_matrix *c1 = ss_seek_causes_total(ss_stats_causes(st[1]));
+		ok(c0->seeks > 100 && !memcmp(c0, c1, sizeof(*c0)),
+		   "... the same seek causes (%" PRIu64 " seeks)", c0->seeks);
+		const struct ss_procs *p0 = ss_stats_procs(st[0]), *p1 = ss_stats_procs(st[1]);
+		bad = ss_procs_count(p0) != 3 || ss_procs_count(p0) != ss_procs_count(p1);
+		for (size_t r = 0; !bad && r < ss_procs_count(p0); r++) {
+			const struct ss_proc_row *a = ss_procs_row(p0, r), *b = ss_procs_row(p1, r);
+
+			bad += a->pid != b->pid || a->ios != b->ios || a->bytes != b->bytes ||
+			       a->issues != b->issues || a->seeks != b->seeks || a->submitted != b->submitted;
+		}
+		is_int(bad, 0, "... the same three process rows");
+next:
+		ss_stats_free(st[0]);
+		ss_stats_free(st[1]);
+	}
+	free(ev);
+	ss_trace_close(t);
+}
+
 int main(void)
 {
 	if (testdir_make("stats"))
@@ -259,5 +363,6 @@ int main(void)
 	test_fixture(path);
 	test_zone_index(path);
 	test_window(path);
+	test_threads(path);
 	return done_testing();
 }
