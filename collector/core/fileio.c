@@ -2,12 +2,14 @@
 /* Reading a file region completely; spooling a stream into a temporary file (see fileio.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/openat2.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #include "errbuf.h"
@@ -107,13 +109,69 @@ int ss_spool_fd(int fd, char *err, size_t errlen)
 	return out;
 }
 
+/* ss_open_beneath() without openat2: one component at a time, none of them "..", each
+ * directory on the way opened with O_NOFOLLOW (a symlink there is ELOOP). */
+static int open_by_components(int dirfd, const char *path, int flags)
+{
+	char comp[NAME_MAX + 1];
+	int cur = dirfd, fd, e;
+
+	for (;;) {
+		const char *slash = strchr(path, '/');
+		size_t len = slash ? (size_t)(slash - path) : strlen(path);
+
+		if (len > NAME_MAX) {
+			e = ENAMETOOLONG;
+			break;
+		}
+		memcpy(comp, path, len);
+		comp[len] = 0;
+		if (!strcmp(comp, "..")) {
+			e = EXDEV;
+			break;
+		}
+		if (!slash) {
+			fd = openat(cur, len ? comp : ".", flags | O_NOFOLLOW);
+			e = errno;
+			if (cur != dirfd)
+				close(cur);
+			errno = e;
+			return fd;
+		}
+		path = slash + 1;
+		if (!len || !strcmp(comp, "."))
+			continue;
+		fd = openat(cur, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		e = errno;
+		if (fd < 0) {
+			struct stat sb;
+
+			if (fstatat(cur, comp, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(sb.st_mode))
+				e = ELOOP;
+			break;
+		}
+		if (cur != dirfd)
+			close(cur);
+		cur = fd;
+	}
+	if (cur != dirfd)
+		close(cur);
+	errno = e;
+	return -1;
+}
+
 int ss_open_beneath(int dirfd, const char *path, int flags)
 {
 	struct open_how how = { .flags = (uint64_t)(flags | O_NOFOLLOW),
 				.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS };
 	int fd = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof(how));
 
-	if (fd < 0 && (errno == ENOSYS || errno == EPERM))
-		fd = openat(dirfd, path, flags | O_NOFOLLOW);
+	if (fd < 0 && (errno == ENOSYS || errno == EPERM)) {
+		if (path[0] == '/') {
+			errno = EXDEV;
+			return -1;
+		}
+		fd = open_by_components(dirfd, path, flags);
+	}
 	return fd;
 }

@@ -23,9 +23,9 @@ int ss_spool_fd(int fd, char *err, size_t errlen);
  * Open PATH relative to DIRFD with FLAGS (O_NOFOLLOW is added) such that no component may be
  * a symlink and the result must lie beneath DIRFD (openat2 RESOLVE_BENEATH |
  * RESOLVE_NO_SYMLINKS): a tree someone else can change cannot send a root process outside of
- * it.  Where the kernel is older than 5.6 or a seccomp profile refuses openat2 (ENOSYS,
- * EPERM), plain openat with O_NOFOLLOW, which guards the last component only.  A descriptor or
- * -1 with errno (ELOOP or EXDEV for a symlink or an escape on the way).
+ * it.  Where the kernel is older than 5.6 or a seccomp profile (or valgrind) refuses openat2
+ * (ENOSYS, EPERM): the same rule one component at a time with openat and O_NOFOLLOW.  A
+ * descriptor or -1 with errno (ELOOP or EXDEV for a symlink or an escape on the way).
  */
 int ss_open_beneath(int dirfd, const char *path, int flags);
 

@@ -234,7 +234,8 @@ static int visit(struct walk *w, const FTSENT *ent, bool dir)
 		return 0;
 	fd = open_entry(w, ent, dir);
 	if (fd < 0) {
-		if (errno == ELOOP || errno == EXDEV || errno == ESTALE || errno == ENOENT)
+		if (errno == ELOOP || errno == EXDEV || errno == ESTALE || errno == ENOENT ||
+		    errno == ENOTDIR)
 			w->st->changed++;     /* replaced or removed while we walked */
 		else
 			note_error(w->st, ent->fts_path, errno);
