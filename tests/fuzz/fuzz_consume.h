@@ -55,6 +55,23 @@ static inline void fuzz_fix_sst_crcs(uint8_t *d, size_t size)
 	}
 }
 
+/* DATA as a seekscope trace file (a copy with its CRCs fixed as above) in the memfd *MEMFD,
+ * named in PATH; 0, or -1 when it could not be made (the input is then skipped). */
+static inline int fuzz_sst_memfile(int *memfd, const uint8_t *data, size_t size, char *path,
+				   size_t pathlen)
+{
+	uint8_t *copy = malloc(size ? size : 1);
+	int ret;
+
+	if (!copy)
+		return -1;
+	memcpy(copy, data, size);
+	fuzz_fix_sst_crcs(copy, size);
+	ret = fuzz_memfile(memfd, copy, size, 0, path, pathlen);
+	free(copy);
+	return ret < 0 ? -1 : 0;
+}
+
 static FILE *fuzz_null_stream;
 
 static inline void fuzz_consume_init(void)

@@ -304,7 +304,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char path[64], err[512] = "";
 	const uint8_t *h = data;
 	size_t budget;
-	uint8_t *copy;
 	int cols, ret;
 
 	if (size < FUZZ_HTML_HDR || size > (1u << 20))
@@ -327,14 +326,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		g.only = (struct ss_task_spec){ .pids = { 1 }, .nr_pids = 1, .comms = { "t*" },
 						.nr_comms = 1 };
 
-	copy = malloc(size - FUZZ_HTML_HDR + 1);
-	if (!copy)
-		return 0;
-	memcpy(copy, data + FUZZ_HTML_HDR, size - FUZZ_HTML_HDR);
-	fuzz_fix_sst_crcs(copy, size - FUZZ_HTML_HDR);
-	ret = fuzz_memfile(&memfd, copy, size - FUZZ_HTML_HDR, 0, path, sizeof(path));
-	free(copy);
-	if (ret < 0)
+	if (fuzz_sst_memfile(&memfd, data + FUZZ_HTML_HDR, size - FUZZ_HTML_HDR, path, sizeof(path)))
 		return 0;
 	for (int c = 0; c < cols; c++)
 		if (!(t[c] = ss_trace_open(path, err, sizeof(err))))

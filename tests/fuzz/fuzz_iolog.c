@@ -65,20 +65,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ss_trace *tr;
 	char path[64], err[512] = "", *out = NULL, *save = NULL;
 	size_t out_len = 0;
-	uint8_t *copy;
 	FILE *f;
 	int ret;
 
 	if (size > (4u << 20))
 		return 0;
-	copy = malloc(size ? size : 1);
-	if (!copy)
-		return 0;
-	memcpy(copy, data, size);
-	fuzz_fix_sst_crcs(copy, size);
-	ret = fuzz_memfile(&memfd, copy, size, 0, path, sizeof(path));
-	free(copy);
-	if (ret < 0 || !(tr = ss_trace_open(path, err, sizeof(err))))
+	if (fuzz_sst_memfile(&memfd, data, size, path, sizeof(path)) ||
+	    !(tr = ss_trace_open(path, err, sizeof(err))))
 		return 0;
 	f = open_memstream(&out, &out_len);
 	if (!f) {

@@ -46,20 +46,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ss_trace *t = NULL;
 	cairo_surface_t *surf;
 	char path[64], err[256] = "";
-	uint8_t *copy;
 	int cols, ret;
 
 	if (size < FUZZ_PLOT_HDR || size > (1u << 20))
 		return 0;
 	cols = fuzz_graph_opts(data, &o);
-	copy = malloc(size - FUZZ_PLOT_HDR + 1);
-	if (!copy)
-		return 0;
-	memcpy(copy, data + FUZZ_PLOT_HDR, size - FUZZ_PLOT_HDR);
-	fuzz_fix_sst_crcs(copy, size - FUZZ_PLOT_HDR);
-	ret = fuzz_memfile(&memfd, copy, size - FUZZ_PLOT_HDR, 0, path, sizeof(path));
-	free(copy);
-	if (ret < 0)
+	if (fuzz_sst_memfile(&memfd, data + FUZZ_PLOT_HDR, size - FUZZ_PLOT_HDR, path, sizeof(path)))
 		return 0;
 
 	t = ss_trace_open(path, err, sizeof(err));
