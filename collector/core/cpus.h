@@ -12,7 +12,13 @@
 
 /* True when the machine has a CPU besides the caller's that nothing else is running on now:
  * online CPUs minus the tasks runnable at this instant (/proc/loadavg's fourth field, the
- * caller included) leave at least one.  False when that cannot be read. */
+ * caller included) leave at least one, or, when they do not, the runnable tasks but ours are
+ * mostly background work (a higher nice value than ours: /proc/PID/task/TID/stat, at most
+ * 4096 tasks looked at).  False when that cannot be read. */
 bool ss_cpu_free(void);
+
+/* The state letter and nice value (fields 3 and 19) of a /proc/PID/stat line; -1 when BUF is
+ * not one. */
+int ss_task_stat_parse(const char *buf, char *state, int *nice);
 
 #endif

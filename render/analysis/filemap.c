@@ -180,19 +180,24 @@ bool ss_filemap_known(const struct ss_filemap *fm)
 	return fm && fm->d->nr_maps > 0;
 }
 
+bool ss_filemap_empty(const struct ss_filemap *fm)
+{
+	return !fm || (!fm->data.n && !fm->inodes.n);
+}
+
 #define MAX_SPLIT 16     /* entries a merged request is scored over */
 
-enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uint64_t sector,
-				  uint32_t nr, struct ss_fm_hit *hit)
+/* ss_filemap_lookup over a map with intervals; HIT set to none by the caller */
+static __attribute__((noinline)) enum ss_fm_kind
+lookup(const struct ss_filemap *fm, uint32_t dev, uint64_t sector,
+			      uint32_t nr, struct ss_fm_hit *hit)
 {
 	uint64_t end = sector + (nr ? nr : 1);
 	struct ss_fm_hit cand[MAX_SPLIT], best = { .entry = -1 }, ino = { .entry = -1 };
 	bool ino_inside = false;
 	size_t nc = 0;
 
-	if (hit)
-		*hit = best;
-	if (!fm || sector == SS_SECTOR_NONE || end < sector)
+	if (end < sector)
 		return SS_FM_NONE;
 	/* sectors per entry: one file may have several extents in the range */
 	for (size_t i = first_after(&fm->data, dev, sector);
@@ -246,6 +251,18 @@ enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uin
 		return fm->d->files[best.entry].kind == SS_FILE_DIR ? SS_FM_DIR : SS_FM_FILE;
 	}
 	return SS_FM_NONE;
+}
+
+enum ss_fm_kind ss_filemap_lookup(const struct ss_filemap *fm, uint32_t dev, uint64_t sector,
+				  uint32_t nr, struct ss_fm_hit *hit)
+{
+	if (hit)
+		*hit = (struct ss_fm_hit){ .entry = -1 };
+	/* an empty map (a trace without one) answers here, without the search's frame: this
+	 * runs twice per request */
+	if (ss_filemap_empty(fm) || sector == SS_SECTOR_NONE)
+		return SS_FM_NONE;
+	return lookup(fm, dev, sector, nr, hit);
 }
 
 size_t ss_filemap_inodes_in(const struct ss_filemap *fm, uint32_t dev, uint64_t sector,

@@ -35,6 +35,8 @@ struct ss_filemap *ss_filemap_new(const struct ss_trace *t);
 void ss_filemap_free(struct ss_filemap *fm);            /* accepts NULL */
 /* True when the trace has a file map at all. */
 bool ss_filemap_known(const struct ss_filemap *fm);
+/* True when no sector is mapped (no map, or maps without extents): every lookup says none. */
+bool ss_filemap_empty(const struct ss_filemap *fm);
 
 /* The answer of a lookup. */
 struct ss_fm_hit {

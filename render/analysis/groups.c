@@ -191,6 +191,11 @@ bool ss_group_keys_known(const struct ss_group_keys *k)
 					      : ss_filemap_known(k->fm);
 }
 
+bool ss_group_keys_constant(const struct ss_group_keys *k)
+{
+	return k->spec.by != SS_GROUP_PROCESS && ss_filemap_empty(k->fm);
+}
+
 size_t ss_group_keys_of(const struct ss_group_keys *k, const struct ss_event *ev,
 			const struct ss_req_owner *who)
 {

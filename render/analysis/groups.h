@@ -55,6 +55,8 @@ size_t ss_group_keys_of(const struct ss_group_keys *k, const struct ss_event *ev
 			const struct ss_req_owner *who);
 /* True when the map says anything at all (dir, file) or the trace names tasks (process). */
 bool ss_group_keys_known(const struct ss_group_keys *k);
+/* True when every request is in group 0 (by dir or file without mapped sectors). */
+bool ss_group_keys_constant(const struct ss_group_keys *k);
 
 /* The groups ranked over traces: the legend of a picture. */
 struct ss_groups {

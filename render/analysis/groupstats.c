@@ -10,6 +10,7 @@ struct ss_group_stats {
 	struct ss_group_keys *k;
 	struct ss_group_row *rows;  /* per group of k until finished, then the sorted rows */
 	size_t nr;
+	bool constant;              /* every request in row 0: no lookup (a trace without map) */
 	bool finished;
 };
 
@@ -26,6 +27,7 @@ struct ss_group_stats *ss_group_stats_new(const struct ss_group_spec *spec,
 	if (!g || !(g->k = ss_group_keys_new(spec, t)))
 		goto nomem;
 	g->nr = ss_group_keys_count(g->k);
+	g->constant = ss_group_keys_constant(g->k);
 	if (!(g->rows = calloc(g->nr, sizeof(*g->rows))))
 		goto nomem;
 	for (size_t i = 0; i < g->nr; i++)
@@ -52,7 +54,7 @@ void ss_group_stats_issue(struct ss_group_stats *g, const struct ss_event *ev, b
 
 	if (g->finished)
 		return;
-	r = &g->rows[ss_group_keys_of(g->k, ev, NULL)];
+	r = &g->rows[g->constant ? 0 : ss_group_keys_of(g->k, ev, NULL)];
 	r->issues++;
 	r->seeks += seek;
 }
@@ -65,7 +67,7 @@ void ss_group_stats_io(struct ss_group_stats *g, uint32_t dev, uint64_t sector,
 
 	if (g->finished)
 		return;
-	r = &g->rows[ss_group_keys_of(g->k, &ev, NULL)];
+	r = &g->rows[g->constant ? 0 : ss_group_keys_of(g->k, &ev, NULL)];
 	r->ios++;
 	r->bytes += (uint64_t)nr_sector * 512;
 }

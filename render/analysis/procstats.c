@@ -15,6 +15,7 @@ struct ss_procs {
 	size_t nr, cap;
 	uint32_t *slots;           /* row index + 1 by hash of (pid, task); 0 = empty */
 	size_t nr_slots;
+	size_t last;               /* row index + 1 of the last lookup (runs of one process) */
 };
 
 struct ss_procs *ss_procs_new(const struct ss_trace *t)
@@ -68,11 +69,15 @@ static struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts
 	long task = pid == SS_PROC_NO_ISSUE ? -1 : ss_tasks_find(p->t->tasks, pid, ts);
 	size_t i;
 
+	if (p->last && p->rows[p->last - 1].pid == pid && p->rows[p->last - 1].task == task)
+		return &p->rows[p->last - 1];
 	if ((p->nr + 1) * 2 > p->nr_slots && rehash(p))
 		return NULL;
 	i = slot_of(p, pid, task);
-	if (p->slots[i])
+	if (p->slots[i]) {
+		p->last = p->slots[i];
 		return &p->rows[p->slots[i] - 1];
+	}
 	if (p->nr == p->cap) {
 		size_t ncap = p->cap ? p->cap * 2 : 32;
 		struct ss_proc_row *r = reallocarray(p->rows, ncap, sizeof(*r));
@@ -84,6 +89,7 @@ static struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts
 	}
 	p->rows[p->nr] = (struct ss_proc_row){ .pid = pid, .task = task };
 	p->slots[i] = (uint32_t)++p->nr;
+	p->last = p->nr;
 	return &p->rows[p->nr - 1];
 }
 
@@ -128,6 +134,7 @@ void ss_procs_finish(struct ss_procs *p)
 {
 	if (p->nr)
 		qsort(p->rows, p->nr, sizeof(*p->rows), cmp_rows);
+	p->last = 0;
 	/* the hash indexes rows by position: rebuild it, so that feeding may go on */
 	if (p->slots) {
 		memset(p->slots, 0, p->nr_slots * sizeof(*p->slots));

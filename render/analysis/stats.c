@@ -697,7 +697,12 @@ static void acc_flush(struct ss_stats *st)
  * what acc holds to the old one). */
 static void acc_use(struct ss_stats *st, size_t n)
 {
-	if (n != st->nr_acc_key || memcmp(st->targets, st->acc_key, n * sizeof(*st->targets))) {
+	bool same = n == st->nr_acc_key;
+
+	/* a handful of pointers: a loop, not a call to memcmp per event */
+	for (size_t i = 0; same && i < n; i++)
+		same = st->targets[i] == st->acc_key[i];
+	if (!same) {
 		acc_flush(st);
 		memcpy(st->acc_key, st->targets, n * sizeof(*st->targets));
 		st->nr_acc_key = n;
