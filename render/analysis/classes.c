@@ -45,10 +45,13 @@ enum ss_class ss_class_of(const struct ss_event *ev, const struct ss_rec_zone *z
 
 enum ss_class ss_class_lookup(const struct ss_zone_index *zi, const struct ss_rec_zone *zones,
 			      const struct ss_event *ev, enum ss_fm_kind fv,
-			      long *zone_out)
+			      struct ss_zone_hint *hint, long *zone_out)
 {
-	long z = zi && ev->sector != SS_SECTOR_NONE ? ss_zone_index_find(zi, ev->dev, ev->sector)
-						    : -1;
+	long z = -1;
+
+	if (zi && ev->sector != SS_SECTOR_NONE)
+		z = hint ? ss_zone_index_find_hint(zi, ev->dev, ev->sector, hint)
+			 : ss_zone_index_find(zi, ev->dev, ev->sector);
 
 	if (zone_out)
 		*zone_out = z;

@@ -59,11 +59,12 @@ extern const struct ss_class_info ss_class_table[SS_NR_CLASSES];
 enum ss_class ss_class_of(const struct ss_event *ev, const struct ss_rec_zone *zone,
 			  enum ss_fm_kind fv);
 
-/* The same, looking the zone up in ZI over ZONES (ZI may be NULL: no zones); *ZONE_OUT (may
- * be NULL) gets the zone's index in ZONES, or -1. */
+/* The same, looking the zone up in ZI over ZONES (ZI may be NULL: no zones) through the
+ * caller's HINT (zone_index.h; NULL: none); *ZONE_OUT (may be NULL) gets the zone's index in
+ * ZONES, or -1. */
 enum ss_class ss_class_lookup(const struct ss_zone_index *zi, const struct ss_rec_zone *zones,
 			      const struct ss_event *ev, enum ss_fm_kind fv,
-			      long *zone_out);
+			      struct ss_zone_hint *hint, long *zone_out);
 
 /* The class named NAME, or -1. */
 int ss_class_from_name(const char *name);

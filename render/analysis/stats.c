@@ -51,6 +51,7 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
+	struct ss_zone_hint model_hint;     /* the modelled issues' last zone */
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
 	bool attr_threaded;            /* ... counted in a thread of its own */
 	struct ss_bins *bins;
@@ -647,7 +648,8 @@ static void count_model(struct ss_stats *st, const struct ss_event *ev, int keep
 		return;
 	for (size_t k = 0; k < st->nr_targets; k++)
 		ss_disk_cost_add(&st->targets[k]->model, &c);
-	if (st->zi && st->nr_zones && (i = ss_zone_index_find(st->zi, ev->dev, ev->sector)) >= 0)
+	if (st->zi && st->nr_zones &&
+	    (i = ss_zone_index_find_hint(st->zi, ev->dev, ev->sector, &st->model_hint)) >= 0)
 		ss_disk_cost_add(&st->zones[i].model, &c);
 	if (st->bins && (i = bin_of(st, ev->ts_ns)) >= 0)
 		ss_disk_cost_add(&st->bins->bin[i].model, &c);

@@ -37,6 +37,7 @@ struct ss_stats_attr {
 	struct ss_group_stats *dirs;
 	struct ss_seek_causes *causes;
 	struct ss_filemap *fm;
+	struct ss_zone_hint cause_hint, io_hint;   /* the issues' zones, the completions' */
 	bool idle;                     /* nothing asked for: events are not even looked at */
 	int err;                       /* the first error of the counting (the thread's: mu) */
 
@@ -58,7 +59,8 @@ static int feed_cause(struct ss_stats_attr *a, const struct ss_event *ev, int ve
 		      long *zone)
 {
 	enum ss_fm_kind fk = ss_filemap_lookup(a->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
-	enum ss_class cls = ss_class_lookup(a->zi, a->t ? a->t->zones : NULL, ev, fk, zone);
+	enum ss_class cls = ss_class_lookup(a->zi, a->t ? a->t->zones : NULL, ev, fk, &a->cause_hint,
+					   zone);
 
 	return ss_seek_causes_feed(a->causes, ev, cls, *zone, verdict, count);
 }
@@ -69,7 +71,7 @@ static void zone_seek(struct ss_stats_attr *a, const struct ss_event *ev, long z
 	if (!a->nr_zones)
 		return;
 	if (!found)
-		zone = ss_zone_index_find(a->zi, ev->dev, ev->sector);
+		zone = ss_zone_index_find_hint(a->zi, ev->dev, ev->sector, &a->cause_hint);
 	if (zone >= 0)
 		a->zones[zone].seeks++;
 }
@@ -82,7 +84,7 @@ static void zone_io(struct ss_stats_attr *a, const struct ss_io *io)
 
 	if (!io->has_data || op == SS_OP_FLUSH || !a->nr_zones)
 		return;
-	z = ss_zone_index_find(a->zi, io->dev, io->sector);
+	z = ss_zone_index_find_hint(a->zi, io->dev, io->sector, &a->io_hint);
 	if (z < 0) {
 		a->unzoned++;
 	} else {

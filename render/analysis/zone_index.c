@@ -144,8 +144,12 @@ void ss_zone_index_free(struct ss_zone_index *zi)
 	free(zi);
 }
 
-long ss_zone_index_find(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector)
+/* The zone of SECTOR on DEV, and the interval [*LO, *HI) of sectors with the same answer. */
+static long find(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector, uint64_t *lo,
+		 uint64_t *hi)
 {
+	*lo = 0;
+	*hi = UINT64_MAX;
 	for (size_t i = 0; i < zi->nr_devs; i++) {
 		const struct zi_dev *d = &zi->devs[i];
 		long k;
@@ -153,9 +157,30 @@ long ss_zone_index_find(const struct ss_zone_index *zi, uint32_t dev, uint64_t s
 		if (d->dev != dev)
 			continue;
 		k = find_bound(d->bound, d->nb, sector);
+		if (k >= 0)
+			*lo = d->bound[k];
+		if ((size_t)(k + 1) < d->nb)
+			*hi = d->bound[k + 1];
 		if (k < 0 || (size_t)k + 1 >= d->nb)
 			return -1;
 		return d->best[k];
 	}
 	return -1;
+}
+
+long ss_zone_index_find(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector)
+{
+	uint64_t lo, hi;
+
+	return find(zi, dev, sector, &lo, &hi);
+}
+
+long ss_zone_index_find_hint(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector,
+			     struct ss_zone_hint *h)
+{
+	if (h->dev == dev && h->lo <= sector && sector < h->hi)
+		return h->zone;
+	h->dev = dev;
+	h->zone = find(zi, dev, sector, &h->lo, &h->hi);
+	return h->zone;
 }

@@ -23,4 +23,16 @@ void ss_zone_index_free(struct ss_zone_index *zi);      /* accepts NULL */
 /* Index into the zones array of the zone holding SECTOR on DEV, or -1. */
 long ss_zone_index_find(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector);
 
+/* The interval of the caller's last answer: consecutive requests mostly land in the same
+ * zone, and a sector inside it needs no search.  Zeroed (= {0}) before the first use; one
+ * per caller (and per index). */
+struct ss_zone_hint {
+	uint32_t dev;
+	uint64_t lo, hi;        /* [lo, hi): the answer below holds; lo == hi: none yet */
+	long zone;
+};
+/* ss_zone_index_find(), remembering the answer's interval in *HINT. */
+long ss_zone_index_find_hint(const struct ss_zone_index *zi, uint32_t dev, uint64_t sector,
+			     struct ss_zone_hint *hint);
+
 #endif

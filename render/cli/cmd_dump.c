@@ -167,7 +167,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 	 * request's class (classes.h) with what the file map says */
 	fk = ss_filemap_lookup(fm, e->dev, e->sector, e->nr_sector, &hit);
 	ss_json_kv_string(&j, "class",
-			  ss_class_table[ss_class_lookup(zi, t->zones, e, fk, &z)].name);
+			  ss_class_table[ss_class_lookup(zi, t->zones, e, fk, NULL, &z)].name);
 	ss_json_key(&j, "zone");
 	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
 	if (fk != SS_FM_NONE)

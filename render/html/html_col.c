@@ -47,6 +47,7 @@ struct ss_html_priv {
 	struct ss_hbuf col[D_MAX], raw, marks_ts, marks_kind, marks_dev;
 	struct ss_io_classes ic;
 	struct ss_zone_index *zi;
+	struct ss_zone_hint zhint;          /* the last request's zone interval */
 	struct ss_evfilter *filter;          /* o.only, else NULL */
 	struct ss_disk_replay *disk;         /* o.disk, else NULL */
 	struct ss_owner *own;                /* whose request (owner.h) */
@@ -380,7 +381,7 @@ static void on_issue(struct ss_html_col *c, const struct ss_event *ev,
 		.ts = rel, .sector = ev->sector, .nr = ev->nr_sector, .flags = ev->flags,
 		.proc = (uint32_t)proc * 2 + who->submitter, .file = (uint32_t)file,
 		.cls = (uint8_t)ss_io_class_of(&p->ic, ev), .dev = dev_index(p, ev->dev),
-		.zone = (int32_t)ss_zone_index_find(p->zi, ev->dev, ev->sector),
+		.zone = (int32_t)ss_zone_index_find_hint(p->zi, ev->dev, ev->sector, &p->zhint),
 	};
 	if (p->gs) {
 		size_t g = ss_group_slots_get(p->gs, ev, who);

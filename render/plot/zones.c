@@ -23,6 +23,7 @@ int ss_io_classes_init(struct ss_io_classes *ic, const struct ss_trace *t)
 {
 	ic->zones = t->zones;
 	ic->zi = NULL;
+	ic->hint = (struct ss_zone_hint){ 0 };
 	if ((t->nr_zones && !(ic->zi = ss_zone_index_new(t->zones, t->nr_zones))) ||
 	    !(ic->fm = ss_filemap_new(t))) {
 		ss_zone_index_free(ic->zi);
@@ -61,11 +62,11 @@ enum ss_io_class ss_io_class_from(enum ss_class c, const struct ss_event *ev)
 	}
 }
 
-enum ss_io_class ss_io_class_of(const struct ss_io_classes *ic, const struct ss_event *ev)
+enum ss_io_class ss_io_class_of(struct ss_io_classes *ic, const struct ss_event *ev)
 {
 	enum ss_fm_kind fk = ss_filemap_lookup(ic->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
 
-	return ss_io_class_from(ss_class_lookup(ic->zi, ic->zones, ev, fk, NULL), ev);
+	return ss_io_class_from(ss_class_lookup(ic->zi, ic->zones, ev, fk, &ic->hint, NULL), ev);
 }
 
 bool ss_zones_range(const struct ss_trace *t, uint64_t *lo, uint64_t *hi)

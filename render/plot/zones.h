@@ -26,11 +26,12 @@ struct ss_io_classes {
 	const struct ss_rec_zone *zones;
 	struct ss_zone_index *zi;           /* NULL: the trace has no zones */
 	struct ss_filemap *fm;              /* the trace's file map (empty without one) */
+	struct ss_zone_hint hint;           /* the last lookup's zone interval */
 };
 int ss_io_classes_init(struct ss_io_classes *ic, const struct ss_trace *t);  /* 0 / -ENOMEM */
 void ss_io_classes_fini(struct ss_io_classes *ic);
 /* The io class of a request with sectors. */
-enum ss_io_class ss_io_class_of(const struct ss_io_classes *ic, const struct ss_event *ev);
+enum ss_io_class ss_io_class_of(struct ss_io_classes *ic, const struct ss_event *ev);
 /* The io class of a request of class C (data: read or write by EV's op). */
 enum ss_io_class ss_io_class_from(enum ss_class c, const struct ss_event *ev);
 

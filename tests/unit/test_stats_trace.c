@@ -243,6 +243,26 @@ static void test_zone_index(const char *path)
 		bad += (want ? want - t->zones : -1) != ss_zone_index_find(zi, FX_DEV, s);
 	}
 	is_int(bad, 0, "zone index agrees with ss_trace_zone_at");
+	/* through a hint: random probes, a sweep over every boundary and back, another device */
+	{
+		struct ss_zone_hint h = { 0 };
+		int hbad = 0;
+
+		srand(7);
+		for (int i = 0; i < 20000; i++) {
+			uint64_t s = ((uint64_t)rand() * 7919u) % 4300000u;
+
+			hbad += ss_zone_index_find_hint(zi, FX_DEV, s, &h) != ss_zone_index_find(zi, FX_DEV, s);
+		}
+		for (uint64_t s = 0; s < 4300000u; s += 4099)
+			hbad += ss_zone_index_find_hint(zi, FX_DEV, s, &h) != ss_zone_index_find(zi, FX_DEV, s);
+		for (size_t i = sizeof(probes) / sizeof(probes[0]); i-- > 0;) {
+			hbad += ss_zone_index_find_hint(zi, FX_DEV, probes[i], &h) !=
+				ss_zone_index_find(zi, FX_DEV, probes[i]);
+			hbad += ss_zone_index_find_hint(zi, SS_MKDEV(8, 0), probes[i], &h) != -1;
+		}
+		is_int(hbad, 0, "the hinted lookup answers as the plain one");
+	}
 	is_int(ss_zone_index_find(zi, SS_MKDEV(8, 0), 0), -1, "other device: no zone");
 	ss_zone_index_free(zi);
 	zi = ss_zone_index_new(NULL, 0);
