@@ -373,7 +373,6 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 	if (!p)
 		return -ENOMEM;
 	p->fd = -1;
-	p->can_ahead = ss_cpu_free();
 	ss_trace_set_state(t, p);
 	p->fd = open(ss_trace_source(t), O_RDONLY | O_CLOEXEC);
 	if (p->fd < 0 || fstat(p->fd, &st) < 0)
@@ -381,9 +380,15 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 	ret = check_header(t, p->fd, st.st_size, err, errlen);
 	if (!ret)
 		ret = scan(t, p, st.st_size, err, errlen);
-	if (!ret)
-		posix_fadvise(p->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	return ret;
+	if (ret)
+		return ret;
+	posix_fadvise(p->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	/* a read-ahead only for a trace of several big records; the CPU hint may look at every
+	 * task of the machine, which a small trace's whole reading does not cost */
+	for (size_t i = 0, big = 0; i < p->nr_recs && !p->can_ahead; i++)
+		if (p->recs[i].len >= AHEAD_MIN_LEN && ++big == 2)
+			p->can_ahead = ss_cpu_free();
+	return 0;
 }
 
 /* The read-ahead's result, once it has ended (its buffer is the caller's again). */
