@@ -178,6 +178,8 @@ long ss_tasks_find(const struct ss_tasks *t, uint32_t pid, uint64_t ts)
 
 	if (!s || !s->used)
 		return -1;
+	if (s->n == 1)          /* most pids have one name: no search */
+		return s->ids[0];
 	pos = upper_bound(t, s, ts);
 	return s->ids[pos ? pos - 1 : 0];
 }

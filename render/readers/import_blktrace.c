@@ -7,17 +7,19 @@
  * bytes of payload that we skip.  Records are in the byte order of the machine that traced;
  * the magic tells which.
  *
- * Opening reads every file once (devices, event count, time range, truncation); streaming then
- * merges the files by time (import_merge.h) with a heap over one pending event per file, so
- * memory is one small buffer per file plus one batch.  Process notes (the kernel writes one
- * with the task's comm the first time a pid appears in a trace) fill the trace's task table
- * in the metadata pass; other notify records (timestamps, messages), pass-through and
- * driver-data records and actions other than Q, I, D, C and R are skipped.
+ * Opening reads every file once (devices, event count, time range, truncation), counting
+ * the records' fields where they lie without building events; streaming then merges the files
+ * by time (import_merge.h), so memory is one small buffer per file plus one batch.  Process
+ * notes (the kernel writes one with the task's comm the first time a pid appears in a trace)
+ * fill the trace's task table in the metadata pass; other notify records (timestamps,
+ * messages), pass-through and driver-data records and actions other than Q, I, D, C and R
+ * are skipped.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +90,7 @@ struct bt_state {
 	size_t nr_files;
 	struct ss_merge *merge; /* over the files, by index */
 	struct ss_trace *scanning; /* during the metadata pass: whose task table takes notes */
+	uint16_t flags[256];    /* map_flags() by flags_index() */
 };
 
 static bool magic_ok(uint32_t m)
@@ -111,61 +114,70 @@ static bool bt_probe(const unsigned char *head, size_t len)
 	return len >= 4 && magic_order(head);
 }
 
-enum { REC_END = 0, REC_OK = 1, REC_CUT = 2 };
+/* A field of the record at P in the file's byte order (SWAP: the other one). */
+static inline uint16_t ld16(const unsigned char *p, size_t off, bool swap)
+{
+	uint16_t v;
+
+	memcpy(&v, p + off, sizeof(v));
+	return swap ? bswap_16(v) : v;
+}
+
+static inline uint32_t ld32(const unsigned char *p, size_t off, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p + off, sizeof(v));
+	return swap ? bswap_32(v) : v;
+}
+
+static inline uint64_t ld64(const unsigned char *p, size_t off, bool swap)
+{
+	uint64_t v;
+
+	memcpy(&v, p + off, sizeof(v));
+	return swap ? bswap_64(v) : v;
+}
+
+#define FIELD(p, name, swap) \
+	_Generic(((struct bt_raw *)0)->name, \
+		 uint16_t: ld16, uint32_t: ld32, uint64_t: ld64)((p), offsetof(struct bt_raw, name), \
+								  (swap))
 
 /*
- * Read the record at f->off, not past LIMIT.  REC_OK (and f->off moves past its payload),
- * REC_END exactly at LIMIT, REC_CUT for a record cut short by LIMIT, or -errno with a reason.
+ * Make the 48 bytes at f->off readable at f->buf + (f->off - f->boff): FILE_BUF bytes read
+ * from there.  0, or -errno with a reason.  (Mapping the files instead saves the copy out of
+ * the page cache but costs about as much in page-table work, and a mapped file that another
+ * process truncates raises SIGBUS: measured, it was not worth it.)
  */
-static int read_record(struct bt_file *f, uint64_t limit, struct bt_raw *r, char *err,
-		       size_t errlen)
+static int fill_window(struct bt_file *f, char *err, size_t errlen)
 {
-	if (f->off >= limit)
-		return REC_END;
-	if (limit - f->off < BT_REC_SIZE)
-		return REC_CUT;
-	if (f->off < f->boff || f->off + BT_REC_SIZE > f->boff + f->blen) {
-		ssize_t n = ss_pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
+	ssize_t n = ss_pread_full(f->fd, f->buf, FILE_BUF, (off_t)f->off);
 
-		if (n < 0) {
-			ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
-			return (int)n;
-		}
-		f->boff = f->off;
-		f->blen = (size_t)n;
-		if (f->blen < BT_REC_SIZE) {
-			ss_errf(err, errlen, "%s: file shrank while reading", f->path);
-			return -EIO;
-		}
+	if (n < 0) {
+		ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
+		return (int)n;
 	}
-	memcpy(r, f->buf + (f->off - f->boff), sizeof(*r));
-	if (f->swap) {
-		r->magic = bswap_32(r->magic);
-		r->sequence = bswap_32(r->sequence);
-		r->time = bswap_64(r->time);
-		r->sector = bswap_64(r->sector);
-		r->bytes = bswap_32(r->bytes);
-		r->action = bswap_32(r->action);
-		r->pid = bswap_32(r->pid);
-		r->device = bswap_32(r->device);
-		r->cpu = bswap_32(r->cpu);
-		r->error = bswap_16(r->error);
-		r->pdu_len = bswap_16(r->pdu_len);
+	f->boff = f->off;
+	f->blen = (size_t)n;
+	if (f->blen < BT_REC_SIZE) {
+		ss_errf(err, errlen, "%s: file shrank while reading", f->path);
+		return -EIO;
 	}
-	if (!magic_ok(r->magic)) {
+	return 0;
+}
+
+/* The reason a record with magic word MAGIC (in our byte order) at f->off is refused. */
+static int bad_magic(const struct bt_file *f, uint32_t magic, char *err, size_t errlen)
+{
+	if (!magic_ok(magic)) {
 		ss_errf(err, errlen, "%s: corrupt blktrace record at offset %llu (bad magic)",
 			f->path, (unsigned long long)f->off);
 		return -EINVAL;
 	}
-	if ((r->magic & 0xff) != BT_VERSION) {
-		ss_errf(err, errlen, "%s: unsupported blktrace version %#x (seekscope reads %#x)",
-			f->path, r->magic & 0xff, BT_VERSION);
-		return -EPROTONOSUPPORT;
-	}
-	if (limit - f->off - BT_REC_SIZE < r->pdu_len)
-		return REC_CUT;
-	f->off += BT_REC_SIZE + r->pdu_len;
-	return REC_OK;
+	ss_errf(err, errlen, "%s: unsupported blktrace version %#x (seekscope reads %#x)",
+		f->path, magic & 0xff, BT_VERSION);
+	return -EPROTONOSUPPORT;
 }
 
 /* rwbs flags from the categories, as the kernel's rwbs string would show the same request. */
@@ -197,37 +209,31 @@ static uint16_t map_flags(uint32_t cat, uint32_t bytes)
 	return f;
 }
 
+/*
+ * map_flags() depends on seven category bits and whether there are bytes: those eight bits
+ * index a table of its results (struct bt_state's flags, filled at open).
+ */
+static inline unsigned flags_index(uint32_t cat, uint32_t bytes)
+{
+	return ((cat >> 1) & 0x07u) | ((cat >> 8) & 0x38u) | ((cat >> 9) & 0x40u) |
+	       (bytes ? 0x80u : 0);
+}
+
+static void fill_flags(uint16_t flags[256])
+{
+	for (unsigned i = 0; i < 256; i++) {
+		uint32_t cat = (i & 0x07u) << 1 | (i & 0x38u) << 8 | (i & 0x40u) << 9;
+
+		flags[i] = map_flags(cat, i & 0x80u);
+	}
+}
+
 /* The event type of each basic action; 0 for the actions that are skipped.  A table rather
  * than a switch: Q, D and C alternate, which a jump table mispredicts. */
 static const uint8_t action_type[256] = {
 	[TA_QUEUE] = SS_EV_QUEUE, [TA_INSERT] = SS_EV_INSERT, [TA_ISSUE] = SS_EV_ISSUE,
 	[TA_COMPLETE] = SS_EV_COMPLETE, [TA_REQUEUE] = SS_EV_REQUEUE,
 };
-
-/* The event a record stands for; false for records that are skipped. */
-static bool map_event(const struct bt_raw *r, struct ss_event *ev)
-{
-	uint32_t cat = r->action >> 16;
-	int16_t error = (int16_t)r->error;
-	uint16_t type = action_type[r->action & 0xffu];
-
-	if ((cat & (TC_NOTIFY | TC_PC | TC_DRV_DATA)) || !type)
-		return false;
-	*ev = (struct ss_event){
-		.ts_ns = r->time,
-		.type = type,
-		.flags = map_flags(cat, r->bytes),
-		.sector = r->sector,
-		.nr_sector = r->bytes >> 9,
-		.bytes = r->bytes,
-		.dev = r->device,
-		.error = error > 0 ? -error : error,   /* the kernel stores -errno in 16 bits */
-		.cpu = (uint16_t)r->cpu,
-		.pid = r->pid,
-	};
-	ss_event_flush_sector(ev);
-	return true;
-}
 
 /* ---- which files: a prefix, one file (and its per-CPU siblings), or a directory */
 
@@ -396,67 +402,153 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 /* ---- the sources of the merge: one per file */
 
 /*
- * A process note (the record just read by read_record, now behind f->off): its comm into T's
- * task table.  The payload is the comm, after an 8-byte cgroup id when TA_CGROUP is set.
+ * A process note of PID at TS with a payload of PDU_LEN bytes that ends at f->off: its comm
+ * into T's task table.  The payload is the comm, after an 8-byte cgroup id when the action
+ * has TA_CGROUP.
  */
-static int take_process_note(struct ss_trace *t, struct bt_file *f, const struct bt_raw *r,
-			     char *err, size_t errlen)
+static int take_process_note(struct ss_trace *t, struct bt_file *f, uint32_t action,
+			     uint32_t pid, uint64_t ts, uint16_t pdu_len, char *err, size_t errlen)
 {
-	size_t skip = (r->action & TA_CGROUP) ? 8 : 0;
+	size_t skip = (action & TA_CGROUP) ? 8 : 0;
 	char comm[BT_COMM_LEN];
 	ssize_t n;
 	int ret;
 
-	if (r->pdu_len <= skip)
+	if (pdu_len <= skip)
 		return 0;
-	n = ss_pread_full(f->fd, comm, r->pdu_len - skip < sizeof(comm) ? r->pdu_len - skip :
-				       sizeof(comm), (off_t)(f->off - r->pdu_len + skip));
+	n = ss_pread_full(f->fd, comm, pdu_len - skip < sizeof(comm) ? pdu_len - skip :
+				       sizeof(comm), (off_t)(f->off - pdu_len + skip));
 	if (n < 0) {
 		ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
 		return (int)n;
 	}
-	ret = ss_trace_add_task_name(t, r->time, r->pid, comm, (size_t)n);
+	ret = ss_trace_add_task_name(t, ts, pid, comm, (size_t)n);
 	if (ret)
 		ss_errf(err, errlen, "%s: task names: %s", f->path, strerror(-ret));
 	return ret;
 }
 
-static bool is_process_note(const struct bt_raw *r)
+static bool is_process_note(uint32_t action)
 {
-	return ((r->action >> 16) & TC_NOTIFY) && (r->action & 0xffu) == TN_PROCESS;
+	return ((action >> 16) & TC_NOTIFY) && (action & 0xffu) == TN_PROCESS;
 }
 
-/* ss_merge_next_fn: F's next events, up to f->end (records cut short there set f->cut). */
+/*
+ * Up to MAX of F's next events into EV, up to f->end (a record cut short there sets f->cut):
+ * their count, or -errno with a reason.  With SC, the metadata pass: every event to the end
+ * goes to ss_merge_scan_event() instead (0 or -errno).  One loop for each byte order and
+ * purpose (SWAP and SC are constants where it is inlined), the fields read where they lie in
+ * the window, the position kept in locals.
+ */
+static inline __attribute__((always_inline)) long
+decode(struct bt_state *s, struct bt_file *f, struct ss_event *ev, size_t max, bool swap,
+       struct ss_merge_scanner *sc, char *err, size_t errlen)
+{
+	const uint64_t end = f->end;
+	uint64_t off = f->off, lo = f->boff, hi = f->boff + f->blen;
+	const unsigned char *buf = f->buf;
+	size_t n = 0;
+	int ret;
+
+	while (n < max) {
+		uint64_t left = end - off;
+		const unsigned char *p;
+		uint32_t magic, action, cat;
+		uint16_t pdu_len, type;
+
+		if (left < BT_REC_SIZE) {
+			f->cut = left != 0;
+			break;
+		}
+		if (off < lo || off + BT_REC_SIZE > hi) {
+			f->off = off;
+			if ((ret = fill_window(f, err, errlen)))
+				return ret;
+			lo = f->boff;
+			hi = lo + f->blen;
+		}
+		p = buf + (off - lo);
+		magic = FIELD(p, magic, swap);
+		if (magic != (BT_MAGIC | BT_VERSION)) {
+			f->off = off;
+			return bad_magic(f, magic, err, errlen);
+		}
+		pdu_len = FIELD(p, pdu_len, swap);
+		if (left - BT_REC_SIZE < pdu_len) {
+			f->cut = true;
+			break;
+		}
+		off += BT_REC_SIZE + pdu_len;
+		action = FIELD(p, action, swap);
+		cat = action >> 16;
+		type = action_type[action & 0xffu];
+		if (!(cat & (TC_NOTIFY | TC_PC | TC_DRV_DATA)) && type) {
+			/* field by field where it goes: an event built aside and copied costs a
+			 * stall per event (narrow stores read back as wide loads) */
+			struct ss_event scanned, *e = sc ? &scanned : &ev[n];
+			uint32_t bytes = FIELD(p, bytes, swap);
+			int16_t error = (int16_t)FIELD(p, error, swap);
+
+			e->ts_ns = FIELD(p, time, swap);
+			e->sector = FIELD(p, sector, swap);
+			e->nr_sector = bytes >> 9;
+			e->bytes = bytes;
+			e->dev = FIELD(p, device, swap);
+			e->error = error > 0 ? -error : error;  /* the kernel stores -errno */
+			e->type = type;
+			e->flags = s->flags[flags_index(cat, bytes)];
+			e->cpu = (uint16_t)FIELD(p, cpu, swap);
+			e->reserved = 0;
+			e->pid = FIELD(p, pid, swap);
+			e->reserved2 = 0;
+			ss_event_flush_sector(e);
+			if (!sc)
+				n++;
+			else if ((ret = ss_merge_scan_event(sc, e)))
+				return ret;
+			continue;
+		}
+		f->off = off;
+		if (s->scanning && is_process_note(action) &&
+		    (ret = take_process_note(s->scanning, f, action, FIELD(p, pid, swap),
+					     FIELD(p, time, swap), pdu_len, err, errlen)))
+			return ret;
+		f->skipped++;
+	}
+	f->off = off;
+	return (long)n;
+}
+
+/* Read F from its start again (the window too: the file may have changed). */
+static void restart(struct bt_file *f)
+{
+	f->blen = 0;
+	f->off = 0;
+	f->skipped = 0;
+	f->cut = false;
+}
+
+/* ss_merge_next_fn: file I's next events. */
 static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, size_t max,
 			char *err, size_t errlen)
 {
 	struct bt_state *s = ctx;
 	struct bt_file *f = &s->files[i];
-	struct bt_raw r;
-	size_t n = 0;
-	int ret = REC_END;
 
-	if (first) {
-		f->off = 0;
-		f->blen = 0;
-		f->skipped = 0;
-		f->cut = false;
-	}
-	while (n < max && (ret = read_record(f, f->end, &r, err, errlen)) == REC_OK) {
-		if (map_event(&r, &ev[n])) {
-			n++;
-			continue;
-		}
-		if (s->scanning && is_process_note(&r) &&
-		    (ret = take_process_note(s->scanning, f, &r, err, errlen)))
-			return ret;
-		f->skipped++;
-	}
-	if (n == max)
-		return (long)n;
-	if (ret == REC_CUT)
-		f->cut = true;
-	return ret < 0 ? ret : (long)n;
+	if (first)
+		restart(f);
+	return f->swap ? decode(s, f, ev, max, true, NULL, err, errlen) :
+			 decode(s, f, ev, max, false, NULL, err, errlen);
+}
+
+/* The metadata pass over F: its events into SC (the merge's bookkeeping), its notes into the
+ * task table of s->scanning.  0 or -errno with a reason. */
+static int scan_events(struct bt_state *s, struct bt_file *f, struct ss_merge_scanner *sc,
+		       char *err, size_t errlen)
+{
+	restart(f);
+	return (int)(f->swap ? decode(s, f, NULL, SIZE_MAX, true, sc, err, errlen) :
+			       decode(s, f, NULL, SIZE_MAX, false, sc, err, errlen));
 }
 
 static int bt_rewind(struct ss_trace *t)
@@ -481,12 +573,16 @@ static int scan_file(struct ss_trace *t, struct bt_state *s, size_t i, uint64_t 
 		     struct scan_totals *tot, char *err, size_t errlen)
 {
 	struct bt_file *f = &s->files[i];
+	struct ss_merge_scanner sc;
 	struct ss_merge_count c;
 	int ret;
 
 	f->end = size;
 	s->scanning = t;
-	ret = ss_merge_scan(s->merge, i, t, &c, err, errlen);
+	ss_merge_scan_begin(&sc, t);
+	ret = scan_events(s, f, &sc, err, errlen);
+	if (!ret)
+		ret = ss_merge_scan_end(&sc, &c);
 	s->scanning = NULL;
 	if (ret)
 		return ret;
@@ -587,6 +683,7 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 	}
 	s->nr_files = nr;
 	free(names);
+	fill_flags(s->flags);
 	ss_trace_set_state(t, s);
 	for (size_t i = 0; i < nr; i++) {
 		uint64_t size = 0;

@@ -111,41 +111,66 @@ static void sift_down(struct ss_merge *m, size_t pos)
 
 /* ---- the metadata pass */
 
+void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t)
+{
+	*sc = (struct ss_merge_scanner){ .t = t, .min = UINT64_MAX };
+	t->has_extents = true;
+}
+
+int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev)
+{
+	sc->last_dev = dev;
+	return ss_trace_add_bare_device(sc->t, dev);
+}
+
+/* Widen the trace's extents by the one kept here. */
+static int flush_extent(struct ss_merge_scanner *sc)
+{
+	int ret = sc->has_ext ? ss_trace_add_extent(sc->t, &sc->ext) : 0;
+
+	sc->has_ext = false;
+	return ret;
+}
+
+int ss_merge_scan_extent(struct ss_merge_scanner *sc, uint32_t dev, uint64_t lo, uint64_t hi)
+{
+	int ret = flush_extent(sc);
+
+	sc->ext = (struct ss_extent){ dev, lo, hi };
+	sc->has_ext = true;
+	return ret;
+}
+
+int ss_merge_scan_end(struct ss_merge_scanner *sc, struct ss_merge_count *c)
+{
+	struct ss_trace *t = sc->t;
+
+	if (sc->events) {
+		if (!t->nr_events || sc->min < t->first_ts)
+			t->first_ts = sc->min;
+		if (sc->max > t->last_ts)
+			t->last_ts = sc->max;
+		t->nr_events += sc->events;
+	}
+	c->events = sc->events;
+	c->backwards = sc->backwards;
+	return flush_extent(sc);
+}
+
 int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_merge_count *c,
 		  char *err, size_t errlen)
 {
 	struct source *s = &m->src[src];
-	uint64_t last = 0;
-	uint32_t last_dev = 0;
+	struct ss_merge_scanner sc;
 	long n;
-	int ret = 0;
+	int ret;
 
-	c->events = c->backwards = 0;
-	t->has_extents = true;
-	for (n = refill(m, src, true, err, errlen); n > 0; n = refill(m, src, false, err, errlen)) {
-		for (size_t i = 0; i < (size_t)n; i++) {
-			const struct ss_event *ev = &s->run[i];
-
-			if (ev->ts_ns < last)
-				c->backwards++;
-			last = ev->ts_ns;
-			if (!t->nr_events || ev->ts_ns < t->first_ts)
-				t->first_ts = ev->ts_ns;
-			if (ev->ts_ns > t->last_ts)
-				t->last_ts = ev->ts_ns;
-			t->nr_events++;
-			c->events++;
-			if ((!t->nr_devices || ev->dev != last_dev) &&
-			    (ret = ss_trace_add_bare_device(t, ev->dev)))
+	ss_merge_scan_begin(&sc, t);
+	for (n = refill(m, src, true, err, errlen); n > 0; n = refill(m, src, false, err, errlen))
+		for (size_t i = 0; i < (size_t)n; i++)
+			if ((ret = ss_merge_scan_event(&sc, &s->run[i])))
 				return ret;
-			last_dev = ev->dev;
-			/* where the data went, so that a plot need not read the trace to find out */
-			if (ev->type == SS_EV_ISSUE && ss_event_has_data(ev) &&
-			    (ret = ss_trace_add_extent(t, ev)))
-				return ret;
-		}
-	}
-	return n < 0 ? (int)n : 0;
+	return n < 0 ? (int)n : ss_merge_scan_end(&sc, c);
 }
 
 static int cmp_devices(const void *a, const void *b)
@@ -191,48 +216,77 @@ int ss_merge_rewind(struct ss_merge *m, struct ss_trace *t)
 	return 0;
 }
 
+/*
+ * The time up to which (inclusive) the top source's events go out before another source's
+ * next one is due: that of the smaller of the heap's second level, less one where that
+ * source wins ties (a lower index); the end of time when no other source is left.
+ */
+static uint64_t top_until(const struct ss_merge *m)
+{
+	size_t top = m->heap[0], other;
+	uint64_t until;
+
+	if (m->nr_heap < 2)
+		return UINT64_MAX;
+	other = m->heap[1];
+	if (m->nr_heap > 2 && less(m, m->heap[2], other))
+		other = m->heap[2];
+	until = head(m, other)->ts_ns;
+	/* the top comes before OTHER, so its next event is earlier when OTHER wins ties */
+	return top < other ? until : until - 1;
+}
+
 int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
 			size_t *n)
 {
+	struct ss_event *out = m->out;
+	uint64_t last = m->last_ts;
 	size_t k = 0;
 	char err[200] = "";
 
 	while (k < BATCH && m->nr_heap) {
-		size_t top = m->heap[0], other = SIZE_MAX;
+		size_t top = m->heap[0];
 		struct source *s = &m->src[top];
-		uint64_t until = UINT64_MAX;
+		const struct ss_event *run = s->run;
+		uint64_t until = top_until(m);
+		size_t pos = s->pos, stop = s->len;
 
-		/* the top source's events go out until another source's next one is due: the
-		 * smaller of the heap's second level (ties go to the lower index) */
-		if (m->nr_heap > 1)
-			other = m->heap[1];
-		if (m->nr_heap > 2 && less(m, m->heap[2], other))
-			other = m->heap[2];
-		if (other != SIZE_MAX)
-			until = head(m, other)->ts_ns;
+		if (stop - pos > BATCH - k)
+			stop = pos + BATCH - k;
+		/* the top source's events until another's is due (its first one is) */
 		do {
-			struct ss_event *o = &m->out[k++];
+			struct ss_event *o = &out[k++];
 
-			*o = s->run[s->pos++];
+			*o = run[pos++];
 			/* a source that steps back in time, or clocks of different buffers */
-			if (o->ts_ns < m->last_ts)
-				o->ts_ns = m->last_ts;
-			m->last_ts = o->ts_ns;
-		} while (k < BATCH && s->pos < s->len &&
-			 (s->run[s->pos].ts_ns < until ||
-			  (s->run[s->pos].ts_ns == until && top < other)));
-		if (s->pos == s->len) {
+			if (o->ts_ns < last)
+				o->ts_ns = last;
+			last = o->ts_ns;
+		} while (pos < stop && run[pos].ts_ns <= until);
+		s->pos = pos;
+		if (pos == s->len) {
 			long got = refill(m, top, false, err, sizeof(err));
 
 			if (got < 0) {
+				m->last_ts = last;
 				ss_trace_set_error(t, "%s", err);
 				return (int)got;
 			}
 			if (!got)
 				m->heap[0] = m->heap[--m->nr_heap];
 		}
-		sift_down(m, 0);
+		if (m->nr_heap == 2) {          /* two sources (or two left): no heap walk */
+			size_t a = m->heap[0], b = m->heap[1];
+
+			if (less(m, b, a)) {
+				m->heap[0] = b;
+				m->heap[1] = a;
+			}
+		} else {
+			sift_down(m, 0);
+		}
 	}
+	m->last_ts = last;
 	if (!k) {
 		/*
 		 * The merge reads the sources interleaved, the metadata pass one after the other.

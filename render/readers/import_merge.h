@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "seekscope/model.h"
 #include "trace_backend.h"
 
 /*
@@ -45,6 +46,63 @@ void ss_merge_free(struct ss_merge *m);   /* accepts NULL */
  */
 int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_merge_count *c,
 		  char *err, size_t errlen);
+
+/*
+ * The same pass, one event at a time, for an importer that reads a source faster on its own
+ * than through ss_merge_next_fn (blktrace: without building the events it only counts):
+ * ss_merge_scan_begin(), ss_merge_scan_event() for each of the source's events in order,
+ * then ss_merge_scan_end().  The figures are kept here and go to the trace at the end.
+ */
+struct ss_merge_scanner {
+	struct ss_trace *t;
+	uint64_t events, backwards;
+	uint64_t last;          /* the previous event's time */
+	uint64_t min, max;      /* of the times */
+	uint32_t last_dev;      /* of the previous event (0 before the first) */
+	bool has_ext;           /* ext: the extent of data issues on ext.dev, not yet in t */
+	struct ss_extent ext;
+};
+
+void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t);
+/* The out-of-line part of ss_merge_scan_event(): 0 or -ENOMEM. */
+int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev);
+int ss_merge_scan_extent(struct ss_merge_scanner *sc, uint32_t dev, uint64_t lo, uint64_t hi);
+/* Add the figures to the trace, the counts to *C: 0 or -ENOMEM. */
+int ss_merge_scan_end(struct ss_merge_scanner *sc, struct ss_merge_count *c);
+
+/*
+ * Of the event only ts_ns, dev and type are read, and of an issue also sector, nr_sector and
+ * flags.  0 or -ENOMEM (then the pass is over).
+ */
+static inline int ss_merge_scan_event(struct ss_merge_scanner *sc, const struct ss_event *ev)
+{
+	int ret;
+
+	if (ev->ts_ns < sc->last)
+		sc->backwards++;
+	sc->last = ev->ts_ns;
+	if (ev->ts_ns < sc->min)
+		sc->min = ev->ts_ns;
+	if (ev->ts_ns > sc->max)
+		sc->max = ev->ts_ns;
+	sc->events++;
+	if ((ev->dev != sc->last_dev || !sc->t->nr_devices) &&
+	    (ret = ss_merge_scan_device(sc, ev->dev)))
+		return ret;
+	/* where the data went, so that a plot need not read the trace to find out */
+	if (ev->type == SS_EV_ISSUE && ss_event_has_data(ev)) {
+		uint64_t lo = ev->sector, hi = ev->sector + ev->nr_sector;
+
+		if (!sc->has_ext || ev->dev != sc->ext.dev)
+			return ss_merge_scan_extent(sc, ev->dev, lo, hi);
+		if (lo < sc->ext.lo)
+			sc->ext.lo = lo;
+		if (hi > sc->ext.hi)
+			sc->ext.hi = hi;
+	}
+	return 0;
+}
+
 /*
  * End of the importer's open, after the metadata pass: sort T's devices by number and rewind.
  * 0 or -errno with the reason in err.

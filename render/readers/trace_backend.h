@@ -67,10 +67,10 @@ int ss_trace_add_task_name(struct ss_trace *t, uint64_t ts, uint32_t pid, const 
 /* A FILEMAP, FILES or EXTENTS payload (TYPE), in file order: 0, -ENOMEM, -E2BIG, -EINVAL. */
 int ss_trace_add_fmap(struct ss_trace *t, uint32_t type, const void *buf, size_t len);
 /*
- * For importers, whose open sees every event: widen ss_trace.extents by EV, an issue with
- * data.  0 or -ENOMEM.
+ * For importers, whose open sees every event: widen ss_trace.extents by E, the sectors of
+ * issues with data on E->dev (a device not seen before goes last).  0 or -ENOMEM.
  */
-int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev);
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_extent *e);
 /*
  * For importers: a device record for DEV (kernel encoding) that knows nothing but the number —
  * size 0 (unknown), name "MAJ:MIN", path = the trace's path.  Devices already present are not

@@ -252,19 +252,18 @@ bool ss_trace_task_name(const struct ss_trace *t, uint32_t pid, uint64_t ts, cha
 	return true;
 }
 
-int ss_trace_add_extent(struct ss_trace *t, const struct ss_event *ev)
+int ss_trace_add_extent(struct ss_trace *t, const struct ss_extent *e)
 {
-	struct ss_extent e = { ev->dev, ev->sector, ev->sector + ev->nr_sector };
 	size_t i = 0;
 
-	while (i < t->nr_extents && t->extents[i].dev != ev->dev)
+	while (i < t->nr_extents && t->extents[i].dev != e->dev)
 		i++;
 	if (i == t->nr_extents)
-		return push(&t->extents, &t->nr_extents, &t->priv->cap_extents, &e, sizeof(e));
-	if (e.lo < t->extents[i].lo)
-		t->extents[i].lo = e.lo;
-	if (e.hi > t->extents[i].hi)
-		t->extents[i].hi = e.hi;
+		return push(&t->extents, &t->nr_extents, &t->priv->cap_extents, e, sizeof(*e));
+	if (e->lo < t->extents[i].lo)
+		t->extents[i].lo = e->lo;
+	if (e->hi > t->extents[i].hi)
+		t->extents[i].hi = e->hi;
 	return 0;
 }
 

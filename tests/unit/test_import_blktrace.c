@@ -433,6 +433,60 @@ static void test_changed(void)
 	ss_trace_close(t);
 }
 
+/*
+ * A file cut after open (the metadata pass), before streaming and between two passes: a read
+ * error that says so, after no more than the records left.  The file spans many read windows.
+ */
+static void test_shrunk(void)
+{
+	const size_t nr = 3 * 65536;                    /* 9 MiB of records */
+	const struct ss_event *ev;
+	char err[256];
+	struct ss_trace *t;
+	FILE *f = fopen(tpath("big.blktrace.0"), "w");
+	size_t n;
+	long total;
+	int ret = f ? 0 : -1;
+
+	for (size_t i = 0; i < nr && !ret; i++) {
+		struct btw_rec r = { .time = 1000 + i, .action = BTW_TA_Q | BTW_WRITE,
+				     .bytes = 4096, .sector = 8 * i, .device = DEV_A };
+
+		ret = btw_put(f, &r, false, NULL);
+	}
+	if (f && fclose(f))
+		ret = -1;
+	if (!ok(!ret, "wrote %zu records", nr))
+		return;
+	t = ss_trace_open(tpath("big"), err, sizeof(err));
+	if (!ok(t != NULL, "opens (%s)", t ? "ok" : err))
+		return;
+	is_int(t->nr_events, nr, "every record counted");
+	ok(truncate(tpath("big.blktrace.0"), (off_t)(nr / 2 * 48 + 20)) == 0, "cut in half");
+	for (total = 0; (ret = ss_trace_next_batch(t, &ev, &n)) > 0;)
+		total += (long)n;
+	is_int(ret, -EIO, "streaming fails with -EIO");
+	ok(strstr(ss_trace_error(t), "big.blktrace.0: file shrank while reading") != NULL,
+	   "and says the file shrank: %s", ss_trace_error(t));
+	ok(total <= (long)nr / 2, "after no more than the records left (%ld)", total);
+	ss_trace_close(t);
+
+	/* cut between two passes: the first one read everything (its windows are mapped) */
+	t = ss_trace_open(tpath("big"), err, sizeof(err));
+	if (!ok(t != NULL, "opens again (%s)", t ? "ok" : err))
+		return;
+	for (total = 0; (ret = ss_trace_next_batch(t, &ev, &n)) > 0;)
+		total += (long)n;
+	ok(ret == 0 && total == (long)(nr / 2), "first pass: %ld events", total);
+	ok(truncate(tpath("big.blktrace.0"), 48 * 1000) == 0, "cut to 1000 records");
+	is_int(ss_trace_rewind(t), 0, "rewind");
+	for (total = 0; (ret = ss_trace_next_batch(t, &ev, &n)) > 0;)
+		total += (long)n;
+	is_int(ret, -EIO, "second pass fails with -EIO after %ld events", total);
+	ss_trace_close(t);
+	unlink(tpath("big.blktrace.0"));
+}
+
 int main(void)
 {
 	if (testdir_make("blktrace"))
@@ -441,5 +495,6 @@ int main(void)
 	test_truncated();
 	test_bad();
 	test_changed();
+	test_shrunk();
 	return done_testing();
 }
