@@ -132,6 +132,27 @@ static void read_file_header(int fd, struct lib *l)
 	l->hold = version >= 7 && l->page_size && b[pos] && strcmp((const char *)b + pos, "none");
 }
 
+/*
+ * libtracecmd 3.1 reads every section of a .dat's headers when it opens one and has no flag to
+ * skip any: the kernel's symbol table (kallsyms, some 150,000 lines through sscanf: most of the
+ * time an open takes) and the saved command lines go into the tep handle, to name functions and
+ * tasks when events are printed.  The reader names neither (task names come from the events'
+ * comm fields), so these two take the place of libtraceevent's in the process: an executable's
+ * symbols come first in the dynamic linker's lookup.  Nothing else in seekscope calls them (the
+ * recorder parses only its events' formats, collector/capture/tracecap.c).
+ */
+int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
+{
+	(void)tep, (void)kallsyms;
+	return 0;
+}
+
+int tep_parse_saved_cmdlines(struct tep_handle *tep, const char *buf)
+{
+	(void)tep, (void)buf;
+	return 0;
+}
+
 /* A decoder for buffer H's event formats; *known counts the block events it knows. */
 static struct ss_decoder *make_decoder(struct tracecmd_input *h, size_t *known)
 {
