@@ -16,7 +16,8 @@
  * when an instance buffer's CPU data lies beyond the end of a .dat cut short).  So libtracecmd
  * runs only in a child process, the reader process, which opens the file once and decodes the
  * rings' records into events on request: the parent asks for ring I's next run over a socket
- * and finds it in memory both share (a memfd, one slot of items per ring).  A file the reader
+ * and finds it in memory both share (a memfd, two slots of items per ring: while the parent
+ * reads one, the reader fills the other with the run after it).  A file the reader
  * process does not survive is refused with one line, during the open (the metadata pass reads
  * every record) or, should it ever happen later, as a read error.
  */
@@ -39,7 +40,7 @@
 #define TRACECMD_MAGIC "\027\010\104tracing"
 #define CRASHED "cannot read this trace-cmd file: corrupt or truncated (libtracecmd crashed " \
 		"reading it)"
-/* items in the shared memory: at most SLOTS_MAX in all, SLOT_MIN..SLOT_MAX a ring */
+/* items in the shared memory: at most SLOTS_MAX in all, SLOT_MIN..SLOT_MAX a slot */
 #define SLOTS_MAX (256u * 1024)
 #define SLOT_MIN  256u
 #define SLOT_MAX  8192u
@@ -60,7 +61,7 @@ struct item {
 struct hello {
 	int32_t ret;                    /* 0 or -errno (the reason in err) */
 	uint32_t nr_rings;
-	uint32_t slot;                  /* items a ring's slot holds */
+	uint32_t slot;                  /* items a slot holds */
 	char err[256];
 	char buffers[512];              /* "top,NAME,...": trace-cmd.buffers */
 };
@@ -72,8 +73,9 @@ struct request {
 };
 
 struct reply {
-	int32_t n;                      /* items in the ring's slot */
+	int32_t n;                      /* items in the slot */
 	uint32_t ended;                 /* the ring has no more records */
+	uint32_t which;                 /* the ring's slot they are in: 0 or 1 */
 };
 
 /* ---- the reader process: libtracecmd */
@@ -85,6 +87,10 @@ struct lib_ring {
 	int cpu;
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
+	unsigned handed;        /* the slot the parent reads */
+	bool ahead;             /* the other slot holds the next run, read ahead: */
+	bool ahead_ended;
+	size_t ahead_n;
 };
 
 struct lib {
@@ -341,12 +347,12 @@ static void serve(int sock, int memfd, const char *path)
 
 	h.ret = lib_open(&l, path, h.err, sizeof(h.err));
 	if (!h.ret) {
-		size_t slot = l.nr_rings ? SLOTS_MAX / l.nr_rings : SLOT_MAX;
+		size_t slot = l.nr_rings ? SLOTS_MAX / 2 / l.nr_rings : SLOT_MAX;
 		size_t len;
 
 		h.slot = (uint32_t)(slot < SLOT_MIN ? SLOT_MIN : slot > SLOT_MAX ? SLOT_MAX : slot);
 		h.nr_rings = (uint32_t)l.nr_rings;
-		len = (l.nr_rings ? l.nr_rings : 1) * h.slot * sizeof(*items);
+		len = (l.nr_rings ? l.nr_rings : 1) * 2 * h.slot * sizeof(*items);
 		buffer_names(&l, h.buffers, sizeof(h.buffers));
 		cpus = calloc(l.nr_rings + 1, sizeof(*cpus));
 		if (!cpus || ftruncate(memfd, (off_t)len) ||
@@ -363,14 +369,26 @@ static void serve(int sock, int memfd, const char *path)
 	    xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
 		return;
 	while (!xfer(sock, &q, sizeof(q), false) && q.ring < l.nr_rings) {
-		struct reply p;
-		bool ended;
+		struct lib_ring *r = &l.rings[q.ring];
+		struct reply p = { .which = q.first ? 0 : !r->handed };
+		struct item *slots = items + (size_t)q.ring * 2 * h.slot;
+		bool ended = r->ahead_ended;
 
-		p.n = (int32_t)fill(&l, &l.rings[q.ring], q.first, items + (size_t)q.ring * h.slot,
-				    h.slot, &ended);
+		if (r->ahead && !q.first)
+			p.n = (int32_t)r->ahead_n;
+		else
+			p.n = (int32_t)fill(&l, r, q.first, slots + p.which * h.slot, h.slot, &ended);
 		p.ended = ended;
+		r->handed = p.which;
+		r->ahead = false;
 		if (xfer(sock, &p, sizeof(p), true))
 			return;
+		/* the ring's next run into the other slot, while the parent reads this one */
+		if (!ended) {
+			r->ahead_n = fill(&l, r, false, slots + !r->handed * h.slot, h.slot,
+					  &r->ahead_ended);
+			r->ahead = true;
+		}
 	}
 	/* nothing is freed: the process ends here (and libtracecmd's close is not safe) */
 }
@@ -406,9 +424,10 @@ static __attribute__((noreturn)) void reader_main(int sock, int memfd, const cha
 
 /* ---- the parent: the backend */
 
-/* One ring as the parent sees it: its items in the shared slot, slot[pos..len). */
+/* One ring as the parent sees it: its items in one of its shared slots, slot[pos..len). */
 struct ring {
 	uint32_t cpu;
+	const struct item *slot;
 	size_t pos, len;
 	bool ended;             /* the reader said the ring has no more records */
 	uint64_t missed;        /* events the ring buffer reported lost since its start */
@@ -418,7 +437,7 @@ struct tc_state {
 	pid_t pid;                      /* the reader process; 0: none */
 	int sock;                       /* to it; -1: none */
 	int memfd;
-	const struct item *items;       /* nr_rings slots of slot items */
+	const struct item *items;       /* nr_rings x 2 slots of slot items */
 	size_t map_len;
 	size_t slot;
 	struct ring *rings;
@@ -437,10 +456,11 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	struct reply p;
 
 	if (xfer(s->sock, &q, sizeof(q), true) || xfer(s->sock, &p, sizeof(p), false) ||
-	    p.n < 0 || (size_t)p.n > s->slot) {
+	    p.n < 0 || (size_t)p.n > s->slot || p.which > 1) {
 		ss_errf(err, errlen, CRASHED);
 		return -EBADMSG;
 	}
+	s->rings[i].slot = s->items + (i * 2 + p.which) * s->slot;
 	s->rings[i].pos = 0;
 	s->rings[i].len = (size_t)p.n;
 	s->rings[i].ended = p.ended;
@@ -458,7 +478,6 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 {
 	struct tc_state *s = ctx;
 	struct ring *r = &s->rings[i];
-	const struct item *slot = s->items + i * s->slot;
 	int ret;
 
 	if (first)
@@ -474,7 +493,7 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 			first = false;
 			continue;
 		}
-		it = &slot[r->pos++];
+		it = &r->slot[r->pos++];
 		if (it->is_lost) {
 			r->missed += it->lost.count;
 			if (s->scanning && !s->task_error)
@@ -604,7 +623,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	h.buffers[sizeof(h.buffers) - 1] = 0;
 	memcpy(s->buffers, h.buffers, sizeof(s->buffers));
 	s->slot = h.slot;
-	s->map_len = (h.nr_rings ? h.nr_rings : 1) * (size_t)h.slot * sizeof(*s->items);
+	s->map_len = (h.nr_rings ? h.nr_rings : 1) * 2 * (size_t)h.slot * sizeof(*s->items);
 	s->rings = calloc(h.nr_rings ? h.nr_rings : 1, sizeof(*s->rings));
 	cpus = calloc(h.nr_rings ? h.nr_rings : 1, sizeof(*cpus));
 	if (!s->rings || !cpus) {
