@@ -135,7 +135,8 @@ static void read_file_header(int fd, struct lib *l)
 				(uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
 				(uint32_t)b[pos + 3] << 8 | b[pos + 2];
 	pos += 6;
-	l->hold = version >= 7 && l->page_size && b[pos] && strcmp((const char *)b + pos, "none");
+	l->hold = version >= 7 && b[pos] && strcmp((const char *)b + pos, "none") &&
+		  l->page_size >= 1024 && !(l->page_size & (l->page_size - 1));
 }
 
 /*
@@ -238,7 +239,6 @@ static int lib_open(struct lib *l, const char *path, char *err, size_t errlen)
 	if (fd >= 0) {
 		read_file_header(fd, l);
 		errno = 0;
-		/* the handle owns fd from here, even when it fails */
 		l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
 	}
 	if (!l->top) {
@@ -591,7 +591,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	if (s->memfd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 		int e = errno;
 
-		ss_errf(err, errlen, "cannot check this trace-cmd file: %s", strerror(e));
+		ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s", strerror(e));
 		return -e;
 	}
 	fflush(NULL);
@@ -602,7 +602,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 		s->pid = 0;
 		close(sv[0]);
 		close(sv[1]);
-		ss_errf(err, errlen, "cannot check this trace-cmd file: %s", strerror(e));
+		ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s", strerror(e));
 		return -e;
 	}
 	if (s->pid == 0) {
@@ -618,7 +618,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	if (h.ret) {
 		h.err[sizeof(h.err) - 1] = 0;
 		ss_errf(err, errlen, "%s", h.err);
-		return h.ret;
+		return h.ret < 0 ? h.ret : -EIO;
 	}
 	h.buffers[sizeof(h.buffers) - 1] = 0;
 	memcpy(s->buffers, h.buffers, sizeof(s->buffers));
@@ -647,6 +647,8 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 		return -e;
 	}
 	s->items = map;
+	close(s->memfd);        /* the mapping keeps the memory */
+	s->memfd = -1;
 	return 0;
 }
 
