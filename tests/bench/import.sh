@@ -96,8 +96,17 @@ printf 'recorded: %s bytes, %s\n' "$(stat -c %s "$dir/bench.dat")" \
 printf 'and a small one: %s bytes, %s\n' "$(stat -c %s "$dir/small.dat")" \
 	"$(./seekscope report "$dir/small.dat" | grep -m1 -E '^ +events')"
 bench_run "trace-cmd report > /dev/null (small .dat)" trace-cmd report -i "$dir/small.dat"
+./seekscope convert -q "$dir/small.dat" -o "$dir/small.sst"
+bench_run "seekscope report (the same in its own format)" ./seekscope report "$dir/small.sst"
+sst_wall=$WALL sst_cpu=$CPU
 bench_run "seekscope report (small .dat)" ./seekscope report "$dir/small.dat"
 GOALS=1 bench_goal "fixed cost: seekscope report of the small .dat" "$WALL" 0.05 s
+if [[ -n $WALL && -n $sst_wall ]]; then
+	awk -v w="$WALL" -v sw="$sst_wall" -v c="$CPU" -v sc="$sst_cpu" 'BEGIN {
+		printf "  %-52s %7.3f s wall, %5.2f s CPU\n", "... beyond reading the same events natively",
+		       w - sw, c - sc }'
+fi
+rm -f "$dir/small.sst"
 bench_run "trace-cmd report > /dev/null" trace-cmd report -i "$dir/bench.dat"
 tc_report=$WALL tc_report_cpu=$CPU
 bench_run "seekscope report" ./seekscope report "$dir/bench.dat"
