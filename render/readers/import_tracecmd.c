@@ -38,6 +38,10 @@
 #include "import_merge.h"
 
 #define TRACECMD_MAGIC "\027\010\104tracing"
+/* libtracecmd's version as 10000 * major + 100 * minor + patch (the Makefile's, pkg-config's) */
+#ifndef SS_LIBTRACECMD_VERSION
+#define SS_LIBTRACECMD_VERSION 0
+#endif
 #define CRASHED "cannot read this trace-cmd file: corrupt or truncated (libtracecmd crashed " \
 		"reading it)"
 /* items in the shared memory: at most SLOTS_MAX in all, SLOT_MIN..SLOT_MAX a slot */
@@ -135,7 +139,8 @@ static void read_file_header(int fd, struct lib *l)
 				(uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
 				(uint32_t)b[pos + 3] << 8 | b[pos + 2];
 	pos += 6;
-	l->hold = version >= 7 && b[pos] && strcmp((const char *)b + pos, "none") &&
+	l->hold = SS_LIBTRACECMD_VERSION < 10500 && version >= 7 && b[pos] &&
+		  strcmp((const char *)b + pos, "none") &&
 		  l->page_size >= 1024 && !(l->page_size & (l->page_size - 1));
 }
 
@@ -263,11 +268,12 @@ static int lib_open(struct lib *l, const char *path, char *err, size_t errlen)
 }
 
 /*
- * Done with REC of ring R.  libtracecmd 3.1.6 never finds the decompressed chunk of a page it
- * frees (free_zpage() tests the address the wrong way round), so it keeps every chunk until
- * the file is closed anyway and walks all of them for each page it frees: a read of a
- * compressed file costs pages x chunks.  Holding one record of every page, no page is freed
- * (nor read again when the ring is read again); the memory held is a record a page.
+ * Done with REC of ring R.  libtracecmd before 1.5 (trace-cmd 3.3) never finds the decompressed
+ * chunk of a page it frees (free_zpage() tests the address the wrong way round), so it keeps
+ * every chunk until the file is closed anyway and walks all of them for each page it frees: a
+ * read of a compressed file costs pages x chunks.  Holding one record of every page, no page
+ * is freed (nor read again when the ring is read again); the memory held is a record a page.
+ * From 1.5 it frees chunks and finds them in a tree: nothing is held.
  */
 static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
 {
