@@ -32,6 +32,7 @@ struct ss_decoder {
 	struct tep_handle *tep;
 	struct type_fields types[MAX_TYPES];
 	int nr_types;
+	bool native;            /* the trace's byte order is the host's */
 };
 
 struct ss_decoder *ss_decoder_new(struct tep_handle *tep)
@@ -76,16 +77,47 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 	if (!t->dev || !t->sector || !t->nr_sector || !t->rwbs)
 		return -EPROTO;
 	d->nr_types++;
+	d->native = tep_is_file_bigendian(d->tep) == tep_is_local_bigendian(d->tep);
 	return 0;
 }
 
-static unsigned long long num(const struct tep_format_field *f, const void *data)
+/*
+ * Field F of DATA as tep_read_number_field() reads it (0 if absent or not 1, 2, 4 or 8
+ * bytes), without its calls when the trace's byte order is the host's (NATIVE): this runs
+ * for every field of every event.
+ */
+static unsigned long long num(const struct tep_format_field *f, const void *data, bool native)
 {
+	const unsigned char *p;
 	unsigned long long v = 0;
 
-	if (f)
+	if (!f)
+		return 0;
+	if (!native) {
 		tep_read_number_field((struct tep_format_field *)f, data, &v);
-	return v;
+		return v;
+	}
+	p = (const unsigned char *)data + f->offset;
+	switch (f->size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, sizeof(x));
+		return x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, sizeof(x));
+		return x;
+	}
+	case 8:
+		memcpy(&v, p, sizeof(v));
+		return v;
+	}
+	return 0;
 }
 
 int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts, unsigned cpu,
@@ -95,6 +127,7 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 	const struct type_fields *t = NULL;
 	const char *rwbs;
 	size_t rwbs_len;
+	bool native = d->native;
 
 	memcpy(&id, data, sizeof(id));   /* common_type is the first field of every event */
 	for (int i = 0; i < d->nr_types; i++)
@@ -107,15 +140,15 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 	memset(ev, 0, sizeof(*ev));
 	ev->ts_ns = ts;
 	ev->type = t->type;
-	ev->dev = (uint32_t)num(t->dev, data);
-	ev->sector = num(t->sector, data);
-	ev->nr_sector = (uint32_t)num(t->nr_sector, data);
-	ev->bytes = t->bytes ? (uint32_t)num(t->bytes, data) : ev->nr_sector * 512u;
-	ev->error = (int32_t)num(t->error, data);
-	ev->pid = (uint32_t)num(t->pid, data);
+	ev->dev = (uint32_t)num(t->dev, data, native);
+	ev->sector = num(t->sector, data, native);
+	ev->nr_sector = (uint32_t)num(t->nr_sector, data, native);
+	ev->bytes = t->bytes ? (uint32_t)num(t->bytes, data, native) : ev->nr_sector * 512u;
+	ev->error = (int32_t)num(t->error, data, native);
+	ev->pid = (uint32_t)num(t->pid, data, native);
 	ev->cpu = (uint16_t)cpu;
 	if (t->rwbs->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc = num(t->rwbs, data);
+		unsigned long long loc = num(t->rwbs, data, native);
 
 		rwbs = (const char *)data + (loc & 0xffff);
 		rwbs_len = (size_t)(loc >> 16);

@@ -48,7 +48,8 @@ void ss_decoder_free(struct ss_decoder *d);                  /* accepts NULL */
 /*
  * Register block:NAME (already parsed into the tep handle) as event TYPE (SS_EV_*).
  * -ENOENT if the tep does not know the event, -EPROTO if it lacks dev/sector/nr_sector/rwbs,
- * -ENOSPC if too many types are registered.
+ * -ENOSPC if too many types are registered.  The decoder takes the trace's byte order from the
+ * tep handle as it is then.
  */
 int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type);
 /* Room for a task name as block events carry it (TASK_COMM_LEN), terminated. */

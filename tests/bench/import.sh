@@ -9,7 +9,8 @@
 #  - trace-cmd: as root with fio and trace-cmd, a .dat of as many I/Os recorded from fio 4 KiB
 #    random reads on a loop device in /dev/shm (block_bio_queue, block_rq_issue and
 #    block_rq_complete = Q, D and C), read by `seekscope report` and `plot` and by
-#    `trace-cmd report > /dev/null`.
+#    `trace-cmd report > /dev/null`; and a .dat of 100 I/Os recorded the same way, for the
+#    fixed cost of reading one (its headers hold the kernel's symbol table, some 5 MB).
 # Median wall time of RUNS runs, peak RSS, and the ratios (issue 18: >= 10x iowatcher's first
 # run, faster than its second).
 #   tests/bench/import.sh [IOS] [DIR]     (run from anywhere; builds what it needs;
@@ -74,19 +75,38 @@ dd if=/dev/zero of="$dir/disk.img" bs=1M count=1024 status=none
 loop=$(losetup -f --show "$dir/disk.img")
 majmin=$(lsblk -ndo MAJ:MIN "$loop" | tr -d ' ')
 devno=$(( ${majmin%:*} << 20 | ${majmin#*:} ))
-# as tests/integration/import-tracecmd.sh runs it: trace-cmd 3.1.6 needs -k -d in an instance
-tc=(trace-cmd record -q -k -d -B "$inst" -C mono -o "$dir/bench.dat")
-for e in block_bio_queue block_rq_issue block_rq_complete; do
-	tc+=(-e "block:$e" -f "dev == $devno")
-done
-"${tc[@]}" -- fio --name=bench --filename="$loop" --rw=randread --bs=4k --iodepth=32 \
-	--ioengine=libaio --direct=1 --io_size=$((ios * 4096)) --output=/dev/null \
-	>"$dir/tc.out" 2>&1 || { echo "trace-cmd record failed: $(tail -1 "$dir/tc.out")"; exit 0; }
+# record_dat IOS FILE: fio's random reads traced by trace-cmd, as
+# tests/integration/import-tracecmd.sh runs it: trace-cmd 3.1.6 needs -k -d in an instance
+record_dat() {
+	local tc=(trace-cmd record -q -k -d -B "$inst" -C mono -o "$2") e
+	for e in block_bio_queue block_rq_issue block_rq_complete; do
+		tc+=(-e "block:$e" -f "dev == $devno")
+	done
+	"${tc[@]}" -- fio --name=bench --filename="$loop" --rw=randread --bs=4k --iodepth=32 \
+		--ioengine=libaio --direct=1 --io_size=$(($1 * 4096)) --output=/dev/null \
+		>"$dir/tc.out" 2>&1
+}
+record_dat "$ios" "$dir/bench.dat" && record_dat 100 "$dir/small.dat" ||
+	{ echo "trace-cmd record failed: $(tail -1 "$dir/tc.out")"; exit 0; }
 losetup -d "$loop"
 loop=
 rm -f "$dir/disk.img"
 printf 'recorded: %s bytes, %s\n' "$(stat -c %s "$dir/bench.dat")" \
 	"$(./seekscope report "$dir/bench.dat" | grep -m1 -E '^ +events')"
+printf 'and a small one: %s bytes, %s\n' "$(stat -c %s "$dir/small.dat")" \
+	"$(./seekscope report "$dir/small.dat" | grep -m1 -E '^ +events')"
+bench_run "trace-cmd report > /dev/null (small .dat)" trace-cmd report -i "$dir/small.dat"
+./seekscope convert -q "$dir/small.dat" -o "$dir/small.sst"
+bench_run "seekscope report (the same in its own format)" ./seekscope report "$dir/small.sst"
+sst_wall=$WALL sst_cpu=$CPU
+bench_run "seekscope report (small .dat)" ./seekscope report "$dir/small.dat"
+GOALS=1 bench_goal "fixed cost: seekscope report of the small .dat" "$WALL" 0.05 s
+if [[ -n $WALL && -n $sst_wall ]]; then
+	awk -v w="$WALL" -v sw="$sst_wall" -v c="$CPU" -v sc="$sst_cpu" 'BEGIN {
+		printf "  %-52s %7.3f s wall, %5.2f s CPU\n", "... beyond reading the same events natively",
+		       w - sw, c - sc }'
+fi
+rm -f "$dir/small.sst"
 bench_run "trace-cmd report > /dev/null" trace-cmd report -i "$dir/bench.dat"
 tc_report=$WALL tc_report_cpu=$CPU
 bench_run "seekscope report" ./seekscope report "$dir/bench.dat"

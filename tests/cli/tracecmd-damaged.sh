@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Damaged trace-cmd .dat files: libtracecmd, which crashes on some of them, runs in the trace-cmd
+# reader's own process, so that seekscope answers each with one line and exit 1: the inputs
+# that crashed libtracecmd or read differently twice (tests/fuzz/regress/tracecmd) and every
+# cut of two good captures (tests/fuzz/corpus/tracecmd: the top-level buffer, an instance
+# buffer) at 256-byte steps.
+# Nothing else of libtracecmd's reaches the terminal (it prints some complaints itself), no
+# output file is left by a refused plot, and a good capture reads the same from a file and from
+# standard input.  Unprivileged.  Prints TAP.
+source "$(dirname "$0")/../lib/tap.sh"
+plan 8
+make_workdir
+W=$WORK
+SRC=$(dirname "$0")/../fuzz
+shopt -s nullglob
+regress=("$SRC"/regress/tracecmd/*.dat)
+(( ${#regress[@]} > 0 ))
+ok $? "regress inputs found (${#regress[@]})"
+
+# refused FILE CMD...: CMD exits 1 with one line on stderr naming FILE, nothing on stdout
+# (but for dump, which streams the events it has read before the error; STREAMS=1)
+refused() {
+	local f=$1 rc
+	shift
+	"$@" >"$W/out" 2>"$W/err"
+	rc=$?
+	if (( rc != 1 )) || { [[ -s $W/out ]] && [[ ${STREAMS:-0} != 1 ]]; } ||
+		(( $(wc -l <"$W/err") != 1 )) ||
+		! grep -q "^seekscope [a-z]*: $f: " "$W/err"; then
+		diag "$* -> exit $rc, stdout $(wc -c <"$W/out") bytes, stderr: $(head -3 "$W/err")"
+		return 1
+	fi
+}
+
+for cmd in report dump; do
+	bad=0
+	for f in "${regress[@]}"; do
+		STREAMS=$([[ $cmd == dump ]] && echo 1) refused "$f" "$SEEKSCOPE" "$cmd" "$f" ||
+			bad=$((bad + 1))
+	done
+	is "$bad" 0 "$cmd: every damaged input of the regress set is one line, exit 1"
+done
+
+bad=0
+for f in "${regress[@]}"; do
+	rm -f "$W/x.png"
+	refused "$f" "$SEEKSCOPE" plot "$f" -o "$W/x.png" || bad=$((bad + 1))
+	[[ -e $W/x.png ]] && { diag "plot $f left x.png"; bad=$((bad + 1)); }
+done
+is "$bad" 0 "plot: refused with one line, no PNG left"
+
+# every cut of the good captures: a clean read (exit 0, nothing on stderr) or one line, exit 1
+cuts=0 bad=0
+for good in "$SRC"/corpus/tracecmd/top.dat "$SRC"/corpus/tracecmd/instance.dat; do
+	size=$(stat -c %s "$good")
+	for ((cut = 0; cut < size; cut += 256)); do
+		head -c "$cut" "$good" >"$W/cut.dat"
+		cuts=$((cuts + 1))
+		"$SEEKSCOPE" report "$W/cut.dat" >"$W/out" 2>"$W/err"
+		rc=$?
+		if (( rc == 0 )) && [[ ! -s $W/err ]]; then
+			continue
+		fi
+		refused "$W/cut.dat" "$SEEKSCOPE" report "$W/cut.dat" || bad=$((bad + 1))
+	done
+done
+is "$bad" 0 "report of $cuts cuts of two good captures: a clean read or one line, exit 1"
+
+good=$SRC/corpus/tracecmd/instance.dat
+"$SEEKSCOPE" report "$good" >"$W/file.txt" 2>"$W/err"
+ok $? "a good capture reads"
+is "$(wc -c <"$W/err")" 0 "... with nothing on stderr"
+"$SEEKSCOPE" report - <"$good" >"$W/stdin.txt" 2>&1
+# the same report but for the name the trace was given
+cmp -s <(sed 1,2d "$W/file.txt") <(sed 1,2d "$W/stdin.txt")
+ok $? "... and reads the same from standard input"
