@@ -190,7 +190,9 @@ $(BIN): $(CLI_OBJS) $(LIBS)
 	$(Q)$(CC) $(CFLAGS) $(LTO) $(LDFLAGS) -o $@ $^ $(filter-out $(AV_LIBS),$(LDLIBS))
 
 # Tests, tools and fuzz targets may use every folder.
-TEST_CFLAGS = $(BASE_CFLAGS) $(ALL_INCS) -Itests/lib -Itests/unit -DSS_SRCDIR='"$(CURDIR)"'
+# (-fno-lto: they link the fat objects' plain code, not a link-time optimisation each)
+TEST_CFLAGS = $(BASE_CFLAGS) $(if $(LTO),-fno-lto) $(ALL_INCS) -Itests/lib -Itests/unit \
+	      -DSS_SRCDIR='"$(CURDIR)"'
 $(BUILD)/tests/unit/%: tests/unit/%.c $(TEST_OBJS) $(LIBS) $(TEST_HDRS)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)

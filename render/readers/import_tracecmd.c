@@ -557,7 +557,7 @@ static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen
 	s->scanning = t;
 	for (size_t i = 0; i < s->nr_rings && !ret; i++) {
 		struct ss_rec_cpu_stats *cs = &st[s->rings[i].cpu];
-		struct ss_merge_count c;
+		struct ss_merge_count c = { 0 };
 
 		ret = ss_merge_scan(s->merge, i, t, &c, err, errlen);
 		cs->events += c.events;
