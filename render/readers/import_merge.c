@@ -120,6 +120,7 @@ void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t)
 int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev)
 {
 	sc->last_dev = dev;
+	sc->has_dev = true;
 	return ss_trace_add_bare_device(sc->t, dev);
 }
 

@@ -58,7 +58,8 @@ struct ss_merge_scanner {
 	uint64_t events, backwards;
 	uint64_t last;          /* the previous event's time */
 	uint64_t min, max;      /* of the times */
-	uint32_t last_dev;      /* of the previous event (0 before the first) */
+	uint32_t last_dev;      /* of the previous event ... */
+	bool has_dev;           /* ... when there was one (device 0:0 is a device too) */
 	bool has_ext;           /* ext: the extent of data issues on ext.dev, not yet in t */
 	struct ss_extent ext;
 };
@@ -86,7 +87,7 @@ static inline int ss_merge_scan_event(struct ss_merge_scanner *sc, const struct 
 	if (ev->ts_ns > sc->max)
 		sc->max = ev->ts_ns;
 	sc->events++;
-	if ((ev->dev != sc->last_dev || !sc->t->nr_devices) &&
+	if ((ev->dev != sc->last_dev || !sc->has_dev) &&
 	    (ret = ss_merge_scan_device(sc, ev->dev)))
 		return ret;
 	/* where the data went, so that a plot need not read the trace to find out */

@@ -433,6 +433,37 @@ static void test_changed(void)
 	ss_trace_close(t);
 }
 
+/* Every device is listed, 0:0 too: a second CPU's file whose events are all on 0:0 after the
+ * first file's were on sda (a per-file scan once took 0:0 for "no device yet" and missed it). */
+static void test_dev_zero(void)
+{
+	struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512,
+			     .device = DEV_A };
+	char err[256];
+	struct ss_trace *t;
+	bool a = false, zero = false;
+	FILE *f;
+
+	f = fopen(tpath("dz.blktrace.0"), "w");
+	btw_put(f, &r, false, NULL);
+	fclose(f);
+	f = fopen(tpath("dz.blktrace.1"), "w");
+	r.time = 2;
+	r.device = 0;
+	r.cpu = 1;
+	btw_put(f, &r, false, NULL);
+	fclose(f);
+	t = ss_trace_open(tpath("dz"), err, sizeof(err));
+	if (!ok(t != NULL, "two files, sda then 0:0, open (%s)", t ? "ok" : err))
+		return;
+	for (size_t i = 0; i < t->nr_devices; i++) {
+		a |= t->devices[i].dev == DEV_A;
+		zero |= t->devices[i].dev == 0;
+	}
+	ok(t->nr_devices == 2 && a && zero, "both devices listed (%zu)", t->nr_devices);
+	ss_trace_close(t);
+}
+
 /*
  * A file cut after open (the metadata pass), before streaming and between two passes: a read
  * error that says so, after no more than the records left.  The file spans many read windows.
@@ -495,6 +526,7 @@ int main(void)
 	test_truncated();
 	test_bad();
 	test_changed();
+	test_dev_zero();
 	test_shrunk();
 	return done_testing();
 }
