@@ -90,7 +90,11 @@ EOF
 
 for fs in xfs ext4; do
 	make_loop 400M
-	if [[ $fs == xfs ]]; then mkfs.xfs -q -f "$LOOP"; else mkfs.ext4 -q -F "$LOOP"; fi
+	# ext4 without lazy initialisation: the kernel would zero the inode tables in the
+	# background after the mount, and 17 MB of write-zeroes in the capture once left the
+	# untar's own data a minority of the bytes (the share checked below)
+	if [[ $fs == xfs ]]; then mkfs.xfs -q -f "$LOOP"
+	else mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP"; fi
 	mnt="$WORK/mnt-$fs"
 	mount_fs "$LOOP" "$mnt"
 	"$SEEKSCOPE" record -q --untar "$WORK/tree.tar" --into "$mnt" -o "$WORK/$fs.sst" 2>"$WORK/rec.err"
