@@ -381,6 +381,14 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 				"the destination; refusing to extract", name, link);
 			return -EPERM;
 		}
+		/* A link to itself: skipped with a warning, as libarchive would; asked to write
+		 * it, libarchive says ARCHIVE_WARN but stays in the header state, so the data
+		 * that follows would put the writer in its fatal state (and leak its deferred
+		 * directory fixups). */
+		if (ss_untar_same_path(name, link)) {
+			r->st->warnings++;
+			return 0;
+		}
 		if (prefix_path(r, rep, link)) {
 			ss_errf(r->err, r->errlen, "out of memory");
 			return -ENOMEM;

@@ -107,6 +107,14 @@ int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m);   /* 0 or -EINVAL
  */
 int ss_untar_path_check(const char *path);
 
+/*
+ * Whether two relative entry names name the same path once "" and "." components are
+ * dropped ("d/./l" and "d//l/" are "d/l").  A hardlink entry whose target is itself is
+ * skipped with a warning (libarchive refuses it with a warning but leaves its writer
+ * expecting a header, not data).
+ */
+bool ss_untar_same_path(const char *a, const char *b);
+
 /* Most repetitions one run accepts: every phase must fit in ss_untar_stats.phases. */
 #define SS_UNTAR_MAX_REPEAT 60
 

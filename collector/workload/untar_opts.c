@@ -52,3 +52,37 @@ int ss_untar_path_check(const char *path)
 	}
 	return 0;
 }
+
+/* The next component of *p (skipping "" and "." ones), its length in *len; NULL at the end. */
+static const char *next_component(const char **p, size_t *len)
+{
+	for (;;) {
+		const char *c = *p;
+
+		while (*c == '/')
+			c++;
+		if (!*c)
+			return NULL;
+		*len = strcspn(c, "/");
+		*p = c + *len;
+		if (!(*len == 1 && c[0] == '.'))
+			return c;
+	}
+}
+
+bool ss_untar_same_path(const char *a, const char *b)
+{
+	const char *ca, *cb;
+	size_t la = 0, lb = 0;
+
+	if (!a || !b)
+		return false;
+	for (;;) {
+		ca = next_component(&a, &la);
+		cb = next_component(&b, &lb);
+		if (!ca || !cb)
+			return !ca && !cb;
+		if (la != lb || memcmp(ca, cb, la))
+			return false;
+	}
+}
