@@ -45,6 +45,19 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 #define THREAD_MIN_EVENTS 100000
 #define FEED_CHUNK 1024          /* events: 48 KiB */
 
+/*
+ * A period's share of the queue-depth integral: the clock keeps one exact integral of the
+ * requests in flight since it started (ss_stats.cum); a period's is its value where the period
+ * ends minus its value where it begins, taken when the clock passes those instants -- two
+ * look-ups per period instead of an overlap per period and event.
+ */
+struct depth_span {
+	uint64_t start, stop;          /* [start, stop) */
+	unsigned __int128 at_start;    /* the integral at start */
+	double *out;                   /* the period's depth_ns, set when it closes */
+	int state;                     /* 0: not begun, 1: open, 2: closed */
+};
+
 struct ss_stats {
 	const struct ss_trace *t;
 	struct ss_stats_opts o;
@@ -86,6 +99,11 @@ struct ss_stats {
 	struct ss_summary **acc_key;   /* the periods acc counts for */
 	size_t nr_acc_key;
 	uint64_t now;                  /* time up to which depth has been integrated */
+	unsigned __int128 cum;         /* the integral of requests in flight up to now, in ns */
+	struct depth_span *spans;      /* the total, each phase, the durable span */
+	size_t nr_spans;
+	uint64_t next_edge;            /* the first start or stop of a span not yet passed */
+	uint64_t *dev_now;             /* per device: time up to which its depth is integrated */
 	bool finished;
 	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
 	 * bin_lo <= from < to <= bin_stop all goes to it */
@@ -297,6 +315,39 @@ static void setup_durable(struct ss_stats *st)
 	}
 }
 
+static void add_span(struct ss_stats *st, uint64_t start, uint64_t stop, double *out)
+{
+	struct depth_span *sp = &st->spans[st->nr_spans++];
+
+	sp->start = start;
+	sp->stop = stop;
+	sp->out = out;
+	if (start < st->next_edge)
+		st->next_edge = start;
+}
+
+/* The periods whose depth integral the clock keeps (struct depth_span), each device's clock. */
+static int setup_spans(struct ss_stats *st, uint64_t start)
+{
+	st->spans = calloc(2 + st->nr_phases, sizeof(*st->spans));
+	st->dev_now = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->dev_now));
+	if (!st->spans || !st->dev_now)
+		return -ENOMEM;
+	st->next_edge = UINT64_MAX;
+	/* without a trace the period is the events': it has begun before the first */
+	if (st->auto_period)
+		add_span(st, 0, UINT64_MAX, &st->total.depth_ns);
+	else
+		add_span(st, st->total.start_ns, st->total.end_ns, &st->total.depth_ns);
+	for (size_t i = 0; i < st->nr_phases; i++)
+		add_span(st, st->phases[i].s.start_ns, st->phase_stop[i], &st->phases[i].s.depth_ns);
+	if (st->has_durable)
+		add_span(st, st->durable.s.start_ns, st->durable.s.end_ns, &st->durable.s.depth_ns);
+	for (size_t i = 0; i < st->nr_devs; i++)
+		st->dev_now[i] = start;
+	return 0;
+}
+
 /* Whether the attribution counts in a thread (stats.h: opts.threads). */
 static bool use_thread(const struct ss_stats *st)
 {
@@ -361,6 +412,8 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	}
 	st->now = start;
 	st->active_stop = UINT64_MAX;
+	if (setup_spans(st, start))
+		goto error;
 	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones,
 					   use_thread(st)))) {
 		err = errno;
@@ -431,6 +484,8 @@ void ss_stats_free(struct ss_stats *st)
 	free(st->zones);
 	free(st->targets);
 	free(st->acc_key);
+	free(st->spans);
+	free(st->dev_now);
 	free(st);
 }
 
@@ -490,6 +545,50 @@ static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
 	return hi > lo ? hi - lo : 0;
 }
 
+/* The integral at T, FROM <= T <= TS, while DEPTH requests were in flight over [FROM, TS). */
+static unsigned __int128 cum_at(uint64_t t, uint64_t from, uint64_t ts, uint64_t depth,
+				unsigned __int128 at_from)
+{
+	if (t < from)
+		t = from;
+	if (t > ts)
+		t = ts;
+	return at_from + (unsigned __int128)depth * (t - from);
+}
+
+/* The clock moved from FROM to TS, past next_edge: open and close the spans it passed. */
+static void spans_pass(struct ss_stats *st, uint64_t from, uint64_t ts, uint64_t depth,
+		       unsigned __int128 at_from)
+{
+	st->next_edge = UINT64_MAX;
+	for (size_t i = 0; i < st->nr_spans; i++) {
+		struct depth_span *sp = &st->spans[i];
+
+		if (sp->state == 0 && sp->start <= ts) {
+			sp->at_start = cum_at(sp->start, from, ts, depth, at_from);
+			sp->state = 1;
+		}
+		if (sp->state == 1 && sp->stop <= ts) {
+			*sp->out = (double)(cum_at(sp->stop, from, ts, depth, at_from) - sp->at_start);
+			sp->state = 2;
+		}
+		if (sp->state == 0 && sp->start < st->next_edge)
+			st->next_edge = sp->start;
+		if (sp->state == 1 && sp->stop < st->next_edge)
+			st->next_edge = sp->stop;
+	}
+}
+
+/* The end of the pass: the spans still open end now. */
+static void spans_close(struct ss_stats *st)
+{
+	for (size_t i = 0; i < st->nr_spans; i++)
+		if (st->spans[i].state == 1) {
+			*st->spans[i].out = (double)(st->cum - st->spans[i].at_start);
+			st->spans[i].state = 2;
+		}
+}
+
 /*
  * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
  * ts and close those that ended by then.
@@ -497,6 +596,7 @@ static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
 static void advance(struct ss_stats *st, uint64_t ts)
 {
 	uint64_t from = st->now, depth = ss_pair_inflight(st->pair);
+	unsigned __int128 at_from = st->cum;
 	size_t k = 0;
 
 	if (ts < from)
@@ -514,30 +614,14 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	}
 	if (ts > from) {
 		if (depth) {
-			uint64_t in_total = overlap(from, ts, st->total.start_ns, st->total.end_ns);
-
-			st->total.depth_ns += (double)depth * (double)in_total;
-			for (size_t i = 0; i < st->nr_active; i++) {
-				struct ss_phase_stats *p = &st->phases[st->active[i]];
-
-				p->s.depth_ns += (double)depth *
-					(double)overlap(from, ts, p->s.start_ns, st->phase_stop[st->active[i]]);
-			}
-			if (st->has_durable)
-				st->durable.s.depth_ns += (double)depth *
-					(double)overlap(from, ts, st->durable.s.start_ns, st->durable.s.end_ns);
-			for (size_t i = 0; i < st->nr_devs; i++) {
-				size_t dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
-
-				st->devs[i].s.depth_ns += (double)dd * (double)in_total;
-				if (st->dev_bins)
-					ss_bins_add_depth(st->dev_bins[i], from, ts, dd);
-			}
+			st->cum += (unsigned __int128)depth * (ts - from);
 			if (st->bins)
 				bin_add_depth(st, from, ts, depth);
 		}
 		st->now = ts;
 	}
+	if (ts >= st->next_edge)
+		spans_pass(st, from, ts, depth, at_from);
 	if (ts < st->active_stop)
 		return;         /* no active phase has ended */
 	st->active_stop = UINT64_MAX;
@@ -548,6 +632,28 @@ static void advance(struct ss_stats *st, uint64_t ts)
 				st->active_stop = st->phase_stop[st->active[i]];
 		}
 	st->nr_active = k;
+}
+
+/*
+ * The clock of device I (its depth changes only at its own events, so it is integrated up to
+ * now when one of them comes, and at the end): its summary counts the time in the total
+ * period, its bins all of it.
+ */
+static void dev_advance(struct ss_stats *st, size_t i)
+{
+	uint64_t from = st->dev_now[i], to = st->now;
+	size_t dd;
+
+	if (to <= from)
+		return;
+	st->dev_now[i] = to;
+	dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
+	if (!dd)
+		return;
+	st->devs[i].s.depth_ns += (double)dd *
+		(double)overlap(from, to, st->total.start_ns, st->total.end_ns);
+	if (st->dev_bins)
+		ss_bins_add_depth(st->dev_bins[i], from, to, dd);
 }
 
 /* The bins at TS an event counts in: the total's and its device's (opts.device_bins). */
@@ -742,6 +848,8 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	advance(st, ev->ts_ns);
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
+	if (dev)
+		dev_advance(st, (size_t)st->cur_dev);   /* before this event changes its depth */
 	st->nr_targets = 0;
 	if (in)
 		st->targets[st->nr_targets++] = &st->total;
@@ -831,6 +939,9 @@ int ss_stats_finish(struct ss_stats *st)
 	if ((ret = ss_stats_attr_finish(st->attr)))
 		return ret;
 	advance(st, st->total.end_ns);
+	for (size_t i = 0; i < st->nr_devs; i++)
+		dev_advance(st, i);
+	spans_close(st);
 	ss_summary_derive(&st->total);
 	for (size_t i = 0; i < st->nr_devs; i++)
 		ss_summary_derive(&st->devs[i].s);

@@ -374,6 +374,185 @@ next:
 	ss_trace_close(t);
 }
 
+
+/* ---- the queue-depth integrals against a reference ------------------------------------- */
+
+#define DX_DEV2 SS_MKDEV(8, 16)
+
+/* Requests on two devices, up to 9 in flight, 1.2 .. ~3.95 s; sectors never reused. */
+static struct ss_event *depth_events(size_t *nr)
+{
+	size_t cap = 20000, n = 0, nout = 0;
+	struct ss_event *ev = calloc(cap, sizeof(*ev)), out[16];
+	uint64_t x = 99, ts = 1200 * FX_MS, sector = 0;
+
+	if (!ev)
+		return NULL;
+	while (n + 1 < cap) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		ts += 1 + (x >> 33) % 900000;
+		if (ts >= 3950 * FX_MS)
+			break;
+		if (nout < 9 && (nout == 0 || (x >> 20) % 3)) {
+			out[nout] = fx_ev(ts, SS_EV_ISSUE, sector += 64, 8, SS_RW_WRITE);
+			out[nout].dev = (x >> 40) % 3 ? FX_DEV : DX_DEV2;
+			ev[n++] = out[nout++];
+		} else {
+			size_t k = (x >> 24) % nout;
+
+			ev[n] = out[k];
+			ev[n].type = SS_EV_COMPLETE;
+			ev[n++].ts_ns = ts;
+			out[k] = out[--nout];
+		}
+	}
+	*nr = n;
+	return ev;
+}
+
+/* The fixture's phases (extract [1.5, 2.5), sync [2.5, 3.0), delete from 3.5), two devices. */
+static int depth_write(const char *path, const struct ss_event *ev, size_t n)
+{
+	struct ss_rec_device d[2] = {
+		{ .dev = FX_DEV, .major = 7, .minor = 3, .logical_block_size = 512,
+		  .physical_block_size = 512, .nr_sectors = 1ull << 30, .part_nr_sectors = 1ull << 30 },
+		{ .dev = DX_DEV2, .major = 8, .minor = 16, .logical_block_size = 512,
+		  .physical_block_size = 512, .nr_sectors = 1ull << 30, .part_nr_sectors = 1ull << 30 },
+	};
+	struct { uint64_t ts; uint32_t kind; const char *name; } ph[] = {
+		{ 1500 * FX_MS, SS_PHASE_BEGIN, "extract" }, { 2500 * FX_MS, SS_PHASE_END, "extract" },
+		{ 2500 * FX_MS, SS_PHASE_BEGIN, "sync" }, { 3000 * FX_MS, SS_PHASE_END, "sync" },
+		{ 3500 * FX_MS, SS_PHASE_BEGIN, "delete" },
+	};
+	struct ss_rec_capture cap = { .start_ns = 1 * FX_S, .buffer_kb = 8192, .nr_cpus = 2 };
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
+	size_t k = 0, from = 0;
+	int ret = 0;
+
+	if (!w)
+		return -errno;
+	strcpy(d[0].name, "loop3");
+	strcpy(d[1].name, "sdb");
+	strcpy(cap.clock, "mono");
+	ret |= ss_writer_device(w, &d[0]) | ss_writer_device(w, &d[1]);
+	ret |= ss_writer_capture(w, &cap);
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && (k == sizeof(ph) / sizeof(ph[0]) || ev[i].ts_ns < ph[k].ts))
+			continue;
+		if (i > from)
+			ret |= ss_writer_events(w, ev + from, i - from);
+		from = i;
+		while (k < sizeof(ph) / sizeof(ph[0]) && (i == n || ph[k].ts <= ev[i].ts_ns)) {
+			ret |= ss_writer_phase(w, ph[k].ts, ph[k].kind, ph[k].name);
+			k++;
+		}
+	}
+	cap.end_ns = 4 * FX_S;
+	ret |= ss_writer_capture(w, &cap);
+	ret |= ss_writer_close(w);
+	return ret ? -EIO : 0;
+}
+
+/*
+ * The integral over [a, b) of the requests in flight (of DEV, or all for 0), the way the
+ * definition reads: the depth after each event holds until the next one, after the last one
+ * until END.
+ */
+static double depth_ref(const struct ss_event *ev, size_t n, uint32_t dev, uint64_t a, uint64_t b,
+			uint64_t end)
+{
+	double sum = 0;
+	uint64_t depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t0 = ev[i].ts_ns, t1 = i + 1 < n ? ev[i + 1].ts_ns : end;
+		uint64_t lo = t0 > a ? t0 : a, hi = t1 < b ? t1 : b;
+
+		if (!dev || ev[i].dev == dev)
+			depth += ev[i].type == SS_EV_ISSUE ? 1 : -1;
+		if (hi > lo)
+			sum += (double)depth * (double)(hi - lo);
+	}
+	return sum;
+}
+
+/* Each period's mean depth (total, phases, extract+sync, devices; whole and windowed) equals
+ * the reference integral over it. */
+static void test_depth(void)
+{
+	TP(path, "depth.sst");
+	char err[256];
+	size_t n = 0;
+	struct ss_event *ev = depth_events(&n);
+	struct ss_trace *t = NULL;
+	const uint64_t win[][2] = { { 0, 0 }, { 1600 * FX_MS, 2750 * FX_MS },
+				    { 2500 * FX_MS, 3700 * FX_MS }, { 3 * FX_S, 9 * FX_S } };
+
+	if (!ok(ev && n > 4000, "%zu events on two devices", n) ||
+	    !ok(depth_write(path, ev, n) == 0, "depth.sst written"))
+		goto out;
+	t = ss_trace_open(path, err, sizeof(err));
+	if (!ok(t != NULL, "depth.sst opens (%s)", t ? "" : err))
+		goto out;
+	for (size_t w = 0; w < sizeof(win) / sizeof(win[0]); w++) {
+		struct ss_stats_opts o;
+		struct ss_stats *st;
+		const struct ss_summary *s;
+		uint64_t end, we = win[w][1];
+		int bad = 0, periods = 0;
+
+		ss_stats_opts_init(&o);
+		o.bins = o.device_bins = true;
+		o.window = w > 0;
+		o.window_start_ns = win[w][0];
+		o.window_end_ns = we;
+		if (!(st = ss_stats_new(t, &o)) || ss_stats_run(st, t)) {
+			ok(0, "stats over window %zu", w);
+			ss_stats_free(st);
+			continue;
+		}
+		s = ss_stats_total(st);
+		end = s->end_ns > ev[n - 1].ts_ns ? s->end_ns : ev[n - 1].ts_ns;
+		bad += s->depth_ns != depth_ref(ev, n, 0, s->start_ns, s->end_ns, end);
+		periods++;
+		for (size_t i = 0; i < ss_stats_nr_phases(st); i++, periods++) {
+			const struct ss_summary *p = &ss_stats_phase(st, i)->s;
+			/* a period's last instant is its own when nothing follows (stats.h) */
+			bool open_end = !ss_stats_phase(st, i)->ended || (p->clipped && p->end_ns == we);
+
+			bad += p->depth_ns != depth_ref(ev, n, 0, p->start_ns, p->end_ns + open_end, end);
+		}
+		if (ss_stats_durable(st)) {
+			const struct ss_summary *p = &ss_stats_durable(st)->s;
+
+			bad += p->depth_ns != depth_ref(ev, n, 0, p->start_ns, p->end_ns, end);
+			periods++;
+		}
+		for (size_t i = 0; i < ss_stats_nr_devices(st); i++, periods++)
+			bad += ss_stats_device(st, i)->s.depth_ns !=
+			       depth_ref(ev, n, ss_stats_device(st, i)->device->dev, s->start_ns,
+					 s->end_ns, end);
+		/* the bins count every instant of theirs, the devices' too */
+		for (size_t d = 0; d <= ss_stats_nr_devices(st); d++) {
+			const struct ss_bins *b = d ? ss_stats_device_bins(st, d - 1) : ss_stats_bins(st);
+			uint32_t dev = d ? ss_stats_device(st, d - 1)->device->dev : 0;
+
+			for (size_t i = 0; b && i < b->n; i++) {
+				uint64_t lo = ss_bins_bin_start(b, i), hi = lo + ss_bins_bin_width(b, i);
+
+				bad += b->bin[i].depth_ns != depth_ref(ev, n, dev, lo, hi, end);
+			}
+			periods += b != NULL;
+		}
+		is_int(bad, 0, "window %zu: %d periods' and bin sets' depth integrals as the reference's (total "
+		       "mean %.3f)", w, periods, s->mean_depth);
+		ss_stats_free(st);
+	}
+out:
+	ss_trace_close(t);
+	free(ev);
+}
+
 int main(void)
 {
 	if (testdir_make("stats"))
@@ -384,5 +563,6 @@ int main(void)
 	test_zone_index(path);
 	test_window(path);
 	test_threads(path);
+	test_depth();
 	return done_testing();
 }
