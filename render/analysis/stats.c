@@ -10,6 +10,13 @@
  * them when the set changes and at the end: one update per event instead of one per period.
  * The sums are of integers (counts, histograms, maxima), so the figures are the same; the
  * modelled times are sums of doubles, so with a disk model every period is counted directly.
+ *
+ * Each event is first judged — kept by the process filter, in the window, a seek or not,
+ * paired with its issue, the queue depth around it (judge()) — and then counted (count())
+ * and attributed (stats_attr.c).  The judgement is sequential and cheap; the counting and the
+ * attribution are independent of each other and of everything but the judged events in
+ * order, so on a machine with a free CPU they run in two threads of their own, fed through a
+ * fan-out ring (fanout.h) while the main thread reads and judges: the figures are the same.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -19,6 +26,7 @@
 
 #include "seekscope/model.h"
 #include "cpus.h"
+#include "fanout.h"
 #include "groupstats.h"
 #include "classes.h"
 #include "procstats.h"
@@ -40,10 +48,22 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
-/* Events from which the attribution counts in a thread of its own, when there is a second
- * CPU: below, starting the thread costs more than it saves. */
+/* Events from which the counting and the attribution run in threads of their own, when there
+ * is a second CPU: below, starting the threads costs more than it saves. */
 #define THREAD_MIN_EVENTS 100000
-#define FEED_CHUNK 1024          /* events: 48 KiB */
+#define FAN_SLOT 4096            /* judged events per slot of the ring: 512 KiB */
+#define FAN_SLOTS 4
+
+/* The pass's judgement of one event: all that counting and attributing it need. */
+struct judged {
+	struct ss_event ev;
+	struct ss_io io;               /* ss_pair_feed's, when paired == 1 */
+	int64_t dist;                  /* ss_seek_feed's */
+	uint32_t depth, dev_depth;     /* requests in flight before it: all, its device's */
+	uint32_t depth_after, dev_depth_after;   /* ... after it (issues) */
+	int8_t verdict, paired;        /* ss_seek_feed's, ss_pair_feed's results */
+	bool keep, in;                 /* kept by opts.only; in the window */
+};
 
 /*
  * A period's share of the queue-depth integral: the clock keeps one exact integral of the
@@ -66,7 +86,9 @@ struct ss_stats {
 	struct ss_zone_index *zi;
 	struct ss_zone_hint model_hint;     /* the modelled issues' last zone */
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
-	bool attr_threaded;            /* ... counted in a thread of its own */
+	bool attr_idle;                /* ... none of them asked for */
+	struct ss_fanout *fan;         /* the threads counting and attributing, if any */
+	bool count_here, attr_here;    /* counted, attributed by the main thread */
 	struct ss_bins *bins;
 	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
 	long cur_dev;                  /* index of the current event's device, or -1 */
@@ -82,7 +104,10 @@ struct ss_stats {
 	size_t next_phase;             /* first phase not yet activated */
 	size_t *active;                /* indexes of phases open now */
 	size_t nr_active;
+	uint64_t active_gen;           /* changes whenever the active phases do */
+	uint64_t active_max_start;     /* the latest start_ns of the active phases */
 	uint64_t active_stop;          /* the first phase_stop[] of the active phases */
+	uint64_t next_open;            /* the next phase's start, or durable's (0: not known) */
 	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
 	bool has_durable, durable_open;
 
@@ -93,6 +118,11 @@ struct ss_stats {
 
 	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
 	size_t nr_targets;
+	/* targets[0..nr_periods) were the last event's periods, for active_gen, in and durable
+	 * as below: the next event with the same has the same (when every active phase began) */
+	bool periods_known, periods_in, periods_durable;
+	uint64_t periods_gen;
+	size_t nr_periods;
 	bool use_acc;                  /* the periods' counts go through acc (top of the file) */
 	bool acc_dirty;                /* acc has counts not yet added to acc_key's periods */
 	struct ss_summary acc;
@@ -348,15 +378,47 @@ static int setup_spans(struct ss_stats *st, uint64_t start)
 	return 0;
 }
 
-/* Whether the attribution counts in a thread (stats.h: opts.threads). */
-static bool use_thread(const struct ss_stats *st)
+/* Whether the counting and the attribution run in threads (stats.h: opts.threads). */
+static bool use_threads(const struct ss_stats *st)
 {
-	if (st->o.threads == 1 || !st->t ||
-	    (!st->o.procs && !st->o.dirs && !st->o.causes && !st->nr_zones))
+	if (st->o.threads == 1 || !st->t)
 		return false;
 	if (st->o.threads >= 2)
 		return true;
 	return st->t->nr_events >= THREAD_MIN_EVENTS && ss_cpu_free();
+}
+
+static int count_items(void *arg, const void *items, size_t n);
+static int attr_items(void *arg, const void *items, size_t n);
+
+/*
+ * The threads, when worth it: the counting (unless a hook must be called from the thread that
+ * feeds) and the attribution (unless idle).  Else both are done by the thread that feeds.
+ */
+static int start_threads(struct ss_stats *st)
+{
+	ss_fanout_fn fn[2];
+	void *arg[2];
+	size_t n = 0;
+
+	st->count_here = st->attr_here = true;
+	if (!use_threads(st))
+		return 0;
+	if (!st->o.on_io && !st->o.on_seek) {
+		fn[n] = count_items;
+		arg[n++] = st;
+	}
+	if (!st->attr_idle) {
+		fn[n] = attr_items;
+		arg[n++] = st->attr;
+	}
+	if (!n)
+		return 0;
+	if (!(st->fan = ss_fanout_new(sizeof(struct judged), FAN_SLOT, FAN_SLOTS, fn, arg, n)))
+		return -errno;
+	st->count_here = st->o.on_io || st->o.on_seek;
+	st->attr_here = false;
+	return 0;
 }
 
 struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_opts *opts)
@@ -414,12 +476,11 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->active_stop = UINT64_MAX;
 	if (setup_spans(st, start))
 		goto error;
-	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones,
-					   use_thread(st)))) {
+	if (!(st->attr = ss_stats_attr_new(t, &st->o, st->zi, st->zones, st->nr_zones))) {
 		err = errno;
 		goto error;
 	}
-	st->attr_threaded = ss_stats_attr_threaded(st->attr);
+	st->attr_idle = ss_stats_attr_idle(st->attr);
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
 	/* worth it when an event may count in several periods */
@@ -457,6 +518,8 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 				goto error;
 			}
 	}
+	if ((err = -start_threads(st)))
+		goto error;
 	return st;
 error:
 	ss_stats_free(st);
@@ -468,6 +531,7 @@ void ss_stats_free(struct ss_stats *st)
 {
 	if (!st)
 		return;
+	ss_fanout_free(st->fan);          /* first: its threads use the rest */
 	ss_seek_free(st->seek);
 	ss_pair_free(st->pair);
 	ss_zone_index_free(st->zi);
@@ -593,25 +657,39 @@ static void spans_close(struct ss_stats *st)
  * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
  * ts and close those that ended by then.
  */
-static void advance(struct ss_stats *st, uint64_t ts)
+/* Open the phases that began by TS (and the time to durable), DEPTH requests in flight. */
+static void open_periods(struct ss_stats *st, uint64_t ts, uint64_t depth)
 {
-	uint64_t from = st->now, depth = ss_pair_inflight(st->pair);
-	unsigned __int128 at_from = st->cum;
-	size_t k = 0;
-
-	if (ts < from)
-		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
 	while (st->next_phase < st->nr_phases && st->phases[st->next_phase].s.start_ns <= ts) {
 		/* requests already in flight when the phase begins count towards its depth */
 		st->phases[st->next_phase].s.max_depth = depth;
 		if (st->phase_stop[st->next_phase] < st->active_stop)
 			st->active_stop = st->phase_stop[st->next_phase];
+		if (st->phases[st->next_phase].s.start_ns > st->active_max_start)
+			st->active_max_start = st->phases[st->next_phase].s.start_ns;
 		st->active[st->nr_active++] = st->next_phase++;
+		st->active_gen++;
 	}
 	if (st->has_durable && !st->durable_open && st->durable.s.start_ns <= ts) {
 		st->durable.s.max_depth = depth;
 		st->durable_open = true;
 	}
+	st->next_open = st->next_phase < st->nr_phases ? st->phases[st->next_phase].s.start_ns
+						       : UINT64_MAX;
+	if (st->has_durable && !st->durable_open && st->durable.s.start_ns < st->next_open)
+		st->next_open = st->durable.s.start_ns;
+}
+
+static void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
+{
+	uint64_t from = st->now;
+	unsigned __int128 at_from = st->cum;
+	size_t k = 0;
+
+	if (ts < from)
+		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
+	if (ts >= st->next_open)
+		open_periods(st, ts, depth);
 	if (ts > from) {
 		if (depth) {
 			st->cum += (unsigned __int128)depth * (ts - from);
@@ -625,29 +703,31 @@ static void advance(struct ss_stats *st, uint64_t ts)
 	if (ts < st->active_stop)
 		return;         /* no active phase has ended */
 	st->active_stop = UINT64_MAX;
+	st->active_max_start = 0;
 	for (size_t i = 0; i < st->nr_active; i++)
 		if (st->phase_stop[st->active[i]] > ts) {
 			st->active[k++] = st->active[i];
 			if (st->phase_stop[st->active[i]] < st->active_stop)
 				st->active_stop = st->phase_stop[st->active[i]];
+			if (st->phases[st->active[i]].s.start_ns > st->active_max_start)
+				st->active_max_start = st->phases[st->active[i]].s.start_ns;
 		}
 	st->nr_active = k;
+	st->active_gen++;
 }
 
 /*
- * The clock of device I (its depth changes only at its own events, so it is integrated up to
- * now when one of them comes, and at the end): its summary counts the time in the total
- * period, its bins all of it.
+ * The clock of device I, DD requests in flight on it since it was last moved (its depth
+ * changes only at its own events, so it is integrated up to now when one of them comes, and
+ * at the end): its summary counts the time in the total period, its bins all of it.
  */
-static void dev_advance(struct ss_stats *st, size_t i)
+static void dev_advance(struct ss_stats *st, size_t i, uint64_t dd)
 {
 	uint64_t from = st->dev_now[i], to = st->now;
-	size_t dd;
 
 	if (to <= from)
 		return;
 	st->dev_now[i] = to;
-	dd = ss_pair_inflight_dev(st->pair, st->devs[i].device->dev);
 	if (!dd)
 		return;
 	st->devs[i].s.depth_ns += (double)dd *
@@ -822,14 +902,13 @@ static void acc_use(struct ss_stats *st, size_t n)
 	}
 }
 
-static int feed_one(struct ss_stats *st, const struct ss_event *ev)
+/*
+ * The main thread's part: judge EV into J.  1: count it; 0: not (another device's, with
+ * opts.one_device); or a negative errno.
+ */
+static int judge(struct ss_stats *st, const struct ss_event *ev, struct judged *j)
 {
-	struct ss_device_stats *dev;
-	struct ss_io io;
-	int64_t dist;
-	int verdict, ret, paired, keep = 1;
-	bool in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
-				    ev->ts_ns <= st->o.window_end_ns);
+	int keep = 1, ret;
 
 	if (st->o.one_device && ev->dev != st->o.device)
 		return 0;
@@ -837,6 +916,65 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 	 * seek and pairing rules, only not counted */
 	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
 		return keep;
+	j->ev = *ev;
+	j->keep = keep;
+	j->in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+				  ev->ts_ns <= st->o.window_end_ns);
+	j->depth = (uint32_t)ss_pair_inflight(st->pair);
+	j->dev_depth = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
+	if ((ret = ss_seek_feed(st->seek, ev, &j->dist)) < 0)
+		return ret;
+	j->verdict = (int8_t)ret;
+	if ((ret = ss_pair_feed(st->pair, ev, &j->io)) < 0)
+		return ret;
+	j->paired = (int8_t)ret;
+	if (ev->type == SS_EV_ISSUE) {
+		j->depth_after = (uint32_t)ss_pair_inflight(st->pair);
+		j->dev_depth_after = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
+	}
+	return 1;
+}
+
+/*
+ * The periods an event at TS counts in (IN: inside the window) into targets[0..nr_targets):
+ * the total, the active phases that began by TS, the time to durable; through acc when it is
+ * used.  They change only at the periods' boundaries: the last event's list is kept.
+ */
+static void periods(struct ss_stats *st, uint64_t ts, bool in)
+{
+	bool durable = st->has_durable && st->durable.s.start_ns <= ts && ts < st->durable.s.end_ns;
+
+	if (st->periods_known && st->periods_gen == st->active_gen && st->periods_in == in &&
+	    st->periods_durable == durable && ts >= st->active_max_start) {
+		st->nr_targets = st->nr_periods;
+		return;
+	}
+	st->nr_targets = 0;
+	if (in)
+		st->targets[st->nr_targets++] = &st->total;
+	for (size_t i = 0; i < st->nr_active; i++)
+		if (st->phases[st->active[i]].s.start_ns <= ts)
+			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
+	if (durable)
+		st->targets[st->nr_targets++] = &st->durable.s;
+	if (st->use_acc)
+		acc_use(st, st->nr_targets);
+	/* kept only when every active phase counted (an event older than one's start is not
+	 * in it: the next may be) */
+	st->periods_known = ts >= st->active_max_start;
+	st->periods_gen = st->active_gen;
+	st->periods_in = in;
+	st->periods_durable = durable;
+	st->nr_periods = st->nr_targets;
+}
+
+/* Count a judged event in its periods, device, bins and the disk model. */
+static void count(struct ss_stats *st, const struct judged *j)
+{
+	const struct ss_event *ev = &j->ev;
+	struct ss_device_stats *dev;
+	bool keep = j->keep;
+
 	if (st->auto_period) {
 		if (!st->seen_event) {
 			st->total.start_ns = st->now = ev->ts_ns;
@@ -845,78 +983,90 @@ static int feed_one(struct ss_stats *st, const struct ss_event *ev)
 		if (ev->ts_ns > st->total.end_ns)
 			st->total.end_ns = ev->ts_ns;
 	}
-	advance(st, ev->ts_ns);
+	advance(st, ev->ts_ns, j->depth);
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
 	if (dev)
-		dev_advance(st, (size_t)st->cur_dev);   /* before this event changes its depth */
-	st->nr_targets = 0;
-	if (in)
-		st->targets[st->nr_targets++] = &st->total;
-	else
+		dev_advance(st, (size_t)st->cur_dev, j->dev_depth);
+	if (!j->in)
 		dev = NULL;             /* outside the window: counts for no period */
-	for (size_t i = 0; i < st->nr_active; i++)
-		if (st->phases[st->active[i]].s.start_ns <= ev->ts_ns)
-			st->targets[st->nr_targets++] = &st->phases[st->active[i]].s;
-	if (st->has_durable && st->durable.s.start_ns <= ev->ts_ns && ev->ts_ns < st->durable.s.end_ns)
-		st->targets[st->nr_targets++] = &st->durable.s;
-	if (st->use_acc)
-		acc_use(st, st->nr_targets);
+	periods(st, ev->ts_ns, j->in);
 	if (dev)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets && keep; i++)
 		st->targets[i]->events++;
 
-	verdict = ss_seek_feed(st->seek, ev, &dist);
-	if (verdict < 0)
-		return verdict;
-	if (verdict != SS_SEEK_IGNORED && keep) {
-		count_seek(st, ev, verdict, dist);
+	if (j->verdict != SS_SEEK_IGNORED && keep) {
+		count_seek(st, ev, j->verdict, j->dist);
 		if (st->o.on_seek)
-			st->o.on_seek(ev, verdict, dist, st->o.arg);
+			st->o.on_seek(ev, j->verdict, j->dist, st->o.arg);
 	}
 	/* the model's arm follows every request too; the kept ones' cost is counted */
-	if (verdict != SS_SEEK_IGNORED && st->o.disk)
+	if (j->verdict != SS_SEEK_IGNORED && st->o.disk)
 		count_model(st, ev, keep);
-	paired = ss_pair_feed(st->pair, ev, &io);
-	if (paired < 0)
-		return paired;
-	/* the attribution, unless its thread judges the events itself */
-	if (!st->attr_threaded &&
-	    (ret = ss_stats_attr_count(st->attr, ev, keep, in, verdict, paired, &io)))
-		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
-		count_io(st, &io);
+		count_io(st, &j->io);
 		if (st->o.on_io)
-			st->o.on_io(&io, st->o.arg);
+			st->o.on_io(&j->io, st->o.arg);
 	}
 	if (ev->type == SS_EV_ISSUE) {
-		uint64_t depth = ss_pair_inflight(st->pair);
-
 		for (size_t i = 0; i < st->nr_targets; i++) {
 			struct ss_summary *s = st->targets[i];
-			uint64_t d = dev && s == &dev->s ? ss_pair_inflight_dev(st->pair, ev->dev) : depth;
+			uint64_t d = dev && s == &dev->s ? j->dev_depth_after : j->depth_after;
 
 			if (d > s->max_depth)
 				s->max_depth = d;
 		}
 	}
+}
+
+static int attr(struct ss_stats_attr *a, const struct judged *j)
+{
+	return ss_stats_attr_count(a, &j->ev, j->keep, j->in, j->verdict, j->paired, &j->io);
+}
+
+/* The fan-out's consumers (start_threads). */
+static int count_items(void *arg, const void *items, size_t n)
+{
+	const struct judged *j = items;
+
+	for (size_t i = 0; i < n; i++)
+		count(arg, &j[i]);
+	return 0;
+}
+
+static int attr_items(void *arg, const void *items, size_t n)
+{
+	const struct judged *j = items;
+	int ret;
+
+	for (size_t i = 0; i < n; i++)
+		if ((ret = attr(arg, &j[i])))
+			return ret;
 	return 0;
 }
 
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 {
-	/* in pieces that stay in the cache from the attribution's copy to the counting */
-	for (size_t at = 0; at < n; at += FEED_CHUNK) {
-		size_t k = n - at < FEED_CHUNK ? n - at : FEED_CHUNK;
-		int ret = ss_stats_attr_feed(st->attr, ev + at, k);
+	struct judged here;
+	int ret;
 
-		for (size_t i = at; !ret && i < at + k; i++)
-			ret = feed_one(st, &ev[i]);
-		if (ret)
+	for (size_t i = 0; i < n; i++) {
+		struct judged *j = st->fan ? ss_fanout_push(st->fan) : &here;
+
+		if ((ret = judge(st, &ev[i], j)) <= 0) {
+			if (st->fan)
+				ss_fanout_unpush(st->fan);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
+		if (st->count_here)
+			count(st, j);
+		if (st->attr_here && !st->attr_idle && (ret = attr(st->attr, j)))
 			return ret;
 	}
-	return 0;
+	return st->fan ? ss_fanout_error(st->fan) : 0;
 }
 
 static void phase_derive(struct ss_phase_stats *p)
@@ -935,12 +1085,14 @@ int ss_stats_finish(struct ss_stats *st)
 	if (st->finished)
 		return 0;
 	st->finished = true;
-	acc_flush(st);
-	if ((ret = ss_stats_attr_finish(st->attr)))
+	/* the threads count what is queued and end: what they wrote is the main thread's now */
+	if (st->fan && (ret = ss_fanout_finish(st->fan)))
 		return ret;
-	advance(st, st->total.end_ns);
+	acc_flush(st);
+	ss_stats_attr_finish(st->attr);
+	advance(st, st->total.end_ns, ss_pair_inflight(st->pair));
 	for (size_t i = 0; i < st->nr_devs; i++)
-		dev_advance(st, i);
+		dev_advance(st, i, ss_pair_inflight_dev(st->pair, st->devs[i].device->dev));
 	spans_close(st);
 	ss_summary_derive(&st->total);
 	for (size_t i = 0; i < st->nr_devs; i++)

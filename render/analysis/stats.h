@@ -172,9 +172,12 @@ struct ss_stats_opts {
 	 * one per trace) and count their cost in every summary, zone and bin.  With `only`,
 	 * the model's arm follows every request, and the kept ones' cost is counted. */
 	struct ss_disk_replay *disk;
-	/* 1: one thread.  0: the per-process, per-directory, seek-cause and per-zone counts run
-	 * in a second thread when a second CPU is free (cpus.h) and T has 100000 events or more;
-	 * 2: in a second thread whatever the trace.  The figures are the same either way. */
+	/* 1: one thread.  0: the feeding thread only judges the events (filter, window, seek,
+	 * pairing); the counting and the per-process, per-directory, seek-cause and per-zone
+	 * attribution run in threads of their own when a second CPU is free (cpus.h) and T has
+	 * 100000 events or more (the counting stays in the feeding thread when on_io or on_seek
+	 * is set: the hooks are called from it); 2: so whatever the trace.  The figures are the
+	 * same either way. */
 	unsigned threads;
 };
 

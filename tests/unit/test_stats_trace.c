@@ -16,6 +16,8 @@
 #include "fixture.h"
 #include "trace_read.h"
 #include "stats.h"
+#include "diskmodel.h"
+#include "diskreplay.h"
 #include "zone_index.h"
 
 static int near(double got, double want)
@@ -307,24 +309,54 @@ static struct ss_event *stream(size_t n, size_t *nr)
 	return ev;
 }
 
-/* The attribution counted in a thread of its own gives the one thread's figures: zones, seek
- * causes, processes, in and out of a window, fed in big batches and one event at a time. */
+/* The summaries' counted figures (not the derived rates, computed from them at the end). */
+static int summary_differs(const struct ss_summary *a, const struct ss_summary *b)
+{
+	return a->start_ns != b->start_ns || a->end_ns != b->end_ns || a->events != b->events ||
+	       memcmp(a->op_ios, b->op_ios, sizeof(a->op_ios)) ||
+	       memcmp(a->op_bytes, b->op_bytes, sizeof(a->op_bytes)) || a->flushes != b->flushes ||
+	       a->fua != b->fua || a->issues != b->issues || a->seeks != b->seeks ||
+	       a->unmatched != b->unmatched || a->lat_lost != b->lat_lost ||
+	       a->errors != b->errors || a->max_depth != b->max_depth ||
+	       a->depth_ns != b->depth_ns || memcmp(&a->lat, &b->lat, sizeof(a->lat)) ||
+	       memcmp(&a->flush_lat, &b->flush_lat, sizeof(a->flush_lat)) ||
+	       memcmp(&a->seek_dist, &b->seek_dist, sizeof(a->seek_dist)) ||
+	       memcmp(&a->model, &b->model, sizeof(a->model));
+}
+
+static void count_hook(const struct ss_io *io, void *arg)
+{
+	uint64_t *n = arg;
+
+	*n += io->nr_sector;
+}
+
+/*
+ * Counting and attribution in threads of their own give the one thread's figures: every
+ * period, device, bin, zone, seek cause and process row; whole and in a window; fed in big
+ * batches and one event at a time; with bins, with a disk model, with a hook (which keeps the
+ * counting in the feeding thread).
+ */
 static void test_threads(const char *path)
 {
+	static const char *const mode_name[] = { "plain", "bins", "disk model", "hook" };
 	char err[256];
 	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
-	struct ss_stats *st[2] = { NULL, NULL };
 	struct ss_event *ev;
 	size_t n = 0;
 
 	if (!t)
 		return;
 	ev = stream(60000, &n);
-	for (int w = 0; ev && w < 2; w++) {
-		int bad = 0;
+	for (int run = 0; ev && run < 8; run++) {
+		int w = run & 1, mode = run >> 1, bad = 0;
+		struct ss_stats *st[2] = { NULL, NULL };
+		struct ss_disk_replay *dr[2] = { NULL, NULL };
+		uint64_t hooked[2] = { 0, 0 };
 
 		for (int i = 0; i < 2; i++) {
 			struct ss_stats_opts o;
+			struct ss_disk_params dp;
 
 			ss_stats_opts_init(&o);
 			o.procs = o.dirs = o.causes = true;
@@ -332,6 +364,13 @@ static void test_threads(const char *path)
 			o.window = w;
 			o.window_start_ns = 2 * FX_S + 20 * FX_MS;
 			o.window_end_ns = 2 * FX_S + 90 * FX_MS;
+			o.bins = o.device_bins = mode == 1;
+			if (mode == 2 && !ss_disk_params_preset("hdd7200", &dp))
+				o.disk = dr[i] = ss_disk_replay_new(&dp, t, err, sizeof(err));
+			if (mode == 3) {
+				o.on_io = count_hook;
+				o.arg = &hooked[i];
+			}
 			st[i] = ss_stats_new(t, &o);
 			if (!st[i])
 				break;
@@ -342,13 +381,42 @@ static void test_threads(const char *path)
 				bad = ss_stats_feed(st[i], ev, n);
 			bad = bad || ss_stats_finish(st[i]);
 		}
-		if (!ok(st[0] && st[1] && !bad, "%s, one thread and two: fed", w ? "windowed" : "whole"))
+		if (!ok(st[0] && st[1] && !bad && (mode != 2 || (dr[0] && dr[1])),
+			"%s, %s, one thread and more: fed", w ? "windowed" : "whole", mode_name[mode]))
 			goto next;
+		bad = summary_differs(ss_stats_total(st[0]), ss_stats_total(st[1]));
+		for (size_t i = 0; i < ss_stats_nr_phases(st[0]); i++)
+			bad += summary_differs(&ss_stats_phase(st[0], i)->s, &ss_stats_phase(st[1], i)->s);
+		bad += !ss_stats_durable(st[0]) != !ss_stats_durable(st[1]) ||
+		       (ss_stats_durable(st[0]) && summary_differs(&ss_stats_durable(st[0])->s,
+								   &ss_stats_durable(st[1])->s));
+		for (size_t i = 0; i < ss_stats_nr_devices(st[0]); i++)
+			bad += summary_differs(&ss_stats_device(st[0], i)->s, &ss_stats_device(st[1], i)->s);
+		for (size_t d = 0; d <= ss_stats_nr_devices(st[0]); d++) {
+			const struct ss_bins *a = d ? ss_stats_device_bins(st[0], d - 1) : ss_stats_bins(st[0]);
+			const struct ss_bins *b = d ? ss_stats_device_bins(st[1], d - 1) : ss_stats_bins(st[1]);
+
+			bad += !a != !b || (a && (a->n != b->n ||
+						  memcmp(a->bin, b->bin, a->n * sizeof(*a->bin))));
+		}
+		bad += ss_stats_incomplete_ios(st[0]) != ss_stats_incomplete_ios(st[1]) ||
+		       hooked[0] != hooked[1];
+		is_int(bad, 0, "... the same periods, devices, bins (%" PRIu64 " I/Os, %" PRIu64
+		       " seeks, mean depth %.3f)", ss_stats_total(st[0])->ios,
+		       ss_stats_total(st[0])->seeks, ss_stats_total(st[0])->mean_depth);
+		if (mode == 1)
+			ok(ss_stats_bins(st[0]) && ss_stats_device_bins(st[0], 0), "... bins were counted");
+		if (mode == 2)
+			ok(ss_stats_total(st[0])->model.total_s > 0, "... the model was fed (%.3f s)",
+			   ss_stats_total(st[0])->model.total_s);
+		if (mode == 3)
+			ok(hooked[0] > 0, "... the hook was called");
+		bad = 0;
 		for (size_t z = 0; z < ss_stats_nr_zones(st[0]); z++) {
 			const struct ss_zone_stats *a = ss_stats_zone(st[0], z), *b = ss_stats_zone(st[1], z);
 
 			bad += memcmp(a->op_ios, b->op_ios, sizeof(a->op_ios)) || a->bytes != b->bytes ||
-			       a->seeks != b->seeks;
+			       a->seeks != b->seeks || memcmp(&a->model, &b->model, sizeof(a->model));
 		}
 		bad += ss_stats_unzoned_ios(st[0]) != ss_stats_unzoned_ios(st[1]);
 		is_int(bad, 0, "... the same zone counts (%" PRIu64 " seeks in zone 0)",
@@ -369,11 +437,12 @@ static void test_threads(const char *path)
 next:
 		ss_stats_free(st[0]);
 		ss_stats_free(st[1]);
+		ss_disk_replay_free(dr[0]);
+		ss_disk_replay_free(dr[1]);
 	}
 	free(ev);
 	ss_trace_close(t);
 }
-
 
 /* ---- the queue-depth integrals against a reference ------------------------------------- */
 
@@ -503,6 +572,7 @@ static void test_depth(void)
 
 		ss_stats_opts_init(&o);
 		o.bins = o.device_bins = true;
+		o.threads = 1 + w % 2;          /* counted in threads of their own, or not */
 		o.window = w > 0;
 		o.window_start_ns = win[w][0];
 		o.window_end_ns = we;
