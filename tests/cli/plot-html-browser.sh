@@ -6,13 +6,14 @@
 # should, the request under the mouse is the trace's own (time, sectors, rwbs, latency, zone as
 # `seekscope dump` gives them), the URL fragment restores a view, phases and zones zoom when
 # clicked, panels toggle, play moves; and a 2M-I/O trace makes a page within 20 MB that opens
-# within 2 s and redraws at interactive rates.  Screenshots stay in $SS_KEEP_SHOTS if set.
-# Prints TAP.
+# and pans without errors.  How fast it opens and redraws is printed here, not asserted (a busy
+# machine would make that a coin toss): tests/bench/viewer.sh measures it against the goals.
+# Screenshots stay in $SS_KEEP_SHOTS if set.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 60
+plan 58
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -36,8 +37,8 @@ js() {   # js KEY EXPR: EXPR over the JSON value of KEY (as v)
 is "$(val ready)" true "the page is ready"
 is "$(val error)" "" "... without an error"
 is "$(val console_errors)" "[]" "no console errors"
-load=$(val load_ms)
-[[ -n $load && $load -le 2000 ]]; ok $? "opens in ${load} ms (<= 2000)"
+[[ -n $(val load_ms) ]]; ok $? "the page says when it was ready"
+diag "opened in $(val load_ms) ms"
 is "$(js home '[v["t0_s"], v["modes"]]')" "[0, ['detail', 'detail']]" "home: from the start, every request drawn"
 is "$(js wheel 'v["t1_s"] - v["t0_s"] < 0.9 * 3.99 and v["y0"] == 2048')" True "the wheel zooms time, not offset"
 is "$(js drag 'round(v["t0_s"], 6)')" "$(js drag_before 'round(v["t0_s"] + (v["t1_s"] - v["t0_s"]) / 4, 6)')" \
@@ -68,11 +69,8 @@ is "$(js zone_click 'v["view"]["y0"] < v["start"] and v["start"] + v["n"] < v["v
 	True "clicking a zone's label zooms to the zone"
 is "$(val panel_toggle)" '[["io", "tput", "lat", "dist"], "none"]' "a panel switches off"
 is "$(js play 'v["on"] and v["t_s"] > 0')" True "play sweeps the cursor ($(val play))"
-# interactive rates: the typical redraw (median: one slow frame on a busy machine is not the
-# page's), and no redraw a user would wait for
-is "$(js frame_ms_median 'v < 50')" True \
-	"redraws while panning take $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
-is "$(js frame_ms_max 'v < 500')" True "... none longer than half a second"
+is "$(js frame_ms_median 'v > 0')" True "panning redraws"
+diag "redraws while panning take $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
 
 # the disk model (plot --disk): the model panel with the total `report --disk` gives
 is "$(js panels_offered '"model" in v')" False "without --disk no model panel is offered"
@@ -151,8 +149,8 @@ mkdir -p "$shots/big"
 $PY "$BROWSE" "$d/big.html" "$shots/big" >"$d/seen" 2>"$d/err"
 ok $? "the browser ran it"
 is "$(val console_errors)" "[]" "... without console errors"
-load=$(val load_ms)
-[[ -n $load && $load -le 2000 ]]; ok $? "... opened in ${load} ms (<= 2000; $(val script_ms) ms of it the script)"
-is "$(js frame_ms_median 'v < 50')" True "... redraws while panning in $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
+is "$(js frame_ms_median 'v > 0')" True "... pans"
+diag "opened in $(val load_ms) ms ($(val script_ms) ms of it the script), redraws while panning" \
+	"in $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
 
 done_testing
