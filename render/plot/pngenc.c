@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <png.h>
 #include <zlib.h>
 
@@ -130,7 +131,7 @@ static void *compress_part(void *arg)
 
 		for (int i = 0; i < n; i++)
 			scanline(p, y + i, buf + (size_t)i * line);
-		p->adler = adler32_z(p->adler, buf, bytes);
+		p->adler = libdeflate_adler32((uint32_t)p->adler, buf, bytes);   /* SIMD: ~10x zlib's */
 		p->raw += bytes;
 		z.next_in = buf;
 		z.avail_in = (uInt)bytes;
