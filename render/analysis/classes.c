@@ -50,8 +50,7 @@ enum ss_class ss_class_lookup(const struct ss_zone_index *zi, const struct ss_re
 	long z = -1;
 
 	if (zi && ev->sector != SS_SECTOR_NONE)
-		z = hint ? ss_zone_index_find_hint(zi, ev->dev, ev->sector, hint)
-			 : ss_zone_index_find(zi, ev->dev, ev->sector);
+		z = ss_zone_index_find_hint(zi, ev->dev, ev->sector, hint);
 
 	if (zone_out)
 		*zone_out = z;

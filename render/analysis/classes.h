@@ -60,8 +60,8 @@ enum ss_class ss_class_of(const struct ss_event *ev, const struct ss_rec_zone *z
 			  enum ss_fm_kind fv);
 
 /* The same, looking the zone up in ZI over ZONES (ZI may be NULL: no zones) through the
- * caller's HINT (zone_index.h; NULL: none); *ZONE_OUT (may be NULL) gets the zone's index in
- * ZONES, or -1. */
+ * caller's HINT (zone_index.h: one per stream of lookups, zeroed to start); *ZONE_OUT (may
+ * be NULL) gets the zone's index in ZONES, or -1. */
 enum ss_class ss_class_lookup(const struct ss_zone_index *zi, const struct ss_rec_zone *zones,
 			      const struct ss_event *ev, enum ss_fm_kind fv,
 			      struct ss_zone_hint *hint, long *zone_out);

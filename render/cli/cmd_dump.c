@@ -132,7 +132,8 @@ static void print_text(const struct ss_trace *t, const struct ss_event *e, uint6
 
 /* One event as one JSON object on its own line. */
 static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
-		       const struct ss_filemap *fm, const struct ss_event *e, uint64_t t0)
+		       struct ss_zone_hint *hint, const struct ss_filemap *fm,
+		       const struct ss_event *e, uint64_t t0)
 {
 	static const char *const part[] = {
 		[SS_FM_FILE] = "data", [SS_FM_DIR] = "dir", [SS_FM_INODE] = "inode",
@@ -167,7 +168,7 @@ static void print_json(const struct ss_trace *t, const struct ss_zone_index *zi,
 	 * request's class (classes.h) with what the file map says */
 	fk = ss_filemap_lookup(fm, e->dev, e->sector, e->nr_sector, &hit);
 	ss_json_kv_string(&j, "class",
-			  ss_class_table[ss_class_lookup(zi, t->zones, e, fk, NULL, &z)].name);
+			  ss_class_table[ss_class_lookup(zi, t->zones, e, fk, hint, &z)].name);
 	ss_json_key(&j, "zone");
 	ss_json_string(&j, z >= 0 ? t->zones[z].label : NULL);
 	if (fk != SS_FM_NONE)
@@ -270,6 +271,7 @@ static int print_files(const struct ss_trace *t, bool json)
 int ss_cmd_dump(int argc, char **argv)
 {
 	struct ss_zone_index *zi = NULL;
+	struct ss_zone_hint hint = { 0 };
 	struct ss_filemap *fm = NULL;
 	struct ss_evfilter *filter = NULL;
 	const struct ss_event *ev;
@@ -319,7 +321,7 @@ int ss_cmd_dump(int argc, char **argv)
 			if (!keep || (a.device && ev[i].dev != dev))
 				continue;
 			if (a.json)
-				print_json(t, zi, fm, &ev[i], t0);
+				print_json(t, zi, &hint, fm, &ev[i], t0);
 			else
 				print_text(t, &ev[i], t0, a.absolute);
 		}
