@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Seek causes (seekcause.h): the previous request per device, the matrices, the zone pairs in
- * an open-addressing table of twice their bound. */
+ * an open-addressing table of twice their bound, allocated at the first far seek (a trace
+ * without one, or a statistics pass over a few events, pays for no 256 KiB table). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@ struct ss_seek_causes {
 	struct ss_cause_matrix total;
 	struct cause_dev *devs;    /* few devices: a linear scan, the last hit first */
 	size_t nr_devs, cap_devs, last;
-	struct ss_cause_zone_pair *slot;  /* SLOTS entries; seeks == 0: free */
+	struct ss_cause_zone_pair *slot;  /* SLOTS entries; seeks == 0: free; NULL: no pair yet */
 	size_t nr_pairs;
 	uint64_t dropped;
 	struct ss_cause_zone_pair *sorted; /* nr_pairs entries once sorted */
@@ -35,15 +36,20 @@ struct ss_seek_causes *ss_seek_causes_new(void)
 {
 	struct ss_seek_causes *sc = calloc(1, sizeof(*sc));
 
-	if (!sc)
-		return NULL;
+	return sc;
+}
+
+/* The zone pairs' table and their sorted copy, at the first pair: 0 or -ENOMEM. */
+static int alloc_pairs(struct ss_seek_causes *sc)
+{
 	sc->slot = calloc(SLOTS, sizeof(*sc->slot));
 	sc->sorted = malloc(SS_CAUSE_ZONE_PAIRS * sizeof(*sc->sorted));
-	if (!sc->slot || !sc->sorted) {
-		ss_seek_causes_free(sc);
-		return NULL;
-	}
-	return sc;
+	if (sc->slot && sc->sorted)
+		return 0;
+	free(sc->slot);
+	free(sc->sorted);
+	sc->slot = sc->sorted = NULL;
+	return -ENOMEM;
 }
 
 void ss_seek_causes_free(struct ss_seek_causes *sc)
@@ -127,6 +133,9 @@ int ss_seek_causes_feed(struct ss_seek_causes *sc, const struct ss_event *ev, en
 	if (verdict == SS_SEEK_FAR && count && d->has_prev) {
 		bool across = d->prev_zone != zone;
 
+		if (!sc->slot && alloc_pairs(sc))
+			return -ENOMEM;
+
 		add_cell(&d->m, d->prev, cls, across);
 		add_cell(&sc->total, d->prev, cls, across);
 		add_zone_pair(sc, d->prev, d->prev_zone, (uint8_t)cls, zone);
@@ -169,10 +178,11 @@ void ss_seek_causes_finish(struct ss_seek_causes *sc)
 {
 	size_t k = 0;
 
-	for (size_t i = 0; i < SLOTS; i++)
+	for (size_t i = 0; sc->slot && i < SLOTS && k < sc->nr_pairs; i++)
 		if (sc->slot[i].seeks)
 			sc->sorted[k++] = sc->slot[i];
-	qsort(sc->sorted, k, sizeof(*sc->sorted), cmp_pair);
+	if (k)
+		qsort(sc->sorted, k, sizeof(*sc->sorted), cmp_pair);
 	sc->is_sorted = true;
 }
 

@@ -20,6 +20,14 @@
  * reads one, the reader fills the other with the run after it).  A file the reader
  * process does not survive is refused with one line, during the open (the metadata pass reads
  * every record) or, should it ever happen later, as a read error.
+ *
+ * The parent opens the file and hands the reader its descriptor (and the memfd's) over the
+ * socket, so that one reader process can serve several files one after another: a caller that
+ * opens many small files in turn (the fuzz target) keeps one in a struct ss_tracecmd_server
+ * (trace_read.h) instead of paying for a fork() and an exit of its whole address space per
+ * file.  It is replaced when it dies (a file it crashed on is refused as above) or has grown
+ * by SERVER_GROWTH; the files it served stay open in it, since libtracecmd's close is not
+ * safe.  Commands read each file in a reader process of its own.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,6 +56,10 @@
 #define SLOTS_MAX (256u * 1024)
 #define SLOT_MIN  256u
 #define SLOT_MAX  8192u
+/* the request that ends a file; its reply's ended says whether the reader retires */
+#define END_RING UINT32_MAX
+/* a kept reader process retires when its resident memory has grown by this much */
+#define SERVER_GROWTH (128u << 20)
 
 /* What the reader process hands over for one record: a block event with the task name it
  * carries ("" if none), or a span of events the ring buffer lost before the record. */
@@ -70,7 +82,8 @@ struct hello {
 	char buffers[512];              /* "top,NAME,...": trace-cmd.buffers */
 };
 
-/* A request: ring's next items (from its first record with first); the answer: struct reply. */
+/* A request: ring's next items (from its first record with first); the answer: struct reply.
+ * Ring END_RING: done with the file (the reply's ended: the reader retires, ends). */
 struct request {
 	uint32_t ring;
 	uint32_t first;
@@ -231,21 +244,18 @@ static void buffer_names(const struct lib *l, char *buf, size_t size)
 	}
 }
 
-/* Open PATH, its buffers and rings: 0 or -errno with the reason in err. */
-static int lib_open(struct lib *l, const char *path, char *err, size_t errlen)
+/* Open the file FD (the reader's: libtracecmd keeps it), its buffers and rings: 0 or -errno
+ * with the reason in err. */
+static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 {
 	size_t known = 0;
-	int fd, ret;
+	int ret;
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
+	read_file_header(fd, l);
 	errno = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		read_file_header(fd, l);
-		errno = 0;
-		l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
-	}
+	l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!l->top) {
 		ret = errno && errno != ENOENT ? -errno : -EINVAL;
 		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
@@ -342,19 +352,34 @@ static int xfer(int fd, void *buf, size_t len, bool send_it)
 	return 0;
 }
 
-/* The reader process: open PATH, say how it went, then answer requests until the socket ends. */
-static void serve(int sock, int memfd, const char *path)
+/* Rid L of what it holds but libtracecmd's handles (their close is not safe on damaged files). */
+static void lib_abandon(struct lib *l)
+{
+	for (int b = 0; l->dec && b <= l->nr_inst; b++)
+		ss_decoder_free(l->dec[b]);
+	free(l->dec);
+	free(l->inst);
+	free(l->rings);
+}
+
+/*
+ * One file for the parent, FD (the trace) and MEMFD (the items it shares): open it, say how it
+ * went, then answer requests until END_RING (0: the file is done) or the socket's end or a
+ * request out of range (-1: the reader ends).
+ */
+static int serve_file(int sock, int fd, int memfd)
 {
 	struct lib l = { 0 };
 	struct hello h = { 0 };
 	struct item *items = NULL;
 	uint32_t *cpus = NULL;
+	size_t len = 0;
 	struct request q;
+	int ret = -1;
 
-	h.ret = lib_open(&l, path, h.err, sizeof(h.err));
+	h.ret = lib_open(&l, fd, h.err, sizeof(h.err));
 	if (!h.ret) {
 		size_t slot = l.nr_rings ? SLOTS_MAX / 2 / l.nr_rings : SLOT_MAX;
-		size_t len;
 
 		h.slot = (uint32_t)(slot < SLOT_MIN ? SLOT_MIN : slot > SLOT_MAX ? SLOT_MAX : slot);
 		h.nr_rings = (uint32_t)l.nr_rings;
@@ -364,6 +389,7 @@ static void serve(int sock, int memfd, const char *path)
 		if (!cpus || ftruncate(memfd, (off_t)len) ||
 		    (items = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0)) ==
 		    MAP_FAILED) {
+			items = NULL;
 			h.ret = -(errno ? errno : ENOMEM);
 			ss_errf(h.err, sizeof(h.err), "cannot share the trace-cmd reader's memory: %s",
 				strerror(-h.ret));
@@ -371,15 +397,26 @@ static void serve(int sock, int memfd, const char *path)
 		for (size_t i = 0; cpus && i < l.nr_rings; i++)
 			cpus[i] = (uint32_t)l.rings[i].cpu;
 	}
-	if (xfer(sock, &h, sizeof(h), true) || h.ret ||
-	    xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
-		return;
-	while (!xfer(sock, &q, sizeof(q), false) && q.ring < l.nr_rings) {
-		struct lib_ring *r = &l.rings[q.ring];
-		struct reply p = { .which = q.first ? 0 : !r->handed };
-		struct item *slots = items + (size_t)q.ring * 2 * h.slot;
-		bool ended = r->ahead_ended;
+	if (h.ret)
+		h.nr_rings = 0;
+	if (xfer(sock, &h, sizeof(h), true) || xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
+		goto out;
+	while (!xfer(sock, &q, sizeof(q), false)) {
+		struct lib_ring *r;
+		struct reply p;
+		struct item *slots;
+		bool ended;
 
+		if (q.ring == END_RING) {
+			ret = 0;
+			break;
+		}
+		if (q.ring >= h.nr_rings)
+			break;
+		r = &l.rings[q.ring];
+		p = (struct reply){ .which = q.first ? 0 : !r->handed };
+		slots = items + (size_t)q.ring * 2 * h.slot;
+		ended = r->ahead_ended;
 		if (r->ahead && !q.first)
 			p.n = (int32_t)r->ahead_n;
 		else
@@ -388,7 +425,7 @@ static void serve(int sock, int memfd, const char *path)
 		r->handed = p.which;
 		r->ahead = false;
 		if (xfer(sock, &p, sizeof(p), true))
-			return;
+			break;
 		/* the ring's next run into the other slot, while the parent reads this one */
 		if (!ended) {
 			r->ahead_n = fill(&l, r, false, slots + !r->handed * h.slot, h.slot,
@@ -396,7 +433,116 @@ static void serve(int sock, int memfd, const char *path)
 			r->ahead = true;
 		}
 	}
-	/* nothing is freed: the process ends here (and libtracecmd's close is not safe) */
+out:
+	if (items)
+		munmap(items, len);
+	free(cpus);
+	lib_abandon(&l);
+	return ret;
+}
+
+/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
+static int send_fds(int sock, const int fds[2])
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	char byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+			    .msg_controllen = sizeof(ctl.buf) };
+	struct cmsghdr *c;
+	ssize_t n;
+
+	memset(&ctl, 0, sizeof(ctl));
+	c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(2 * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, 2 * sizeof(int));
+	while ((n = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	return n == 1 ? 0 : -1;
+}
+
+/* The reader's side of send_fds(): 0 with both descriptors, or -1 (none kept). */
+static int recv_fds(int sock, int fds[2])
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+			    .msg_controllen = sizeof(ctl.buf) };
+	struct cmsghdr *c;
+	ssize_t n;
+	int got = 0;
+
+	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (n <= 0)
+		return -1;
+	for (c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (size_t i = 0; i < (c->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
+			if (got < 2)
+				fds[got++] = fd;
+			else
+				close(fd);
+		}
+	}
+	if (got == 2 && !(m.msg_flags & MSG_CTRUNC))
+		return 0;
+	while (got > 0)
+		close(fds[--got]);
+	return -1;
+}
+
+/* The reader process's resident memory in bytes (-1: unknown). */
+static long long resident(void)
+{
+	char buf[128];
+	long long pages = -1;
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n > 0) {
+		buf[n] = 0;
+		if (sscanf(buf, "%*s %lld", &pages) != 1)
+			pages = -1;
+	}
+	return pages < 0 ? -1 : pages * sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * The reader process: files one after another until the socket ends; after each, the reply to
+ * its END_RING says whether it goes on or retires (grown by SERVER_GROWTH, or its size
+ * unknown).
+ */
+static void serve(int sock)
+{
+	long long base = resident();
+	int fds[2];
+
+	while (!recv_fds(sock, fds)) {
+		int ret = serve_file(sock, fds[0], fds[1]);
+		long long now = resident();
+		struct reply p = { .ended = base < 0 || now < 0 || now - base > SERVER_GROWTH };
+
+		close(fds[0]);
+		close(fds[1]);
+		if (ret || xfer(sock, &p, sizeof(p), true) || p.ended)
+			return;
+	}
 }
 
 /* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
@@ -407,7 +553,7 @@ __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void)
  * default actions for the signals of a crash, _exit so nothing of the parent's is flushed or
  * freed.  Interrupts are the parent's business: it ends the reader when it closes the trace.
  */
-static __attribute__((noreturn)) void reader_main(int sock, int memfd, const char *path)
+static __attribute__((noreturn)) void reader_main(int sock)
 {
 	static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS };
 	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -424,11 +570,18 @@ static __attribute__((noreturn)) void reader_main(int sock, int memfd, const cha
 	signal(SIGTERM, SIG_DFL);
 	if (__sanitizer_set_death_callback)
 		__sanitizer_set_death_callback(NULL);
-	serve(sock, memfd, path);
+	serve(sock);
 	_exit(0);
 }
 
 /* ---- the parent: the backend */
+
+/* A reader process kept between opens (trace_read.h). */
+struct ss_tracecmd_server {
+	pid_t pid;                      /* 0: none (started at the next open) */
+	int sock;                       /* to it */
+	bool busy;                      /* reading a trace that is open */
+};
 
 /* One ring as the parent sees it: its items in one of its shared slots, slot[pos..len). */
 struct ring {
@@ -440,8 +593,10 @@ struct ring {
 };
 
 struct tc_state {
-	pid_t pid;                      /* the reader process; 0: none */
-	int sock;                       /* to it; -1: none */
+	pid_t pid;                      /* the reader process of its own; 0: none */
+	int sock;                       /* to the reader; -1: none */
+	struct ss_tracecmd_server *srv; /* the kept reader it uses instead; NULL: none */
+	bool failed;                    /* the reader died or broke the protocol */
 	int memfd;
 	const struct item *items;       /* nr_rings x 2 slots of slot items */
 	size_t map_len;
@@ -463,6 +618,7 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 
 	if (xfer(s->sock, &q, sizeof(q), true) || xfer(s->sock, &p, sizeof(p), false) ||
 	    p.n < 0 || (size_t)p.n > s->slot || p.which > 1) {
+		s->failed = true;
 		ss_errf(err, errlen, CRASHED);
 		return -EBADMSG;
 	}
@@ -582,42 +738,111 @@ static int add_summary_meta(struct ss_trace *t, const struct tc_state *s)
 	return ret ? -ENOMEM : 0;
 }
 
-/*
- * Start the reader process on T's file and take its first message: 0, or -errno with the
- * reason in err (the reader's own when it could not open the file).
- */
-static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_t errlen)
+/* Fork a reader process: 0 with its pid and socket, or -errno with the reason in err. */
+static int spawn(pid_t *pid, int *sock, char *err, size_t errlen)
 {
-	struct hello h;
-	uint32_t *cpus = NULL;
 	int sv[2];
-	void *map;
 
-	s->memfd = memfd_create("seekscope-tracecmd", MFD_CLOEXEC);
-	if (s->memfd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 		int e = errno;
 
 		ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s", strerror(e));
 		return -e;
 	}
 	fflush(NULL);
-	s->pid = fork();
-	if (s->pid < 0) {
+	*pid = fork();
+	if (*pid < 0) {
 		int e = errno;
 
-		s->pid = 0;
+		*pid = 0;
 		close(sv[0]);
 		close(sv[1]);
 		ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s", strerror(e));
 		return -e;
 	}
-	if (s->pid == 0) {
+	if (*pid == 0) {
 		close(sv[0]);
-		reader_main(sv[1], s->memfd, ss_trace_source(t));
+		reader_main(sv[1]);
 	}
 	close(sv[1]);
-	s->sock = sv[0];
+	*sock = sv[0];
+	return 0;
+}
+
+/* End reader process PID: its socket SOCK closed, killed, reaped. */
+static void end_reader(pid_t pid, int sock)
+{
+	if (sock >= 0)
+		close(sock);
+	if (pid > 0) {
+		/* the reader holds nothing worth a clean end */
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+}
+
+/*
+ * A reader for T's file (the kept one of T's server when it is free, else one of its own),
+ * handed the file: 0, or -errno with the reason in err.
+ */
+static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, size_t errlen)
+{
+	struct ss_tracecmd_server *srv = ss_trace_tracecmd_server(t);
+	int fds[2], ret;
+
+	fds[0] = open(ss_trace_source(t), O_RDONLY | O_CLOEXEC);
+	if (fds[0] < 0) {
+		int e = errno;
+
+		ss_errf(err, errlen, "cannot read this trace-cmd file: %s", strerror(e));
+		return -e;
+	}
+	fds[1] = s->memfd;
+	if (srv && !srv->busy) {
+		if (!srv->pid && (ret = spawn(&srv->pid, &srv->sock, err, errlen))) {
+			close(fds[0]);
+			return ret;
+		}
+		srv->busy = true;
+		s->srv = srv;
+		s->sock = srv->sock;
+	} else if ((ret = spawn(&s->pid, &s->sock, err, errlen))) {
+		close(fds[0]);
+		return ret;
+	}
+	ret = send_fds(s->sock, fds);
+	close(fds[0]);
+	if (ret) {
+		s->failed = true;
+		ss_errf(err, errlen, CRASHED);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+/*
+ * Start reading T's file in a reader process and take its first message: 0, or -errno with
+ * the reason in err (the reader's own when it could not open the file).
+ */
+static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_t errlen)
+{
+	struct hello h;
+	uint32_t *cpus = NULL;
+	void *map;
+	int ret;
+
+	s->memfd = memfd_create("seekscope-tracecmd", MFD_CLOEXEC);
+	if (s->memfd < 0) {
+		int e = errno;
+
+		ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s", strerror(e));
+		return -e;
+	}
+	if ((ret = connect_reader(s, t, err, errlen)))
+		return ret;
 	if (xfer(s->sock, &h, sizeof(h), false)) {
+		s->failed = true;
 		ss_errf(err, errlen, CRASHED);
 		return -EBADMSG;
 	}
@@ -638,6 +863,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	}
 	if (xfer(s->sock, cpus, h.nr_rings * sizeof(*cpus), false)) {
 		free(cpus);
+		s->failed = true;
 		ss_errf(err, errlen, CRASHED);
 		return -EBADMSG;
 	}
@@ -682,13 +908,20 @@ static void tc_close(struct ss_trace *t)
 
 	if (!s)
 		return;
-	if (s->sock >= 0)
-		close(s->sock);
-	if (s->pid > 0) {
-		/* the reader holds nothing worth a clean end */
-		kill(s->pid, SIGKILL);
-		while (waitpid(s->pid, NULL, 0) < 0 && errno == EINTR)
-			;
+	if (s->srv) {
+		/* done with the file: the kept reader goes on unless it broke or retires */
+		struct request q = { .ring = END_RING };
+		struct reply p;
+
+		if (s->failed || xfer(s->sock, &q, sizeof(q), true) ||
+		    xfer(s->sock, &p, sizeof(p), false) || p.ended) {
+			end_reader(s->srv->pid, s->srv->sock);
+			s->srv->pid = 0;
+			s->srv->sock = -1;
+		}
+		s->srv->busy = false;
+	} else {
+		end_reader(s->pid, s->sock);
 	}
 	if (s->items)
 		munmap((void *)s->items, s->map_len);
@@ -707,3 +940,20 @@ const struct ss_trace_backend ss_trace_backend_tracecmd = {
 	.rewind = tc_rewind,
 	.close = tc_close,
 };
+
+struct ss_tracecmd_server *ss_tracecmd_server_new(void)
+{
+	struct ss_tracecmd_server *srv = calloc(1, sizeof(*srv));
+
+	if (srv)
+		srv->sock = -1;
+	return srv;
+}
+
+void ss_tracecmd_server_free(struct ss_tracecmd_server *srv)
+{
+	if (!srv)
+		return;
+	end_reader(srv->pid, srv->sock);
+	free(srv);
+}

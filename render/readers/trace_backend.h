@@ -42,6 +42,8 @@ struct ss_trace_backend {
  * file that holds its content (a /proc/self/fd path); t->path stays the name the user gave. */
 const char *ss_trace_source(const struct ss_trace *t);
 void *ss_trace_state(const struct ss_trace *t);
+/* The trace-cmd reader ss_trace_open_with() was given, or NULL. */
+struct ss_tracecmd_server *ss_trace_tracecmd_server(const struct ss_trace *t);
 void ss_trace_set_state(struct ss_trace *t, void *state);
 void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

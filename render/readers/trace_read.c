@@ -26,6 +26,7 @@ struct ss_trace_priv {
 	void *state;
 	char *source;                       /* what the backend opens (ss_trace_source()) */
 	int spool_fd;                       /* a stream's copy, or -1 */
+	struct ss_tracecmd_server *tracecmd; /* a kept trace-cmd reader (ss_trace_open_with) */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
 	char error[200];
@@ -82,6 +83,11 @@ const char *ss_trace_source(const struct ss_trace *t)
 void *ss_trace_state(const struct ss_trace *t)
 {
 	return t->priv->state;
+}
+
+struct ss_tracecmd_server *ss_trace_tracecmd_server(const struct ss_trace *t)
+{
+	return t->priv->tracecmd;
 }
 
 void ss_trace_set_state(struct ss_trace *t, void *state)
@@ -387,6 +393,12 @@ static int open_source(struct ss_trace *t, const char *path, char *err, size_t e
 
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
+	return ss_trace_open_with(path, NULL, err, errlen);
+}
+
+struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server *srv, char *err,
+				    size_t errlen)
+{
 	const struct ss_trace_backend *be = NULL;
 	struct ss_trace *t;
 	int ret;
@@ -399,6 +411,7 @@ struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 		goto error;
 	}
 	t->priv->spool_fd = -1;
+	t->priv->tracecmd = srv;
 	if (!(t->path = strdup(path)) || !(t->priv->tasks = ss_tasks_new())) {
 		ret = -ENOMEM;
 		goto error;

@@ -83,6 +83,22 @@ struct ss_trace {
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen);
 void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
 
+/*
+ * A trace-cmd reader process kept between opens, for callers that open many small .dat files
+ * one after another (the fuzz target): ss_trace_open_with() reads a .dat in it, when it is not
+ * reading another open trace, instead of forking a reader process of its own (which costs the
+ * fork and the exit of the caller's whole address space).  It is started at the first such
+ * open and replaced when it dies on a file (that file is refused) or has grown too much; the
+ * files it reads share its libtracecmd, so commands keep one process per file.  Free it after
+ * closing its traces (accepts NULL); NULL from new with errno set.
+ */
+struct ss_tracecmd_server;
+struct ss_tracecmd_server *ss_tracecmd_server_new(void);
+void ss_tracecmd_server_free(struct ss_tracecmd_server *srv);
+/* ss_trace_open() that reads a trace-cmd file in SRV (NULL: as ss_trace_open()). */
+struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server *srv, char *err,
+				    size_t errlen);
+
 /* Value of meta KEY (the last one written), or NULL. */
 const char *ss_trace_meta(const struct ss_trace *t, const char *key);
 /* The first BEGIN marker of phase NAME (the start of the phase), or NULL. */

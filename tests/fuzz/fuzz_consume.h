@@ -184,11 +184,12 @@ static inline void fuzz_consume(struct ss_trace *t)
 	ss_stats_free(st);
 }
 
-/* Open PATH with the format detection every command uses, consume it, close it. */
-static inline void fuzz_open_consume(const char *path)
+/* Open PATH with the format detection every command uses (a trace-cmd file read in SRV's
+ * reader process when SRV is not NULL), consume it, close it. */
+static inline void fuzz_open_consume_with(const char *path, struct ss_tracecmd_server *srv)
 {
 	char err[256] = "";
-	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+	struct ss_trace *t = ss_trace_open_with(path, srv, err, sizeof(err));
 
 	if (!t) {
 		FUZZ_ASSERT(err[0], "open failed without a message");
@@ -196,6 +197,11 @@ static inline void fuzz_open_consume(const char *path)
 	}
 	fuzz_consume(t);
 	ss_trace_close(t);
+}
+
+static inline void fuzz_open_consume(const char *path)
+{
+	fuzz_open_consume_with(path, NULL);
 }
 
 #endif
