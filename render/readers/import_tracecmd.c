@@ -93,6 +93,7 @@ struct reply {
 	int32_t n;                      /* items in the slot */
 	uint32_t ended;                 /* the ring has no more records */
 	uint32_t which;                 /* the ring's slot they are in: 0 or 1 */
+	uint32_t damaged;               /* ended because its records went back in the file */
 };
 
 /* ---- the reader process: libtracecmd */
@@ -103,6 +104,8 @@ struct lib_ring {
 	const struct ss_decoder *dec;
 	int cpu;
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
+	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
+	bool damaged;           /* a record came from before the last one: the ring ended */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
 	unsigned handed;        /* the slot the parent reads */
 	bool ahead;             /* the other slot holds the next run, read ahead: */
@@ -305,8 +308,10 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 {
 	size_t n = 0;
 
-	if (first)
-		r->last_ts = 0;
+	if (first) {
+		r->last_ts = r->last_offset = 0;
+		r->damaged = false;
+	}
 	*ended = false;
 	while (n + 2 <= cap) {      /* a record makes at most two items */
 		struct tep_record *rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) :
@@ -317,6 +322,14 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 			*ended = true;
 			break;
 		}
+		/* a ring's records lie forward in the file: a damaged page can make libtracecmd
+		 * hand out records it handed out before, for ever (found by fuzzing) */
+		if (r->last_offset && rec->offset <= r->last_offset) {
+			release(l, r, rec);
+			r->damaged = *ended = true;
+			break;
+		}
+		r->last_offset = rec->offset;
 		if (ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, &it[n].ev,
 				      it[n].comm))
 			it[n++].is_lost = 0;
@@ -422,6 +435,7 @@ static int serve_file(int sock, int fd, int memfd)
 		else
 			p.n = (int32_t)fill(&l, r, q.first, slots + p.which * h.slot, h.slot, &ended);
 		p.ended = ended;
+		p.damaged = ended && r->damaged;
 		r->handed = p.which;
 		r->ahead = false;
 		if (xfer(sock, &p, sizeof(p), true))
@@ -626,6 +640,13 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	s->rings[i].pos = 0;
 	s->rings[i].len = (size_t)p.n;
 	s->rings[i].ended = p.ended;
+	/* the rest of a damaged ring is not read: said once, as a cut file's end is */
+	if (p.damaged && s->scanning && !s->scanning->truncated) {
+		s->scanning->truncated = true;
+		snprintf(s->scanning->warning, sizeof(s->scanning->warning),
+			 "the records of CPU %u go back in the file (damaged); read up to there",
+			 s->rings[i].cpu);
+	}
 	return 0;
 }
 

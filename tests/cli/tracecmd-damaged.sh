@@ -4,12 +4,14 @@
 # reader's own process, so that seekscope answers each with one line and exit 1: the inputs
 # that crashed libtracecmd or read differently twice (tests/fuzz/regress/tracecmd) and every
 # cut of two good captures (tests/fuzz/corpus/tracecmd: the top-level buffer, an instance
-# buffer) at 256-byte steps.
+# buffer) at 256-byte steps.  A file whose ring hands out records it handed out before
+# (regress/tracecmd/records-loop-back.partial: libtracecmd looped on it for ever) reads up to
+# there with a warning.
 # Nothing else of libtracecmd's reaches the terminal (it prints some complaints itself), no
 # output file is left by a refused plot, and a good capture reads the same from a file and from
 # standard input.  Unprivileged.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 8
+plan 11
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -66,6 +68,16 @@ for good in "$SRC"/corpus/tracecmd/top.dat "$SRC"/corpus/tracecmd/instance.dat; 
 	done
 done
 is "$bad" 0 "report of $cuts cuts of two good captures: a clean read or one line, exit 1"
+
+loop=$SRC/regress/tracecmd/records-loop-back.partial
+timeout 60 "$SEEKSCOPE" report "$loop" >"$W/out" 2>"$W/err"
+is "$?" 0 "a ring whose records go back: report ends, exit 0 ($(head -1 "$W/err"))"
+grep -q "WARNING: the records of CPU [0-9]* go back in the file (damaged); read up to there" "$W/out"
+ok $? "... with a warning saying where reading stopped"
+timeout 60 "$SEEKSCOPE" dump "$loop" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 0 )) && (( $(wc -l <"$W/err") == 1 )) && grep -q '^seekscope dump: warning: .*go back in the file' "$W/err"
+ok $? "... dump too: exit 0 ($rc), the warning on one line of stderr"
 
 good=$SRC/corpus/tracecmd/instance.dat
 "$SEEKSCOPE" report "$good" >"$W/file.txt" 2>"$W/err"
