@@ -124,8 +124,10 @@ REPLAY_BINS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_CC   ?= clang
 FUZZ_BUILD := build-fuzz
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-# smaller HTML cell grids and fine bins (render/html/html_col.h): same code, fast inputs
-FUZZ_DEFS := -DSS_HTML_BASE_W=64 -DSS_HTML_BASE_H=32 -DSS_HTML_FINE_BINS=1000u
+# smaller HTML cell grids and fine bins, chunks of 32 requests, 8 processes and 64 marks per
+# trace (render/html/html_col.h): same code, fast inputs that also reach the limits
+FUZZ_DEFS := -DSS_HTML_BASE_W=16 -DSS_HTML_BASE_H=8 -DSS_HTML_FINE_BINS=100u \
+	-DSS_HTML_CHUNK=32u -DSS_HTML_MAX_PROCS=8u -DSS_HTML_MAX_MARKS=64u
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)

@@ -60,12 +60,18 @@ void ss_hbuf_str(struct ss_hbuf *b, const char *s)
 
 void ss_hbuf_printf(struct ss_hbuf *b, const char *fmt, ...)
 {
+	size_t room = b->failed ? 0 : b->cap - b->len;
 	va_list ap;
 	int n;
 
+	/* one pass when the text fits in the room left, as it mostly does */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(room ? (char *)b->p + b->len : NULL, room, fmt, ap);
 	va_end(ap);
+	if (n >= 0 && (size_t)n < room) {
+		b->len += (size_t)n;
+		return;
+	}
 	if (n < 0 || !reserve(b, (size_t)n + 1))
 		return;
 	va_start(ap, fmt);

@@ -34,6 +34,8 @@ struct rec {
 
 #define MAX_DEVS 255
 #define PROC_SLOTS (2 * SS_HTML_MAX_PROCS)   /* the processes' hash table, a power of two */
+_Static_assert(SS_HTML_MAX_PROCS >= 2 && !(SS_HTML_MAX_PROCS & (SS_HTML_MAX_PROCS - 1)),
+	       "the processes' hash table is a power of two");
 
 struct ss_html_priv {
 	/* per slot and level: */

@@ -32,19 +32,28 @@
 #define SS_HTML_MAX_GROUPS (SS_HTML_MAX_GROUP_SLOTS - 2)
 /* The coarsest level's cells (each level doubles both).  The fuzz build makes them and the
  * fine bins (html.c) smaller (Makefile: FUZZ_DEFS): the same code, an input in milliseconds
- * instead of megabytes of grid deflated per input; the page tells the viewer the sizes. */
+ * instead of megabytes of grid deflated per input; the page tells the viewer the sizes.  It
+ * also makes the chunks and the limits on processes and marks below small, so that a fuzz
+ * input of a few KiB fills several chunks and reaches the limits (and no 9 MB buffer for
+ * three open chunks is allocated per input). */
 #ifndef SS_HTML_BASE_W
 #define SS_HTML_BASE_W 512
 #endif
 #ifndef SS_HTML_BASE_H
 #define SS_HTML_BASE_H 256
 #endif
+#ifndef SS_HTML_CHUNK
 #define SS_HTML_CHUNK  65536u
+#endif
 /* Flush/FUA marks kept per trace; beyond, they are counted as dropped. */
+#ifndef SS_HTML_MAX_MARKS
 #define SS_HTML_MAX_MARKS (1u << 20)
+#endif
 /* Processes named per trace (the request detail's process column); past it, one entry
- * stands for the rest. */
+ * stands for the rest.  A power of two (html_col.c: the hash table). */
+#ifndef SS_HTML_MAX_PROCS
 #define SS_HTML_MAX_PROCS 65536u
+#endif
 /* Doubles per fine time bin in the bins section (html.c: bin_field_names; the last four are
  * the modelled disk time's parts, zero without --disk). */
 #define SS_HTML_BIN_FIELDS 18

@@ -60,6 +60,7 @@ struct io_state {
 	struct ss_owner *owner;             /* by group: whose request each issue is */
 	struct ss_group_slots *slots;       /* by group: request -> colour slot */
 	uint8_t *occ, *halo;                /* gw * gh scratch for the image: see grid_image */
+	uint8_t *row_used;                  /* gh: a request touched a cell of the row */
 	uint32_t *flush, *fua;              /* per grid column */
 	struct ss_io_classes ic;            /* the class of each request (zones.h) */
 	struct ss_trace view;               /* the trace's metadata, its device's zones only */
@@ -80,6 +81,7 @@ static void io_destroy(void *state)
 	ss_group_slots_free(s->slots);
 	free(s->occ);
 	free(s->halo);
+	free(s->row_used);
 	free(s->flush);
 	free(s->fua);
 	ss_io_classes_fini(&s->ic);
@@ -113,7 +115,8 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 		goto nomem;
 	s->occ = malloc(cells);
 	s->halo = malloc(cells);
-	if (!s->occ || !s->halo)
+	s->row_used = calloc((size_t)s->gh, 1);
+	if (!s->occ || !s->halo || !s->row_used)
 		goto nomem;
 	s->flush = calloc((size_t)s->gw, sizeof(uint32_t));
 	s->fua = calloc((size_t)s->gw, sizeof(uint32_t));
@@ -184,6 +187,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 		s->classes |= SS_CLS_BIT(cls);
 		slot = s->slots ? ss_group_slots_get(s->slots, ev, &who) : (size_t)cls;
 		col = s->cnt[slot] + gx;
+		memset(s->row_used + r0, 1, (size_t)(r1 - r0 + 1));
 		for (long r = r0; r <= r1; r++) {
 			uint16_t *c = col + (size_t)r * (size_t)s->gw;
 
@@ -258,7 +262,7 @@ static void find_halos(struct io_state *s)
 {
 	memset(s->halo, 0, (size_t)s->gw * (size_t)s->gh);
 	for (int r = 0; r < s->gh; r++)
-		for (int x = 0; x < s->gw; x++) {
+		for (int x = 0; x < s->gw && s->row_used[r]; x++) {
 			size_t cell = (size_t)r * (size_t)s->gw + (size_t)x;
 			int near = 0;
 
@@ -305,17 +309,21 @@ static cairo_surface_t *grid_image(struct io_state *s)
 		colour[c] = pack(rgb, 1);
 		tint[c] = pack(rgb, HALO_ALPHA);
 	}
-	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
-		s->occ[cell] = 0;
-		for (int c = 0; c < s->nr_slots && !s->occ[cell]; c++)
-			s->occ[cell] = s->cnt[c][cell] != 0;
-	}
-	/* occ: 0 empty, else 1 + the slot with the most pixels (the halo's colour) */
-	for (size_t cell = 0; cell < (size_t)s->gw * (size_t)s->gh; cell++) {
-		uint8_t px[CELL_PX];
+	/* occ: 0 empty, else 1 + the slot with the most pixels (the halo's colour); rows no
+	 * request touched are empty (most of them in a sparse picture: no per-cell pass) */
+	memset(s->occ, 0, (size_t)s->gw * (size_t)s->gh);
+	for (int r = 0; r < s->gh; r++) {
+		size_t base = (size_t)r * (size_t)s->gw;
 
-		if (s->occ[cell])
-			s->occ[cell] = (uint8_t)(share_cell(s, cell, px) + 1);
+		for (size_t cell = base; s->row_used[r] && cell < base + (size_t)s->gw; cell++) {
+			uint8_t px[CELL_PX];
+			bool any = false;
+
+			for (int c = 0; c < s->nr_slots && !any; c++)
+				any = s->cnt[c][cell] != 0;
+			if (any)
+				s->occ[cell] = (uint8_t)(share_cell(s, cell, px) + 1);
+		}
 	}
 	find_halos(s);
 	cairo_surface_flush(img);
@@ -323,12 +331,18 @@ static cairo_surface_t *grid_image(struct io_state *s)
 	stride = cairo_image_surface_get_stride(img);
 	for (int r = 0; r < s->gh; r++) {
 		size_t base = (size_t)r * (size_t)s->gw;
+		bool near = false;
 
-		for (int x = 0; x < s->gw; x++) {
+		/* only rows within HALO of a used row hold a pixel; the image starts cleared */
+		for (int rr = r - HALO; rr <= r + HALO && !near; rr++)
+			near = rr >= 0 && rr < s->gh && s->row_used[rr];
+		for (int x = 0; x < s->gw && near; x++) {
 			size_t cell = base + (size_t)x;
 			uint32_t px[CELL_PX] = { 0 };
 			uint8_t cls[CELL_PX];
 
+			if (!s->occ[cell] && !s->halo[cell])
+				continue;
 			if (s->occ[cell]) {
 				share_cell(s, cell, cls);
 				for (int i = 0; i < CELL_PX; i++)
