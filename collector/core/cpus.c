@@ -119,3 +119,10 @@ bool ss_cpu_free(void)
 	others = busy_others(cpus - 1);
 	return others >= 0 && others <= cpus - 2;
 }
+
+unsigned ss_cpus_online(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1;
+}

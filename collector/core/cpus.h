@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Whether a second thread would get a CPU of its own now: the render side splits a pass over
- * two threads (the statistics' attribution, the reader's read-ahead) only when it would, as
- * two threads sharing one CPU cost a fifth to a half more time than one (the hand-overs and
- * the doubled seek and pairing state).  A hint for speed only: no figure depends on it.
+ * Whether another thread would get a CPU of its own now: the render side splits work over
+ * threads (the statistics' counting and attribution, the reader's read-ahead, the PNG's
+ * halves) only when it would, as threads sharing one CPU cost more time than one.  A hint for
+ * speed only: no figure depends on it.
  */
 #ifndef SS_CPUS_H
 #define SS_CPUS_H
@@ -16,6 +16,9 @@
  * mostly background work (a higher nice value than ours: /proc/PID/task/TID/stat, at most
  * 4096 tasks looked at).  False when that cannot be read. */
 bool ss_cpu_free(void);
+
+/* CPUs online now (at least 1). */
+unsigned ss_cpus_online(void);
 
 /* The state letter and nice value (fields 3 and 19) of a /proc/PID/stat line; -1 when BUF is
  * not one. */

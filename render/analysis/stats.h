@@ -174,8 +174,8 @@ struct ss_stats_opts {
 	struct ss_disk_replay *disk;
 	/* 1: one thread.  0: the feeding thread only judges the events (filter, window, seek,
 	 * pairing); the counting and the per-process, per-directory, seek-cause and per-zone
-	 * attribution run in threads of their own when a second CPU is free (cpus.h) and T has
-	 * 100000 events or more (the counting stays in the feeding thread when on_io or on_seek
+	 * attribution run in threads of their own on a machine of 4 CPUs or more with one free
+	 * (cpus.h) when T has 100000 events or more (the counting stays in the feeding thread when on_io or on_seek
 	 * is set: the hooks are called from it); 2: so whatever the trace.  The figures are the
 	 * same either way. */
 	unsigned threads;
