@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Whether another thread would get a CPU of its own now: the render side splits work over
- * threads (the statistics' counting and attribution, the reader's read-ahead, the PNG's
- * halves) only when it would, as threads sharing one CPU cost more time than one.  A hint for
- * speed only: no figure depends on it.
+ * Whether another thread would get a CPU of its own now: the statistics pass counts and
+ * attributes in threads of their own only when they would (and the machine has CPUs to
+ * spare), as threads sharing one CPU cost more time than one.  A hint for speed only: no
+ * figure depends on it.
  */
 #ifndef SS_CPUS_H
 #define SS_CPUS_H

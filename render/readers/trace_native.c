@@ -2,24 +2,20 @@
 /*
  * Reader backend for seekscope's own trace format (include/seekscope/format.h): validates the
  * header, loads the metadata in one pass that skips over event payloads, then streams the event
- * records one at a time (memory: the metadata plus one record; two when the next big record is
- * read ahead).
+ * records one at a time (memory: the metadata plus one record).
  *
- * Read-ahead: on a machine with a second CPU, while the caller counts a big record (the
- * writer's are up to 64 Ki events, 3 MiB) a short-lived thread reads and checks the next one
- * into a second buffer — the read and the checksum were a tenth of a report's time.  The batch
- * handed out stays valid until the next call, as trace_read.h promises: the buffer behind it
- * is refilled only by the read-ahead started after that call.
+ * No read-ahead: a thread reading and checking the next record while the caller counts this
+ * one saved nothing measurable on a quiet 2-CPU machine, and with other work on the CPUs
+ * (even at nice 19) the main thread waited for each newly created reader thread to be
+ * scheduled: a 10M-event report took 2.5-3.2 s instead of 0.7-1.1 s.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "cpus.h"
 #include "crc.h"
 #include "fileio.h"
 #include "seekscope/codec.h"
@@ -40,19 +36,7 @@ struct native {
 	size_t next_rec;
 	void *buf;          /* one record payload, grown to the largest read so far */
 	size_t buf_cap;     /* at most SS_MAX_RECORD_LEN */
-	/* the read-ahead of recs[ahead_rec] into ahead_buf (see the top of the file) */
-	bool can_ahead;     /* a second CPU */
-	bool ahead_running;
-	pthread_t ahead;
-	size_t ahead_rec;
-	struct ev_rec ahead_r;
-	void *ahead_buf;
-	size_t ahead_cap;
-	int ahead_res;      /* load_record()'s result */
 };
-
-/* Records from this size on are read ahead (smaller ones cost less than a thread). */
-#define AHEAD_MIN_LEN (256u << 10)
 
 /* Room for a payload of LEN (<= SS_MAX_RECORD_LEN): grown on demand rather than allocated at
  * its 4 MiB maximum for every file, most of whose records are a few bytes. */
@@ -383,21 +367,7 @@ static int native_open(struct ss_trace *t, char *err, size_t errlen)
 	if (ret)
 		return ret;
 	posix_fadvise(p->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-	/* a read-ahead only for a trace of several big records; the CPU hint may look at every
-	 * task of the machine, which a small trace's whole reading does not cost */
-	for (size_t i = 0, big = 0; i < p->nr_recs && !p->can_ahead; i++)
-		if (p->recs[i].len >= AHEAD_MIN_LEN && ++big == 2)
-			p->can_ahead = ss_cpu_free();
 	return 0;
-}
-
-/* The read-ahead's result, once it has ended (its buffer is the caller's again). */
-static void ahead_join(struct native *p)
-{
-	if (p->ahead_running) {
-		pthread_join(p->ahead, NULL);
-		p->ahead_running = false;
-	}
 }
 
 static void native_close(struct ss_trace *t)
@@ -406,12 +376,10 @@ static void native_close(struct ss_trace *t)
 
 	if (!p)
 		return;
-	ahead_join(p);
 	if (p->fd >= 0)
 		close(p->fd);
 	free(p->recs);
 	free(p->buf);
-	free(p->ahead_buf);
 	free(p);
 }
 
@@ -419,7 +387,6 @@ static int native_rewind(struct ss_trace *t)
 {
 	struct native *p = ss_trace_state(t);
 
-	ahead_join(p);
 	p->next_rec = 0;
 	return 0;
 }
@@ -439,60 +406,20 @@ static int load_record(int fd, const struct ev_rec *r, void *buf)
 	return ss_crc32(buf, r->len) != r->crc ? LOAD_CRC : 0;
 }
 
-static void *ahead_run(void *arg)
-{
-	struct native *p = arg;
-
-	p->ahead_res = load_record(p->fd, &p->ahead_r, p->ahead_buf);
-	return NULL;
-}
-
-/* Start reading the record the next call will want, if it is big; nothing if that fails. */
-static void ahead_start(struct native *p)
-{
-	const struct ev_rec *r = &p->recs[p->next_rec];
-
-	if (!p->can_ahead || p->next_rec >= p->nr_recs || r->len < AHEAD_MIN_LEN)
-		return;
-	if (p->ahead_cap < r->len) {
-		void *nb = realloc(p->ahead_buf, r->len);
-
-		if (!nb)
-			return;
-		p->ahead_buf = nb;
-		p->ahead_cap = r->len;
-	}
-	p->ahead_rec = p->next_rec;
-	p->ahead_r = *r;
-	p->ahead_running = !pthread_create(&p->ahead, NULL, ahead_run, p);
-}
-
 static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
 	struct native *p = ss_trace_state(t);
 	struct ev_rec *r;
-	bool ahead = p->ahead_running && p->ahead_rec == p->next_rec;
 	int res;
 
-	ahead_join(p);
 	if (p->next_rec >= p->nr_recs)
 		return 0;
 	r = &p->recs[p->next_rec];
-	if (ahead) {                    /* the read-ahead's buffer becomes the batch */
-		void *b = p->buf;
-		size_t cap = p->buf_cap;
-
-		p->buf = p->ahead_buf;
-		p->buf_cap = p->ahead_cap;
-		p->ahead_buf = b;
-		p->ahead_cap = cap;
-		res = p->ahead_res;
-	} else if (ensure_buf(p, r->len)) {
+	if (ensure_buf(p, r->len)) {
 		ss_trace_set_error(t, "out of memory");
 		return -ENOMEM;
-	} else {
-		res = load_record(p->fd, r, p->buf);
 	}
+	res = load_record(p->fd, r, p->buf);
 	if (res < 0) {
 		ss_trace_set_error(t, "read error: %s", strerror(-res));
 		return res;
@@ -515,7 +442,6 @@ static int native_next_batch(struct ss_trace *t, const struct ss_event **ev, siz
 	}
 	*ev = p->buf;
 	p->next_rec++;
-	ahead_start(p);
 	return 1;
 }
 

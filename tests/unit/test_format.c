@@ -276,10 +276,9 @@ static size_t check_stream(struct ss_trace *t, int *status)
 	return i;
 }
 
-/* Big records are read ahead while the previous one is counted (trace_native.c): every
- * record arrives intact and in order, also after a rewind half-way, and a corrupt record
- * read ahead is reported when its turn comes. */
-static void test_read_ahead(void)
+/* Big records stream one after another: every record arrives intact and in order, also after
+ * a rewind half-way, and a corrupt record is reported when its turn comes. */
+static void test_big_records(void)
 {
 	const size_t n = 3 * SS_MAX_EVENTS_PER_RECORD + 10;
 	const char *path = tpath("ahead.sst"), *bad = tpath("ahead-bad.sst");
@@ -298,7 +297,7 @@ static void test_read_ahead(void)
 	ss_trace_rewind(t);
 	ss_trace_next_batch(t, &ev, &got);
 	ss_trace_next_batch(t, &ev, &got);
-	ss_trace_rewind(t);           /* the third record is being read ahead */
+	ss_trace_rewind(t);           /* half-way */
 	is_int(check_stream(t, &status), n, "a rewind half-way: every event again");
 	ss_trace_close(t);
 
@@ -367,7 +366,7 @@ int main(void)
 	if (testdir_make("format"))
 		return done_testing();
 	test_round_trip();
-	test_read_ahead();
+	test_big_records();
 	test_empty_and_aborted();
 	test_truncation();
 	test_corruption();
