@@ -101,16 +101,8 @@ struct ss_fanout *ss_fanout_new(size_t item_size, size_t slot_items, size_t nr_s
 	f->mem = malloc(nr_slots * slot_items * item_size);
 	f->count = calloc(nr_slots, sizeof(*f->count));
 	f->pending = calloc(nr_slots, sizeof(*f->pending));
-	if (!f->mem || !f->count || !f->pending) {
-		free(f->mem);
-		free(f->count);
-		free(f->pending);
-		free(f);
-		errno = ENOMEM;
-		return NULL;
-	}
-	f->cur = f->mem;
-	if ((err = pthread_mutex_init(&f->mu, NULL))) {
+	err = !f->mem || !f->count || !f->pending ? ENOMEM : pthread_mutex_init(&f->mu, NULL);
+	if (err) {
 		free(f->mem);
 		free(f->count);
 		free(f->pending);
@@ -118,6 +110,7 @@ struct ss_fanout *ss_fanout_new(size_t item_size, size_t slot_items, size_t nr_s
 		errno = err;
 		return NULL;
 	}
+	f->cur = f->mem;
 	pthread_cond_init(&f->more, NULL);
 	pthread_cond_init(&f->room, NULL);
 	for (size_t i = 0; i < nr; i++) {
