@@ -184,6 +184,27 @@ long ss_tasks_find(const struct ss_tasks *t, uint32_t pid, uint64_t ts)
 	return s->ids[pos ? pos - 1 : 0];
 }
 
+long ss_tasks_find_span(const struct ss_tasks *t, uint32_t pid, uint64_t ts, uint64_t *from,
+			uint64_t *until)
+{
+	const struct slot *s = t ? lookup(t, pid) : NULL;
+	uint32_t pos;
+
+	*from = 0;
+	*until = UINT64_MAX;
+	if (!s || !s->used)
+		return -1;
+	/* the entry in force at ts: the last that began by then (the first before it begins) */
+	pos = s->n == 1 ? 1 : upper_bound(t, s, ts);
+	if (pos == 0)
+		pos = 1;
+	if (pos > 1)
+		*from = t->ents[s->ids[pos - 1]].ts_ns;
+	if (pos < s->n)
+		*until = t->ents[s->ids[pos]].ts_ns;
+	return s->ids[pos - 1];
+}
+
 void ss_task_name(const struct ss_rec_task *rec, char *buf, size_t len)
 {
 	if (rec->work[0])

@@ -45,6 +45,13 @@ size_t ss_tasks_count(const struct ss_tasks *t);
 const struct ss_rec_task *ss_tasks_entry(const struct ss_tasks *t, size_t id);
 /* The id of the entry naming PID at TS (rules above), or -1 when PID is unknown. */
 long ss_tasks_find(const struct ss_tasks *t, uint32_t pid, uint64_t ts);
+/*
+ * The same, and [*FROM, *UNTIL): the times at which PID has that answer as long as no entry is
+ * added (the table's count unchanged) -- so that a caller can keep it for a run of PID's
+ * events.  *UNTIL UINT64_MAX: for ever.  An unknown PID: -1 for all times.
+ */
+long ss_tasks_find_span(const struct ss_tasks *t, uint32_t pid, uint64_t ts, uint64_t *from,
+			uint64_t *until);
 
 /* The name: the comm, and a worker's work after a '-' ("tar", "xfsaild/loop0",
  * "kworker/u8:3-wb_workfn"), like ps's "kworker/u8:3-flush-254:0". */

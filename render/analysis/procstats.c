@@ -16,6 +16,11 @@ struct ss_procs {
 	uint32_t *slots;           /* row index + 1 by hash of (pid, task); 0 = empty */
 	size_t nr_slots;
 	size_t last;               /* row index + 1 of the last lookup (runs of one process) */
+	/* the last pid looked up: its row (index + 1) while the task table gives it the same
+	 * name, [c_from, c_until) of the table's c_nr entries (ss_tasks_find_span) */
+	uint32_t c_pid;
+	size_t c_row, c_nr;
+	uint64_t c_from, c_until;
 };
 
 struct ss_procs *ss_procs_new(const struct ss_trace *t)
@@ -63,10 +68,9 @@ static int rehash(struct ss_procs *p)
 	return 0;
 }
 
-/* The row of PID named at TS (task looked up unless NO_ISSUE); NULL on ENOMEM. */
-static struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts)
+/* The row of (PID, TASK), added when new; NULL on ENOMEM. */
+static struct ss_proc_row *find_row(struct ss_procs *p, uint32_t pid, long task)
 {
-	long task = pid == SS_PROC_NO_ISSUE ? -1 : ss_tasks_find(p->t->tasks, pid, ts);
 	size_t i;
 
 	if (p->last && p->rows[p->last - 1].pid == pid && p->rows[p->last - 1].task == task)
@@ -91,6 +95,37 @@ static struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts
 	p->slots[i] = (uint32_t)++p->nr;
 	p->last = p->nr;
 	return &p->rows[p->nr - 1];
+}
+
+/* row_for's look-up, and the pid's span kept for the next */
+static __attribute__((noinline)) struct ss_proc_row *row_lookup(struct ss_procs *p, uint32_t pid,
+								uint64_t ts)
+{
+	const struct ss_tasks *tasks = p->t->tasks;
+	uint64_t from = 0, until = UINT64_MAX;
+	struct ss_proc_row *r;
+	long task = -1;
+
+	if (pid != SS_PROC_NO_ISSUE)
+		task = ss_tasks_find_span(tasks, pid, ts, &from, &until);
+	if (!(r = find_row(p, pid, task)))
+		return NULL;
+	p->c_pid = pid;
+	p->c_row = (size_t)(r - p->rows) + 1;
+	p->c_nr = ss_tasks_count(tasks);
+	p->c_from = from;
+	p->c_until = until;
+	return r;
+}
+
+/* The row of PID named at TS (task looked up unless NO_ISSUE); NULL on ENOMEM.  Runs of one
+ * pid under one name skip the look-ups. */
+static inline struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts)
+{
+	if (p->c_row && pid == p->c_pid && ts >= p->c_from && ts < p->c_until &&
+	    p->c_nr == ss_tasks_count(p->t->tasks))
+		return &p->rows[p->c_row - 1];
+	return row_lookup(p, pid, ts);
 }
 
 int ss_procs_issue(struct ss_procs *p, const struct ss_req_owner *who, bool seek)

@@ -24,6 +24,7 @@ struct ss_seek_causes {
 	struct cause_dev *devs;    /* few devices: a linear scan, the last hit first */
 	size_t nr_devs, cap_devs, last;
 	struct ss_cause_zone_pair *slot;  /* SLOTS entries; seeks == 0: free; NULL: no pair yet */
+	struct ss_cause_zone_pair *last_pair;  /* the last one counted (runs of one pair) */
 	size_t nr_pairs;
 	uint64_t dropped;
 	struct ss_cause_zone_pair *sorted; /* nr_pairs entries once sorted */
@@ -97,14 +98,20 @@ static void add_cell(struct ss_cause_matrix *m, unsigned from, unsigned to, bool
 
 static void add_zone_pair(struct ss_seek_causes *sc, uint8_t from, long fz, uint8_t to, long tz)
 {
-	uint64_t h = ((uint64_t)(uint32_t)fz * 0x9E3779B97F4A7C15ull) ^
-		     ((uint64_t)(uint32_t)tz * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)from << 8 | to);
-	size_t i = (size_t)((h ^ h >> 29) % SLOTS);
+	struct ss_cause_zone_pair *p = sc->last_pair;
+	uint64_t h;
+	size_t i;
 
 	sc->is_sorted = false;
+	if (p && p->from == from && p->to == to && p->from_zone == fz && p->to_zone == tz) {
+		p->seeks++;
+		return;
+	}
+	h = ((uint64_t)(uint32_t)fz * 0x9E3779B97F4A7C15ull) ^
+	    ((uint64_t)(uint32_t)tz * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)from << 8 | to);
+	i = (size_t)((h ^ h >> 29) % SLOTS);
 	for (;; i = (i + 1) % SLOTS) {
-		struct ss_cause_zone_pair *p = &sc->slot[i];
-
+		p = &sc->slot[i];
 		if (!p->seeks) {
 			if (sc->nr_pairs >= SS_CAUSE_ZONE_PAIRS) {
 				sc->dropped++;
@@ -112,10 +119,12 @@ static void add_zone_pair(struct ss_seek_causes *sc, uint8_t from, long fz, uint
 			}
 			*p = (struct ss_cause_zone_pair){ from, to, fz, tz, 1 };
 			sc->nr_pairs++;
+			sc->last_pair = p;
 			return;
 		}
 		if (p->from == from && p->to == to && p->from_zone == fz && p->to_zone == tz) {
 			p->seeks++;
+			sc->last_pair = p;
 			return;
 		}
 	}

@@ -97,6 +97,54 @@ static void test_table(void)
 	ss_tasks_free(t);
 }
 
+/* ss_tasks_find_span: the same answer as ss_tasks_find at every time of its span, a
+ * different one just outside it, for pids with one, several and tied entries. */
+static void test_span(void)
+{
+	struct ss_tasks *t = ss_tasks_new();
+	const uint64_t times[] = { 0, 1, 99, 100, 101, 149, 150, 199, 200, 201, 299, 300, 5000,
+				   UINT64_MAX - 1, UINT64_MAX };
+	struct ss_rec_task e;
+	uint64_t from, until;
+	int bad = 0, checked = 0;
+
+	is_int(ss_tasks_find_span(t, 1, 5, &from, &until), -1, "empty table: unknown");
+	ok(from == 0 && until == UINT64_MAX, "for all times");
+	e = task(100, 1, "one", "");
+	ss_tasks_add(t, &e);
+	for (uint64_t ts = 100; ts <= 300; ts += 50) {
+		e = task(ts, 2, ts % 100 ? "odd" : "even", ts == 200 ? "w" : "");
+		ss_tasks_add(t, &e);
+	}
+	e = task(300, 2, "tied", "");       /* a second name at the same instant */
+	ss_tasks_add(t, &e);
+	is_int(ss_tasks_find_span(t, 3, 5, &from, &until), -1, "an unknown pid: -1");
+	ok(from == 0 && until == UINT64_MAX, "for all times");
+	is_int(ss_tasks_find_span(t, 1, 5, &from, &until), ss_tasks_find(t, 1, 5),
+	       "one name: the same id");
+	ok(from == 0 && until == UINT64_MAX, "one name: for all times");
+	for (uint32_t pid = 1; pid <= 2; pid++)
+		for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+			long id = ss_tasks_find_span(t, pid, times[i], &from, &until);
+
+			checked++;
+			bad += id != ss_tasks_find(t, pid, times[i]) || times[i] < from ||
+			       (times[i] >= until && until != UINT64_MAX) ||
+			       ss_tasks_find(t, pid, from) != id ||
+			       ss_tasks_find(t, pid, until - 1) != id ||
+			       (until != UINT64_MAX && ss_tasks_find(t, pid, until) == id) ||
+			       (from && ss_tasks_find(t, pid, from - 1) == id);
+		}
+	is_int(bad, 0, "the span holds the answer and ends where it changes (%d times)", checked);
+	ss_tasks_find_span(t, 2, 120, &from, &until);
+	ok(from == 0 && until == 150, "the first name of a renamed pid: [0, 150)");
+	ss_tasks_find_span(t, 2, 170, &from, &until);
+	ok(from == 150 && until == 200, "between two renames: [150, 200)");
+	ss_tasks_find_span(t, 2, 300, &from, &until);
+	ok(from == 300 && until == UINT64_MAX, "the last of two tied names: to the end");
+	ss_tasks_free(t);
+}
+
 /*
  * The trace: pid 100 "tar" and pid 200 "kworker/u8:2" running wb_workfn, pid 300 kblockd.
  *
@@ -243,6 +291,7 @@ static void test_trace(const char *path)
 int main(void)
 {
 	test_table();
+	test_span();
 	if (testdir_make("tasks"))
 		return done_testing();
 	TP(path, "tasks.sst");
