@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The statistics pass's state, shared by its two files only: stats_setup.c (the periods,
+ * devices, zones and threads set up from the trace; freeing) and stats.c (the pass: judge,
+ * count, finish; the figures handed out).  Not part of the contract (stats.h is).
+ */
+#ifndef SS_STATS_PRIV_H
+#define SS_STATS_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "seekscope/model.h"
+#include "stats.h"
+
+/* The pass's judgement of one event: all that counting and attributing it need. */
+struct judged {
+	struct ss_event ev;
+	struct ss_io io;               /* ss_pair_feed's, when paired == 1 */
+	int64_t dist;                  /* ss_seek_feed's */
+	uint32_t depth, dev_depth;     /* requests in flight before it: all, its device's */
+	uint32_t depth_after, dev_depth_after;   /* ... after it (issues) */
+	int8_t verdict, paired;        /* ss_seek_feed's, ss_pair_feed's results */
+	bool keep, in;                 /* kept by opts.only; in the window */
+};
+
+/*
+ * A period's share of the queue-depth integral: the clock keeps one exact integral of the
+ * requests in flight since it started (ss_stats.cum); a period's is its value where the period
+ * ends minus its value where it begins, taken when the clock passes those instants -- two
+ * look-ups per period instead of an overlap per period and event.
+ */
+struct depth_span {
+	uint64_t start, stop;          /* [start, stop) */
+	unsigned __int128 at_start;    /* the integral at start */
+	double *out;                   /* the period's depth_ns, set when it closes */
+	int state;                     /* 0: not begun, 1: open, 2: closed */
+};
+
+struct ss_stats {
+	const struct ss_trace *t;
+	struct ss_stats_opts o;
+	struct ss_seek *seek;
+	struct ss_pair *pair;
+	struct ss_zone_index *zi;
+	struct ss_zone_hint model_hint;     /* the modelled issues' last zone */
+	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
+	bool attr_idle;                /* ... none of them asked for */
+	struct ss_fanout *fan;         /* the threads counting and attributing, if any */
+	bool count_here, attr_here;    /* counted, attributed by the main thread */
+	struct ss_bins *bins;
+	struct ss_bins **dev_bins;     /* per device (opts.device_bins), nr_devs of them */
+	long cur_dev;                  /* index of the current event's device, or -1 */
+	struct ss_evfilter *filter;    /* opts.only */
+
+	struct ss_summary total;
+	bool auto_period;              /* no trace: the period follows the events */
+	bool seen_event;
+
+	struct ss_phase_stats *phases;
+	uint64_t *phase_stop;          /* attribution end (exclusive) per phase */
+	size_t nr_phases;
+	size_t next_phase;             /* first phase not yet activated */
+	size_t *active;                /* indexes of phases open now */
+	size_t nr_active;
+	uint64_t active_gen;           /* changes whenever the active phases do */
+	uint64_t active_max_start;     /* the latest start_ns of the active phases */
+	uint64_t active_stop;          /* the first phase_stop[] of the active phases */
+	uint64_t next_open;            /* the next phase's start, or durable's (0: not known) */
+	struct ss_phase_stats durable; /* time to durable (stats.h), when has_durable */
+	bool has_durable, durable_open;
+
+	struct ss_device_stats *devs;
+	size_t nr_devs, last_dev;
+	struct ss_zone_stats *zones;
+	size_t nr_zones;
+
+	struct ss_summary **targets;   /* scratch: summaries the current event counts in */
+	size_t nr_targets;
+	/* targets[0..nr_periods) were the last event's periods, for active_gen, in and durable
+	 * as below: the next event with the same has the same (when every active phase began) */
+	bool periods_known, periods_in, periods_durable;
+	uint64_t periods_gen;
+	size_t nr_periods;
+	bool use_acc;                  /* the periods' counts go through acc (top of the file) */
+	bool acc_dirty;                /* acc has counts not yet added to acc_key's periods */
+	struct ss_summary acc;
+	struct ss_summary **acc_key;   /* the periods acc counts for */
+	size_t nr_acc_key;
+	uint64_t now;                  /* time up to which depth has been integrated */
+	unsigned __int128 cum;         /* the integral of requests in flight up to now, in ns */
+	struct depth_span *spans;      /* the total, each phase, the durable span */
+	size_t nr_spans;
+	uint64_t next_edge;            /* the first start or stop of a span not yet passed */
+	uint64_t *dev_now;             /* per device: time up to which its depth is integrated */
+	bool finished;
+	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
+	 * bin_lo <= from < to <= bin_stop all goes to it */
+	bool bin_known;
+	long bin_i;
+	uint64_t bin_lo, bin_hi, bin_stop;
+};
+
+static inline void summary_init(struct ss_summary *s, uint64_t start, uint64_t end)
+{
+	memset(s, 0, sizeof(*s));
+	ss_lathist_init(&s->lat);
+	ss_lathist_init(&s->discard_lat);
+	ss_lathist_init(&s->other_lat);
+	ss_lathist_init(&s->flush_lat);
+	s->start_ns = start;
+	s->end_ns = end;
+}
+
+/* The fan-out's consumers, when counting and attribution run in threads (stats_setup.c):
+ * ARG the struct ss_stats, the struct ss_stats_attr; ITEMS N struct judged. */
+int ss_stats_count_items(void *arg, const void *items, size_t n);
+int ss_stats_attr_items(void *arg, const void *items, size_t n);
+
+#endif
