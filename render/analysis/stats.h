@@ -164,6 +164,9 @@ struct ss_stats_opts {
 	/* The class before and after every seek (seekcause.h): ss_stats_causes().  Counted
 	 * like the seeks: in the window, of the kept processes. */
 	bool     causes;
+	/* Per-zone rows (ss_stats_zone, ss_stats_nr_zones): the I/Os, bytes, seeks and modelled
+	 * cost of each zone of the trace; else ss_stats_nr_zones() is 0. */
+	bool     zones;
 	/* Count only the requests of these processes (taskfilter.h; NULL or empty: all).  The
 	 * others still move the head and fill the queue: seeks are judged and queue depth
 	 * measured on every request, and the kept ones counted.  Borrowed. */

@@ -325,7 +325,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		setup_durable(st);
 		st->nr_devs = t->nr_devices;
 		st->devs = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->devs));
-		st->nr_zones = t->nr_zones;
+		st->nr_zones = st->o.zones ? t->nr_zones : 0;
 		st->zones = calloc(st->nr_zones ? st->nr_zones : 1, sizeof(*st->zones));
 		st->zi = ss_zone_index_new(t->zones, t->nr_zones);
 		if (!st->devs || !st->zones || !st->zi)

@@ -35,6 +35,7 @@ static int report_file(const char *path, const struct report_opts *ro)
 	so.procs = true;
 	so.dirs = true;
 	so.causes = true;
+	so.zones = true;
 	so.only = &ro->only;
 	so.one_device = ro->device != NULL;
 	if (ro->device && (ret = ss_device_arg_pick("seekscope report", t, ro->device, &so.device)))

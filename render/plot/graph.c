@@ -318,7 +318,9 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	so.device_bins = !so.one_device && c->t->nr_devices > 1;
 	so.device = c->nr_devs ? c->devs[0] : 0;
 	so.only = &g->o.only;
-	so.causes = true;            /* the seek-causes panel */
+	/* the seek causes only for a panel that draws them; no per-zone rows (a report's) */
+	for (int p = 0; p < g->nr_panels; p++)
+		so.causes |= g->ops[p]->needs_causes;
 	if (g->o.has_disk) {
 		char why[300];
 

@@ -63,6 +63,9 @@ struct ss_panel_ops {
 	/* draws the disk model's figures (plot --disk, ss_graph_opts.disk): refused without
 	 * --disk, added to the default set with it */
 	bool needs_disk;
+	/* draws the seek causes (ss_stats_causes): the statistics pass counts them only when a
+	 * panel shown needs them */
+	bool needs_causes;
 	/* the .html viewer does not draw it: plot -o x.html refuses it rather than leave it out */
 	bool no_html;
 	/* Optional: allocate state.  0 or -errno. */

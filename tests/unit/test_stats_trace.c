@@ -40,6 +40,7 @@ static void test_fixture(const char *path)
 		return;
 	ss_stats_opts_init(&o);
 	o.bins = true;
+	o.zones = true;
 	st = ss_stats_new(t, &o);
 	if (!ok(st != NULL, "stats object"))
 		goto out;
@@ -114,6 +115,21 @@ static void test_fixture(const char *path)
 	z = ss_stats_zone(st, 3);
 	ok(z->read_ios == 1 && z->bytes == 4096, "AG3: the unmatched read still counts");
 	is_int(ss_stats_unzoned_ios(st), 1, "one I/O outside every zone");
+	{
+		/* without opts.zones (a plot's pass): no per-zone rows, the same figures else */
+		struct ss_stats_opts o2;
+		struct ss_stats *st2;
+
+		ss_stats_opts_init(&o2);
+		o2.bins = true;
+		st2 = ss_stats_new(t, &o2);
+		ok(st2 && ss_stats_run(st2, t) == 0 && ss_stats_nr_zones(st2) == 0 &&
+		   !ss_stats_zone(st2, 0) && ss_stats_unzoned_ios(st2) == 0 &&
+		   ss_stats_total(st2)->ios == ss_stats_total(st)->ios &&
+		   ss_stats_total(st2)->seeks == ss_stats_total(st)->seeks,
+		   "without per-zone rows: none, and the same totals");
+		ss_stats_free(st2);
+	}
 
 	is_int(ss_stats_nr_devices(st), 1, "one device");
 	is_int(ss_stats_device(st, 0)->s.ios, 6, "device I/Os");
@@ -359,7 +375,7 @@ static void test_threads(const char *path)
 			struct ss_disk_params dp;
 
 			ss_stats_opts_init(&o);
-			o.procs = o.dirs = o.causes = true;
+			o.procs = o.dirs = o.causes = o.zones = true;
 			o.threads = 1 + i;
 			o.window = w;
 			o.window_start_ns = 2 * FX_S + 20 * FX_MS;

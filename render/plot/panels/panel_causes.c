@@ -155,6 +155,7 @@ const struct ss_panel_ops ss_panel_causes = {
 	.y_title = NULL,
 	.weight = 0.9,
 	.time_x = false,
+	.needs_causes = true,
 	.no_html = true,
 	.extent = causes_extent,
 	.draw = causes_draw,
