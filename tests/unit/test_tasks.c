@@ -16,6 +16,7 @@
 #include "stats.h"
 #include "taskfilter.h"
 #include "tasks.h"
+#include "trace_backend.h"
 #include "trace_read.h"
 #include "trace_write.h"
 
@@ -204,6 +205,39 @@ static const struct ss_proc_row *row_named(const struct ss_procs *p, const char 
 	return NULL;
 }
 
+/* The rows of one pid's runs of requests across its rename, and across a name the task table
+ * learns in the middle of them (row_for keeps the last pid's row while its name holds). */
+static void test_procs_runs(struct ss_trace *t)
+{
+	struct ss_procs *p = ss_procs_new(t);
+	const uint64_t at[] = { 20 * MS, 44 * MS, 45 * MS, 60 * MS, 44 * MS, 10 * MS };
+	struct ss_rec_task gz = task(30 * MS, 100, "gzip", "");
+	const struct ss_proc_row *r;
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		bad += ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = at[i] }, false);
+	ss_procs_finish(p);
+	is_int(bad, 0, "six issues of pid 100 counted");
+	r = row_named(p, "tar");
+	ok(r && r->issues == 4, "tar: 10, 20 and twice 44 ms (before its rename at 45 ms)");
+	r = row_named(p, "tar2");
+	ok(r && r->issues == 2, "tar2: 45 and 60 ms");
+	ss_procs_free(p);
+
+	p = ss_procs_new(t);
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	is_int(ss_trace_add_task(t, &gz), 0, "the table learns a rename at 30 ms");
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 40 * MS }, false);
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	ss_procs_finish(p);
+	r = row_named(p, "gzip");
+	ok(r && r->issues == 1, "40 ms, after the learnt rename: gzip, not the kept row of tar");
+	r = row_named(p, "tar");
+	ok(r && r->issues == 2, "20 ms: still tar");
+	ss_procs_free(p);
+}
+
 static void test_trace(const char *path)
 {
 	struct ss_task_spec only = { 0 };
@@ -285,6 +319,7 @@ static void test_trace(const char *path)
 		ss_groups_rank(&by_proc, &t, &sc, 1, NULL, 8, &g, err, sizeof(err));
 		is_int(g.n, 0, "another device: nothing ranked");
 	}
+	test_procs_runs(t);
 	ss_trace_close(t);
 }
 
