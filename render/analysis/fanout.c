@@ -111,13 +111,13 @@ struct ss_fanout *ss_fanout_new(size_t item_size, size_t slot_items, size_t nr_s
 		return NULL;
 	}
 	f->cur = f->mem;
+	/* default attributes: glibc's pthread_cond_init cannot fail */
 	pthread_cond_init(&f->more, NULL);
 	pthread_cond_init(&f->room, NULL);
 	for (size_t i = 0; i < nr; i++) {
 		f->c[i] = (struct consumer){ .f = f, .fn = fn[i], .arg = arg[i] };
 		if ((err = pthread_create(&f->c[i].th, NULL, run, &f->c[i]))) {
-			f->done = true;      /* never used: ss_fanout_free stops what started */
-			ss_fanout_free(f);
+			ss_fanout_free(f);   /* stops the threads that started */
 			errno = err;
 			return NULL;
 		}

@@ -169,7 +169,7 @@ void ss_procs_finish(struct ss_procs *p)
 {
 	if (p->nr)
 		qsort(p->rows, p->nr, sizeof(*p->rows), cmp_rows);
-	p->last = 0;
+	p->last = p->c_row = 0;     /* the kept rows' indexes are stale */
 	/* the hash indexes rows by position: rebuild it, so that feeding may go on */
 	if (p->slots) {
 		memset(p->slots, 0, p->nr_slots * sizeof(*p->slots));

@@ -3,7 +3,9 @@
  * Trace statistics in one streaming pass (definitions in stats.h).  Each event updates a small
  * set of "targets" — the trace total, the event's device and the phases open at its time — so
  * the cost per event is constant for the usual handful of phases.  Queue depth is integrated
- * over time between consecutive events ("advance"), clipped to each period.
+ * over time between consecutive events ("advance") into one exact running integral; each
+ * period's share is its value where the period ends minus where it begins (struct
+ * depth_span, stats_priv.h).
  *
  * The periods an event counts in (the total, its phases, the time to durable) change only at
  * their boundaries, so their counts go to one scratch summary ("acc") that is added to each of
@@ -15,8 +17,9 @@
  * paired with its issue, the queue depth around it (judge()) — and then counted (count())
  * and attributed (stats_attr.c).  The judgement is sequential and cheap; the counting and the
  * attribution are independent of each other and of everything but the judged events in
- * order, so on a machine with a free CPU they run in two threads of their own, fed through a
- * fan-out ring (fanout.h) while the main thread reads and judges: the figures are the same.
+ * order, so on a machine of 4 CPUs or more with one free they run in two threads of their
+ * own, fed through a fan-out ring (fanout.h) while the main thread reads and judges: the
+ * figures are the same.
  *
  * The pass's state is stats_priv.h; stats_setup.c sets it up from the trace and frees it.
  */
@@ -143,10 +146,6 @@ static void spans_close(struct ss_stats *st)
 		}
 }
 
-/*
- * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
- * ts and close those that ended by then.
- */
 /* Open the phases that began by TS (and the time to durable), DEPTH requests in flight. */
 static void open_periods(struct ss_stats *st, uint64_t ts, uint64_t depth)
 {
@@ -170,6 +169,10 @@ static void open_periods(struct ss_stats *st, uint64_t ts, uint64_t depth)
 		st->next_open = st->durable.s.start_ns;
 }
 
+/*
+ * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
+ * ts and close those that ended by then.
+ */
 static void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
 {
 	uint64_t from = st->now;

@@ -30,7 +30,6 @@
 #define FAN_SLOT 4096            /* judged events per slot of the ring: 512 KiB */
 #define FAN_SLOTS 4
 
-
 void ss_stats_opts_init(struct ss_stats_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -290,8 +289,10 @@ static int start_threads(struct ss_stats *st)
 	}
 	if (!n)
 		return 0;
+	/* threads asked for (opts.threads 2) must start; chosen for speed, they may not (no
+	 * memory for the ring, a limit on threads): one thread then, the same figures */
 	if (!(st->fan = ss_fanout_new(sizeof(struct judged), FAN_SLOT, FAN_SLOTS, fn, arg, n)))
-		return -errno;
+		return st->o.threads >= 2 ? -errno : 0;
 	st->count_here = st->o.on_io || st->o.on_seek;
 	st->attr_here = false;
 	return 0;

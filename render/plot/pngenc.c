@@ -199,8 +199,13 @@ static int write_file(int w, int h, const struct part *part, size_t nr, ss_png_s
 		return -ENOMEM;
 	}
 	if (setjmp(png_jmpbuf(png))) {
+		/* the sink's error read through libpng's pointer to it: a local changed after
+		 * setjmp (here by write_cb) is indeterminate after the longjmp */
+		const struct sink *sp = png_get_io_ptr(png);
+		int err = sp && sp->err ? sp->err : -EIO;
+
 		png_destroy_write_struct(&png, &info);
-		return s.err ? s.err : -EIO;
+		return err;
 	}
 	png_set_write_fn(png, &s, write_cb, flush_cb);
 	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,

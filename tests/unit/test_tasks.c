@@ -225,6 +225,19 @@ static void test_procs_runs(struct ss_trace *t)
 	ok(r && r->issues == 2, "tar2: 45 and 60 ms");
 	ss_procs_free(p);
 
+	/* fed on after finish, which sorts the rows (here by pid) under the kept one */
+	p = ss_procs_new(t);
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 200, .ts = 40 * MS }, false);
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	ss_procs_finish(p);
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 21 * MS }, false);
+	ss_procs_finish(p);
+	r = row_named(p, "tar");
+	ok(r && r->issues == 2, "fed after a finish: tar's row, not the one now where it was");
+	r = row_named(p, "kworker/u8:2-wb_workfn");
+	ok(r && r->issues == 1, "and the worker's untouched");
+	ss_procs_free(p);
+
 	p = ss_procs_new(t);
 	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
 	is_int(ss_trace_add_task(t, &gz), 0, "the table learns a rename at 30 ms");
