@@ -158,7 +158,7 @@ deps:
 # the trace-cmd reader works around a bug of libtracecmd before 1.5 (trace-cmd 3.3)
 LIBTRACECMD_VERSION := $(shell pkg-config --modversion libtracecmd 2>/dev/null | \
 	awk -F. '{ printf "%d", $$1 * 10000 + $$2 * 100 + $$3 }')
-$(BUILD)/render/readers/import_tracecmd.o: CPPFLAGS += -DSS_LIBTRACECMD_VERSION=$(LIBTRACECMD_VERSION)
+$(BUILD)/render/readers/import_tracecmd_reader.o: CPPFLAGS += -DSS_LIBTRACECMD_VERSION=$(LIBTRACECMD_VERSION)
 
 # one rule for every library and cli object: the folder's own include paths
 $(BUILD)/%.o: %.c | pkgcheck

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The trace-cmd importer's two halves (import_tracecmd.c, the backend in the parent;
+ * import_tracecmd_reader.c, the reader process that runs libtracecmd) and what they say to
+ * each other over their socket and shared memory.  Private to the two.
+ */
+#ifndef SS_IMPORT_TRACECMD_PROTO_H
+#define SS_IMPORT_TRACECMD_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode.h"
+#include "seekscope/format.h"
+
+#define TRACECMD_MAGIC "\027\010\104tracing"
+/* items in the shared memory: at most SLOTS_MAX in all, SLOT_MIN..SLOT_MAX a slot */
+#define SLOTS_MAX (256u * 1024)
+#define SLOT_MIN  256u
+#define SLOT_MAX  8192u
+/* the request that ends a file; its reply's ended says whether the reader retires */
+#define END_RING UINT32_MAX
+/* a kept reader process retires when its resident memory has grown by this much */
+#define SERVER_GROWTH (128u << 20)
+
+/* What the reader process hands over for one record: a block event with the task name it
+ * carries ("" if none), or a span of events the ring buffer lost before the record. */
+struct item {
+	union {
+		struct ss_event ev;
+		struct ss_rec_lost lost;
+	};
+	char comm[SS_COMM_LEN];
+	uint32_t is_lost;
+	uint32_t reserved;
+};
+
+/* The reader process's first message, then nr_rings uint32_t: each ring's CPU. */
+struct hello {
+	int32_t ret;                    /* 0 or -errno (the reason in err) */
+	uint32_t nr_rings;
+	uint32_t slot;                  /* items a slot holds */
+	char err[256];
+	char buffers[512];              /* "top,NAME,...": trace-cmd.buffers */
+};
+
+/* A request: ring's next items (from its first record with first); the answer: struct reply.
+ * Ring END_RING: done with the file (the reply's ended: the reader retires, ends). */
+struct request {
+	uint32_t ring;
+	uint32_t first;
+};
+
+struct reply {
+	int32_t n;                      /* items in the slot */
+	uint32_t ended;                 /* the ring has no more records */
+	uint32_t which;                 /* the ring's slot they are in: 0 or 1 */
+	uint32_t damaged;               /* ended because its records went back in the file */
+};
+
+/* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */
+int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);
+/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
+int ss_tc_send_fds(int sock, const int fds[2]);
+/* The reader process, forked with its end SOCK of the socket: serves files until the socket
+ * ends or it retires, then _exits. */
+__attribute__((noreturn)) void ss_tc_reader_main(int sock);
+
+#endif

@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The trace-cmd importer's reader process (import_tracecmd.c says why there is one): libtracecmd
+ * opens the files the parent hands over and decodes their rings' records into the shared
+ * slots on request; and the socket protocol both sides speak (import_tracecmd_proto.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+
+#include <trace-cmd.h>
+
+#include "decode.h"
+#include "errbuf.h"
+#include "import_tracecmd_proto.h"
+
+/* libtracecmd's version as 10000 * major + 100 * minor + patch (the Makefile's, pkg-config's) */
+#ifndef SS_LIBTRACECMD_VERSION
+#define SS_LIBTRACECMD_VERSION 0
+#endif
+
+/* ---- the reader process: libtracecmd */
+
+/* One per-CPU ring of one buffer. */
+struct lib_ring {
+	struct tracecmd_input *h;
+	const struct ss_decoder *dec;
+	int cpu;
+	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
+	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
+	bool damaged;           /* a record came from before the last one: the ring ended */
+	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
+	unsigned handed;        /* the slot the parent reads */
+	bool ahead;             /* the other slot holds the next run, read ahead: */
+	bool ahead_ended;
+	size_t ahead_n;
+};
+
+struct lib {
+	struct tracecmd_input *top;
+	struct tracecmd_input **inst;   /* instance buffers */
+	int nr_inst;
+	struct ss_decoder **dec;        /* per buffer: [0] top, [1 + i] instance i */
+	struct lib_ring *rings;
+	size_t nr_rings;
+	uint32_t page_size;             /* of the file's ring buffer pages */
+	bool hold;                      /* keep one record of every page (see release()) */
+};
+
+/*
+ * From the file's first bytes (magic, version, endianness, long size, page size and, from
+ * version 7, the compression's name): its page size and whether its CPU data is compressed.
+ */
+static void read_file_header(int fd, struct lib *l)
+{
+	unsigned char b[128];
+	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
+	size_t pos = sizeof(TRACECMD_MAGIC) - 1, ver_at = pos;
+	unsigned long version;
+
+	if (n < 0 || (size_t)n <= pos)
+		return;
+	b[n] = 0;
+	while (pos < (size_t)n && b[pos])
+		pos++;
+	version = strtoul((const char *)b + ver_at, NULL, 10);
+	if (pos + 7 > (size_t)n)
+		return;
+	pos++;
+	l->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
+				(uint32_t)b[pos + 4] << 8 | b[pos + 5] :
+				(uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
+				(uint32_t)b[pos + 3] << 8 | b[pos + 2];
+	pos += 6;
+	l->hold = SS_LIBTRACECMD_VERSION < 10500 && version >= 7 && b[pos] &&
+		  strcmp((const char *)b + pos, "none") &&
+		  l->page_size >= 1024 && !(l->page_size & (l->page_size - 1));
+}
+
+/*
+ * libtracecmd 3.1 reads every section of a .dat's headers when it opens one and has no flag to
+ * skip any: the kernel's symbol table (kallsyms, some 150,000 lines through sscanf: most of the
+ * time an open takes) and the saved command lines go into the tep handle, to name functions and
+ * tasks when events are printed.  The reader names neither (task names come from the events'
+ * comm fields), so these two take the place of libtraceevent's in the process: an executable's
+ * symbols come first in the dynamic linker's lookup.  Nothing else in seekscope calls them (the
+ * recorder parses only its events' formats, collector/capture/tracecap.c).
+ */
+int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
+{
+	(void)tep, (void)kallsyms;
+	return 0;
+}
+
+int tep_parse_saved_cmdlines(struct tep_handle *tep, const char *buf)
+{
+	(void)tep, (void)buf;
+	return 0;
+}
+
+/* A decoder for buffer H's event formats; *known counts the block events it knows. */
+static struct ss_decoder *make_decoder(struct tracecmd_input *h, size_t *known)
+{
+	struct ss_decoder *d = ss_decoder_new(tracecmd_get_tep(h));
+
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i < ss_nr_block_events; i++)
+		if (!ss_decoder_add(d, ss_block_events[i].name, ss_block_events[i].type))
+			(*known)++;
+	return d;
+}
+
+/* Open the instance buffers and one ring per (buffer, CPU). */
+static int setup_buffers(struct lib *l, size_t *known)
+{
+	int nb = tracecmd_buffer_instances(l->top);
+	size_t nr = 0;
+
+	if (nb < 0)
+		nb = 0;
+	l->inst = calloc((size_t)nb + 1, sizeof(*l->inst));
+	l->dec = calloc((size_t)nb + 1, sizeof(*l->dec));
+	if (!l->inst || !l->dec)
+		return -ENOMEM;
+	for (int i = 0; i < nb; i++) {
+		l->inst[i] = tracecmd_buffer_instance_handle(l->top, i);
+		if (!l->inst[i])
+			return -EINVAL;
+		l->nr_inst = i + 1;
+	}
+	for (int b = 0; b <= nb; b++) {
+		struct tracecmd_input *h = b ? l->inst[b - 1] : l->top;
+		int cpus = tep_get_cpus(tracecmd_get_tep(h));
+
+		if (!(l->dec[b] = make_decoder(h, known)))
+			return -ENOMEM;
+		nr += cpus > 0 ? (size_t)cpus : 0;
+	}
+	l->rings = calloc(nr ? nr : 1, sizeof(*l->rings));
+	if (!l->rings)
+		return -ENOMEM;
+	for (int b = 0; b <= nb; b++) {
+		struct tracecmd_input *h = b ? l->inst[b - 1] : l->top;
+		int cpus = tep_get_cpus(tracecmd_get_tep(h));
+
+		for (int c = 0; c < cpus; c++)
+			l->rings[l->nr_rings++] = (struct lib_ring){ .h = h, .dec = l->dec[b], .cpu = c };
+	}
+	return 0;
+}
+
+/* The buffers' names, "top,NAME,...", for the trace's metadata. */
+static void buffer_names(const struct lib *l, char *buf, size_t size)
+{
+	size_t len = (size_t)snprintf(buf, size, "top");
+
+	for (int i = 0; i < l->nr_inst && len < size; i++) {
+		const char *name = tracecmd_buffer_instance_name(l->top, i);
+		int n = snprintf(buf + len, size - len, ",%s", name ? name : "?");
+
+		if (n > 0)
+			len += (size_t)n;
+	}
+}
+
+/* Open the file FD (the reader's, closed after the file: close_others()), its buffers and
+ * rings: 0 or -errno with the reason in err. */
+static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
+{
+	size_t known = 0;
+	int ret;
+
+	/* library code prints nothing: silence libtracecmd and libtraceevent */
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	read_file_header(fd, l);
+	errno = 0;
+	l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!l->top) {
+		ret = errno && errno != ENOENT ? -errno : -EINVAL;
+		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
+			errno && errno != ENOENT && errno != EINVAL ? strerror(errno) :
+			"truncated, corrupt or of an unsupported version");
+		return ret;
+	}
+	ret = setup_buffers(l, &known);
+	if (ret == -EINVAL)
+		ss_errf(err, errlen, "cannot read an instance buffer of this trace-cmd file "
+			"(truncated or corrupt)");
+	if (ret)
+		return ret;
+	if (!known) {
+		ss_errf(err, errlen, "trace-cmd file without block request events (record "
+			"with -e block:block_rq_issue -e block:block_rq_complete)");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/*
+ * Done with REC of ring R.  libtracecmd before 1.5 (trace-cmd 3.3) never finds the decompressed
+ * chunk of a page it frees (free_zpage() tests the address the wrong way round), so it keeps
+ * every chunk until the file is closed anyway and walks all of them for each page it frees: a
+ * read of a compressed file costs pages x chunks.  Holding one record of every page, no page
+ * is freed (nor read again when the ring is read again); the memory held is a record a page.
+ * From 1.5 it frees chunks and finds them in a tree: nothing is held.
+ */
+static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
+{
+	if (l->hold && rec->offset >= r->held_to) {
+		r->held_to = (rec->offset | (l->page_size - 1)) + 1;
+		return;
+	}
+	tracecmd_free_record(rec);
+}
+
+/*
+ * Ring R's next records (from its first with FIRST) into IT[], at most CAP items: its block
+ * events and the spans the ring buffer reported lost, in record order.  Sets *ended when
+ * the ring has no more records.  libtracecmd reports no read errors: a ring it cannot read
+ * simply ends.
+ */
+static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *it, size_t cap,
+		   bool *ended)
+{
+	size_t n = 0;
+
+	if (first) {
+		r->last_ts = r->last_offset = 0;
+		r->damaged = false;
+	}
+	*ended = false;
+	while (n + 2 <= cap) {      /* a record makes at most two items */
+		struct tep_record *rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) :
+					 tracecmd_read_data(r->h, r->cpu);
+
+		first = false;
+		if (!rec) {
+			*ended = true;
+			break;
+		}
+		/* a ring's records lie forward in the file: a damaged page can make libtracecmd
+		 * hand out records it handed out before, for ever (found by fuzzing) */
+		if (r->last_offset && rec->offset <= r->last_offset) {
+			release(l, r, rec);
+			r->damaged = *ended = true;
+			break;
+		}
+		r->last_offset = rec->offset;
+		if (ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, &it[n].ev,
+				      it[n].comm))
+			it[n++].is_lost = 0;
+		if (rec->missed_events)
+			it[n++] = (struct item){
+				.lost = { .from_ns = r->last_ts, .to_ns = rec->ts,
+					  .cpu = (uint32_t)r->cpu,
+					  .count = rec->missed_events > 0 ?
+						   (uint64_t)rec->missed_events : 1 },
+				.is_lost = 1,
+			};
+		r->last_ts = rec->ts;
+		release(l, r, rec);
+	}
+	return n;
+}
+
+/* All of LEN bytes through socket FD (SEND: out, else in): 0, or -1 at its end or an error. */
+int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it)
+{
+	char *p = buf;
+
+	while (len) {
+		ssize_t n = send_it ? send(fd, p, len, MSG_NOSIGNAL) : recv(fd, p, len, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Rid L of what it holds but libtracecmd's handles (their close is not safe on damaged files). */
+static void lib_abandon(struct lib *l)
+{
+	for (int b = 0; l->dec && b <= l->nr_inst; b++)
+		ss_decoder_free(l->dec[b]);
+	free(l->dec);
+	free(l->inst);
+	free(l->rings);
+}
+
+/*
+ * One file for the parent, FD (the trace) and MEMFD (the items it shares): open it, say how it
+ * went, then answer requests until END_RING (0: the file is done) or the socket's end or a
+ * request out of range (-1: the reader ends).
+ */
+static int serve_file(int sock, int fd, int memfd)
+{
+	struct lib l = { 0 };
+	struct hello h = { 0 };
+	struct item *items = NULL;
+	uint32_t *cpus = NULL;
+	size_t len = 0;
+	struct request q;
+	int ret = -1;
+
+	h.ret = lib_open(&l, fd, h.err, sizeof(h.err));
+	if (!h.ret) {
+		size_t slot = l.nr_rings ? SLOTS_MAX / 2 / l.nr_rings : SLOT_MAX;
+
+		h.slot = (uint32_t)(slot < SLOT_MIN ? SLOT_MIN : slot > SLOT_MAX ? SLOT_MAX : slot);
+		h.nr_rings = (uint32_t)l.nr_rings;
+		len = (l.nr_rings ? l.nr_rings : 1) * 2 * h.slot * sizeof(*items);
+		buffer_names(&l, h.buffers, sizeof(h.buffers));
+		cpus = calloc(l.nr_rings + 1, sizeof(*cpus));
+		if (!cpus || ftruncate(memfd, (off_t)len) ||
+		    (items = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0)) ==
+		    MAP_FAILED) {
+			items = NULL;
+			h.ret = -(errno ? errno : ENOMEM);
+			ss_errf(h.err, sizeof(h.err), "cannot share the trace-cmd reader's memory: %s",
+				strerror(-h.ret));
+		}
+		for (size_t i = 0; cpus && i < l.nr_rings; i++)
+			cpus[i] = (uint32_t)l.rings[i].cpu;
+	}
+	if (h.ret)
+		h.nr_rings = 0;
+	if (ss_tc_xfer(sock, &h, sizeof(h), true) || ss_tc_xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
+		goto out;
+	while (!ss_tc_xfer(sock, &q, sizeof(q), false)) {
+		struct lib_ring *r;
+		struct reply p;
+		struct item *slots;
+		bool ended;
+
+		if (q.ring == END_RING) {
+			ret = 0;
+			break;
+		}
+		if (q.ring >= h.nr_rings)
+			break;
+		r = &l.rings[q.ring];
+		p = (struct reply){ .which = q.first ? 0 : !r->handed };
+		slots = items + (size_t)q.ring * 2 * h.slot;
+		ended = r->ahead_ended;
+		if (r->ahead && !q.first)
+			p.n = (int32_t)r->ahead_n;
+		else
+			p.n = (int32_t)fill(&l, r, q.first, slots + p.which * h.slot, h.slot, &ended);
+		p.ended = ended;
+		p.damaged = ended && r->damaged;
+		r->handed = p.which;
+		r->ahead = false;
+		if (ss_tc_xfer(sock, &p, sizeof(p), true))
+			break;
+		/* the ring's next run into the other slot, while the parent reads this one */
+		if (!ended) {
+			r->ahead_n = fill(&l, r, false, slots + !r->handed * h.slot, h.slot,
+					  &r->ahead_ended);
+			r->ahead = true;
+		}
+	}
+out:
+	if (items)
+		munmap(items, len);
+	free(cpus);
+	lib_abandon(&l);
+	return ret;
+}
+
+/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
+int ss_tc_send_fds(int sock, const int fds[2])
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	char byte = 0;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+			    .msg_controllen = sizeof(ctl.buf) };
+	struct cmsghdr *c;
+	ssize_t n;
+
+	memset(&ctl, 0, sizeof(ctl));
+	c = CMSG_FIRSTHDR(&m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(2 * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, 2 * sizeof(int));
+	while ((n = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	return n == 1 ? 0 : -1;
+}
+
+/* The reader's side of ss_tc_send_fds(): 0 with both descriptors, or -1 (none kept). */
+static int recv_fds(int sock, int fds[2])
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} ctl;
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+			    .msg_controllen = sizeof(ctl.buf) };
+	struct cmsghdr *c;
+	ssize_t n;
+	int got = 0;
+
+	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (n <= 0)
+		return -1;
+	for (c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (size_t i = 0; i < (c->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
+			if (got < 2)
+				fds[got++] = fd;
+			else
+				close(fd);
+		}
+	}
+	if (got == 2 && !(m.msg_flags & MSG_CTRUNC))
+		return 0;
+	while (got > 0)
+		close(fds[--got]);
+	return -1;
+}
+
+/* The reader process's resident memory in bytes (-1: unknown). */
+static long long resident(void)
+{
+	char buf[128];
+	long long pages = -1;
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n > 0) {
+		buf[n] = 0;
+		if (sscanf(buf, "%*s %lld", &pages) != 1)
+			pages = -1;
+	}
+	return pages < 0 ? -1 : pages * sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * The reader process: files one after another until the socket ends; after each, the reply to
+ * its END_RING says whether it goes on or retires (grown by SERVER_GROWTH, or its size
+ * unknown).
+ */
+/*
+ * Close every descriptor but stdio and KEEP: those the reader inherited from the parent at
+ * fork (its open files, an earlier trace's memfd), and after each file the file's, its
+ * memfd's and the copies libtracecmd made of the file's (one per instance buffer), which it
+ * keeps in the handles the reader abandons (their close is not safe).
+ */
+static void close_others(int keep)
+{
+	if (keep > 3)
+		close_range(3, (unsigned)keep - 1, 0);
+	close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
+}
+
+static void serve(int sock)
+{
+	long long base = resident();
+	int fds[2];
+
+	while (!recv_fds(sock, fds)) {
+		int ret = serve_file(sock, fds[0], fds[1]);
+		long long now = resident();
+		struct reply p = { .ended = base < 0 || now < 0 || now - base > SERVER_GROWTH };
+
+		close_others(sock);
+		if (ret || ss_tc_xfer(sock, &p, sizeof(p), true) || p.ended)
+			return;
+	}
+}
+
+/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
+__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
+/*
+ * The reader process, forked: output to /dev/null (libtracecmd printf()s some complaints),
+ * default actions for the signals of a crash, _exit so nothing of the parent's is flushed or
+ * freed.  Interrupts are the parent's business: it ends the reader when it closes the trace.
+ */
+void ss_tc_reader_main(int sock)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS };
+	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+	}
+	close_others(sock);
+	/* die of them, whoever (a sanitizer, a fuzzer) handles them in the parent, and without
+	 * a fuzzer's death callback (it would save the input as a crash) */
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		signal(fatal[i], SIG_DFL);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_DFL);
+	if (__sanitizer_set_death_callback)
+		__sanitizer_set_death_callback(NULL);
+	serve(sock);
+	_exit(0);
+}

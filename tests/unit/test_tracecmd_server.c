@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kept trace-cmd reader process (struct ss_tracecmd_server, import_tracecmd.c): one reader
+ * serves many files in turn and gives the same events each time; between files it holds no
+ * descriptor but its standard ones and its socket — not the files it served, not libtracecmd's
+ * copies of them (one per instance buffer), not what the parent had open when it was forked.
+ * Reads committed .dat seeds (tests/fuzz/corpus/tracecmd/); runs unprivileged.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "trace_read.h"
+
+#define OPENS 60
+
+/* The pid of this process's only child (the reader), or -1. */
+static pid_t only_child(void)
+{
+	char path[64], buf[256];
+	FILE *f;
+	long a = -1, b = -1;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	fclose(f);
+	if (sscanf(buf, "%ld %ld", &a, &b) != 1)
+		return -1;
+	return (pid_t)a;
+}
+
+/* Descriptors PID holds, or -1: those below our limit (a tool such as valgrind keeps its own
+ * above the limit it gives the program). */
+static int fds_of(pid_t pid)
+{
+	long limit = sysconf(_SC_OPEN_MAX);
+	char path[64];
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	if (!(d = opendir(path)))
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.' && (limit < 0 || atol(e->d_name) < limit);
+	closedir(d);
+	return n;
+}
+
+/* Events of PATH read through SRV, or -1. */
+static long events_of(const char *path, struct ss_tracecmd_server *srv)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open_with(path, srv, err, sizeof(err));
+	const struct ss_event *ev;
+	size_t n;
+	long total = 0;
+	int ret;
+
+	if (!t) {
+		printf("# %s: %s\n", path, err);
+		return -1;
+	}
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
+		total += (long)n;
+	ss_trace_close(t);
+	return ret < 0 ? -1 : total;
+}
+
+int main(void)
+{
+	static const char *const names[] = { "instance.dat", "top.dat", "all-block.dat" };
+	struct ss_tracecmd_server *srv = ss_tracecmd_server_new();
+	char path[3][4096];
+	long first[3];
+	int bad = 0, held, spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	pid_t reader;
+
+	if (!ok(srv != NULL, "a server") || !ok(spare >= 0, "a descriptor of the parent's"))
+		return done_testing();
+	for (int k = 0; k < 3; k++) {
+		snprintf(path[k], sizeof(path[k]), "%s/tests/fuzz/corpus/tracecmd/%s", SS_SRCDIR,
+			 names[k]);
+		first[k] = events_of(path[k], srv);
+		ok(first[k] > 0, "%s: %ld events", names[k], first[k]);
+	}
+	reader = only_child();
+	if (!ok(reader > 0, "one reader process kept"))
+		goto out;
+	held = fds_of(reader);
+	is_int(held, 4, "between files it holds stdin, stdout, stderr and its socket only");
+	for (int i = 0; i < OPENS; i++)
+		for (int k = 0; k < 3; k++)
+			bad += events_of(path[k], srv) != first[k];
+	is_int(bad, 0, "%d more opens of each file: the same events", OPENS);
+	is_int(only_child(), reader, "the same reader served them all");
+	is_int(fds_of(reader), 4, "and still holds nothing else (the instance file's copies "
+	       "closed)");
+out:
+	close(spare);
+	ss_tracecmd_server_free(srv);
+	is_int(only_child(), -1, "freeing the server ends the reader");
+	return done_testing();
+}
