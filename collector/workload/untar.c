@@ -364,6 +364,12 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 		r->st->entries++;
 
 	ret = ss_untar_path_check(name);
+	if (ret == -ENAMETOOLONG) {
+		ss_errf(r->err, r->errlen, "entry \"%.200s...\": deeper than %d directories (the "
+			"delete phase could not remove it); refusing to extract", name,
+			SS_UNTAR_MAX_DEPTH);
+		return ret;
+	}
 	if (ret) {
 		ss_errf(r->err, r->errlen, "entry \"%s\": %s; refusing to extract", name,
 			ret == -EPERM ? "absolute path or \"..\" component" : "empty name");
@@ -377,9 +383,10 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 	if (k == K_HARDLINK) {
 		ret = ss_untar_path_check(link);
 		if (ret) {
-			ss_errf(r->err, r->errlen, "entry \"%s\": hard link target \"%s\" is outside "
-				"the destination; refusing to extract", name, link);
-			return -EPERM;
+			ss_errf(r->err, r->errlen, "entry \"%.200s\": hard link target \"%.200s\" %s; "
+				"refusing to extract", name, link, ret == -ENAMETOOLONG ?
+				"is deeper than any entry can be" : "is outside the destination");
+			return ret == -ENAMETOOLONG ? ret : -EPERM;
 		}
 		/* A link to itself: skipped with a warning, as libarchive would; asked to write
 		 * it, libarchive says ARCHIVE_WARN but stays in the header state, so the data

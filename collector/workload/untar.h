@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "rmtree.h"
 #include "runas.h"
 
 enum ss_fsync_mode {
@@ -79,6 +80,7 @@ struct ss_untar_opts {
  *   -EEXIST  dest/N already exists (extraction never overwrites an earlier run)
  *   -EPERM   unsafe entry (absolute path, "..", through a symlink, hardlink outside), or
  *            drop_caches without root
+ *   -ENAMETOOLONG  an entry deeper than SS_UNTAR_MAX_DEPTH directories
  *   -EILSEQ  corrupt, truncated or unrecognised archive
  *   -EINTR   *stop was set; the phase that was running has been ended (end_ns set)
  *   other    -errno from the filesystem (-ENOSPC, -EIO, ...)
@@ -99,11 +101,16 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen);
 const char *ss_fsync_mode_name(enum ss_fsync_mode m);
 int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m);   /* 0 or -EINVAL */
 
+/* Components an entry name may have at most (besides "" and "."): a deeper tree could be
+ * extracted but not removed by the delete phase (rmtree.h). */
+#define SS_UNTAR_MAX_DEPTH SS_RMTREE_MAX_DEPTH
+
 /*
  * The path policy applied to every entry name and hardlink target before extraction:
  * 0 for a relative path without ".." components, -EPERM for an absolute path or one with a
- * ".." component, -EINVAL for NULL or "".  Exposed for tests and for callers that want to
- * vet an archive up front.
+ * ".." component, -ENAMETOOLONG for one of more than SS_UNTAR_MAX_DEPTH components (not
+ * counting "" and "."), -EINVAL for NULL or "".  Exposed for tests and for callers that want
+ * to vet an archive up front.
  */
 int ss_untar_path_check(const char *path);
 

@@ -35,6 +35,7 @@ int ss_fsync_mode_parse(const char *s, enum ss_fsync_mode *m)
 
 int ss_untar_path_check(const char *path)
 {
+	size_t depth = 0;
 	const char *p;
 
 	if (!path || !*path)
@@ -46,11 +47,12 @@ int ss_untar_path_check(const char *path)
 
 		if (len == 2 && p[0] == '.' && p[1] == '.')
 			return -EPERM;
+		depth += len && !(len == 1 && p[0] == '.');
 		p += len;
 		while (*p == '/')
 			p++;
 	}
-	return 0;
+	return depth > SS_UNTAR_MAX_DEPTH ? -ENAMETOOLONG : 0;
 }
 
 /* The next component of *p (skipping "" and "." ones), its length in *len; NULL at the end. */

@@ -271,6 +271,18 @@ static void test_names(void)
 	is_int(ss_untar_path_check("a/../../x"), -EPERM, "path check: a/../../x refused");
 	is_int(ss_untar_path_check("a/.."), -EPERM, "path check: trailing .. refused");
 	is_int(ss_untar_path_check("a//..//b"), -EPERM, "path check: .. between double slashes");
+	{
+		/* as deep as the delete phase can remove, and one more ("" and "." not counted) */
+		static char deep[4 * SS_UNTAR_MAX_DEPTH + 16];
+		size_t n = 0;
+
+		for (int i = 0; i < SS_UNTAR_MAX_DEPTH; i++)
+			n += (size_t)sprintf(deep + n, i % 7 ? "d/" : "d/.//");
+		is_int(ss_untar_path_check(deep), 0, "path check: %d directories", SS_UNTAR_MAX_DEPTH);
+		strcpy(deep + n, "f");
+		is_int(ss_untar_path_check(deep), -ENAMETOOLONG, "path check: one more refused");
+		is_int(ss_untar_path_check(deep + 2), 0, "path check: %d with a file", SS_UNTAR_MAX_DEPTH);
+	}
 	is_int(ss_untar_path_check("/etc/passwd"), -EPERM, "path check: absolute refused");
 	is_int(ss_untar_path_check(""), -EINVAL, "path check: empty is -EINVAL");
 	ok(ss_untar_same_path("d/l", "d/l"), "same path: identical");
