@@ -230,7 +230,7 @@ static void dev_advance(struct ss_stats *st, size_t i, uint64_t dd)
 }
 
 /* The bins at TS an event counts in: the total's and its device's (opts.device_bins). */
-static size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
+static size_t bins_in(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
 {
 	struct ss_bins *d = st->dev_bins && st->cur_dev >= 0 ? st->dev_bins[st->cur_dev] : NULL;
 	size_t n = 0;
@@ -241,6 +241,12 @@ static size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
 	if (d && (i = ss_bins_index(d, ts)) >= 0)
 		out[n++] = &d->bin[i];
 	return n;
+}
+
+/* bins_in() without a call when there are no bins (a report's pass) */
+static inline size_t bins_at(struct ss_stats *st, uint64_t ts, struct ss_bin *out[2])
+{
+	return st->bins || st->dev_bins ? bins_in(st, ts, out) : 0;
 }
 
 /* The histogram of S that an I/O of class OP belongs to (stats.h: latency). */
