@@ -380,6 +380,22 @@ static void acc_flush(struct ss_stats *st)
 	st->acc_dirty = false;
 }
 
+/*
+ * The one device's summary so far, from the total's (dev_mirror): the same events counted in
+ * the same order, since every one was the device's and in the total exactly when in the
+ * device's (both only inside the window); its depth integral is its own (dev_advance).
+ */
+static void dev_mirror_end(struct ss_stats *st)
+{
+	struct ss_summary *d = &st->devs[0].s;
+
+	acc_flush(st);
+	st->periods_known = false;      /* the next event's periods set acc up again */
+	summary_add(d, &st->total);
+	d->model = st->total.model;
+	st->dev_mirror = false;
+}
+
 /* The event's periods, targets[0..n): counted through acc from now on (a new set first adds
  * what acc holds to the old one). */
 static void acc_use(struct ss_stats *st, size_t n)
@@ -487,10 +503,12 @@ static void count(struct ss_stats *st, const struct judged *j)
 	st->cur_dev = dev ? dev - st->devs : -1;
 	if (dev)
 		dev_advance(st, (size_t)st->cur_dev, j->dev_depth);
+	if (st->dev_mirror && !dev)
+		dev_mirror_end(st);     /* an event of no device: counted apart from now on */
 	if (!j->in)
 		dev = NULL;             /* outside the window: counts for no period */
 	periods(st, ev->ts_ns, j->in);
-	if (dev)
+	if (dev && !st->dev_mirror)
 		st->targets[st->nr_targets++] = &dev->s;
 	for (size_t i = 0; i < st->nr_targets && keep; i++)
 		st->targets[i]->events++;
@@ -588,6 +606,8 @@ int ss_stats_finish(struct ss_stats *st)
 	if (st->fan && (ret = ss_fanout_finish(st->fan)))
 		return ret;
 	acc_flush(st);
+	if (st->dev_mirror)
+		dev_mirror_end(st);
 	ss_stats_attr_finish(st->attr);
 	advance(st, st->total.end_ns, ss_pair_inflight(st->pair));
 	for (size_t i = 0; i < st->nr_devs; i++)

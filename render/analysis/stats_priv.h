@@ -73,6 +73,9 @@ struct ss_stats {
 
 	struct ss_device_stats *devs;
 	size_t nr_devs, last_dev;
+	/* one device, and every event counted so far was its own: its summary would be the
+	 * total's, counted once and copied (dev_mirror_end in stats.c), not twice */
+	bool dev_mirror;
 	struct ss_zone_stats *zones;
 	size_t nr_zones;
 

@@ -362,6 +362,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
 	/* worth it when an event may count in several periods */
 	st->use_acc = !st->o.disk && (st->nr_phases || st->has_durable);
+	st->dev_mirror = st->nr_devs == 1;
 	summary_init(&st->acc, 0, 0);
 	if (!st->targets || !st->acc_key)
 		goto error;

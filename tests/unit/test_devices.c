@@ -162,6 +162,86 @@ static void test_device_bins(const char *tr)
 	ss_trace_close(t);
 }
 
+/*
+ * A trace whose table names one device (its summary is the total's, counted once: stats.c's
+ * dev_mirror), in a phase: with only its own events, and with 10 events of a device the table
+ * does not name from the 50th write on (the device's summary then counted apart).  Each in a
+ * window too.  The device's figures must be its own events' either way.
+ */
+static void test_one_device(void)
+{
+	for (int stray = 0; stray < 2; stray++)
+		for (int win = 0; win < 2; win++) {
+			const char *path = tpath("one.sst");
+			struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
+			struct ss_rec_device a = { .dev = DEV_A, .major = 7, .minor = 0,
+						   .logical_block_size = 512, .nr_sectors = 4 * AG,
+						   .part_nr_sectors = 4 * AG };
+			struct ss_rec_capture cap = { .start_ns = 1 * MS, .nr_cpus = 1 };
+			const struct ss_summary *d, *tot;
+			struct ss_stats_opts o;
+			struct ss_stats *st;
+			struct ss_trace *t;
+			char err[128];
+			int in = 0, issued = 0;
+
+			strcpy(a.name, "loop0");
+			ss_writer_device(w, &a);
+			ss_writer_capture(w, &cap);
+			ss_writer_phase(w, 5 * MS, SS_PHASE_BEGIN, "extract");
+			for (int i = 0; i < 100; i++) {
+				uint64_t ts = 10 * MS + (uint64_t)i * 2 * MS;
+
+				put_io(w, DEV_A, ts, 4096 + (uint64_t)i * (i % 3 ? 64 : 4096));
+				/* in the window: the issues at [60, 160] ms, the completions 0.1 ms later */
+				issued += !win || (ts >= 60 * MS && ts <= 160 * MS);
+				in += !win || (ts + 100000 >= 60 * MS && ts + 100000 <= 160 * MS);
+				if (stray && i >= 50 && i < 60)
+					put_io(w, DEV_B, ts + MS, 8 * AG + (uint64_t)i * 64);
+			}
+			ss_writer_phase(w, 300 * MS, SS_PHASE_END, "extract");
+			cap.end_ns = 400 * MS;
+			ss_writer_capture(w, &cap);
+			ss_writer_close(w);
+			if (!(t = ss_trace_open(path, err, sizeof(err))))
+				continue;
+			ss_stats_opts_init(&o);
+			o.window = win;
+			o.window_start_ns = 60 * MS;
+			o.window_end_ns = 160 * MS;
+			st = ss_stats_new(t, &o);
+			if (!ok(st && !ss_stats_run(st, t) && ss_stats_nr_devices(st) == 1,
+				"one device%s%s: a pass", stray ? ", stray events" : "",
+				win ? ", a window" : "")) {
+				ss_stats_free(st);
+				ss_trace_close(t);
+				continue;
+			}
+			d = &ss_stats_device(st, 0)->s;
+			tot = ss_stats_total(st);
+			ok(d->ios == (uint64_t)in && d->writes == (uint64_t)in &&
+			   d->write_bytes == (uint64_t)in * 64 * 512 &&
+			   d->events == (uint64_t)(in + issued) &&
+			   d->lat.count == (uint64_t)in && d->issues == (uint64_t)issued,
+			   "  its own %d writes: %llu I/Os, %llu events, %llu latencies", in,
+			   (unsigned long long)d->ios, (unsigned long long)d->events,
+			   (unsigned long long)d->lat.count);
+			ok(tot->ios == d->ios + (stray ? 10 : 0),
+			   "  the total: %llu I/Os (its and the stray device's)",
+			   (unsigned long long)tot->ios);
+			ok(d->max_depth >= 1 && d->max_depth <= tot->max_depth && d->seeks <= d->issues &&
+			   d->seeks > 0, "  its depth and seeks (%llu of %llu)",
+			   (unsigned long long)d->seeks, (unsigned long long)d->issues);
+			if (!stray)
+				ok(d->seeks == tot->seeks && d->max_depth == tot->max_depth &&
+				   d->lat.sum_ns == tot->lat.sum_ns &&
+				   fabs(d->depth_ns - tot->depth_ns) <= 1e-9 * tot->depth_ns,
+				   "  alone on the device: its figures are the total's");
+			ss_stats_free(st);
+			ss_trace_close(t);
+		}
+}
+
 /* The throughput panel (row 2 under two io rows, or row 1 under one) with --device or not. */
 static void test_series(const char *tr)
 {
@@ -234,5 +314,6 @@ int main(void)
 	test_device_bins(tr);
 	test_series(tr);
 	test_names(tr);
+	test_one_device();
 	return done_testing();
 }
