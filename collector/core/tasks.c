@@ -173,15 +173,9 @@ const struct ss_rec_task *ss_tasks_entry(const struct ss_tasks *t, size_t id)
 
 long ss_tasks_find(const struct ss_tasks *t, uint32_t pid, uint64_t ts)
 {
-	const struct slot *s = t ? lookup(t, pid) : NULL;
-	uint32_t pos;
+	uint64_t from, until;
 
-	if (!s || !s->used)
-		return -1;
-	if (s->n == 1)          /* most pids have one name: no search */
-		return s->ids[0];
-	pos = upper_bound(t, s, ts);
-	return s->ids[pos ? pos - 1 : 0];
+	return ss_tasks_find_span(t, pid, ts, &from, &until);
 }
 
 long ss_tasks_find_span(const struct ss_tasks *t, uint32_t pid, uint64_t ts, uint64_t *from,

@@ -207,6 +207,11 @@ static const struct ss_proc_row *row_named(const struct ss_procs *p, const char 
 
 /* The rows of one pid's runs of requests across its rename, and across a name the task table
  * learns in the middle of them (row_for keeps the last pid's row while its name holds). */
+static void issue_at(struct ss_procs *p, uint32_t pid, uint64_t ts)
+{
+	ss_procs_issue(p, &(struct ss_req_owner){ .pid = pid, .ts = ts }, false);
+}
+
 static void test_procs_runs(struct ss_trace *t)
 {
 	struct ss_procs *p = ss_procs_new(t);
@@ -227,10 +232,10 @@ static void test_procs_runs(struct ss_trace *t)
 
 	/* fed on after finish, which sorts the rows (here by pid) under the kept one */
 	p = ss_procs_new(t);
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 200, .ts = 40 * MS }, false);
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	issue_at(p, 200, 40 * MS);
+	issue_at(p, 100, 20 * MS);
 	ss_procs_finish(p);
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 21 * MS }, false);
+	issue_at(p, 100, 21 * MS);
 	ss_procs_finish(p);
 	r = row_named(p, "tar");
 	ok(r && r->issues == 2, "fed after a finish: tar's row, not the one now where it was");
@@ -239,10 +244,10 @@ static void test_procs_runs(struct ss_trace *t)
 	ss_procs_free(p);
 
 	p = ss_procs_new(t);
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	issue_at(p, 100, 20 * MS);
 	is_int(ss_trace_add_task(t, &gz), 0, "the table learns a rename at 30 ms");
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 40 * MS }, false);
-	ss_procs_issue(p, &(struct ss_req_owner){ .pid = 100, .ts = 20 * MS }, false);
+	issue_at(p, 100, 40 * MS);
+	issue_at(p, 100, 20 * MS);
 	ss_procs_finish(p);
 	r = row_named(p, "gzip");
 	ok(r && r->issues == 1, "40 ms, after the learnt rename: gzip, not the kept row of tar");
