@@ -3,9 +3,9 @@
  * The attribution half of the statistics pass (stats_attr.h): whose request each one was, the
  * directory it touched, the classes around each seek and the zone it landed in.  It needs
  * none of the rest of the counting, so on a machine of 4 CPUs or more with one free the pass
- * hands it the events with its judgement of them in a thread of its own (stats.c).  Every figure here
- * depends only on the order of the events, which the hand-over keeps, so the result is the
- * same with or without the thread.
+ * hands it the events with its judgement of them in a thread of its own (stats.c).  Every
+ * figure here depends only on the order of the events, which the hand-over keeps, so the
+ * result is the same with or without the thread.
  */
 #include <errno.h>
 #include <stdlib.h>

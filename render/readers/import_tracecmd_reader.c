@@ -335,7 +335,8 @@ static int serve_file(int sock, int fd, int memfd)
 	}
 	if (h.ret)
 		h.nr_rings = 0;
-	if (ss_tc_xfer(sock, &h, sizeof(h), true) || ss_tc_xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
+	if (ss_tc_xfer(sock, &h, sizeof(h), true) ||
+	    ss_tc_xfer(sock, cpus, h.nr_rings * sizeof(*cpus), true))
 		goto out;
 	while (!ss_tc_xfer(sock, &q, sizeof(q), false)) {
 		struct lib_ring *r;
