@@ -13,7 +13,9 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "cpus.h"
 #include "fileio.h"
+#include "readahead.h"
 #include "seekscope/model.h"
 #include "fmapdata.h"
 #include "tasks.h"
@@ -27,6 +29,9 @@ struct ss_trace_priv {
 	char *source;                       /* what the backend opens (ss_trace_source()) */
 	int spool_fd;                       /* a stream's copy, or -1 */
 	struct ss_tracecmd_server *tracecmd; /* a kept trace-cmd reader (ss_trace_open_with) */
+	struct ss_readahead *ra;            /* reading ahead since the last rewind, or NULL */
+	bool ra_decided;                    /* whether to read ahead is decided for this pass */
+	int ra_mode;                        /* ss_trace_set_readahead() */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
 	char error[200];
@@ -391,6 +396,16 @@ static int open_source(struct ss_trace *t, const char *path, char *err, size_t e
 	return 0;
 }
 
+/* SEEKSCOPE_READAHEAD (trace_read.h): the default of ss_trace_set_readahead(). */
+static int readahead_env(void)
+{
+	const char *v = getenv("SEEKSCOPE_READAHEAD");
+
+	if (!v)
+		return 0;
+	return !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
+}
+
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
 	return ss_trace_open_with(path, NULL, err, errlen);
@@ -412,6 +427,7 @@ struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server 
 	}
 	t->priv->spool_fd = -1;
 	t->priv->tracecmd = srv;
+	t->priv->ra_mode = readahead_env();
 	if (!(t->path = strdup(path)) || !(t->priv->tasks = ss_tasks_new())) {
 		ret = -ENOMEM;
 		goto error;
@@ -450,6 +466,7 @@ void ss_trace_close(struct ss_trace *t)
 	if (!t)
 		return;
 	if (t->priv) {
+		ss_readahead_stop(t->priv->ra);   /* first: its thread calls the backend */
 		if (t->priv->be)
 			t->priv->be->close(t);
 		ss_tasks_free(t->priv->tasks);
@@ -559,13 +576,42 @@ const struct ss_rec_zone *ss_trace_zone_at(const struct ss_trace *t, uint32_t de
 
 int ss_trace_rewind(struct ss_trace *t)
 {
+	ss_readahead_stop(t->priv->ra);
+	t->priv->ra = NULL;
+	t->priv->ra_decided = false;
 	t->priv->error[0] = 0;
 	return t->priv->be->rewind(t);
 }
 
+void ss_trace_set_readahead(struct ss_trace *t, int mode)
+{
+	t->priv->ra_mode = mode;
+}
+
+/*
+ * Whether a pass reads ahead (readahead.h): asked for, or by itself for a trace of
+ * SS_READAHEAD_MIN_EVENTS or more when another CPU is free now.
+ */
+static bool want_readahead(const struct ss_trace *t)
+{
+	if (t->priv->ra_mode)
+		return t->priv->ra_mode > 0;
+	return t->nr_events >= SS_READAHEAD_MIN_EVENTS && ss_cpu_free();
+}
+
 int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	return t->priv->be->next_batch(t, ev, n);
+	struct ss_trace_priv *p = t->priv;
+
+	if (p->ra)
+		return ss_readahead_next(p->ra, ev, n);
+	if (!p->ra_decided) {
+		p->ra_decided = true;
+		/* without the thread (it could not start) the pass reads as it would have */
+		if (want_readahead(t) && (p->ra = ss_readahead_start(t, p->be->next_batch)))
+			return ss_readahead_next(p->ra, ev, n);
+	}
+	return p->be->next_batch(t, ev, n);
 }
 
 const char *ss_trace_error(const struct ss_trace *t)

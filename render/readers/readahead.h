@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Read-ahead of a trace's events (trace_read.c): a thread of its own calls the backend's
+ * next_batch and copies the events into a ring of slots, while the caller counts the slot
+ * before.  Decoding (and, for an import, merging the per-CPU files) then runs beside the
+ * statistics instead of before them.  The caller sees the same events in the same batches
+ * order, the same errors and the same end; only the batch boundaries differ.
+ *
+ * The backend is called from the read-ahead thread only while it runs: between a first
+ * next_batch and the next rewind or close, the caller must not touch the backend's state
+ * (trace_read.c stops the thread first).  The backends leave the trace's metadata alone
+ * while streaming (task names and loss are taken at open), so the caller may read it.
+ */
+#ifndef SS_READAHEAD_H
+#define SS_READAHEAD_H
+
+#include <stddef.h>
+#include "seekscope/format.h"
+
+struct ss_trace;
+struct ss_readahead;
+
+/* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
+ * error already described in the trace (ss_trace_set_error). */
+typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
+
+/* Start reading T ahead through NEXT (from where the backend stands).  NULL (errno set) when
+ * the thread or its memory cannot be had: the caller then reads directly. */
+struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next);
+
+/* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
+int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);
+
+/* Stop the thread (it finishes the batch it is decoding) and free everything; NULL is fine. */
+void ss_readahead_stop(struct ss_readahead *ra);
+
+#endif

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Read-ahead (readahead.h, ss_trace_set_readahead): a pass read in a thread of its own gives
+ * the caller the same events, the same end and the same errors as one read directly.  A
+ * seekscope trace of several event records and a blktrace set of two per-CPU files are read
+ * both ways; a pass is stopped half-way by a rewind and by a close; a record with a bad
+ * checksum ends both passes at the same event with the same message; a trace cut in a record
+ * reads as the same prefix; SEEKSCOPE_READAHEAD gives the default.  Runs unprivileged in a
+ * mkdtemp() directory.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "../tools/bt_write.h"
+#include "seekscope/model.h"
+#include "trace_read.h"
+#include "trace_write.h"
+
+#define diag(...) (printf("# " __VA_ARGS__), printf("\n"))
+
+#define NR_IOS  120000                 /* 240,000 events: four event records */
+#define DEV     SS_MKDEV(8, 0)
+
+static struct ss_event *ref;           /* the events as read without read-ahead */
+static size_t nr_ref;
+
+/* I/O I's issue and completion: runs of 8 sequential requests over 16 regions. */
+static void io_events(size_t i, struct ss_event ev[2])
+{
+	uint64_t sector = (i % 16) * 10000000ull + (i / 16) * 8;
+
+	ev[0] = (struct ss_event){ .ts_ns = 1000000000ull + i * 2000, .sector = sector,
+				   .nr_sector = 8, .bytes = 4096, .dev = DEV,
+				   .type = SS_EV_ISSUE, .flags = i % 3 ? SS_RW_WRITE : SS_RW_READ,
+				   .cpu = (uint16_t)(i & 1), .pid = 100 + (uint32_t)(i % 7) };
+	ev[1] = ev[0];
+	ev[1].ts_ns += 1500;
+	ev[1].type = SS_EV_COMPLETE;
+}
+
+static int write_native(const char *path)
+{
+	struct ss_rec_device d = { .dev = DEV, .major = 8, .minor = 0, .logical_block_size = 512,
+				   .physical_block_size = 512, .nr_sectors = 1ull << 32,
+				   .part_nr_sectors = 1ull << 32 };
+	struct ss_event *ev = malloc(2 * (size_t)NR_IOS * sizeof(*ev));
+	struct ss_writer *w = ev ? ss_writer_open(path, SS_OUT_INPLACE, NULL, 0) : NULL;
+	int ret = 0;
+
+	if (!w) {
+		free(ev);
+		return -ENOMEM;
+	}
+	strcpy(d.name, "sda");
+	ret |= ss_writer_device(w, &d);
+	for (size_t i = 0; i < NR_IOS; i++)
+		io_events(i, ev + 2 * i);
+	ret |= ss_writer_events(w, ev, 2 * (size_t)NR_IOS);
+	ret |= ss_writer_close(w);
+	free(ev);
+	return ret ? -EIO : 0;
+}
+
+/* PREFIX.blktrace.{0,1} in the test directory: each I/O queued, issued and completed, on CPU i % 2. */
+static int write_blktrace(const char *prefix)
+{
+	FILE *f[2];
+	int ret = 0;
+
+	for (int c = 0; c < 2; c++)
+		if (!(f[c] = fopen(tpath("%s.blktrace.%d", prefix, c), "w")))
+			return -1;
+	for (size_t i = 0; i < NR_IOS / 4; i++) {
+		struct ss_event ev[2];
+		static const uint32_t act[3] = { BTW_TA_Q, BTW_TA_D, BTW_TA_C };
+
+		io_events(i, ev);
+		for (int k = 0; k < 3; k++) {
+			struct btw_rec r = { .time = ev[0].ts_ns + (uint64_t)k * 700,
+					     .sector = ev[0].sector, .bytes = 4096,
+					     .action = act[k] | (i % 3 ? BTW_WRITE : 0),
+					     .pid = ev[0].pid, .device = DEV, .cpu = (uint32_t)(i & 1) };
+
+			ret |= btw_put(f[i & 1], &r, false, "");
+		}
+	}
+	for (int c = 0; c < 2; c++)
+		ret |= fclose(f[c]);
+	return ret;
+}
+
+static struct ss_trace *open_mode(const char *path, int mode)
+{
+	char err[256];
+	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
+
+	if (!t)
+		diag("open %s: %s", path, err);
+	else if (mode)
+		ss_trace_set_readahead(t, mode);
+	return t;
+}
+
+/*
+ * Read T's next events (at most LIMIT) into OUT[*n...]: the last next_batch's return (1 when
+ * LIMIT stopped the reading).
+ */
+static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size_t limit)
+{
+	const struct ss_event *ev;
+	size_t k;
+	int ret;
+
+	while (*n < limit && (ret = ss_trace_next_batch(t, &ev, &k)) > 0)
+		for (size_t i = 0; i < k; i++)
+			if ((*n)++ < limit)
+				out[*n - 1] = ev[i];
+	return *n >= limit ? 1 : ret;
+}
+
+/* Read PATH through to its end or error without read-ahead into ref: the return. */
+static int read_ref(const char *path, char *msg, size_t len)
+{
+	struct ss_trace *t = open_mode(path, -1);
+	int ret;
+
+	nr_ref = 0;
+	if (!t)
+		return -EIO;
+	ret = read_events(t, ref, &nr_ref, 4 * (size_t)NR_IOS);
+	snprintf(msg, len, "%s", ss_trace_error(t));
+	ss_trace_close(t);
+	return ret;
+}
+
+static bool same_prefix(const struct ss_event *got, size_t n)
+{
+	if (n > nr_ref)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (memcmp(&got[i], &ref[i], sizeof(*got))) {
+			diag("event %zu differs (ts %llu vs %llu)", i,
+			     (unsigned long long)got[i].ts_ns, (unsigned long long)ref[i].ts_ns);
+			return false;
+		}
+	return true;
+}
+
+/* Whole passes, a pass cut short by a rewind, by a close, and the end read twice. */
+static void check_passes(const char *what, const char *path, size_t want_events)
+{
+	struct ss_event *got = malloc(4 * (size_t)NR_IOS * sizeof(*got));
+	struct ss_trace *t;
+	char msg[256];
+	size_t n = 0;
+	int ret;
+
+	ret = read_ref(path, msg, sizeof(msg));
+	ok(ret == 0 && nr_ref == want_events, "%s: %zu events read directly (want %zu)", what,
+	   nr_ref, want_events);
+	if (!got || !(t = open_mode(path, 1))) {
+		ok(0, "%s: open with read-ahead", what);
+		free(got);
+		return;
+	}
+	ret = read_events(t, got, &n, SIZE_MAX);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n),
+	   "%s: read ahead, the same %zu events and the end", what, n);
+	{
+		const struct ss_event *ev;
+		size_t k = 7;
+
+		ok(ss_trace_next_batch(t, &ev, &k) == 0 && k == 0,
+		   "%s: after the end, the end again", what);
+	}
+	/* a second pass, broken off after 10,001 events by a rewind, then a whole one */
+	ok(ss_trace_rewind(t) == 0, "%s: rewind after a whole pass", what);
+	n = 0;
+	ret = read_events(t, got, &n, 10001);
+	ok(ret == 1 && same_prefix(got, n), "%s: the first 10,001 events again", what);
+	ok(ss_trace_rewind(t) == 0, "%s: rewind in the middle of a pass", what);
+	n = 0;
+	ret = read_events(t, got, &n, SIZE_MAX);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s: then the whole pass again", what);
+	/* read-ahead turned off for the next pass: the same */
+	ss_trace_set_readahead(t, -1);
+	ss_trace_rewind(t);
+	n = 0;
+	ret = read_events(t, got, &n, SIZE_MAX);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s: turned off, the same", what);
+	/* closed in the middle of a pass (the thread is stopped: no hang, no leak) */
+	ss_trace_set_readahead(t, 1);
+	ss_trace_rewind(t);
+	n = 0;
+	ret = read_events(t, got, &n, 5000);
+	ok(ret == 1 && same_prefix(got, n), "%s: 5,000 events, then closed", what);
+	ss_trace_close(t);
+	free(got);
+}
+
+/* A bad checksum in the third event record; then the file cut inside its last record. */
+static void check_damage(const char *path)
+{
+	struct ss_event *got = malloc(4 * (size_t)NR_IOS * sizeof(*got));
+	char msg[256];
+	struct ss_trace *t;
+	struct stat st;
+	size_t n = 0;
+	int ret, fd;
+
+	TP(bad, "bad.sst");
+	TP(cut, "cut.sst");
+	ok(got && !stat(path, &st) && !write_native(bad) && !write_native(cut),
+	   "damage: two more copies of the trace");
+	if (!got) {
+		free(got);
+		return;
+	}
+	/* a byte flipped three fifths in: inside the third of four event records */
+	fd = open(bad, O_RDWR);
+	if (fd >= 0) {
+		unsigned char b;
+		off_t at = st.st_size / 5 * 3;
+
+		if (pread(fd, &b, 1, at) == 1) {
+			b ^= 0x40;
+			if (pwrite(fd, &b, 1, at) != 1)
+				diag("pwrite: %s", strerror(errno));
+		}
+		close(fd);
+	}
+	ret = read_ref(bad, msg, sizeof(msg));
+	ok(ret < 0 && nr_ref > 0 && strstr(msg, "checksum"),
+	   "bad checksum, read directly: %zu events, then \"%s\"", nr_ref, msg);
+	if ((t = open_mode(bad, 1))) {
+		int ret2 = read_events(t, got, &n, SIZE_MAX);
+
+		ok(ret2 == ret && n == nr_ref && same_prefix(got, n) &&
+		   !strcmp(ss_trace_error(t), msg),
+		   "bad checksum, read ahead: the same %zu events, error %d, \"%s\"", n, ret2,
+		   ss_trace_error(t));
+		ss_trace_close(t);
+	}
+	if (truncate(cut, st.st_size - 1000))
+		diag("truncate: %s", strerror(errno));
+	ret = read_ref(cut, msg, sizeof(msg));
+	ok(ret == 0 && nr_ref > 0 && nr_ref < 2 * (size_t)NR_IOS,
+	   "cut in its last record, read directly: %zu events", nr_ref);
+	if ((t = open_mode(cut, 1))) {
+		n = 0;
+		ret = read_events(t, got, &n, SIZE_MAX);
+		ok(ret == 0 && n == nr_ref && same_prefix(got, n) && t->truncated,
+		   "cut, read ahead: the same %zu events, truncated", n);
+		ss_trace_close(t);
+	}
+	free(got);
+}
+
+/* SEEKSCOPE_READAHEAD=always and =never give the same events as the default. */
+static void check_env(const char *path)
+{
+	static const char *const modes[] = { "always", "never", "auto", "bogus" };
+	struct ss_event *got = malloc(4 * (size_t)NR_IOS * sizeof(*got));
+	char msg[256];
+
+	read_ref(path, msg, sizeof(msg));
+	for (size_t i = 0; got && i < sizeof(modes) / sizeof(modes[0]); i++) {
+		struct ss_trace *t;
+		size_t n = 0;
+		int ret = -1;
+
+		setenv("SEEKSCOPE_READAHEAD", modes[i], 1);
+		if ((t = open_mode(path, 0))) {
+			ret = read_events(t, got, &n, SIZE_MAX);
+			ss_trace_close(t);
+		}
+		ok(ret == 0 && n == nr_ref && same_prefix(got, n),
+		   "SEEKSCOPE_READAHEAD=%s: the same %zu events", modes[i], n);
+	}
+	unsetenv("SEEKSCOPE_READAHEAD");
+	free(got);
+}
+
+int main(void)
+{
+	plan(26);
+	if (testdir_make("readahead"))
+		return done_testing();
+	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
+	if (!ref)
+		return 1;
+	{
+		TP(sst, "t.sst");
+		ok(write_native(sst) == 0, "a seekscope trace of %d I/Os", NR_IOS);
+		check_passes("seekscope", sst, 2 * (size_t)NR_IOS);
+		check_damage(sst);
+		check_env(sst);
+	}
+	{
+		TP(bt, "bt");
+		ok(write_blktrace("bt") == 0, "a blktrace set of %d I/Os in two files", NR_IOS / 4);
+		check_passes("blktrace", bt, 3 * (size_t)NR_IOS / 4);
+	}
+	free(ref);
+	return done_testing();
+}
