@@ -383,7 +383,8 @@ static void acc_flush(struct ss_stats *st)
 /*
  * The one device's summary so far, from the total's (dev_mirror): the same events counted in
  * the same order, since every one was the device's and in the total exactly when in the
- * device's (both only inside the window); its depth integral is its own (dev_advance).
+ * device's (both only inside the window); so was the queue, so its depth integral is the
+ * total's too (unless the device has bins of its own, which dev_advance() fills as it goes).
  */
 static void dev_mirror_end(struct ss_stats *st)
 {
@@ -394,6 +395,15 @@ static void dev_mirror_end(struct ss_stats *st)
 	summary_add(d, &st->total);
 	d->model = st->total.model;
 	st->dev_mirror = false;
+	if (!st->dev_bins) {
+		/* its depth so far: the total's integral (spans[0], the total's span) up to now,
+		 * which dev_advance() would have summed event by event */
+		const struct depth_span *sp = &st->spans[0];
+
+		d->depth_ns = sp->state == 0 ? 0 : sp->state == 1 ? (double)(st->cum - sp->at_start)
+								   : *sp->out;
+		st->dev_now[0] = st->now;
+	}
 }
 
 /* The event's periods, targets[0..n): counted through acc from now on (a new set first adds
@@ -501,7 +511,8 @@ static void count(struct ss_stats *st, const struct judged *j)
 	advance(st, ev->ts_ns, j->depth);
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
-	if (dev)
+	/* the one device's depth is the total's while it mirrors it (dev_mirror_end) */
+	if (dev && (!st->dev_mirror || st->dev_bins))
 		dev_advance(st, (size_t)st->cur_dev, j->dev_depth);
 	if (st->dev_mirror && !dev)
 		dev_mirror_end(st);     /* an event of no device: counted apart from now on */
