@@ -19,6 +19,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +92,6 @@ struct bt_state {
 	struct bt_file *files;
 	size_t nr_files;
 	struct ss_merge *merge; /* over the files, by index */
-	struct ss_trace *scanning; /* during the metadata pass: whose task table takes notes */
 	uint16_t flags[256];    /* map_flags() by flags_index() */
 };
 
@@ -403,10 +405,10 @@ static int list_files(const char *path, struct name_ent **files, size_t *nr, cha
 
 /*
  * A process note of PID at TS with a payload of PDU_LEN bytes that ends at f->off: its comm
- * into T's task table.  The payload is the comm, after an 8-byte cgroup id when the action
- * has TA_CGROUP.
+ * to the metadata pass's scanner (for the task table).  The payload is the comm, after an
+ * 8-byte cgroup id when the action has TA_CGROUP.
  */
-static int take_process_note(struct ss_trace *t, struct bt_file *f, uint32_t action,
+static int take_process_note(struct ss_merge_scanner *sc, struct bt_file *f, uint32_t action,
 			     uint32_t pid, uint64_t ts, uint16_t pdu_len, char *err, size_t errlen)
 {
 	size_t skip = (action & TA_CGROUP) ? 8 : 0;
@@ -422,7 +424,7 @@ static int take_process_note(struct ss_trace *t, struct bt_file *f, uint32_t act
 		ss_errf(err, errlen, "%s: read error: %s", f->path, strerror((int)-n));
 		return (int)n;
 	}
-	ret = ss_trace_add_task_name(t, ts, pid, comm, (size_t)n);
+	ret = ss_merge_scan_task_name(sc, ts, pid, comm, (size_t)n);
 	if (ret)
 		ss_errf(err, errlen, "%s: task names: %s", f->path, strerror(-ret));
 	return ret;
@@ -509,8 +511,8 @@ decode(struct bt_state *s, struct bt_file *f, struct ss_event *ev, size_t max, b
 			continue;
 		}
 		f->off = off;
-		if (s->scanning && is_process_note(action) &&
-		    (ret = take_process_note(s->scanning, f, action, FIELD(p, pid, swap),
+		if (sc && is_process_note(action) &&
+		    (ret = take_process_note(sc, f, action, FIELD(p, pid, swap),
 					     FIELD(p, time, swap), pdu_len, err, errlen)))
 			return ret;
 		f->skipped++;
@@ -541,8 +543,8 @@ static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, si
 			 decode(s, f, ev, max, false, NULL, err, errlen);
 }
 
-/* The metadata pass over F: its events into SC (the merge's bookkeeping), its notes into the
- * task table of s->scanning.  0 or -errno with a reason. */
+/* The metadata pass over F: its events and its notes into SC (the merge's bookkeeping).
+ * 0 or -errno with a reason. */
 static int scan_events(struct bt_state *s, struct bt_file *f, struct ss_merge_scanner *sc,
 		       char *err, size_t errlen)
 {
@@ -563,40 +565,30 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 
 /* ---- open: the metadata pass */
 
+/*
+ * A set of files is scanned in two threads, the files shared out one at a time, when
+ * ss_trace_want_thread() says a second thread pays for its records; each file's
+ * findings are kept apart (a deferred scanner) and go into the trace in the files' order, so
+ * the trace is the same as scanned one file after the other.
+ */
 struct scan_totals {
 	uint64_t skipped, backwards;
 	unsigned orders;        /* bit 0: our byte order seen, bit 1: the other */
 };
 
-/* Metadata pass over file I of SIZE bytes: its complete records end where a cut one starts. */
-static int scan_file(struct ss_trace *t, struct bt_state *s, size_t i, uint64_t size,
-		     struct scan_totals *tot, char *err, size_t errlen)
-{
-	struct bt_file *f = &s->files[i];
+/* One file's metadata pass, kept until it is taken into the trace. */
+struct file_scan {
 	struct ss_merge_scanner sc;
-	struct ss_merge_count c;
+	uint64_t size;
 	int ret;
+	char err[256];
+};
 
-	f->end = size;
-	s->scanning = t;
-	ss_merge_scan_begin(&sc, t);
-	ret = scan_events(s, f, &sc, err, errlen);
-	if (!ret)
-		ret = ss_merge_scan_end(&sc, &c);
-	s->scanning = NULL;
-	if (ret)
-		return ret;
-	tot->skipped += f->skipped;
-	tot->backwards += c.backwards;
-	f->end = f->off;
-	if (f->cut && !t->truncated) {
-		t->truncated = true;
-		ss_errf(t->warning, sizeof(t->warning),
-			"truncated: %s ends in a partial record at offset %llu (%llu bytes ignored)",
-			f->path, (unsigned long long)f->off, (unsigned long long)(size - f->off));
-	}
-	return 0;
-}
+struct scan_job {
+	struct bt_state *s;
+	struct file_scan *fs;
+	atomic_size_t next;     /* the next file to scan */
+};
 
 static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen)
 {
@@ -622,6 +614,110 @@ static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen
 		return -ENOMEM;
 	posix_fadvise(f->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	return 0;
+}
+
+/* Open file I and scan it into fs->sc (deferred): touches nothing but the file and FS. */
+static void scan_one(struct bt_state *s, size_t i, struct file_scan *fs)
+{
+	struct bt_file *f = &s->files[i];
+
+	ss_merge_scan_begin_deferred(&fs->sc);
+	if ((fs->ret = open_file(f, &fs->size, fs->err, sizeof(fs->err))))
+		return;
+	f->end = fs->size;
+	fs->ret = scan_events(s, f, &fs->sc, fs->err, sizeof(fs->err));
+}
+
+static void *scan_files(void *arg)
+{
+	struct scan_job *job = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&job->next, 1)) < job->s->nr_files)
+		scan_one(job->s, i, &job->fs[i]);
+	return NULL;
+}
+
+/* File I's pass into T (the files in order): its error, or its findings; its complete
+ * records end where a cut one starts.  0 or -errno with a reason. */
+static int take_scan(struct ss_trace *t, struct bt_state *s, size_t i, struct file_scan *fs,
+		     struct scan_totals *tot, char *err, size_t errlen)
+{
+	struct bt_file *f = &s->files[i];
+	struct ss_merge_count c;
+	int ret;
+
+	if (fs->ret) {
+		ss_errf(err, errlen, "%s", fs->err);
+		return fs->ret;
+	}
+	tot->orders |= f->swap ? 2u : 1u;
+	if ((ret = ss_merge_scan_replay(&fs->sc, t)) || (ret = ss_merge_scan_end(&fs->sc, &c)))
+		return ret;
+	tot->skipped += f->skipped;
+	tot->backwards += c.backwards;
+	f->end = f->off;
+	if (f->cut && !t->truncated) {
+		t->truncated = true;
+		ss_errf(t->warning, sizeof(t->warning),
+			"truncated: %s ends in a partial record at offset %llu (%llu bytes ignored)",
+			f->path, (unsigned long long)f->off, (unsigned long long)(fs->size - f->off));
+	}
+	return 0;
+}
+
+/* Whether to scan S's files in two threads (by their size now: a guess, the pass reads what
+ * it finds). */
+static bool scan_in_threads(const struct ss_trace *t, const struct bt_state *s)
+{
+	uint64_t bytes = 0;
+
+	if (s->nr_files < 2)
+		return false;
+	for (size_t i = 0; i < s->nr_files; i++) {
+		struct stat st;
+
+		if (!stat(s->files[i].path, &st))
+			bytes += (uint64_t)st.st_size;
+	}
+	return ss_trace_want_thread(t, bytes / BT_REC_SIZE);
+}
+
+/* The metadata pass over S's files into T: 0, or the first failing file's -errno and reason. */
+static int scan_all(struct ss_trace *t, struct bt_state *s, struct scan_totals *tot, char *err,
+		    size_t errlen)
+{
+	struct file_scan *fs = calloc(s->nr_files ? s->nr_files : 1, sizeof(*fs));
+	int ret = 0;
+
+	if (!fs)
+		return -ENOMEM;
+	if (scan_in_threads(t, s)) {
+		struct scan_job job = { .s = s, .fs = fs };
+		sigset_t all, old;
+		pthread_t th;
+		bool two;
+
+		/* signals stay with the caller's thread */
+		sigfillset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		two = !pthread_create(&th, NULL, scan_files, &job);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		scan_files(&job);       /* alone if the thread could not start */
+		if (two)
+			pthread_join(th, NULL);
+		for (size_t i = 0; !ret && i < s->nr_files; i++)
+			ret = take_scan(t, s, i, &fs[i], tot, err, errlen);
+	} else {
+		for (size_t i = 0; !ret && i < s->nr_files; i++) {
+			scan_one(s, i, &fs[i]);
+			ret = take_scan(t, s, i, &fs[i], tot, err, errlen);
+		}
+	}
+	for (size_t i = 0; i < s->nr_files; i++)
+		ss_merge_scan_free(&fs[i].sc);
+	free(fs);
+	return ret;
 }
 
 static int add_summary_meta(struct ss_trace *t, const struct bt_state *s,
@@ -685,15 +781,8 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 	free(names);
 	fill_flags(s->flags);
 	ss_trace_set_state(t, s);
-	for (size_t i = 0; i < nr; i++) {
-		uint64_t size = 0;
-
-		if ((ret = open_file(&s->files[i], &size, err, errlen)))
-			return ret;
-		tot.orders |= s->files[i].swap ? 2u : 1u;
-		if ((ret = scan_file(t, s, i, size, &tot, err, errlen)))
-			return ret;
-	}
+	if ((ret = scan_all(t, s, &tot, err, errlen)))
+		return ret;
 	if ((ret = add_summary_meta(t, s, &tot)))
 		return ret;
 	return ss_merge_start(s->merge, t, err, errlen);

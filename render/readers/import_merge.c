@@ -2,6 +2,7 @@
 /* Metadata pass and time-ordered merge of an importer's event sources (see import_merge.h). */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "import_merge.h"
 #include "seekscope/model.h"
@@ -117,19 +118,118 @@ void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t)
 	t->has_extents = true;
 }
 
+void ss_merge_scan_begin_deferred(struct ss_merge_scanner *sc)
+{
+	*sc = (struct ss_merge_scanner){ .min = UINT64_MAX };
+}
+
+void ss_merge_scan_free(struct ss_merge_scanner *sc)
+{
+	free(sc->devs);
+	free(sc->exts);
+	free(sc->notes);
+	sc->devs = NULL;
+	sc->exts = NULL;
+	sc->notes = NULL;
+	sc->nr_devs = sc->nr_exts = sc->nr_notes = 0;
+	sc->cap_devs = sc->cap_exts = sc->cap_notes = 0;
+}
+
+/* Room for one more of *NR items of SIZE in *ARR: 0 or -ENOMEM. */
+static int grow(void *arrp, size_t nr, size_t *cap, size_t size)
+{
+	void **arr = arrp;
+	size_t want = *cap ? *cap * 2 : 16;
+	void *p;
+
+	if (nr < *cap)
+		return 0;
+	if (!(p = reallocarray(*arr, want, size)))
+		return -ENOMEM;
+	*arr = p;
+	*cap = want;
+	return 0;
+}
+
 int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev)
 {
 	sc->last_dev = dev;
 	sc->has_dev = true;
-	return ss_trace_add_bare_device(sc->t, dev);
+	if (sc->t)
+		return ss_trace_add_bare_device(sc->t, dev);
+	for (size_t i = 0; i < sc->nr_devs; i++)
+		if (sc->devs[i] == dev)
+			return 0;
+	if (grow(&sc->devs, sc->nr_devs, &sc->cap_devs, sizeof(*sc->devs)))
+		return -ENOMEM;
+	sc->devs[sc->nr_devs++] = dev;
+	return 0;
+}
+
+/* The extent kept here, into the trace's (or the deferred list, widened as the trace's). */
+static int add_extent(struct ss_merge_scanner *sc, const struct ss_extent *e)
+{
+	size_t i = 0;
+
+	if (sc->t)
+		return ss_trace_add_extent(sc->t, e);
+	while (i < sc->nr_exts && sc->exts[i].dev != e->dev)
+		i++;
+	if (i == sc->nr_exts) {
+		if (grow(&sc->exts, sc->nr_exts, &sc->cap_exts, sizeof(*sc->exts)))
+			return -ENOMEM;
+		sc->exts[sc->nr_exts++] = *e;
+		return 0;
+	}
+	if (e->lo < sc->exts[i].lo)
+		sc->exts[i].lo = e->lo;
+	if (e->hi > sc->exts[i].hi)
+		sc->exts[i].hi = e->hi;
+	return 0;
 }
 
 /* Widen the trace's extents by the one kept here. */
 static int flush_extent(struct ss_merge_scanner *sc)
 {
-	int ret = sc->has_ext ? ss_trace_add_extent(sc->t, &sc->ext) : 0;
+	int ret = sc->has_ext ? add_extent(sc, &sc->ext) : 0;
 
 	sc->has_ext = false;
+	return ret;
+}
+
+int ss_merge_scan_task_name(struct ss_merge_scanner *sc, uint64_t ts, uint32_t pid,
+			    const char *comm, size_t len)
+{
+	struct ss_merge_note *n;
+
+	if (sc->t)
+		return ss_trace_add_task_name(sc->t, ts, pid, comm, len);
+	if (grow(&sc->notes, sc->nr_notes, &sc->cap_notes, sizeof(*sc->notes)))
+		return -ENOMEM;
+	n = &sc->notes[sc->nr_notes++];
+	n->ts = ts;
+	n->pid = pid;
+	n->len = (uint16_t)(len < sizeof(n->comm) ? len : sizeof(n->comm));
+	memcpy(n->comm, comm, n->len);
+	return 0;
+}
+
+int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t)
+{
+	int ret = 0;
+
+	/* as a direct scan: the devices as they came, then the extents (a device's first
+	 * extent follows its first event), then the notes; each kind keeps its order */
+	t->has_extents = true;
+	for (size_t i = 0; !ret && i < sc->nr_devs; i++)
+		ret = ss_trace_add_bare_device(t, sc->devs[i]);
+	for (size_t i = 0; !ret && i < sc->nr_exts; i++)
+		ret = ss_trace_add_extent(t, &sc->exts[i]);
+	for (size_t i = 0; !ret && i < sc->nr_notes; i++)
+		ret = ss_trace_add_task_name(t, sc->notes[i].ts, sc->notes[i].pid,
+					     sc->notes[i].comm, sc->notes[i].len);
+	ss_merge_scan_free(sc);
+	sc->t = t;
 	return ret;
 }
 

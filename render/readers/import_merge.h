@@ -53,8 +53,16 @@ int ss_merge_scan(struct ss_merge *m, size_t src, struct ss_trace *t, struct ss_
  * ss_merge_scan_begin(), ss_merge_scan_event() for each of the source's events in order,
  * then ss_merge_scan_end().  The figures are kept here and go to the trace at the end.
  */
+/* A process's name taken from a source's notes (deferred scans keep them in order). */
+struct ss_merge_note {
+	uint64_t ts;
+	uint32_t pid;
+	uint16_t len;
+	char comm[16];
+};
+
 struct ss_merge_scanner {
-	struct ss_trace *t;
+	struct ss_trace *t;     /* NULL while deferred */
 	uint64_t events, backwards;
 	uint64_t last;          /* the previous event's time */
 	uint64_t min, max;      /* of the times */
@@ -62,9 +70,30 @@ struct ss_merge_scanner {
 	bool has_dev;           /* ... when there was one (device 0:0 is a device too) */
 	bool has_ext;           /* ext: the extent of data issues on ext.dev, not yet in t */
 	struct ss_extent ext;
+	/* deferred: what would have gone into t, in order (devices and extents as t would hold
+	 * them: each device once, each extent widened), until ss_merge_scan_replay() */
+	uint32_t *devs;
+	size_t nr_devs, cap_devs;
+	struct ss_extent *exts;
+	size_t nr_exts, cap_exts;
+	struct ss_merge_note *notes;
+	size_t nr_notes, cap_notes;
 };
 
 void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t);
+/*
+ * The same, deferred: nothing goes into a trace until ss_merge_scan_replay(), so that sources
+ * can be scanned at the same time in threads of their own and replayed in their order, with
+ * the same result as scanned one after the other.  ss_merge_scan_free() if never replayed.
+ */
+void ss_merge_scan_begin_deferred(struct ss_merge_scanner *sc);
+/* A process name from the source's notes: into the task table, or kept (deferred). 0 or -errno. */
+int ss_merge_scan_task_name(struct ss_merge_scanner *sc, uint64_t ts, uint32_t pid,
+			    const char *comm, size_t len);
+/* What a deferred scan kept, into T as a direct scan would have put it; the scanner is T's
+ * from then on (ss_merge_scan_end() next).  0 or -errno; frees what was kept either way. */
+int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t);
+void ss_merge_scan_free(struct ss_merge_scanner *sc);
 /* The out-of-line part of ss_merge_scan_event(): 0 or -ENOMEM. */
 int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev);
 int ss_merge_scan_extent(struct ss_merge_scanner *sc, uint32_t dev, uint64_t lo, uint64_t hi);

@@ -52,6 +52,9 @@ void ss_trace_set_error(struct ss_trace *t, const char *fmt, ...)
  * are the backends' names, in the order they are tried.
  */
 void ss_trace_unknown_format(char *err, size_t errlen, const char *why);
+/* Whether work on T of about EVENTS events pays a thread of its own: the read-ahead's rule
+ * (ss_trace_set_readahead, SEEKSCOPE_READAHEAD) for a backend's own threads. */
+bool ss_trace_want_thread(const struct ss_trace *t, uint64_t events);
 
 /* Append to the metadata arrays; 0 or -ENOMEM (nothing appended then). */
 int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d);

@@ -589,14 +589,14 @@ void ss_trace_set_readahead(struct ss_trace *t, int mode)
 }
 
 /*
- * Whether a pass reads ahead (readahead.h): asked for, or by itself for a trace of
- * SS_READAHEAD_MIN_EVENTS or more when another CPU is free now.
+ * Whether a pass reads ahead (readahead.h), or a backend runs a thread of its own: asked for,
+ * or by itself for SS_READAHEAD_MIN_EVENTS events or more when another CPU is free now.
  */
-static bool want_readahead(const struct ss_trace *t)
+bool ss_trace_want_thread(const struct ss_trace *t, uint64_t events)
 {
 	if (t->priv->ra_mode)
 		return t->priv->ra_mode > 0;
-	return t->nr_events >= SS_READAHEAD_MIN_EVENTS && ss_cpu_free();
+	return events >= SS_READAHEAD_MIN_EVENTS && ss_cpu_free();
 }
 
 int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
@@ -608,7 +608,7 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 	if (!p->ra_decided) {
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
-		if (want_readahead(t) && (p->ra = ss_readahead_start(t, p->be->next_batch)))
+		if (ss_trace_want_thread(t, t->nr_events) && (p->ra = ss_readahead_start(t, p->be->next_batch)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
 	return p->be->next_batch(t, ev, n);

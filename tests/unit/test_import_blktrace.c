@@ -3,7 +3,8 @@
  * blktrace import: per-CPU files written here (both byte orders, two CPUs interleaved, two
  * devices, notify records, pass-through records and unknown actions to skip), read back through
  * ss_trace_open() named by prefix, by one file and by directory; truncated files, bad magic,
- * bad version, corrupt records.  Runs unprivileged in a mkdtemp() directory.
+ * bad version, corrupt records; all of it once with one thread and once with the threads of
+ * SEEKSCOPE_READAHEAD=always.  Runs unprivileged in a mkdtemp() directory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -263,15 +264,59 @@ static void check_set(const char *path, const char *how)
 	ss_trace_close(t);
 }
 
+/*
+ * PATH opened with one thread and with the threads (SEEKSCOPE_READAHEAD): the same metadata —
+ * devices, extents in their order, events and times, truncation and its warning, task names.
+ */
+static void same_both_ways(const char *path, const char *how)
+{
+	const char *was = getenv("SEEKSCOPE_READAHEAD");
+	char keep[16], err1[256], err2[256], n1[64], n2[64];
+	struct ss_trace *a, *b;
+	bool same;
+
+	snprintf(keep, sizeof(keep), "%s", was ? was : "");
+	setenv("SEEKSCOPE_READAHEAD", "never", 1);
+	a = ss_trace_open(path, err1, sizeof(err1));
+	setenv("SEEKSCOPE_READAHEAD", "always", 1);
+	b = ss_trace_open(path, err2, sizeof(err2));
+	setenv("SEEKSCOPE_READAHEAD", keep, 1);
+	if (!a || !b) {
+		ok(!a && !b && !strcmp(err1, err2), "%s: both ways the same refusal: %s", how, err2);
+		ss_trace_close(a);
+		ss_trace_close(b);
+		return;
+	}
+	same = a->nr_devices == b->nr_devices && a->nr_extents == b->nr_extents &&
+	       a->nr_events == b->nr_events && a->first_ts == b->first_ts &&
+	       a->last_ts == b->last_ts && a->truncated == b->truncated &&
+	       !strcmp(a->warning, b->warning);
+	for (size_t i = 0; same && i < a->nr_devices; i++)
+		same = !memcmp(&a->devices[i], &b->devices[i], sizeof(a->devices[i]));
+	for (size_t i = 0; same && i < a->nr_extents; i++)
+		same = !memcmp(&a->extents[i], &b->extents[i], sizeof(a->extents[i]));
+	for (uint32_t pid = 76; same && pid < 80; pid++) {
+		bool k1 = ss_trace_task_name(a, pid, 10000, n1, sizeof(n1));
+		bool k2 = ss_trace_task_name(b, pid, 10000, n2, sizeof(n2));
+
+		same = k1 == k2 && !strcmp(n1, n2);
+	}
+	ok(same, "%s: the same metadata with the files scanned in two threads", how);
+	ss_trace_close(a);
+	ss_trace_close(b);
+}
+
 static void test_sets(void)
 {
 	char sub[300];
 
 	ok(write_set("host", false) == 0, "host-order set written (%zu events expected)", nr_want);
 	check_set(tpath("host"), "prefix");
+	same_both_ways(tpath("host"), "prefix");
 	check_set(tpath("host.blktrace.1"), "one file of the set");
 	ok(write_set("swapped", true) == 0, "byte-swapped set written");
 	check_set(tpath("swapped"), "other byte order");
+	same_both_ways(tpath("swapped"), "other byte order");
 	/* a directory holding one set */
 	snprintf(sub, sizeof(sub), "%s", tpath("d"));
 	mkdir(sub, 0700);
@@ -316,6 +361,7 @@ static void test_truncated(void)
 	n = read_all(t, got, MAX_EV + 8);
 	is_int(n, nr_want - 1, "streaming delivers the complete records");
 	ss_trace_close(t);
+	same_both_ways(tpath("cutx"), "truncated set");
 
 	/* a payload cut short counts as a partial record too */
 	{
@@ -374,6 +420,23 @@ static void test_bad(void)
 	t = ss_trace_open(tpath("mixed"), err, sizeof(err));
 	ok(!t && strstr(err, "mixed.blktrace.1: not a blktrace file (bad magic)"),
 	   "junk CPU file rejected: %s", err);
+	/* two bad files: the first in the set's order is named, however they were scanned */
+	write_set("two-bad", false);
+	write_raw(tpath("two-bad.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
+		  "garbage garbage", 60);
+	{
+		FILE *f = fopen(tpath("two-bad.blktrace.2"), "w");
+		struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
+
+		btw_put(f, &r, false, NULL);
+		r.magic = 0x12345607;
+		btw_put(f, &r, false, NULL);
+		fclose(f);
+	}
+	t = ss_trace_open(tpath("two-bad"), err, sizeof(err));
+	ok(!t && strstr(err, "two-bad.blktrace.1: not a blktrace file (bad magic)"),
+	   "two bad CPU files: the first named: %s", err);
+	same_both_ways(tpath("two-bad"), "two bad CPU files");
 
 	/* a record in the middle with a broken magic */
 	{
@@ -522,11 +585,19 @@ int main(void)
 {
 	if (testdir_make("blktrace"))
 		return done_testing();
-	test_sets();
-	test_truncated();
-	test_bad();
-	test_changed();
-	test_dev_zero();
-	test_shrunk();
+	/* each file read as it comes, then (SEEKSCOPE_READAHEAD=always) the files of a set
+	 * scanned in two threads at open and the events decoded in a thread of their own: the
+	 * same results */
+	for (int round = 0; round < 2; round++) {
+		printf("# %s\n", round ? "threads: SEEKSCOPE_READAHEAD=always" : "one thread");
+		setenv("SEEKSCOPE_READAHEAD", round ? "always" : "never", 1);
+		test_sets();
+		test_truncated();
+		test_bad();
+		test_changed();
+		test_dev_zero();
+		test_shrunk();
+	}
+	unsetenv("SEEKSCOPE_READAHEAD");
 	return done_testing();
 }
