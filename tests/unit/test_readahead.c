@@ -288,7 +288,7 @@ static void check_env(const char *path)
 
 int main(void)
 {
-	plan(26);
+	plan(29);
 	if (testdir_make("readahead"))
 		return done_testing();
 	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
