@@ -97,21 +97,35 @@ static long busy_others(long limit)
 	return seen < 0 ? -1 : busy;
 }
 
-bool ss_cpu_free(void)
+/* /proc/loadavg's runnable tasks now (the caller included), or -1. */
+static long runnable(void)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN), others;
 	double l1, l5, l15;
 	long running, total;
-	FILE *f;
+	FILE *f = fopen("/proc/loadavg", "re");
 	int n;
 
-	if (cpus < 2 || !(f = fopen("/proc/loadavg", "re")))
-		return false;
+	if (!f)
+		return -1;
 	n = fscanf(f, "%lf %lf %lf %ld/%ld", &l1, &l5, &l15, &running, &total);
 	fclose(f);
-	if (n != 5)
-		return false;
+	return n == 5 ? running : -1;
+}
+
+bool ss_cpu_idle(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN), running;
+
 	/* running counts the caller: the others leave a CPU if running - 1 <= cpus - 2 */
+	return cpus >= 2 && (running = runnable()) >= 0 && running < cpus;
+}
+
+bool ss_cpu_free(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN), others, running;
+
+	if (cpus < 2 || (running = runnable()) < 0)
+		return false;
 	if (running < cpus)
 		return true;
 	/* the CPUs look taken; by background work at a higher nice value than ours they are not

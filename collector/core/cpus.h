@@ -17,6 +17,13 @@
  * 4096 tasks looked at).  False when that cannot be read. */
 bool ss_cpu_free(void);
 
+/* True when a CPU besides the caller's is idle now: /proc/loadavg's runnable tasks (the
+ * caller's thread included, background work too) fewer than the online CPUs.  For a thread
+ * that hands work back and forth with the caller (the trace reader's read-ahead): beside
+ * anything else, even work at nice 19, each hand-over waits for the scheduler and the pair
+ * is slower than one thread.  False when that cannot be read. */
+bool ss_cpu_idle(void);
+
 /* CPUs online now (at least 1). */
 unsigned ss_cpus_online(void);
 

@@ -590,13 +590,14 @@ void ss_trace_set_readahead(struct ss_trace *t, int mode)
 
 /*
  * Whether a pass reads ahead (readahead.h), or a backend runs a thread of its own: asked for,
- * or by itself for SS_READAHEAD_MIN_EVENTS events or more when another CPU is free now.
+ * or by itself for SS_READAHEAD_MIN_EVENTS events or more when another CPU is idle now
+ * (ss_cpu_idle: not only free of work at our priority).
  */
 bool ss_trace_want_thread(const struct ss_trace *t, uint64_t events)
 {
 	if (t->priv->ra_mode)
 		return t->priv->ra_mode > 0;
-	return events >= SS_READAHEAD_MIN_EVENTS && ss_cpu_free();
+	return events >= SS_READAHEAD_MIN_EVENTS && ss_cpu_idle();
 }
 
 int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)

@@ -135,7 +135,7 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 /*
  * Whether the passes from the next rewind on decode the events in a thread of their own, ahead
  * of the caller (readahead.h): 1 always (if the thread can start), -1 never, 0 (the default)
- * for a trace of SS_READAHEAD_MIN_EVENTS or more when another CPU is free at the pass's first
+ * for a trace of SS_READAHEAD_MIN_EVENTS or more when another CPU is idle at the pass's first
  * batch.  The events, errors and end are the same either way.  The default comes from the
  * environment variable SEEKSCOPE_READAHEAD at open: "always", "never" or "auto" (anything else).
  */

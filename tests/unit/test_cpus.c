@@ -2,9 +2,11 @@
 /*
  * The CPU hint (collector/core/cpus.c): the /proc/PID/stat fields it reads (state and nice
  * value) from real lines, including process names built to mislead a parser that splits at
- * the first ')' or counts blanks from the start, and a child it reniced itself.
+ * the first ')' or counts blanks from the start, and a child it reniced itself; and that a
+ * CPU taken by background work is not idle (ss_cpu_idle) for all its nice value.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -78,5 +80,36 @@ int main(void)
 	is_int(state, 'S', "a child blocked on a pipe reads S");
 	close(pipefd[1]);
 	waitpid(child, NULL, 0);
+
+	/* every CPU taken by a spinning child at nice 19: none is idle, whatever else runs (the
+	 * count is a snapshot: the children are runnable in every one) */
+	{
+		unsigned n = ss_cpus_online();
+		pid_t kids[64];
+		bool idle = false;
+		unsigned k;
+
+		if (n > 64)
+			n = 64;
+		for (k = 0; k < n; k++) {
+			if ((kids[k] = fork()) == 0) {
+				if (setpriority(PRIO_PROCESS, 0, 19))
+					_exit(2);
+				alarm(30);      /* never outlives the test */
+				for (;;)
+					;
+			}
+			if (kids[k] < 0)
+				break;
+		}
+		usleep(200000);         /* they are scheduled */
+		for (int i = 0; i < 5; i++)
+			idle |= ss_cpu_idle();
+		ok(k == n && !idle, "%u CPU(s) each spinning at nice 19: no CPU idle", n);
+		for (unsigned i = 0; i < k; i++) {
+			kill(kids[i], SIGKILL);
+			waitpid(kids[i], NULL, 0);
+		}
+	}
 	return done_testing();
 }
