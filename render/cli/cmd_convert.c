@@ -158,21 +158,46 @@ static int write_head(struct ss_writer *w, const struct ss_convert_args *a,
 	return copy_tasks(w, t);
 }
 
-/* 0, -errno of the writer, or 1 for a read error (printed here). */
+/*
+ * 0, -errno of the writer, or 1 for a read error (printed here).  The events go out in full
+ * records (the writer writes a record per call), whatever batches the reader hands over: the
+ * same input converts to the same file whether it was read ahead or not.
+ */
 static int copy_events(struct ss_writer *w, struct ss_trace *t, const char *in)
 {
+	struct ss_event *rec = malloc(SS_MAX_EVENTS_PER_RECORD * sizeof(*rec));
 	const struct ss_event *ev;
-	size_t n;
+	size_t n, have = 0;
 	int ret;
 
+	if (!rec)
+		return -ENOMEM;
 	ss_trace_rewind(t);
-	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
-		if ((ret = ss_writer_events(w, ev, n)))
-			return ret;
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
+		while (n) {
+			size_t k = SS_MAX_EVENTS_PER_RECORD - have < n ?
+				   SS_MAX_EVENTS_PER_RECORD - have : n;
+
+			memcpy(rec + have, ev, k * sizeof(*ev));
+			have += k;
+			ev += k;
+			n -= k;
+			if (have == SS_MAX_EVENTS_PER_RECORD) {
+				if ((ret = ss_writer_events(w, rec, have)))
+					goto out;
+				have = 0;
+			}
+		}
+	}
 	if (ret < 0) {
 		fprintf(stderr, PROG ": %s: %s\n", in, ss_trace_error(t));
-		return 1;   /* reported */
+		ret = 1;   /* reported */
+		goto out;
 	}
+	if (have)
+		ret = ss_writer_events(w, rec, have);
+out:
+	free(rec);
 	return ret;
 }
 

@@ -6,7 +6,7 @@
 # blktrace files named by prefix, file and directory.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
-plan 43
+plan 44
 make_workdir
 d=$WORK
 
@@ -35,7 +35,7 @@ ok $((rc != 1)) "missing input: exit 1 ($(cat "$d/err"))"
 
 # (`make check` builds gen-blktrace)
 if ! have CMD "$GEN"; then
-	skip_need 27 CMD "$GEN"
+	skip_need 28 CMD "$GEN"
 	done_testing; exit
 fi
 mkdir "$d/bt"
@@ -55,6 +55,10 @@ ok $? "prefix, one file, directory and the other byte order give the same events
 ok $? "convert blktrace -> seekscope trace"
 diff <("$SEEKSCOPE" dump "$d/bt/sda" | grep -v '^#') <("$SEEKSCOPE" dump "$d/sda.sst" | grep -v '^#') >/dev/null
 ok $? "converted trace holds the same events"
+SEEKSCOPE_READAHEAD=always "$SEEKSCOPE" convert "$d/bt/sda" -o "$d/ra1.sst" 2>/dev/null &&
+	SEEKSCOPE_READAHEAD=never "$SEEKSCOPE" convert "$d/bt/sda" -o "$d/ra0.sst" 2>/dev/null &&
+	cmp -s -i 32 "$d/ra1.sst" "$d/ra0.sst"   # past the header's creation time
+ok $? "the same file whether the events were read ahead in a thread or not"
 "$SEEKSCOPE" dump -n "$d/sda.sst" | grep -q '^# meta source = blktrace$'; ok $? "meta source = blktrace"
 "$SEEKSCOPE" dump -n "$d/sda.sst" | grep -q '^# device 8:16 (8,16) 0 sectors'
 ok $? "device known by number, size unknown"
