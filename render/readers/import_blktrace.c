@@ -569,7 +569,9 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
  * A set of files is scanned in two threads, the files shared out one at a time, when
  * ss_trace_want_thread() says a second thread pays for its records; each file's
  * findings are kept apart (a deferred scanner) and go into the trace in the files' order, so
- * the trace is the same as scanned one file after the other.
+ * the trace is the same as scanned one file after the other (which is how it is scanned
+ * otherwise, straight into the trace).  A file of more process notes than a deferred scanner
+ * keeps is scanned again, straight into the trace, when its turn comes.
  */
 struct scan_totals {
 	uint64_t skipped, backwards;
@@ -616,12 +618,16 @@ static int open_file(struct bt_file *f, uint64_t *size, char *err, size_t errlen
 	return 0;
 }
 
-/* Open file I and scan it into fs->sc (deferred): touches nothing but the file and FS. */
-static void scan_one(struct bt_state *s, size_t i, struct file_scan *fs)
+/* Open file I and scan it: straight into T, or with T NULL into fs->sc, deferred (then it
+ * touches nothing but the file and FS). */
+static void scan_one(struct ss_trace *t, struct bt_state *s, size_t i, struct file_scan *fs)
 {
 	struct bt_file *f = &s->files[i];
 
-	ss_merge_scan_begin_deferred(&fs->sc);
+	if (t)
+		ss_merge_scan_begin(&fs->sc, t);
+	else
+		ss_merge_scan_begin_deferred(&fs->sc);
 	if ((fs->ret = open_file(f, &fs->size, fs->err, sizeof(fs->err))))
 		return;
 	f->end = fs->size;
@@ -634,7 +640,7 @@ static void *scan_files(void *arg)
 	size_t i;
 
 	while ((i = atomic_fetch_add(&job->next, 1)) < job->s->nr_files)
-		scan_one(job->s, i, &job->fs[i]);
+		scan_one(NULL, job->s, i, &job->fs[i]);
 	return NULL;
 }
 
@@ -645,14 +651,27 @@ static int take_scan(struct ss_trace *t, struct bt_state *s, size_t i, struct fi
 {
 	struct bt_file *f = &s->files[i];
 	struct ss_merge_count c;
+	bool in_notes;
 	int ret;
 
+	if (fs->ret == -EOVERFLOW && !fs->sc.t) {
+		/* more notes than a deferred scan keeps: this file again, straight into T */
+		ss_merge_scan_free(&fs->sc);
+		ss_merge_scan_begin(&fs->sc, t);
+		f->end = fs->size;
+		fs->ret = scan_events(s, f, &fs->sc, fs->err, sizeof(fs->err));
+	}
 	if (fs->ret) {
 		ss_errf(err, errlen, "%s", fs->err);
 		return fs->ret;
 	}
 	tot->orders |= f->swap ? 2u : 1u;
-	if ((ret = ss_merge_scan_replay(&fs->sc, t)) || (ret = ss_merge_scan_end(&fs->sc, &c)))
+	if ((ret = ss_merge_scan_replay(&fs->sc, t, &in_notes))) {
+		if (in_notes)   /* as take_process_note() says it */
+			ss_errf(err, errlen, "%s: task names: %s", f->path, strerror(-ret));
+		return ret;
+	}
+	if ((ret = ss_merge_scan_end(&fs->sc, &c)))
 		return ret;
 	tot->skipped += f->skipped;
 	tot->backwards += c.backwards;
@@ -710,7 +729,7 @@ static int scan_all(struct ss_trace *t, struct bt_state *s, struct scan_totals *
 			ret = take_scan(t, s, i, &fs[i], tot, err, errlen);
 	} else {
 		for (size_t i = 0; !ret && i < s->nr_files; i++) {
-			scan_one(s, i, &fs[i]);
+			scan_one(t, s, i, &fs[i]);
 			ret = take_scan(t, s, i, &fs[i], tot, err, errlen);
 		}
 	}

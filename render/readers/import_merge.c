@@ -204,6 +204,8 @@ int ss_merge_scan_task_name(struct ss_merge_scanner *sc, uint64_t ts, uint32_t p
 
 	if (sc->t)
 		return ss_trace_add_task_name(sc->t, ts, pid, comm, len);
+	if (sc->nr_notes >= SS_MERGE_DEFERRED_NOTES)
+		return -EOVERFLOW;
 	if (grow(&sc->notes, sc->nr_notes, &sc->cap_notes, sizeof(*sc->notes)))
 		return -ENOMEM;
 	n = &sc->notes[sc->nr_notes++];
@@ -214,10 +216,11 @@ int ss_merge_scan_task_name(struct ss_merge_scanner *sc, uint64_t ts, uint32_t p
 	return 0;
 }
 
-int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t)
+int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t, bool *in_notes)
 {
 	int ret = 0;
 
+	*in_notes = false;
 	/* as a direct scan: the devices as they came, then the extents (a device's first
 	 * extent follows its first event), then the notes; each kind keeps its order */
 	t->has_extents = true;
@@ -226,8 +229,8 @@ int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t)
 	for (size_t i = 0; !ret && i < sc->nr_exts; i++)
 		ret = ss_trace_add_extent(t, &sc->exts[i]);
 	for (size_t i = 0; !ret && i < sc->nr_notes; i++)
-		ret = ss_trace_add_task_name(t, sc->notes[i].ts, sc->notes[i].pid,
-					     sc->notes[i].comm, sc->notes[i].len);
+		*in_notes = (ret = ss_trace_add_task_name(t, sc->notes[i].ts, sc->notes[i].pid,
+							  sc->notes[i].comm, sc->notes[i].len));
 	ss_merge_scan_free(sc);
 	sc->t = t;
 	return ret;

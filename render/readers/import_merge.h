@@ -87,12 +87,19 @@ void ss_merge_scan_begin(struct ss_merge_scanner *sc, struct ss_trace *t);
  * the same result as scanned one after the other.  ss_merge_scan_free() if never replayed.
  */
 void ss_merge_scan_begin_deferred(struct ss_merge_scanner *sc);
-/* A process name from the source's notes: into the task table, or kept (deferred). 0 or -errno. */
+/* Notes a deferred scanner keeps at most: past them it gives up (-EOVERFLOW), and the source
+ * is to be scanned again straight into the trace, whose task table bounds them (SS_TASKS_MAX
+ * entries; repeated names take none). */
+#define SS_MERGE_DEFERRED_NOTES 65536u
+/* A process name from the source's notes: into the task table, or kept (deferred).  0 or
+ * -errno; -EOVERFLOW: deferred, and SS_MERGE_DEFERRED_NOTES are kept already. */
 int ss_merge_scan_task_name(struct ss_merge_scanner *sc, uint64_t ts, uint32_t pid,
 			    const char *comm, size_t len);
 /* What a deferred scan kept, into T as a direct scan would have put it; the scanner is T's
- * from then on (ss_merge_scan_end() next).  0 or -errno; frees what was kept either way. */
-int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t);
+ * from then on (ss_merge_scan_end() next).  0 or -errno (*IN_NOTES true when the task table
+ * refused a name, as a direct scan's ss_merge_scan_task_name() would have); frees what was
+ * kept either way. */
+int ss_merge_scan_replay(struct ss_merge_scanner *sc, struct ss_trace *t, bool *in_notes);
 void ss_merge_scan_free(struct ss_merge_scanner *sc);
 /* The out-of-line part of ss_merge_scan_event(): 0 or -ENOMEM. */
 int ss_merge_scan_device(struct ss_merge_scanner *sc, uint32_t dev);

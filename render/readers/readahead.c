@@ -19,7 +19,7 @@
 #include "readahead.h"
 
 #define RA_SLOTS 4
-#define RA_SLOT_EVENTS 4096
+#define RA_SLOT_EVENTS SS_READAHEAD_SLOT_EVENTS
 
 struct ra_slot {
 	struct ss_event *ev;

@@ -20,6 +20,9 @@
 struct ss_trace;
 struct ss_readahead;
 
+/* Events per slot: the caller gets batches of exactly this many, the last one excepted. */
+#define SS_READAHEAD_SLOT_EVENTS 4096
+
 /* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);

@@ -137,7 +137,9 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
  * of the caller (readahead.h): 1 always (if the thread can start), -1 never, 0 (the default)
  * for a trace of SS_READAHEAD_MIN_EVENTS or more when another CPU is idle at the pass's first
  * batch.  The events, errors and end are the same either way.  The default comes from the
- * environment variable SEEKSCOPE_READAHEAD at open: "always", "never" or "auto" (anything else).
+ * environment variable SEEKSCOPE_READAHEAD at open: "always", "never" or "auto" (anything else),
+ * which also rules the threads a backend may start while it opens (a blktrace set's files
+ * scanned two at a time): those are over before this can be called.
  */
 #define SS_READAHEAD_MIN_EVENTS 100000
 void ss_trace_set_readahead(struct ss_trace *t, int mode);

@@ -89,8 +89,10 @@ int main(void)
 		bool idle = false;
 		unsigned k;
 
-		if (n > 64)
-			n = 64;
+		if (n > 64) {
+			skip(1, "%u CPUs: more than this check spins children for", n);
+			return done_testing();
+		}
 		for (k = 0; k < n; k++) {
 			if ((kids[k] = fork()) == 0) {
 				if (setpriority(PRIO_PROCESS, 0, 19))

@@ -184,6 +184,10 @@ static void test_one_device(void)
 			struct ss_trace *t;
 			char err[128];
 			int in = 0, issued = 0;
+			/* its queue-depth integral: its own requests' time in flight within the
+			 * period (the window, or the capture), the stray device's not included */
+			const uint64_t p0 = win ? 60 * MS : 1 * MS, p1 = win ? 160 * MS : 400 * MS;
+			double depth = 0;
 
 			strcpy(a.name, "loop0");
 			ss_writer_device(w, &a);
@@ -196,6 +200,12 @@ static void test_one_device(void)
 				/* in the window: the issues at [60, 160] ms, the completions 0.1 ms later */
 				issued += !win || (ts >= 60 * MS && ts <= 160 * MS);
 				in += !win || (ts + 100000 >= 60 * MS && ts + 100000 <= 160 * MS);
+				{
+					uint64_t lo = ts > p0 ? ts : p0;
+					uint64_t hi = ts + 100000 < p1 ? ts + 100000 : p1;
+
+					depth += hi > lo ? (double)(hi - lo) : 0;
+				}
 				if (stray && i >= 50 && i < 60)
 					put_io(w, DEV_B, ts + MS, 8 * AG + (uint64_t)i * 64);
 			}
@@ -229,6 +239,8 @@ static void test_one_device(void)
 			ok(tot->ios == d->ios + (stray ? 10 : 0),
 			   "  the total: %llu I/Os (its and the stray device's)",
 			   (unsigned long long)tot->ios);
+			ok(fabs(d->depth_ns - depth) <= 1e-9 * depth,
+			   "  its depth integral: %.0f ns (want %.0f)", d->depth_ns, depth);
 			ok(d->max_depth >= 1 && d->max_depth <= tot->max_depth && d->seeks <= d->issues &&
 			   d->seeks > 0, "  its depth and seeks (%llu of %llu)",
 			   (unsigned long long)d->seeks, (unsigned long long)d->issues);

@@ -17,6 +17,7 @@
 #include "../tools/bt_write.h"
 #include "seekscope/model.h"
 #include "trace_read.h"
+#include "import_merge.h"
 
 #define NR_IOS   60
 #define DEV_A    ((8u << 20) | 0u)      /* sda, kernel dev_t */
@@ -272,6 +273,7 @@ static void same_both_ways(const char *path, const char *how)
 {
 	const char *was = getenv("SEEKSCOPE_READAHEAD");
 	char keep[16], err1[256], err2[256], n1[64], n2[64];
+	bool had = was != NULL;
 	struct ss_trace *a, *b;
 	bool same;
 
@@ -280,7 +282,10 @@ static void same_both_ways(const char *path, const char *how)
 	a = ss_trace_open(path, err1, sizeof(err1));
 	setenv("SEEKSCOPE_READAHEAD", "always", 1);
 	b = ss_trace_open(path, err2, sizeof(err2));
-	setenv("SEEKSCOPE_READAHEAD", keep, 1);
+	if (had)
+		setenv("SEEKSCOPE_READAHEAD", keep, 1);
+	else
+		unsetenv("SEEKSCOPE_READAHEAD");
 	if (!a || !b) {
 		ok(!a && !b && !strcmp(err1, err2), "%s: both ways the same refusal: %s", how, err2);
 		ss_trace_close(a);
@@ -290,7 +295,11 @@ static void same_both_ways(const char *path, const char *how)
 	same = a->nr_devices == b->nr_devices && a->nr_extents == b->nr_extents &&
 	       a->nr_events == b->nr_events && a->first_ts == b->first_ts &&
 	       a->last_ts == b->last_ts && a->truncated == b->truncated &&
+	       a->has_extents == b->has_extents && a->nr_meta == b->nr_meta &&
 	       !strcmp(a->warning, b->warning);
+	for (size_t i = 0; same && i < a->nr_meta; i++)
+		same = !strcmp(a->meta[i].key, b->meta[i].key) &&
+		       !strcmp(a->meta[i].value, b->meta[i].value);
 	for (size_t i = 0; same && i < a->nr_devices; i++)
 		same = !memcmp(&a->devices[i], &b->devices[i], sizeof(a->devices[i]));
 	for (size_t i = 0; same && i < a->nr_extents; i++)
@@ -304,6 +313,53 @@ static void same_both_ways(const char *path, const char *how)
 	ok(same, "%s: the same metadata with the files scanned in two threads", how);
 	ss_trace_close(a);
 	ss_trace_close(b);
+}
+
+/*
+ * More process notes in a file than a deferred scan keeps (SS_MERGE_DEFERRED_NOTES): the file
+ * is scanned again straight into the trace; every name is there either way.
+ */
+static void test_many_notes(void)
+{
+	const uint32_t nr = SS_MERGE_DEFERRED_NOTES + 100;
+	FILE *f[2] = { fopen(tpath("notes.blktrace.0"), "w"), fopen(tpath("notes.blktrace.1"), "w") };
+	char name[64], want_name[32];
+	struct ss_trace *t;
+	int ret = 0;
+
+	if (!f[0] || !f[1]) {
+		ok(0, "many notes: files");
+		return;
+	}
+	for (uint32_t i = 0; i < nr; i++) {
+		char comm[16] = { 0 };
+		struct btw_rec r = { .time = 100 + i, .action = BTW_TN_PROCESS, .pid = 1000 + i,
+				     .device = DEV_A, .pdu_len = sizeof(comm) };
+
+		snprintf(comm, sizeof(comm), "p%u", i);
+		ret |= btw_put(f[0], &r, false, comm);
+	}
+	for (int c = 0; c < 2; c++) {
+		struct btw_rec r = { .time = 1000000 + (uint64_t)c, .action = BTW_TA_D | BTW_WRITE,
+				     .pid = 1000 + nr - 1, .device = DEV_A, .sector = 8,
+				     .bytes = 4096, .cpu = (uint32_t)c };
+
+		ret |= btw_put(f[c], &r, false, "");
+		ret |= fclose(f[c]);
+	}
+	ok(!ret, "a set whose first file holds %u process notes", nr);
+	for (int round = 0; round < 2; round++) {
+		setenv("SEEKSCOPE_READAHEAD", round ? "always" : "never", 1);
+		t = ss_trace_open(tpath("notes"), name, sizeof(name));
+		snprintf(want_name, sizeof(want_name), "p%u", nr - 1);
+		ok(t && ss_trace_task_name(t, 1000 + nr - 1, 2000000, name, sizeof(name)) &&
+		   !strcmp(name, want_name) && t->nr_events == 2,
+		   "%s: the last note names its pid (%s), the 2 events counted",
+		   round ? "two threads" : "one thread", t ? name : "no trace");
+		ss_trace_close(t);
+	}
+	unsetenv("SEEKSCOPE_READAHEAD");
+	same_both_ways(tpath("notes"), "many notes");
 }
 
 static void test_sets(void)
@@ -437,6 +493,26 @@ static void test_bad(void)
 	ok(!t && strstr(err, "two-bad.blktrace.1: not a blktrace file (bad magic)"),
 	   "two bad CPU files: the first named: %s", err);
 	same_both_ways(tpath("two-bad"), "two bad CPU files");
+	/* the first file fails late (a bad record after 30,000 good ones), the second at once:
+	 * still the first is named */
+	{
+		FILE *f = fopen(tpath("late.blktrace.0"), "w");
+		struct btw_rec r = { .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
+
+		for (int i = 0; i < 30000; i++) {
+			r.time = 1 + (uint64_t)i;
+			btw_put(f, &r, false, NULL);
+		}
+		r.magic = 0x12345607;
+		btw_put(f, &r, false, NULL);
+		fclose(f);
+		write_raw(tpath("late.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
+			  "garbage garbage", 60);
+	}
+	t = ss_trace_open(tpath("late"), err, sizeof(err));
+	ok(!t && strstr(err, "late.blktrace.0: corrupt blktrace record at offset 1440000"),
+	   "the first file fails late, the second at once: the first named: %s", err);
+	same_both_ways(tpath("late"), "the first file fails late");
 
 	/* a record in the middle with a broken magic */
 	{
@@ -598,6 +674,7 @@ int main(void)
 		test_dev_zero();
 		test_shrunk();
 	}
+	test_many_notes();
 	unsetenv("SEEKSCOPE_READAHEAD");
 	return done_testing();
 }

@@ -18,6 +18,7 @@
 #include "testdir.h"
 #include "../tools/bt_write.h"
 #include "seekscope/model.h"
+#include "readahead.h"
 #include "trace_read.h"
 #include "trace_write.h"
 
@@ -106,6 +107,10 @@ static struct ss_trace *open_mode(const char *path, int mode)
 	return t;
 }
 
+/* The batches of the last read_events(): how many, how many of SS_READAHEAD_SLOT_EVENTS
+ * events exactly (the read-ahead's slots), and the first one's size. */
+static size_t nr_batches, nr_slot_batches, first_batch;
+
 /*
  * Read T's next events (at most LIMIT) into OUT[*n...]: the last next_batch's return (1 when
  * LIMIT stopped the reading).
@@ -116,11 +121,22 @@ static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size
 	size_t k;
 	int ret;
 
-	while (*n < limit && (ret = ss_trace_next_batch(t, &ev, &k)) > 0)
+	nr_batches = nr_slot_batches = 0;
+	while (*n < limit && (ret = ss_trace_next_batch(t, &ev, &k)) > 0) {
+		if (!nr_batches++)
+			first_batch = k;
+		nr_slot_batches += k == SS_READAHEAD_SLOT_EVENTS;
 		for (size_t i = 0; i < k; i++)
 			if ((*n)++ < limit)
 				out[*n - 1] = ev[i];
+	}
 	return *n >= limit ? 1 : ret;
+}
+
+/* Whether the last read_events() came in the read-ahead's slots: all full but the last. */
+static bool read_ahead(void)
+{
+	return nr_batches && nr_slot_batches + 1 >= nr_batches;
 }
 
 /* Read PATH through to its end or error without read-ahead into ref: the return. */
@@ -169,8 +185,9 @@ static void check_passes(const char *what, const char *path, size_t want_events)
 		return;
 	}
 	ret = read_events(t, got, &n, SIZE_MAX);
-	ok(ret == 0 && n == nr_ref && same_prefix(got, n),
-	   "%s: read ahead, the same %zu events and the end", what, n);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n) && read_ahead(),
+	   "%s: read ahead (%zu batches of %d), the same %zu events and the end", what,
+	   nr_batches, SS_READAHEAD_SLOT_EVENTS, n);
 	{
 		const struct ss_event *ev;
 		size_t k = 7;
@@ -192,7 +209,8 @@ static void check_passes(const char *what, const char *path, size_t want_events)
 	ss_trace_rewind(t);
 	n = 0;
 	ret = read_events(t, got, &n, SIZE_MAX);
-	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s: turned off, the same", what);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n) && !read_ahead(),
+	   "%s: turned off, the same (in the backend's %zu batches)", what, nr_batches);
 	/* closed in the middle of a pass (the thread is stopped: no hang, no leak) */
 	ss_trace_set_readahead(t, 1);
 	ss_trace_rewind(t);
@@ -279,8 +297,10 @@ static void check_env(const char *path)
 			ret = read_events(t, got, &n, SIZE_MAX);
 			ss_trace_close(t);
 		}
-		ok(ret == 0 && n == nr_ref && same_prefix(got, n),
-		   "SEEKSCOPE_READAHEAD=%s: the same %zu events", modes[i], n);
+		ok(ret == 0 && n == nr_ref && same_prefix(got, n) &&
+		   (i > 1 || read_ahead() == (i == 0)),
+		   "SEEKSCOPE_READAHEAD=%s: the same %zu events%s", modes[i], n,
+		   i == 0 ? ", read ahead" : i == 1 ? ", not read ahead" : "");
 	}
 	unsetenv("SEEKSCOPE_READAHEAD");
 	free(got);

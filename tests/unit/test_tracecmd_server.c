@@ -57,6 +57,9 @@ static int fds_of(pid_t pid)
 }
 
 /* Events of PATH read through SRV, or -1. */
+/* FNV-1a of the events the last events_of() read, in order */
+static uint64_t last_hash;
+
 static long events_of(const char *path, struct ss_tracecmd_server *srv)
 {
 	char err[256];
@@ -70,8 +73,14 @@ static long events_of(const char *path, struct ss_tracecmd_server *srv)
 		printf("# %s: %s\n", path, err);
 		return -1;
 	}
-	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
+	last_hash = 1469598103934665603ull;
+	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0) {
+		const unsigned char *b = (const void *)ev;
+
 		total += (long)n;
+		for (size_t i = 0; i < n * sizeof(*ev); i++)
+			last_hash = (last_hash ^ b[i]) * 1099511628211ull;
+	}
 	ss_trace_close(t);
 	return ret < 0 ? -1 : total;
 }
@@ -102,6 +111,22 @@ int main(void)
 		for (int k = 0; k < 3; k++)
 			bad += events_of(path[k], srv) != first[k];
 	is_int(bad, 0, "%d more opens of each file: the same events", OPENS);
+	/* read ahead in a thread of their own (the reader served from that thread): the same */
+	{
+		uint64_t want[3];
+
+		setenv("SEEKSCOPE_READAHEAD", "never", 1);
+		for (int k = 0; k < 3; k++) {
+			events_of(path[k], srv);
+			want[k] = last_hash;
+		}
+		setenv("SEEKSCOPE_READAHEAD", "always", 1);
+		bad = 0;
+		for (int k = 0; k < 3; k++)
+			bad += events_of(path[k], srv) != first[k] || last_hash != want[k];
+		unsetenv("SEEKSCOPE_READAHEAD");
+		is_int(bad, 0, "read ahead: the same events of each file, in the same order");
+	}
 	is_int(only_child(), reader, "the same reader served them all");
 	is_int(fds_of(reader), 4, "and still holds nothing else (the instance file's copies "
 	       "closed)");
