@@ -111,7 +111,8 @@ int ss_merge_scan_end(struct ss_merge_scanner *sc, struct ss_merge_count *c);
  * Of the event only ts_ns, dev and type are read, and of an issue also sector, nr_sector and
  * flags.  0 or -ENOMEM (then the pass is over).
  */
-static inline int ss_merge_scan_event(struct ss_merge_scanner *sc, const struct ss_event *ev)
+static inline __attribute__((always_inline)) int
+ss_merge_scan_event(struct ss_merge_scanner *sc, const struct ss_event *ev)
 {
 	int ret;
 
