@@ -19,21 +19,7 @@
 #include "testdir.h"
 #include "commands.h"
 #include "gentree.h"
-
-static uint32_t crc_of(const char *p)
-{
-	unsigned char buf[65536];
-	uLong c = crc32(0L, Z_NULL, 0);
-	ssize_t n;
-	int fd = open(p, O_RDONLY);
-
-	if (fd < 0)
-		return 0;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		c = crc32(c, buf, (uInt)n);
-	close(fd);
-	return (uint32_t)c;
-}
+#include "untar_fixture.h"     /* crc_of */
 
 static void test_generator(void)
 {

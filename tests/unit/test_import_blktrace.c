@@ -448,6 +448,23 @@ static void write_raw(const char *path, const void *p, size_t len)
 	fclose(f);
 }
 
+/* PATH: GOOD queue records, then one with a broken magic (at offset GOOD * 48). */
+static void write_corrupt(const char *path, int good)
+{
+	FILE *f = fopen(path, "w");
+	struct btw_rec r = { .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
+
+	if (!f)
+		return;
+	for (int i = 0; i < good; i++) {
+		r.time = 1 + (uint64_t)i;
+		btw_put(f, &r, false, NULL);
+	}
+	r.magic = 0x12345607;
+	btw_put(f, &r, false, NULL);
+	fclose(f);
+}
+
 static void test_bad(void)
 {
 	char err[256];
@@ -480,50 +497,23 @@ static void test_bad(void)
 	write_set("two-bad", false);
 	write_raw(tpath("two-bad.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
 		  "garbage garbage", 60);
-	{
-		FILE *f = fopen(tpath("two-bad.blktrace.2"), "w");
-		struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
-
-		btw_put(f, &r, false, NULL);
-		r.magic = 0x12345607;
-		btw_put(f, &r, false, NULL);
-		fclose(f);
-	}
+	write_corrupt(tpath("two-bad.blktrace.2"), 1);
 	t = ss_trace_open(tpath("two-bad"), err, sizeof(err));
 	ok(!t && strstr(err, "two-bad.blktrace.1: not a blktrace file (bad magic)"),
 	   "two bad CPU files: the first named: %s", err);
 	same_both_ways(tpath("two-bad"), "two bad CPU files");
 	/* the first file fails late (a bad record after 30,000 good ones), the second at once:
 	 * still the first is named */
-	{
-		FILE *f = fopen(tpath("late.blktrace.0"), "w");
-		struct btw_rec r = { .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
-
-		for (int i = 0; i < 30000; i++) {
-			r.time = 1 + (uint64_t)i;
-			btw_put(f, &r, false, NULL);
-		}
-		r.magic = 0x12345607;
-		btw_put(f, &r, false, NULL);
-		fclose(f);
-		write_raw(tpath("late.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
-			  "garbage garbage", 60);
-	}
+	write_corrupt(tpath("late.blktrace.0"), 30000);
+	write_raw(tpath("late.blktrace.1"), "garbage garbage garbage garbage garbage garbage"
+		  "garbage garbage", 60);
 	t = ss_trace_open(tpath("late"), err, sizeof(err));
 	ok(!t && strstr(err, "late.blktrace.0: corrupt blktrace record at offset 1440000"),
 	   "the first file fails late, the second at once: the first named: %s", err);
 	same_both_ways(tpath("late"), "the first file fails late");
 
 	/* a record in the middle with a broken magic */
-	{
-		FILE *f = fopen(tpath("mid.blktrace.0"), "w");
-		struct btw_rec r = { .time = 1, .action = BTW_TA_Q | BTW_READ, .bytes = 512 };
-
-		btw_put(f, &r, false, NULL);
-		r.magic = 0x12345607;
-		btw_put(f, &r, false, NULL);
-		fclose(f);
-	}
+	write_corrupt(tpath("mid.blktrace.0"), 1);
 	t = ss_trace_open(tpath("mid"), err, sizeof(err));
 	ok(!t && strstr(err, "corrupt blktrace record at offset 48"), "corrupt record: %s", err);
 
