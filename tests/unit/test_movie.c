@@ -20,6 +20,7 @@
 #include "runline.h"
 #include "testdir.h"
 #include "encoder.h"
+#include "avprobe.h"
 #include "groups.h"
 #include "movie.h"
 #include "palette.h"
@@ -426,6 +427,15 @@ int main(void)
 	    run_line("ffmpeg -version", line, sizeof(line))) {
 		skip_need(1, NEED_CMD, "ffmpeg");
 		return done_testing();
+	}
+	{
+		int sig = av_load_signal();
+
+		if (sig) {
+			skip(1, "the movies: FFmpeg's libraries die of %s when loaded here (under "
+			     "valgrind: an instruction it does not know on this CPU)", strsignal(sig));
+			return done_testing();
+		}
 	}
 	if (testdir_make("movie"))
 		return 1;

@@ -119,7 +119,7 @@ static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size
 {
 	const struct ss_event *ev;
 	size_t k;
-	int ret;
+	int ret = 0;
 
 	nr_batches = nr_slot_batches = 0;
 	while (*n < limit && (ret = ss_trace_next_batch(t, &ev, &k)) > 0) {
@@ -143,7 +143,7 @@ static bool read_ahead(void)
 static int read_ref(const char *path, char *msg, size_t len)
 {
 	struct ss_trace *t = open_mode(path, -1);
-	int ret;
+	int ret = 0;
 
 	nr_ref = 0;
 	if (!t)
@@ -174,7 +174,7 @@ static void check_passes(const char *what, const char *path, size_t want_events)
 	struct ss_trace *t;
 	char msg[256];
 	size_t n = 0;
-	int ret;
+	int ret = 0;
 
 	ret = read_ref(path, msg, sizeof(msg));
 	ok(ret == 0 && nr_ref == want_events, "%s: %zu events read directly (want %zu)", what,

@@ -24,6 +24,7 @@
 #include "runline.h"
 #include "testdir.h"
 #include "encoder.h"
+#include "avprobe.h"
 
 #define W 320
 #define H 240
@@ -371,6 +372,15 @@ int main(void)
 	    run_line("ffmpeg -version", ffprobe, sizeof(ffprobe))) {
 		skip_all("ffprobe/ffmpeg not installed (package ffmpeg)");
 		return 0;
+	}
+	{
+		int sig = av_load_signal();
+
+		if (sig) {
+			skip(1, "the encoder: FFmpeg's libraries die of %s when loaded here (under "
+			     "valgrind: an instruction it does not know on this CPU)", strsignal(sig));
+			return done_testing();
+		}
 	}
 	if (testdir_make("video"))
 		return 1;
