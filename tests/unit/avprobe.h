@@ -5,7 +5,8 @@
  * built for this CPU may run an instruction valgrind does not know — libhwy, under libjxl
  * under libavcodec, on a CPU with AVX-512, with valgrind 3.19 — and the child dies of SIGILL.
  * The movie and video tests then skip what needs the encoder there; `make check` and
- * `make sanitize` run it.
+ * `make sanitize` run it, and the movies' drawing still runs under valgrind through the
+ * movie fuzz target's replayer (frames drawn, not encoded).
  */
 #ifndef SS_TEST_AVPROBE_H
 #define SS_TEST_AVPROBE_H
