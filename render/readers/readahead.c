@@ -2,8 +2,9 @@
 /*
  * Read-ahead of a trace's events in a thread of its own (readahead.h).
  *
- * A ring of RA_SLOTS slots of RA_SLOT_EVENTS events each (4 x 192 KiB: the ring fits the
- * reading CPU's second-level cache, so the counting CPU takes the events from there).  The
+ * A ring of RA_SLOTS slots of RA_SLOT_EVENTS events each (4 x 192 KiB: a slot is small
+ * enough to be still in a cache when the counting CPU takes it; larger slots only delay the
+ * start, and the caller's first batch).  The
  * thread fills the slot after the last one published with as many of the backend's events as
  * it holds, publishing a slot when it is full or the backend has ended (the end, or an error,
  * travels with the slot's events).  The caller holds the slot it was given until its next
