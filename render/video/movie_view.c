@@ -125,6 +125,15 @@ static void spindle_geometry(struct mv_view *v)
 	v->px_y = v->cy - v->r_out * 0.85;
 }
 
+/* A sector of the y axis as an integer: 0 below, UINT64_MAX from 2^64 up (a y range read
+ * from options or a damaged trace may reach past what converts). */
+static uint64_t sector_of(double y)
+{
+	if (!(y > 0))
+		return 0;
+	return y >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)y;
+}
+
 struct mv_view *mv_view_new(const struct mv_view_init *in)
 {
 	struct mv_view *v = calloc(1, sizeof(*v));
@@ -142,10 +151,13 @@ struct mv_view *mv_view_new(const struct mv_view_init *in)
 		v->npal = MV_MAX_COLOURS;
 	for (int c = 0; c < v->npal; c++)
 		v->pal[c] = in->colours ? in->colours[c] : ss_classes[c].rgb;
-	v->y_lo = (uint64_t)v->f.y.lo;
-	v->y_hi = (uint64_t)v->f.y.hi;
-	if (v->y_hi <= v->y_lo)
+	v->y_lo = sector_of(v->f.y.lo);
+	v->y_hi = sector_of(v->f.y.hi);
+	if (v->y_hi <= v->y_lo) {
+		if (v->y_lo == UINT64_MAX)
+			v->y_lo--;
 		v->y_hi = v->y_lo + 1;
+	}
 	v->bg_cr = cairo_create(in->bg);
 	if (cairo_status(v->bg_cr) || ss_io_classes_init(&v->ic, v->t))
 		goto nomem;
