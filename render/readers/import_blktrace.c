@@ -15,7 +15,6 @@
  * messages), pass-through and driver-data records and actions other than Q, I, D, C and R
  * are skipped.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,12 +31,12 @@
 
 #include "decode.h"
 #include "fileio.h"
+#include "import_blktrace_files.h"
 #include "import_merge.h"
 
 #define BT_MAGIC        0x65617400u      /* BLK_IO_TRACE_MAGIC; low byte = version */
 #define BT_MAGIC_MASK   0xffffff00u
 #define BT_VERSION      0x07u            /* BLK_IO_TRACE_VERSION */
-#define BT_SUFFIX       ".blktrace."
 
 /* Trace categories: the high 16 bits of the action word (enum blktrace_cat). */
 #define TC_READ         (1u << 0)
@@ -63,7 +62,6 @@
 #define BT_COMM_LEN     16u              /* TASK_COMM_LEN: the process note's payload */
 
 #define FILE_BUF        (64 * 1024)
-#define MAX_FILES       1024
 
 /* struct blk_io_trace, field for field. */
 struct bt_raw {
@@ -236,170 +234,6 @@ static const uint8_t action_type[256] = {
 	[TA_QUEUE] = SS_EV_QUEUE, [TA_INSERT] = SS_EV_INSERT, [TA_ISSUE] = SS_EV_ISSUE,
 	[TA_COMPLETE] = SS_EV_COMPLETE, [TA_REQUEUE] = SS_EV_REQUEUE,
 };
-
-/* ---- which files: a prefix, one file (and its per-CPU siblings), or a directory */
-
-/* If NAME is PREFIX.blktrace.N, the length of PREFIX and N; else -1. */
-static long split_name(const char *name, unsigned long *cpu)
-{
-	const char *s = NULL, *p;
-	char *end;
-
-	for (p = strstr(name, BT_SUFFIX); p; p = strstr(p + 1, BT_SUFFIX))
-		s = p;
-	if (!s || s == name)
-		return -1;
-	p = s + strlen(BT_SUFFIX);
-	if (*p < '0' || *p > '9')
-		return -1;
-	errno = 0;
-	*cpu = strtoul(p, &end, 10);
-	if (*end || errno)
-		return -1;
-	return (long)(s - name);
-}
-
-struct name_ent {
-	char *path;
-	size_t plen;            /* prefix length within the base name */
-	const char *base;
-	unsigned long cpu;
-};
-
-static int cmp_names(const void *a, const void *b)
-{
-	const struct name_ent *x = a, *y = b;
-	int c = strncmp(x->base, y->base, x->plen < y->plen ? x->plen : y->plen);
-
-	if (c)
-		return c;
-	if (x->plen != y->plen)
-		return x->plen < y->plen ? -1 : 1;
-	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
-}
-
-/*
- * The files to read, sorted by prefix and CPU: in DIR those named PREFIX.blktrace.N (any
- * prefix if PREFIX is NULL), skipping empty ones (CPUs that saw no I/O).
- */
-static int scan_dir(const char *dir, const char *prefix, struct name_ent **out, size_t *nr,
-		    char *err, size_t errlen)
-{
-	struct name_ent *v = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	DIR *d = opendir(dir);
-	int ret = 0;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		struct name_ent e;
-		struct stat st;
-		long plen = split_name(de->d_name, &e.cpu);
-
-		if (plen < 0 || (prefix && (strlen(prefix) != (size_t)plen ||
-					    strncmp(prefix, de->d_name, (size_t)plen))))
-			continue;
-		if (n == MAX_FILES) {
-			ss_errf(err, errlen, "more than %d blktrace files", MAX_FILES);
-			ret = -E2BIG;
-			break;
-		}
-		if (asprintf(&e.path, "%s/%s", dir, de->d_name) < 0) {
-			ret = -ENOMEM;
-			break;
-		}
-		if (stat(e.path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
-			free(e.path);
-			continue;
-		}
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct name_ent *q = reallocarray(v, ncap, sizeof(*q));
-
-			if (!q) {
-				free(e.path);
-				ret = -ENOMEM;
-				break;
-			}
-			v = q;
-			cap = ncap;
-		}
-		e.plen = (size_t)plen;
-		e.base = strrchr(e.path, '/') + 1;
-		v[n++] = e;
-	}
-	closedir(d);
-	if (!ret && n)
-		qsort(v, n, sizeof(*v), cmp_names);
-	*out = v;
-	*nr = n;
-	return ret;
-}
-
-static int list_files(const char *path, struct name_ent **files, size_t *nr, char *err,
-		      size_t errlen)
-{
-	char *dir = NULL, *base, *prefix = NULL;
-	unsigned long cpu;
-	struct stat st;
-	bool exists;
-	long plen;
-	int ret;
-
-	*files = NULL;
-	*nr = 0;
-	exists = stat(path, &st) == 0;
-	if (exists && S_ISDIR(st.st_mode)) {
-		ret = scan_dir(path, NULL, files, nr, err, errlen);
-		if (!ret && !*nr) {
-			ss_trace_unknown_format(err, errlen, ": a directory without blktrace "
-						"files (NAME.blktrace.N)");
-			ret = -ENOENT;
-		}
-		return ret;
-	}
-	if (!(dir = strdup(path)))
-		return -ENOMEM;
-	base = strrchr(dir, '/');
-	if (base) {
-		*base++ = 0;
-		if (!*dir)
-			strcpy(dir, "/");   /* fits: "/" is shorter than what was there */
-	} else {
-		base = dir;
-	}
-	plen = split_name(base, &cpu);
-	if (exists && plen < 0) {
-		/* one stream with another name (e.g. blkparse -d output): just that file */
-		struct name_ent *e = calloc(1, sizeof(*e));
-
-		ret = -ENOMEM;
-		if (e && (e->path = strdup(path))) {
-			*files = e;
-			*nr = 1;
-			ret = 0;
-		} else {
-			free(e);
-		}
-		free(dir);
-		return ret;
-	}
-	/* PREFIX.blktrace.N: all of PREFIX's CPUs; a name that is no file: a prefix */
-	ret = -ENOMEM;
-	prefix = exists ? strndup(base, (size_t)plen) : strdup(base);
-	if (prefix) {
-		const char *d = base == dir ? "." : dir;
-
-		ret = scan_dir(d, prefix, files, nr, err, errlen);
-		if (!ret && !*nr)
-			ret = -ENOENT;
-	}
-	free(prefix);
-	free(dir);
-	return ret;
-}
 
 /* ---- the sources of the merge: one per file */
 
@@ -763,18 +597,13 @@ static int add_summary_meta(struct ss_trace *t, const struct bt_state *s,
 static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 {
 	struct scan_totals tot = { 0 };
-	struct name_ent *names = NULL;
 	struct bt_state *s;
+	char **names = NULL;
 	size_t nr = 0;
 	int ret;
 
-	ret = list_files(t->path, &names, &nr, err, errlen);
-	if (ret) {
-		for (size_t i = 0; i < nr; i++)
-			free(names[i].path);
-		free(names);
+	if ((ret = ss_bt_list_files(t->path, &names, &nr, err, errlen)))
 		return ret;
-	}
 	s = calloc(1, sizeof(*s));
 	if (s) {
 		s->files = calloc(nr ? nr : 1, sizeof(*s->files));
@@ -787,13 +616,13 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 			free(s);
 		}
 		for (size_t i = 0; i < nr; i++)
-			free(names[i].path);
+			free(names[i]);
 		free(names);
 		return -ENOMEM;
 	}
 	/* the state owns the paths from here on, so close frees everything */
 	for (size_t i = 0; i < nr; i++) {
-		s->files[i].path = names[i].path;
+		s->files[i].path = names[i];
 		s->files[i].fd = -1;
 	}
 	s->nr_files = nr;
