@@ -609,7 +609,8 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 	if (!p->ra_decided) {
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
-		if (ss_trace_want_thread(t, t->nr_events) && (p->ra = ss_readahead_start(t, p->be->next_batch)))
+		if (ss_trace_want_thread(t, t->nr_events) &&
+		    (p->ra = ss_readahead_start(t, p->be->next_batch)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
 	return p->be->next_batch(t, ev, n);
