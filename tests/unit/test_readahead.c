@@ -5,12 +5,15 @@
  * seekscope trace of several event records and a blktrace set of two per-CPU files are read
  * both ways; a pass is stopped half-way by a rewind and by a close; a record with a bad
  * checksum ends both passes at the same event with the same message; a trace cut in a record
- * reads as the same prefix; SEEKSCOPE_READAHEAD gives the default.  Runs unprivileged in a
- * mkdtemp() directory.
+ * reads as the same prefix; SEEKSCOPE_READAHEAD gives the default.  The ring itself, fed by a
+ * backend of the test's own, is read by a slow caller (the thread finds the ring full and
+ * sleeps until half of it is free) and from a slow backend (the caller waits for each slot),
+ * ending in an error or the end.  Runs unprivileged in a mkdtemp() directory.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -306,9 +309,88 @@ static void check_env(const char *path)
 	free(got);
 }
 
+/* A backend of the test's own: NR events numbered by ts in batches of BATCH, then END. */
+struct fake {
+	struct ss_event buf[1000];
+	size_t next, nr, batch;
+	int end;
+	long sleep_ns;          /* before each batch: a slow backend */
+};
+
+static void pause_ns(long ns)
+{
+	struct timespec ts = { 0, ns };
+
+	while (ns && nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int fake_next(struct ss_trace *t, const struct ss_event **ev, size_t *n)
+{
+	struct fake *f = (struct fake *)(void *)t;
+	size_t k = f->nr - f->next < f->batch ? f->nr - f->next : f->batch;
+
+	pause_ns(f->sleep_ns);
+	*n = 0;
+	if (!k)
+		return f->end;
+	for (size_t i = 0; i < k; i++)
+		f->buf[i] = (struct ss_event){ .ts_ns = f->next + i, .type = SS_EV_ISSUE,
+					       .dev = DEV, .sector = f->next + i, .nr_sector = 8 };
+	f->next += k;
+	*ev = f->buf;
+	*n = k;
+	return 1;
+}
+
+/* Read NR events through the ring from a fake backend; the caller sleeps CALLER_NS after
+ * each of its batches, the backend BACKEND_NS before each of its. */
+static void check_ring(const char *what, size_t nr, size_t batch, int end, long caller_ns,
+		       long backend_ns)
+{
+	struct fake *f = calloc(1, sizeof(*f));
+	struct ss_readahead *ra;
+	const struct ss_event *ev;
+	size_t n, seen = 0, batches = 0, full = 0;
+	bool order = true;
+	int ret;
+
+	if (f)
+		*f = (struct fake){ .nr = nr, .batch = batch, .end = end, .sleep_ns = backend_ns };
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next))) {
+		ok(0, "%s: start", what);
+		free(f);
+		return;
+	}
+	while ((ret = ss_readahead_next(ra, &ev, &n)) > 0) {
+		for (size_t i = 0; i < n; i++)
+			order &= ev[i].ts_ns == seen + i && ev[i].sector == seen + i;
+		seen += n;
+		batches++;
+		full += n == SS_READAHEAD_SLOT_EVENTS;
+		if (caller_ns)
+			pause_ns(caller_ns);
+	}
+	/* the end is kept: asked again, the same */
+	ok(ret == end && seen == nr && order && full == nr / SS_READAHEAD_SLOT_EVENTS &&
+	   batches == (nr + SS_READAHEAD_SLOT_EVENTS - 1) / SS_READAHEAD_SLOT_EVENTS &&
+	   ss_readahead_next(ra, &ev, &n) == end && n == 0,
+	   "%s: %zu events in order in %zu batches, then %d (want %zu, %d)", what, seen, batches,
+	   ret, nr, end);
+	ss_readahead_stop(ra);
+	free(f);
+}
+
 int main(void)
 {
-	plan(29);
+	plan(34);
+	/* 40 slots' worth: the ring (8 slots) fills and drains many times */
+	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);
+	check_ring("a slow backend", 40 * SS_READAHEAD_SLOT_EVENTS + 5, 700, 0, 0, 50000);
+	check_ring("a slow backend ending in an error", 9 * SS_READAHEAD_SLOT_EVENTS, 1000, -EIO,
+		   0, 20000);
+	check_ring("neither slow", 100 * SS_READAHEAD_SLOT_EVENTS + 1, 999, 0, 0, 0);
+	check_ring("nothing at all", 0, 1000, 0, 0, 0);
 	if (testdir_make("readahead"))
 		return done_testing();
 	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
