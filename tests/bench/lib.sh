@@ -21,6 +21,26 @@ RUNS=${RUNS:-$([[ ${QUICK:-0} == 1 ]] && echo 3 || echo 5)}
 bench_header() {
 	echo "$(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
 		"$(cut -d' ' -f1-3 /proc/loadavg) (other work skews the figures); median of $RUNS runs"
+	bench_cpu_speeds
+}
+
+# The same fixed loop timed on each CPU (taskset), printed relative to the fastest.  On a
+# virtual machine a CPU can be much slower than the others for minutes (seen: one of two at
+# two thirds of the other's speed, its host core shared), and whichever thread runs there is
+# slowed by as much: a figure is then worth comparing only with one from the same spell.
+bench_cpu_speeds() {
+	local c s e line="" ns=()
+	command -v taskset >/dev/null || return 0
+	for c in $(seq 0 $(( $(nproc) - 1 ))); do
+		s=$(date +%s%N)
+		taskset -c "$c" awk 'BEGIN { for (i = 0; i < 2000000; i++) s += i % 7 }' 2>/dev/null ||
+			return 0
+		e=$(date +%s%N)
+		ns+=("$c $(( e - s ))")
+	done
+	line=$(printf '%s\n' "${ns[@]}" | awk '{ c[NR] = $1; t[NR] = $2; if (NR == 1 || $2 < m) m = $2 }
+		END { for (i = 1; i <= NR; i++) printf "%scpu%s %.2f", (i > 1 ? ", " : ""), c[i], m / t[i] }')
+	echo "CPU speeds (a fixed loop on each, relative to the fastest): $line"
 }
 
 # bench_run LABEL CMD...: run CMD $RUNS times, output thrown away (BEFORE, if set, is
