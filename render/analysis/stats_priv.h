@@ -44,7 +44,6 @@ struct ss_stats {
 	struct ss_seek *seek;
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
-	struct ss_zone_hint model_hint;     /* the modelled issues' last zone */
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
 	bool attr_idle;                /* ... none of them asked for */
 	struct ss_fanout *fan;         /* the threads counting and attributing, if any */
@@ -60,6 +59,7 @@ struct ss_stats {
 	 * _Alignas: the struct comes from calloc(), which does not align to 64. */
 	char line_apart[64];
 	long cur_dev;                  /* index of the current event's device, or -1 */
+	struct ss_zone_hint model_hint;     /* the modelled issues' last zone */
 	struct ss_summary total;
 	bool auto_period;              /* no trace: the period follows the events */
 	bool seen_event;

@@ -27,7 +27,9 @@
 
 #include "readahead.h"
 
-#define RA_SLOTS 8u
+#define RA_SLOTS SS_READAHEAD_SLOTS
+/* the counters wrap at 2^32: slot = count % RA_SLOTS stays continuous across it */
+_Static_assert((RA_SLOTS & (RA_SLOTS - 1)) == 0, "RA_SLOTS is a power of two");
 #define RA_SLOT_EVENTS SS_READAHEAD_SLOT_EVENTS
 
 struct ra_slot {
@@ -105,6 +107,9 @@ static void *reader(void *arg)
 			size_t k;
 
 			if (!pend_n) {
+				/* told to stop: not another batch (a slow backend's would delay it) */
+				if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
+					return NULL;
 				end = ra->next(ra->t, &pend, &pend_n);
 				if (end <= 0)
 					break;

@@ -22,6 +22,9 @@ struct ss_readahead;
 
 /* Events per slot: the caller gets batches of exactly this many, the last one excepted. */
 #define SS_READAHEAD_SLOT_EVENTS 4096
+/* Slots in the ring, the one the caller holds included: the thread is never more than this
+ * many slots (and one backend batch) ahead of the slot the caller was given last. */
+#define SS_READAHEAD_SLOTS 8u
 
 /* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
  * error already described in the trace (ss_trace_set_error). */
@@ -34,7 +37,8 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);
 
-/* Stop the thread (it finishes the batch it is decoding) and free everything; NULL is fine. */
+/* Stop the thread (it finishes the backend call it is in, and makes no other) and free
+ * everything; NULL is fine. */
 void ss_readahead_stop(struct ss_readahead *ra);
 
 #endif

@@ -8,10 +8,14 @@
  * reads as the same prefix; SEEKSCOPE_READAHEAD gives the default.  The ring itself, fed by a
  * backend of the test's own, is read by a slow caller (the thread finds the ring full and
  * sleeps until half of it is free) and from a slow backend (the caller waits for each slot),
- * ending in an error or the end.  Runs unprivileged in a mkdtemp() directory.
+ * ending in an error or the end, never more than the ring ahead of the caller nor touching the
+ * slot it holds; stopped while the thread sleeps on a full ring or waits in the backend.  Runs
+ * unprivileged in a mkdtemp() directory.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -315,11 +319,13 @@ struct fake {
 	size_t next, nr, batch;
 	int end;
 	long sleep_ns;          /* before each batch: a slow backend */
+	atomic_size_t made;     /* events handed to the ring so far (read by the test) */
+	atomic_size_t calls;    /* calls begun */
 };
 
 static void pause_ns(long ns)
 {
-	struct timespec ts = { 0, ns };
+	struct timespec ts = { ns / 1000000000, ns % 1000000000 };
 
 	while (ns && nanosleep(&ts, &ts) && errno == EINTR)
 		;
@@ -330,6 +336,7 @@ static int fake_next(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 	struct fake *f = (struct fake *)(void *)t;
 	size_t k = f->nr - f->next < f->batch ? f->nr - f->next : f->batch;
 
+	atomic_fetch_add(&f->calls, 1);
 	pause_ns(f->sleep_ns);
 	*n = 0;
 	if (!k)
@@ -338,38 +345,68 @@ static int fake_next(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 		f->buf[i] = (struct ss_event){ .ts_ns = f->next + i, .type = SS_EV_ISSUE,
 					       .dev = DEV, .sector = f->next + i, .nr_sector = 8 };
 	f->next += k;
+	atomic_fetch_add(&f->made, k);
 	*ev = f->buf;
 	*n = k;
 	return 1;
 }
 
-/* Read NR events through the ring from a fake backend; the caller sleeps CALLER_NS after
- * each of its batches, the backend BACKEND_NS before each of its. */
+static struct fake *fake_new(size_t nr, size_t batch, int end, long sleep_ns)
+{
+	struct fake *f = batch <= 1000 ? calloc(1, sizeof(*f)) : NULL;
+
+	if (f) {
+		f->nr = nr;
+		f->batch = batch;
+		f->end = end;
+		f->sleep_ns = sleep_ns;
+	}
+	return f;
+}
+
+/* The events of a batch starting at event FIRST, as the fake made them. */
+static bool in_order(const struct ss_event *ev, size_t n, size_t first)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].ts_ns != first + i || ev[i].sector != first + i)
+			return false;
+	return true;
+}
+
+/*
+ * Read NR events through the ring from a fake backend; the caller sleeps CALLER_NS after each
+ * of its batches, the backend BACKEND_NS before each of its.  Each batch is checked again
+ * after the caller's pause (the thread must not refill the slot the caller holds), and the
+ * thread must never be more than the ring ahead of the caller.
+ */
 static void check_ring(const char *what, size_t nr, size_t batch, int end, long caller_ns,
 		       long backend_ns)
 {
-	struct fake *f = calloc(1, sizeof(*f));
+	struct fake *f = fake_new(nr, batch, end, backend_ns);
 	struct ss_readahead *ra;
 	const struct ss_event *ev;
-	size_t n, seen = 0, batches = 0, full = 0;
-	bool order = true;
+	size_t n, seen = 0, batches = 0, full = 0, ahead = 0;
+	bool order = true, held = true;
 	int ret;
 
-	if (f)
-		*f = (struct fake){ .nr = nr, .batch = batch, .end = end, .sleep_ns = backend_ns };
 	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
 	}
 	while ((ret = ss_readahead_next(ra, &ev, &n)) > 0) {
-		for (size_t i = 0; i < n; i++)
-			order &= ev[i].ts_ns == seen + i && ev[i].sector == seen + i;
+		size_t made = atomic_load(&f->made);
+
+		/* made beyond what the caller was given before this slot */
+		if (made - seen > ahead)
+			ahead = made - seen;
+		order &= in_order(ev, n, seen);
+		if (caller_ns)
+			pause_ns(caller_ns);
+		held &= in_order(ev, n, seen);
 		seen += n;
 		batches++;
 		full += n == SS_READAHEAD_SLOT_EVENTS;
-		if (caller_ns)
-			pause_ns(caller_ns);
 	}
 	/* the end is kept: asked again, the same */
 	ok(ret == end && seen == nr && order && full == nr / SS_READAHEAD_SLOT_EVENTS &&
@@ -377,20 +414,71 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	   ss_readahead_next(ra, &ev, &n) == end && n == 0,
 	   "%s: %zu events in order in %zu batches, then %d (want %zu, %d)", what, seen, batches,
 	   ret, nr, end);
+	ok(held && ahead <= SS_READAHEAD_SLOTS * SS_READAHEAD_SLOT_EVENTS + batch,
+	   "%s: the slot held intact, the thread at most %zu events ahead (ring %u slots)", what,
+	   ahead, SS_READAHEAD_SLOTS);
 	ss_readahead_stop(ra);
+	free(f);
+}
+
+/*
+ * Stopped while the thread sleeps on a full ring, after TAKE batches (0: none taken), or
+ * while it is inside a slow backend call (SLOW_NS): ss_readahead_stop() returns (the test's
+ * alarm says otherwise), and the backend is not called again after it.
+ */
+static void check_stop(const char *what, size_t take, long slow_ns)
+{
+	struct fake *f = fake_new(SIZE_MAX / 2, 1000, 0, slow_ns);
+	struct ss_readahead *ra;
+	const struct ss_event *ev;
+	size_t n, calls;
+	bool full = true;
+
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next))) {
+		ok(0, "%s: start", what);
+		free(f);
+		return;
+	}
+	for (size_t i = 0; i < take; i++)
+		ss_readahead_next(ra, &ev, &n);
+	if (!slow_ns) {
+		/* the ring full beyond what was taken: the thread can only sleep now */
+		size_t want = (take + SS_READAHEAD_SLOTS - (take ? 1 : 0)) * SS_READAHEAD_SLOT_EVENTS;
+
+		for (int i = 0; i < 5000 && atomic_load(&f->made) < want; i++)
+			pause_ns(1000000);
+		full = atomic_load(&f->made) >= want;
+		pause_ns(20000000);
+	} else {
+		while (!atomic_load(&f->calls))
+			pause_ns(100000);
+	}
+	ss_readahead_stop(ra);
+	calls = atomic_load(&f->calls);
+	pause_ns(20000000);
+	/* in a slow call: that call ends, no other begins */
+	ok(full && atomic_load(&f->calls) == calls && (!slow_ns || calls == 1),
+	   "%s: stopped, %zu events made in %zu calls, none after", what, atomic_load(&f->made),
+	   calls);
 	free(f);
 }
 
 int main(void)
 {
-	plan(34);
-	/* 40 slots' worth: the ring (8 slots) fills and drains many times */
+	plan(44);
+	alarm(120);             /* a lost wake-up hangs: end the test instead */
+	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);
 	check_ring("a slow backend", 40 * SS_READAHEAD_SLOT_EVENTS + 5, 700, 0, 0, 50000);
 	check_ring("a slow backend ending in an error", 9 * SS_READAHEAD_SLOT_EVENTS, 1000, -EIO,
 		   0, 20000);
+	check_ring("an error after part of a slot", 9 * SS_READAHEAD_SLOT_EVENTS + 5, 1000, -EIO,
+		   100000, 0);
 	check_ring("neither slow", 100 * SS_READAHEAD_SLOT_EVENTS + 1, 999, 0, 0, 0);
 	check_ring("nothing at all", 0, 1000, 0, 0, 0);
+	check_stop("stopped on a full ring, nothing taken", 0, 0);
+	check_stop("stopped on a full ring, 3 slots taken", 3, 0);
+	check_stop("stopped in a slow backend call", 0, 200000000);
 	if (testdir_make("readahead"))
 		return done_testing();
 	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
