@@ -125,9 +125,12 @@ FUZZ_CC   ?= clang
 FUZZ_BUILD := build-fuzz
 FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # smaller HTML cell grids and fine bins, chunks of 32 requests, 8 processes and 64 marks per
-# trace (render/html/html_col.h): same code, fast inputs that also reach the limits
+# trace (render/html/html_col.h), archive trees 64 levels deep at most instead of 512
+# (collector/workload/rmtree.h: each entry's path is checked component by component): same
+# code, fast inputs that also reach the limits
 FUZZ_DEFS := -DSS_HTML_BASE_W=16 -DSS_HTML_BASE_H=8 -DSS_HTML_FINE_BINS=100u \
-	-DSS_HTML_CHUNK=32u -DSS_HTML_MAX_PROCS=8u -DSS_HTML_MAX_MARKS=64u
+	-DSS_HTML_CHUNK=32u -DSS_HTML_MAX_PROCS=8u -DSS_HTML_MAX_MARKS=64u \
+	-DSS_RMTREE_MAX_DEPTH=64
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz/fuzz_%)
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)

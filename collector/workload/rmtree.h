@@ -12,7 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SS_RMTREE_MAX_DEPTH 512   /* one open directory per level */
+/* one open directory per level; the fuzz build sets a smaller one (Makefile FUZZ_DEFS) */
+#ifndef SS_RMTREE_MAX_DEPTH
+#define SS_RMTREE_MAX_DEPTH 512
+#endif
 
 struct ss_rmtree {
 	volatile int *stop;       /* optional: checked between entries, -EINTR when non-zero */
