@@ -442,8 +442,9 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	for (size_t i = 0; i < take; i++)
 		ss_readahead_next(ra, &ev, &n);
 	if (!slow_ns) {
-		/* the ring full beyond what was taken: the thread can only sleep now */
-		size_t want = (take + SS_READAHEAD_SLOTS - (take ? 1 : 0)) * SS_READAHEAD_SLOT_EVENTS;
+		/* the ring full: the thread sleeps now (having filled it before the caller gave
+		 * back any slot, it waits for half of it, more than TAKE - 1 slots) */
+		size_t want = SS_READAHEAD_SLOTS * SS_READAHEAD_SLOT_EVENTS;
 
 		for (int i = 0; i < 5000 && atomic_load(&f->made) < want; i++)
 			pause_ns(1000000);
