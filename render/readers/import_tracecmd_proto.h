@@ -63,6 +63,28 @@ struct reply {
 int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);
 /* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
 int ss_tc_send_fds(int sock, const int fds[2]);
+/* LEN bytes of DATA and NFDS (at most SS_TC_MAX_FDS) descriptors in one message: 0 or -1.
+ * The other side: the number of descriptors that came with LEN bytes (at most NFDS kept,
+ * close-on-exec), or -1 (none kept). */
+#define SS_TC_MAX_FDS 2
+int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
+int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
+
+/*
+ * A kept reader's spawner (struct ss_tracecmd_server): a small process forked once, which
+ * forks the readers, so that replacing one (libtracecmd crashes on many damaged files) does
+ * not fork the caller, whose every page written afterwards would be copied (a fuzzer's,
+ * sanitized: most of its time went there).  Requests and answers on its SOCK_SEQPACKET
+ * socket: SS_TC_SPAWN, answered with the reader's pid (or err, an errno) and its socket's
+ * end as a descriptor, the reader before it ended; SS_TC_END a reader by pid (no answer).
+ */
+enum { SS_TC_SPAWN = 1, SS_TC_END = 2 };
+struct ss_tc_spawn {
+	int32_t op;
+	int32_t pid;
+	int32_t err;
+};
+__attribute__((noreturn)) void ss_tc_spawner_main(int ctl);
 /* The reader process, forked with its end SOCK of the socket: serves files until the socket
  * ends or it retires, then _exits. */
 __attribute__((noreturn)) void ss_tc_reader_main(int sock);

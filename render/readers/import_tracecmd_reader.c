@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 
 #include <trace-cmd.h>
 
@@ -379,45 +380,47 @@ out:
 	return ret;
 }
 
-/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
-int ss_tc_send_fds(int sock, const int fds[2])
+/* DATA (LEN bytes) and NFDS descriptors in one message: 0 or -1. */
+int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds)
 {
 	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
+		char buf[CMSG_SPACE(SS_TC_MAX_FDS * sizeof(int))];
 		struct cmsghdr align;
 	} ctl;
-	char byte = 0;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
-			    .msg_controllen = sizeof(ctl.buf) };
+	struct iovec iov = { .iov_base = (void *)data, .iov_len = len };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
 	struct cmsghdr *c;
 	ssize_t n;
 
-	memset(&ctl, 0, sizeof(ctl));
-	c = CMSG_FIRSTHDR(&m);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(2 * sizeof(int));
-	memcpy(CMSG_DATA(c), fds, 2 * sizeof(int));
+	if (nfds > SS_TC_MAX_FDS)
+		return -1;
+	if (nfds) {
+		memset(&ctl, 0, sizeof(ctl));
+		m.msg_control = ctl.buf;
+		m.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
+		c = CMSG_FIRSTHDR(&m);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+		memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
+	}
 	while ((n = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
 		;
-	return n == 1 ? 0 : -1;
+	return n == (ssize_t)len ? 0 : -1;
 }
 
-/* The reader's side of ss_tc_send_fds(): 0 with both descriptors, or -1 (none kept). */
-static int recv_fds(int sock, int fds[2])
+int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
 {
 	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
+		char buf[CMSG_SPACE(SS_TC_MAX_FDS * sizeof(int))];
 		struct cmsghdr align;
 	} ctl;
-	char byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct iovec iov = { .iov_base = data, .iov_len = len };
 	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
 			    .msg_controllen = sizeof(ctl.buf) };
 	struct cmsghdr *c;
 	ssize_t n;
-	int got = 0;
+	size_t got = 0;
 
 	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
 		;
@@ -430,13 +433,34 @@ static int recv_fds(int sock, int fds[2])
 			int fd;
 
 			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
-			if (got < 2)
+			if (got < nfds)
 				fds[got++] = fd;
 			else
 				close(fd);
 		}
 	}
-	if (got == 2 && !(m.msg_flags & MSG_CTRUNC))
+	if (n == (ssize_t)len && !(m.msg_flags & MSG_CTRUNC))
+		return (int)got;
+	while (got > 0)
+		close(fds[--got]);
+	return -1;
+}
+
+/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
+int ss_tc_send_fds(int sock, const int fds[2])
+{
+	char byte = 0;
+
+	return ss_tc_send_msg(sock, &byte, 1, fds, 2);
+}
+
+/* The reader's side of ss_tc_send_fds(): 0 with both descriptors, or -1 (none kept). */
+static int recv_fds(int sock, int fds[2])
+{
+	char byte;
+	int got = ss_tc_recv_msg(sock, &byte, 1, fds, 2);
+
+	if (got == 2)
 		return 0;
 	while (got > 0)
 		close(fds[--got]);
@@ -498,12 +522,11 @@ static void serve(int sock)
 /* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
 __attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
 
-/*
- * The reader process, forked: output to /dev/null (libtracecmd printf()s some complaints),
- * default actions for the signals of a crash, _exit so nothing of the parent's is flushed or
- * freed.  Interrupts are the parent's business: it ends the reader when it closes the trace.
- */
-void ss_tc_reader_main(int sock)
+/* A process forked from the parent's that must not act as the parent: output to /dev/null,
+ * no descriptor but stdio and KEEP, default actions for the signals of a crash (whoever, a
+ * sanitizer or a fuzzer, handles them in the parent, and without a fuzzer's death callback:
+ * it would save the input as a crash), interrupts ignored (the parent's business). */
+static void detach_from_parent(int keep)
 {
 	static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS };
 	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -512,15 +535,83 @@ void ss_tc_reader_main(int sock)
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
 	}
-	close_others(sock);
-	/* die of them, whoever (a sanitizer, a fuzzer) handles them in the parent, and without
-	 * a fuzzer's death callback (it would save the input as a crash) */
+	close_others(keep);
 	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		signal(fatal[i], SIG_DFL);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_DFL);
 	if (__sanitizer_set_death_callback)
 		__sanitizer_set_death_callback(NULL);
+}
+
+/*
+ * The reader process, forked: output to /dev/null (libtracecmd printf()s some complaints),
+ * default actions for the signals of a crash, _exit so nothing of the parent's is flushed or
+ * freed.  Interrupts are the parent's business: it ends the reader when it closes the trace.
+ */
+void ss_tc_reader_main(int sock)
+{
+	detach_from_parent(sock);
 	serve(sock);
+	_exit(0);
+}
+
+/* End reader PID (one of the spawner's: still a zombie at worst, so the pid is its own). */
+static void end_child(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/*
+ * The spawner: forks a reader for each SS_TC_SPAWN request on CTL (a SOCK_SEQPACKET socket)
+ * and answers with its pid and, as a descriptor, its end of a new socket pair; ends (kills
+ * and reaps) it at SS_TC_END, or at the next SS_TC_SPAWN (a server keeps one reader).  Its
+ * readers are reaped only then, so that a pid the parent names is never another process's.
+ * At the socket's end it ends the one left, and itself.
+ */
+void ss_tc_spawner_main(int ctl)
+{
+	pid_t live[1];
+	size_t nr = 0;
+	struct ss_tc_spawn q;
+
+	detach_from_parent(ctl);
+	while (ss_tc_recv_msg(ctl, &q, sizeof(q), NULL, 0) == 0) {
+		struct ss_tc_spawn r = { .op = q.op, .pid = -1 };
+		int sv[2] = { -1, -1 };
+
+		if (q.op == SS_TC_END) {
+			for (size_t i = 0; i < nr; i++)
+				if (live[i] == q.pid) {
+					end_child(live[i]);
+					live[i] = live[--nr];
+					break;
+				}
+			continue;
+		}
+		if (q.op != SS_TC_SPAWN)
+			break;
+		/* a server keeps one reader: any other is one it is done with */
+		while (nr > 0)
+			end_child(live[--nr]);
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+			r.err = errno;
+		else if ((r.pid = fork()) < 0)
+			r.err = errno;
+		else if (r.pid == 0)
+			ss_tc_reader_main(sv[1]);
+		if (r.pid > 0)
+			live[nr++] = r.pid;
+		if (ss_tc_send_msg(ctl, &r, sizeof(r), sv, r.pid > 0 ? 1 : 0))
+			break;
+		if (sv[0] >= 0) {
+			close(sv[0]);
+			close(sv[1]);
+		}
+	}
+	while (nr > 0)
+		end_child(live[--nr]);
 	_exit(0);
 }

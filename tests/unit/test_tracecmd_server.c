@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The kept trace-cmd reader process (struct ss_tracecmd_server, import_tracecmd.c): one reader
- * serves many files in turn and gives the same events each time; between files it holds no
- * descriptor but its standard ones and its socket — not the files it served, not libtracecmd's
- * copies of them (one per instance buffer), not what the parent had open when it was forked.
+ * The kept trace-cmd reader process (struct ss_tracecmd_server, import_tracecmd.c): one reader,
+ * forked by the server's spawner process, serves many files in turn and gives the same events
+ * each time; between files it holds no descriptor but its standard ones and its socket — not
+ * the files it served, not libtracecmd's copies of them (one per instance buffer), not what
+ * the parent had open when it was forked — and the spawner holds only its standard ones and
+ * its socket.
  * Reads committed .dat seeds (tests/fuzz/corpus/tracecmd/); runs unprivileged.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +23,14 @@
 
 #define OPENS 60
 
-/* The pid of this process's only child (the reader), or -1. */
-static pid_t only_child(void)
+/* The pid of process PID's only child, or -1. */
+static pid_t only_child_of(pid_t pid)
 {
 	char path[64], buf[256];
 	FILE *f;
 	long a = -1, b = -1;
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)pid, (int)pid);
 	if (!(f = fopen(path, "r")))
 		return -1;
 	if (!fgets(buf, sizeof(buf), f))
@@ -35,6 +39,40 @@ static pid_t only_child(void)
 	if (sscanf(buf, "%ld %ld", &a, &b) != 1)
 		return -1;
 	return (pid_t)a;
+}
+
+/* Whether process PID is dead and not yet reaped. */
+static bool is_zombie(pid_t pid)
+{
+	char path[64], buf[256];
+	FILE *f;
+	char state = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if (!(f = fopen(path, "r")))
+		return false;
+	if (fgets(buf, sizeof(buf), f)) {
+		const char *p = strrchr(buf, ')');
+
+		if (p && p[1] == ' ')
+			state = p[2];
+	}
+	fclose(f);
+	return state == 'Z';
+}
+
+static bool exists(pid_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
+	return access(path, F_OK) == 0;
+}
+
+/* This process's only child (the spawner), or -1. */
+static pid_t only_child(void)
+{
+	return only_child_of(getpid());
 }
 
 /* Descriptors PID holds, or -1: those below our limit (a tool such as valgrind keeps its own
@@ -92,7 +130,7 @@ int main(void)
 	char path[3][4096];
 	long first[3];
 	int bad = 0, held, spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	pid_t reader;
+	pid_t spawner, reader;
 
 	if (!ok(srv != NULL, "a server") || !ok(spare >= 0, "a descriptor of the parent's"))
 		return done_testing();
@@ -102,11 +140,14 @@ int main(void)
 		first[k] = events_of(path[k], srv);
 		ok(first[k] > 0, "%s: %ld events", names[k], first[k]);
 	}
-	reader = only_child();
-	if (!ok(reader > 0, "one reader process kept"))
+	spawner = only_child();
+	reader = spawner > 0 ? only_child_of(spawner) : -1;
+	if (!ok(spawner > 0, "one spawner process") ||
+	    !ok(reader > 0, "one reader process kept, the spawner's child"))
 		goto out;
+	is_int(fds_of(spawner), 4, "the spawner holds stdin, stdout, stderr and its socket only");
 	held = fds_of(reader);
-	is_int(held, 4, "between files it holds stdin, stdout, stderr and its socket only");
+	is_int(held, 4, "between files the reader holds stdin, stdout, stderr and its socket only");
 	for (int i = 0; i < OPENS; i++)
 		for (int k = 0; k < 3; k++)
 			bad += events_of(path[k], srv) != first[k];
@@ -127,12 +168,25 @@ int main(void)
 		unsetenv("SEEKSCOPE_READAHEAD");
 		is_int(bad, 0, "read ahead: the same events of each file, in the same order");
 	}
-	is_int(only_child(), reader, "the same reader served them all");
+	is_int(only_child_of(spawner), reader, "the same reader served them all");
 	is_int(fds_of(reader), 4, "and still holds nothing else (the instance file's copies "
 	       "closed)");
+	/* a kept reader killed between files (not by a file): the next file gets a new one,
+	 * forked by the spawner, and the dead one is reaped */
+	if (kill(reader, SIGKILL) == 0) {
+		pid_t again;
+
+		for (int i = 0; i < 2000 && !is_zombie(reader); i++)
+			usleep(1000);
+		ok(is_zombie(reader), "the killed reader is dead (a zombie of the spawner's)");
+		is_int(events_of(path[0], srv), first[0], "the next file: the same events");
+		again = only_child_of(spawner);
+		ok(again > 0 && again != reader, "a new reader, the spawner's only child");
+		ok(!exists(reader), "the dead one reaped");
+	}
 out:
 	close(spare);
 	ss_tracecmd_server_free(srv);
-	is_int(only_child(), -1, "freeing the server ends the reader");
+	is_int(only_child(), -1, "freeing the server ends the spawner and the reader");
 	return done_testing();
 }
