@@ -281,6 +281,8 @@ static void end_spawner(struct ss_tracecmd_server *srv)
 {
 	if (!srv->spawner)
 		return;
+	/* its end of file now, even if a child of the caller holds a copy of the socket */
+	shutdown(srv->ctl, SHUT_RDWR);
 	close(srv->ctl);
 	srv->ctl = -1;
 	while (waitpid(srv->spawner, NULL, 0) < 0 && errno == EINTR)
@@ -288,10 +290,10 @@ static void end_spawner(struct ss_tracecmd_server *srv)
 	srv->spawner = 0;
 }
 
-/* A kept reader for SRV: from its spawner, or forked here when it has none (or it failed). */
+/* A kept reader for SRV: from its spawner, or forked here when it has none (or it is gone). */
 static int spawn_kept(struct ss_tracecmd_server *srv, char *err, size_t errlen)
 {
-	struct ss_tc_spawn q = { .op = SS_TC_SPAWN }, r;
+	struct ss_tc_spawn q = { .op = SS_TC_SPAWN }, r = { 0 };
 
 	if (srv->spawner) {
 		int fd = -1, got = -1;
@@ -305,12 +307,22 @@ static int spawn_kept(struct ss_tracecmd_server *srv, char *err, size_t errlen)
 		}
 		if (got == 1)
 			close(fd);
-		if (got == 0 && r.err > 0) {
+		if (got == -2 || (got == 0 && r.err > 0)) {
+			/* the spawner lives: its fork failed, or its answer's descriptor could
+			 * not be taken here (at the limit of descriptors) */
+			int e = got == -2 ? EMFILE : r.err;
+
+			if (got == -2 && r.pid > 0) {
+				struct ss_tc_spawn end = { .op = SS_TC_END, .pid = r.pid };
+
+				ss_tc_send_msg(srv->ctl, &end, sizeof(end), NULL, 0);
+			}
 			ss_errf(err, errlen, "cannot start the trace-cmd reader process: %s",
-				strerror(r.err));
-			return -r.err;
+				strerror(e));
+			return -e;
 		}
-		/* no answer that makes sense: the spawner is gone; the readers are forked here */
+		/* no answer, or one that makes no sense: the spawner is gone; the readers are
+		 * forked here from now on */
 		end_spawner(srv);
 	}
 	return spawn(&srv->pid, &srv->sock, err, errlen);

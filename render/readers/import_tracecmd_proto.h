@@ -65,7 +65,8 @@ int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);
 int ss_tc_send_fds(int sock, const int fds[2]);
 /* LEN bytes of DATA and NFDS (at most SS_TC_MAX_FDS) descriptors in one message: 0 or -1.
  * The other side: the number of descriptors that came with LEN bytes (at most NFDS kept,
- * close-on-exec), or -1 (none kept). */
+ * close-on-exec); -1 at the socket's end or an error, -2 for a message refused (not LEN
+ * bytes, or its descriptors did not all fit): none kept then. */
 #define SS_TC_MAX_FDS 2
 int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
 int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);

@@ -424,8 +424,9 @@ int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
 
 	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
 		;
-	if (n <= 0)
+	if (n < 0)
 		return -1;
+	/* an empty message may still carry descriptors: looked at (and closed) all the same */
 	for (c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
 		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 			continue;
@@ -439,11 +440,13 @@ int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
 				close(fd);
 		}
 	}
-	if (n == (ssize_t)len && !(m.msg_flags & MSG_CTRUNC))
+	if (n == (ssize_t)len && !(m.msg_flags & (MSG_CTRUNC | MSG_TRUNC)))
 		return (int)got;
 	while (got > 0)
 		close(fds[--got]);
-	return -1;
+	/* the socket's end (or nothing): -1; a message of the wrong size, or whose descriptors
+	 * did not all fit (this process at its limit): -2 */
+	return n > 0 ? -2 : -1;
 }
 
 /* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
@@ -535,11 +538,17 @@ static void detach_from_parent(int keep)
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
 	}
+	sigset_t none;
+
 	close_others(keep);
 	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		signal(fatal[i], SIG_DFL);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_DFL);
+	/* children are reaped by waitpid() alone: a pid named is always still ours */
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (__sanitizer_set_death_callback)
 		__sanitizer_set_death_callback(NULL);
 }

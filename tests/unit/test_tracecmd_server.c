@@ -5,7 +5,9 @@
  * each time; between files it holds no descriptor but its standard ones and its socket — not
  * the files it served, not libtracecmd's copies of them (one per instance buffer), not what
  * the parent had open when it was forked — and the spawner holds only its standard ones and
- * its socket.
+ * its socket.  A reader killed between files is replaced before the next one; with the
+ * spawner gone too, the readers are forked by the caller; freeing the server leaves no
+ * process behind.
  * Reads committed .dat seeds (tests/fuzz/corpus/tracecmd/); runs unprivileged.
  */
 #include <dirent.h>
@@ -22,6 +24,23 @@
 #include "trace_read.h"
 
 #define OPENS 60
+
+/* How many children process PID has (zombies included), or -1. */
+static int children_of(pid_t pid)
+{
+	char path[64], buf[4096];
+	FILE *f;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)pid, (int)pid);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		for (char *p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
+			n++;
+	fclose(f);
+	return n;
+}
 
 /* The pid of process PID's only child, or -1. */
 static pid_t only_child_of(pid_t pid)
@@ -126,11 +145,12 @@ static long events_of(const char *path, struct ss_tracecmd_server *srv)
 int main(void)
 {
 	static const char *const names[] = { "instance.dat", "top.dat", "all-block.dat" };
+	/* open before the server (and its spawner) is made: neither may keep it */
+	int bad = 0, held, spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	struct ss_tracecmd_server *srv = ss_tracecmd_server_new();
 	char path[3][4096];
 	long first[3];
-	int bad = 0, held, spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	pid_t spawner, reader;
+	pid_t spawner, reader, again = -1;
 
 	if (!ok(srv != NULL, "a server") || !ok(spare >= 0, "a descriptor of the parent's"))
 		return done_testing();
@@ -173,20 +193,36 @@ int main(void)
 	       "closed)");
 	/* a kept reader killed between files (not by a file): the next file gets a new one,
 	 * forked by the spawner, and the dead one is reaped */
-	if (kill(reader, SIGKILL) == 0) {
-		pid_t again;
-
+	if (ok(kill(reader, SIGKILL) == 0, "the reader killed between files")) {
 		for (int i = 0; i < 2000 && !is_zombie(reader); i++)
 			usleep(1000);
 		ok(is_zombie(reader), "the killed reader is dead (a zombie of the spawner's)");
 		is_int(events_of(path[0], srv), first[0], "the next file: the same events");
 		again = only_child_of(spawner);
-		ok(again > 0 && again != reader, "a new reader, the spawner's only child");
-		ok(!exists(reader), "the dead one reaped");
+		ok(again > 0 && again != reader, "a new reader, the spawner's only child (the "
+		   "dead one reaped)");
+	}
+	/* the spawner gone (killed), then the reader: the next reader is forked here */
+	if (again > 0 && ok(kill(spawner, SIGKILL) == 0, "the spawner killed")) {
+		pid_t direct;
+
+		for (int i = 0; i < 2000 && !is_zombie(spawner); i++)
+			usleep(1000);
+		is_int(events_of(path[1], srv), first[1], "its reader still serves");
+		kill(again, SIGKILL);
+		for (int i = 0; i < 2000 && exists(again) && !is_zombie(again); i++)
+			usleep(1000);
+		is_int(events_of(path[2], srv), first[2], "then a reader forked here: the same "
+		       "events");
+		direct = only_child();
+		ok(direct > 0 && direct != spawner && !exists(spawner),
+		   "it is this process's only child, the dead spawner reaped");
+		again = direct;
 	}
 out:
 	close(spare);
 	ss_tracecmd_server_free(srv);
-	is_int(only_child(), -1, "freeing the server ends the spawner and the reader");
+	is_int(children_of(getpid()), 0, "freeing the server ends the spawner");
+	ok(again <= 0 || !exists(again), "and the reader");
 	return done_testing();
 }
