@@ -533,13 +533,12 @@ static void detach_from_parent(int keep)
 {
 	static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS };
 	int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	sigset_t none;
 
 	if (fd >= 0) {
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
 	}
-	sigset_t none;
-
 	close_others(keep);
 	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
 		signal(fatal[i], SIG_DFL);
@@ -582,8 +581,7 @@ static void end_child(pid_t pid)
  */
 void ss_tc_spawner_main(int ctl)
 {
-	pid_t live[1];
-	size_t nr = 0;
+	pid_t live = 0;                 /* the reader forked last and not yet ended, if any */
 	struct ss_tc_spawn q;
 
 	detach_from_parent(ctl);
@@ -592,19 +590,19 @@ void ss_tc_spawner_main(int ctl)
 		int sv[2] = { -1, -1 };
 
 		if (q.op == SS_TC_END) {
-			for (size_t i = 0; i < nr; i++)
-				if (live[i] == q.pid) {
-					end_child(live[i]);
-					live[i] = live[--nr];
-					break;
-				}
+			if (live > 0 && live == q.pid) {
+				end_child(live);
+				live = 0;
+			}
 			continue;
 		}
 		if (q.op != SS_TC_SPAWN)
 			break;
-		/* a server keeps one reader: any other is one it is done with */
-		while (nr > 0)
-			end_child(live[--nr]);
+		/* a server keeps one reader: an earlier one is one it is done with */
+		if (live > 0) {
+			end_child(live);
+			live = 0;
+		}
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 			r.err = errno;
 		else if ((r.pid = fork()) < 0)
@@ -612,7 +610,7 @@ void ss_tc_spawner_main(int ctl)
 		else if (r.pid == 0)
 			ss_tc_reader_main(sv[1]);
 		if (r.pid > 0)
-			live[nr++] = r.pid;
+			live = r.pid;
 		if (ss_tc_send_msg(ctl, &r, sizeof(r), sv, r.pid > 0 ? 1 : 0))
 			break;
 		if (sv[0] >= 0) {
@@ -620,7 +618,7 @@ void ss_tc_spawner_main(int ctl)
 			close(sv[1]);
 		}
 	}
-	while (nr > 0)
-		end_child(live[--nr]);
+	if (live > 0)
+		end_child(live);
 	_exit(0);
 }
