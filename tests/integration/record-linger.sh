@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # After the workload ends, seekscope record keeps capturing until the requests in flight have
 # completed (at most --linger SECONDS, default 2), and the report counts the requests issued
-# but never completed (incomplete_ios).  The workload leaves a 256 MiB O_DIRECT write to our own
-# loop device in flight: it exits as soon as the device has requests in flight.
+# but never completed (incomplete_ios).  The workload leaves one big O_DIRECT write to our own
+# loop device in flight: it exits as soon as the device has requests in flight.  With --linger 0
+# the write is 1 GiB, so that it is still in flight however long the recorder takes to stop
+# (a 256 MiB write can complete in the tens of milliseconds the recorder needs).
 # Root only; everything created is removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
 need ROOT
@@ -14,9 +16,12 @@ plan 10
 make_workdir
 make_loop 1G
 name=${LOOP#/dev/}
-# the write goes on in the background; the workload ends while it is in flight
-leave_in_flight="dd if=/dev/zero of=$LOOP bs=256M count=1 oflag=direct status=none &
+# leave_in_flight SIZE: the workload; a write of SIZE goes on in the background, the workload
+# ends while it is in flight
+leave_in_flight() {
+	echo "dd if=/dev/zero of=$LOOP bs=$1 count=1 oflag=direct status=none &
 until [ \$(awk '{print \$1 + \$2}' /sys/block/$name/inflight) -gt 0 ]; do :; done"
+}
 # field TRACE KEY...: report --json's values of KEYs, space-separated
 field() {
 	"$SEEKSCOPE" report --json "$1" | python3 -c '
@@ -28,19 +33,19 @@ workload_end() {
 	"$SEEKSCOPE" dump -n "$1" | awk '$2 == "phase" && $4 == "end" && $5 == "workload" {print $3}'
 }
 
-"$SEEKSCOPE" record --linger 0 -o "$WORK/cut.sst" -d "$LOOP" -- sh -c "$leave_in_flight" 2>"$WORK/cut.err"
+"$SEEKSCOPE" record --linger 0 -o "$WORK/cut.sst" -d "$LOOP" -- sh -c "$(leave_in_flight 1G)" 2>"$WORK/cut.err"
 ok $? "--linger 0: recorded"
-wait_dd() { for ((i = 0; i < 100; i++)); do pgrep -f "of=$LOOP bs=256M" >/dev/null || return 0; sleep 0.1; done; }
+wait_dd() { for ((i = 0; i < 100; i++)); do pgrep -f "of=$LOOP bs=" >/dev/null || return 0; sleep 0.1; done; }
 wait_dd
 read -r inc wb <<<"$(field "$WORK/cut.sst" incomplete_ios write_bytes)"
-[[ $inc -gt 0 && $wb -lt 268435456 ]]
-ok $? "--linger 0: the capture stops at the workload's end, $inc requests left incomplete ($wb of 268435456 bytes completed)"
+[[ $inc -gt 0 && $wb -lt 1073741824 ]]
+ok $? "--linger 0: the capture stops at the workload's end, $inc requests left incomplete ($wb of 1073741824 bytes completed)"
 grep -q "warning: $inc requests were still in flight" "$WORK/cut.err"
 ok $? "--linger 0: the recorder says so: $(grep warning "$WORK/cut.err")"
 "$SEEKSCOPE" report "$WORK/cut.sst" | grep -q "incomplete   $inc issued I/Os never completed"
 ok $? "report text: incomplete $inc"
 
-"$SEEKSCOPE" record -q -o "$WORK/full.sst" -d "$LOOP" -- sh -c "$leave_in_flight" 2>"$WORK/full.err"
+"$SEEKSCOPE" record -q -o "$WORK/full.sst" -d "$LOOP" -- sh -c "$(leave_in_flight 256M)" 2>"$WORK/full.err"
 ok $? "default linger: recorded"
 wait_dd
 read -r inc wb dur <<<"$(field "$WORK/full.sst" incomplete_ios write_bytes duration_s)"
