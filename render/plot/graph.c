@@ -431,6 +431,13 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 		spec.legend |= g->ops[p]->class_legend;
 	}
 	spec.table_rows = ss_table_lines(traces, g->nr);
+	if (spec.table_rows) {  /* headings and rule wrapped where they are too wide ... */
+		int lines = spec.table_rows;
+
+		spec.table_rows += ss_table_extra_lines(g->o.width, g->nr);
+		if (ss_layout_compute(&spec, &g->lay))  /* ... or in smaller type */
+			spec.table_rows = lines;
+	}
 	if (ss_layout_compute(&spec, &g->lay)) {
 		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"
 			" (try --size %dx%d)", g->o.width, g->o.height, g->nr_panels, g->nr,
@@ -518,11 +525,20 @@ static void frame_for(const struct ss_graph *g, int p, int c, struct ss_frame *f
 	}
 }
 
+/* The title, smaller where it is too wide (down to the panel titles' size), then cut. */
 static void draw_title(struct ss_graph *g, cairo_t *cr)
 {
+	double fs = ss_metrics.font_title, w;
+	char buf[sizeof(g->title)];
+
+	snprintf(buf, sizeof(buf), "%s", g->title);
+	ss_text_measure(cr, fs, true, buf, &w, NULL);
+	if (w > g->lay.title.w)
+		fs = fmax(ss_metrics.font_label, fs * g->lay.title.w / w);
+	ss_text_fit(cr, fs, true, buf, g->lay.title.w);
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, g->lay.title.x + g->lay.title.w / 2, g->lay.title.y + g->lay.title.h / 2,
-		     SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, g->title, NULL);
+		     SS_CENTER, SS_MIDDLE, fs, true, buf, NULL);
 }
 
 static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
@@ -613,8 +629,11 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
 			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
-			/* never into the next column's title: "..." at the plot's right edge */
-			ss_text_fit(cr, ss_metrics.font_label, true, tbuf, f.r.w);
+			/* never into the next column's title nor the panel's key: "..." short of
+			 * them */
+			double key = g->ops[p]->key_w ? g->ops[p]->key_w(c->state[p], cr, &d) : 0;
+
+			ss_text_fit(cr, ss_metrics.font_label, true, tbuf, f.r.w - (key > 0 ? key + 12 : 0));
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
 				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);

@@ -132,15 +132,12 @@ const struct ss_groups *ss_graph_groups(const struct ss_graph *g);
 /* The sector panel's (the first panel with ops->sector_y) data rectangle for column COL;
  * -ENOENT if there is no sector panel. */
 int ss_graph_io_rect(const struct ss_graph *g, int col, struct ss_rect *r);
-/* Data rectangle of row PANEL in column COL: its index in opts.panels, once each sector
- * panel is repeated per device (ss_graph_rows_for).  0 or -ENOENT. */
-int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* Pixel row (y) of absolute SECTOR, and pixel column (x) of T_S seconds after the column's
  * start, in the sector panel of column COL.  0 or -ENOENT. */
 int ss_graph_sector_y(const struct ss_graph *g, int col, uint64_t sector, double *y);
 int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
-/* The data rectangle of panel PANEL (its index in ss_graph_opts.panels) in column COL;
- * -ENOENT outside the figure. */
+/* The data rectangle of row PANEL in column COL: its index in opts.panels, once each sector
+ * panel is repeated per device (ss_graph_rows_for).  0, or -ENOENT outside the figure. */
 int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
 /* The sector range [*lo, *hi) of the first sector panel (--y-range, else every zone, else
  * where the I/O was; one row per device in a multi-device trace).  0, or -ENOENT before

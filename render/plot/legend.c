@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The legend row of the sector panel's marks; see legend.h. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,8 +109,9 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 {
 	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_GROUPS_MAX + 2];
 	char shortened[SS_GROUPS_MAX][64];
-	const double fs = ss_metrics.font_small, sw = 14, gap = 22;
-	double total = 0, x, y = r->y + r->h / 2, w;
+	const double sw = 14;
+	double fs = ss_metrics.font_small, gap = 22, total = 0, text = 0, x, y = r->y + r->h / 2;
+	double w;
 	int n = 0, nr_groups = 0;
 	size_t ng = groups ? groups->n : 0;
 
@@ -143,11 +145,21 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		it[n++] = (typeof(it[0])){ LK_ITABLE, 0, "inode table" };
 	if (any_phase(t, nr))
 		it[n++] = (typeof(it[0])){ LK_PHASE, 0, "phase start (dashed: end)" };
+	/* too wide for the row: closer together, then smaller type (down to 3/4), then the
+	 * last entries go; the groups are what the picture is about: the others go first */
+	for (int i = 0; i < n; i++) {
+		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
+		text += w;
+	}
+	if (n > 1 && n * (sw + 5) + text + (n - 1) * gap > r->w)
+		gap = fmax(10, (r->w - n * (sw + 5) - text) / (n - 1));
+	if (text > 0 && n * (sw + 5) + text + (n - 1) * gap > r->w)
+		fs *= fmax(0.75, (r->w - n * (sw + 5) - (n - 1) * gap) / text);
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		total += sw + 5 + w + (i ? gap : 0);
-		/* the groups are what the picture is about: the rest goes when it must */
-		if (nr_groups && i >= nr_groups && total > r->w) {
+		if (total > r->w && i >= (nr_groups ? nr_groups : 1)) {
+			total -= sw + 5 + w + gap;
 			n = i;
 			break;
 		}

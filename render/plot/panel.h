@@ -77,6 +77,9 @@ struct ss_panel_ops {
 	/* Draw: f->y spans the shared range.  Axes are drawn by the panel (it knows its units). */
 	void (*draw)(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		     const struct ss_frame *f);
+	/* Optional: the width of the key the panel draws at the right end of its title band
+	 * (the title is cut short of it). */
+	double (*key_w)(void *state, cairo_t *cr, const struct ss_panel_data *d);
 	void (*destroy)(void *state);
 };
 

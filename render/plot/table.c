@@ -21,6 +21,8 @@ struct column {
 	bool (*get)(const struct ss_table_row *r, double *v);
 	const char *fmt;
 	bool warn_nonzero;          /* a non-zero value is drawn as a warning */
+	int keep;                   /* in a picture too narrow for every column, the lowest go
+				     * first (report has them all) */
 };
 
 static bool get_dur(const struct ss_table_row *r, double *v) { *v = r->s->duration_s; return true; }
@@ -91,22 +93,22 @@ static bool get_model(const struct ss_table_row *r, double *v)
 
 /* Totals first, then the rates they make; a column is shown when some row has a value. */
 static const struct column columns[] = {
-	{ "duration s", LOWER_TIMED, get_dur, "%.2f", false },
-	{ "I/Os", SHOWN, get_ios, "%.0f", false },
-	{ "read MB", SHOWN, get_r, "%.1f", false },
-	{ "write MB", SHOWN, get_w, "%.1f", false },
-	{ "discard MB", SHOWN, get_d, "%.1f", false },
-	{ "other MB", SHOWN, get_o, "%.1f", false },
-	{ "seeks", LOWER, get_seeks, "%.0f", false },
-	{ "modelled s", LOWER, get_model, "%.2f", false },
-	{ "read MB/s", SHOWN, get_rmb, "%.2f", false },
-	{ "write MB/s", SHOWN, get_wmb, "%.2f", false },
-	{ "IOPS", SHOWN, get_iops, "%.0f", false },
-	{ "seeks/s", SHOWN, get_seeks_s, "%.0f", false },
-	{ "lat p50 ms", SHOWN, get_p50, "%.2f", false },
-	{ "lat p99 ms", SHOWN, get_p99, "%.2f", false },
-	{ "files/s", SHOWN, get_files, "%.0f", false },
-	{ "lost events", SHOWN, get_lost, "%.0f", true },
+	{ "duration s", LOWER_TIMED, get_dur, "%.2f", false, 9 },
+	{ "I/Os", SHOWN, get_ios, "%.0f", false, 8 },
+	{ "read MB", SHOWN, get_r, "%.1f", false, 6 },
+	{ "write MB", SHOWN, get_w, "%.1f", false, 6 },
+	{ "discard MB", SHOWN, get_d, "%.1f", false, 3 },
+	{ "other MB", SHOWN, get_o, "%.1f", false, 2 },
+	{ "seeks", LOWER, get_seeks, "%.0f", false, 9 },
+	{ "modelled s", LOWER, get_model, "%.2f", false, 7 },
+	{ "read MB/s", SHOWN, get_rmb, "%.2f", false, 4 },
+	{ "write MB/s", SHOWN, get_wmb, "%.2f", false, 5 },
+	{ "IOPS", SHOWN, get_iops, "%.0f", false, 5 },
+	{ "seeks/s", SHOWN, get_seeks_s, "%.0f", false, 1 },
+	{ "lat p50 ms", SHOWN, get_p50, "%.2f", false, 1 },
+	{ "lat p99 ms", SHOWN, get_p99, "%.2f", false, 6 },
+	{ "files/s", SHOWN, get_files, "%.0f", false, 0 },
+	{ "lost events", SHOWN, get_lost, "%.0f", true, 9 },
 };
 #define NR_COLUMNS (int)(sizeof(columns) / sizeof(columns[0]))
 _Static_assert(NR_COLUMNS <= SS_TABLE_MAX_COLS, "SS_TABLE_MAX_COLS holds every column");
@@ -323,10 +325,11 @@ int ss_table_row(const struct ss_table *tb, const char *run, const char *phase)
 
 int ss_table_cell(const struct ss_table *tb, int row, int col, struct ss_rect *out)
 {
-	if (row < 0 || row >= tb->nr_rows || col < 0 || col >= tb->nr_cols || !(tb->row_h > 0))
+	if (row < 0 || row >= tb->nr_rows || col < 0 || col >= tb->nr_cols || !(tb->row_h > 0) ||
+	    tb->hidden[col])
 		return -ENOENT;
-	*out = (struct ss_rect){ tb->first_col_x + col * tb->col_w, tb->y0 + (row + 1) * tb->row_h,
-				 tb->col_w, tb->row_h };
+	*out = (struct ss_rect){ tb->col_x[col], tb->y0 + (row + tb->head_lines) * tb->row_h,
+				 tb->col_x[col + 1] - tb->col_x[col], tb->row_h };
 	return 0;
 }
 
@@ -365,61 +368,291 @@ void ss_table_text(const struct ss_table *tb, int row, int col, char *buf, size_
 	*warn = c->warn_nonzero && v != 0;
 }
 
-/* Width of the widest run label (or phase name, bold as drawn for totals), plus air. */
-static double text_col_w(cairo_t *cr, const struct ss_table *tb, bool phase, const char *head)
+#define CELL_PAD 10     /* air between a column's text and the next column's */
+#define TABLE_MIN_SCALE 0.75    /* the smallest type, of font_small, before columns go */
+
+static int nr_hidden(const struct ss_table *tb)
+{
+	int n = 0;
+
+	for (int c = 0; c < tb->nr_cols; c++)
+		n += tb->hidden[c];
+	return n;
+}
+
+/* Width of the widest run label (or phase name, bold as drawn for totals) at font size FS,
+ * plus air. */
+static double text_col_w(cairo_t *cr, const struct ss_table *tb, double fs, bool phase,
+			 const char *head)
 {
 	double w, best;
 
-	ss_text_measure(cr, ss_metrics.font_small, true, head, &best, NULL);
+	ss_text_measure(cr, fs, true, head, &best, NULL);
 	for (int i = 0; i < tb->nr_rows; i++) {
 		char buf[64];
 
 		phase_label(&tb->rows[i], buf, sizeof(buf));
-		ss_text_measure(cr, ss_metrics.font_small, phase, phase ? buf : tb->rows[i].run, &w,
-				NULL);
+		ss_text_measure(cr, fs, phase, phase ? buf : tb->rows[i].run, &w, NULL);
 		if (w > best)
 			best = w;
 	}
 	return best + 16;
 }
 
+/* HEAD's two lines: up to its last space, and after it (*SECOND NULL: one line). */
+static void split_head(const char *head, char *first, size_t len, const char **second)
+{
+	const char *sp = strrchr(head, ' ');
+
+	*second = sp ? sp + 1 : NULL;
+	snprintf(first, len, "%.*s", sp ? (int)(sp - head) : (int)strlen(head), head);
+}
+
+/* Width heading HEAD needs at font size FS, on one line or split in two. */
+static double head_w(cairo_t *cr, const char *head, double fs, bool split)
+{
+	char first[32];
+	const char *second;
+	double w1, w2 = 0;
+
+	if (!split) {
+		ss_text_measure(cr, fs, true, head, &w1, NULL);
+		return w1 + CELL_PAD;
+	}
+	split_head(head, first, sizeof(first), &second);
+	ss_text_measure(cr, fs, true, first, &w1, NULL);
+	if (second)
+		ss_text_measure(cr, fs, true, second, &w2, NULL);
+	return fmax(w1, w2) + CELL_PAD;
+}
+
+/* Widths the shown columns need at font size FS (heading and every body cell) into NEED;
+ * their sum. */
+static double col_needs(cairo_t *cr, const struct ss_table *tb, double fs, bool split,
+			double *need)
+{
+	double sum = 0;
+
+	for (int c = 0; c < tb->nr_cols; c++) {
+		need[c] = 0;
+		if (tb->hidden[c])
+			continue;
+		need[c] = head_w(cr, ss_table_head(tb, c), fs, split);
+		for (int i = 0; i < tb->nr_rows; i++) {
+			char buf[64];
+			bool warn;
+			double w;
+
+			ss_table_text(tb, i, c, buf, sizeof(buf), &warn);
+			ss_text_measure(cr, fs, tb->best[i][c], buf, &w, NULL);
+			need[c] = fmax(need[c], w + CELL_PAD);
+		}
+		sum += need[c];
+	}
+	return sum;
+}
+
+/* A cairo context for measuring text (no surface of the picture's yet), or NULL. */
+static cairo_t *measuring_context(cairo_surface_t **surf)
+{
+	cairo_t *cr;
+
+	*surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cr = cairo_create(*surf);
+	if (cairo_status(cr)) {
+		cairo_destroy(cr);
+		cairo_surface_destroy(*surf);
+		return NULL;
+	}
+	return cr;
+}
+
+#define RULE_MAX_LINES 3
+
+/*
+ * Greedy word wrap of TEXT at font size FS into lines at most WIDTH wide: the number of
+ * lines it takes (a word wider than WIDTH is a line of its own), and the byte offset where
+ * each of the first MAX starts into START.
+ */
+static int wrap(cairo_t *cr, double fs, const char *text, double width, size_t *start, int max)
+{
+	size_t len = strlen(text), line = 0, end;
+	int n = 0;
+	char buf[512];
+
+	while (line < len) {
+		size_t best = 0;
+		double w;
+
+		/* the longest run of whole words from LINE that fits */
+		for (end = line; end <= len; end++) {
+			if (end < len && text[end] != ' ')
+				continue;
+			snprintf(buf, sizeof(buf), "%.*s", (int)(end - line), text + line);
+			ss_text_measure(cr, fs, false, buf, &w, NULL);
+			if (w > width && best)
+				break;
+			best = end;
+			if (w > width)
+				break;
+		}
+		if (n < max)
+			start[n] = line;
+		n++;
+		line = best;
+		while (line < len && text[line] == ' ')
+			line++;
+	}
+	return n;
+}
+
+static int rule_lines(cairo_t *cr, const char *rule, double width)
+{
+	size_t start[RULE_MAX_LINES];
+	int n = wrap(cr, ss_metrics.font_small, rule, width - 8, start, RULE_MAX_LINES);
+
+	return n > RULE_MAX_LINES ? RULE_MAX_LINES : n;
+}
+
+int ss_table_extra_lines(double width, int nr_traces)
+{
+	static const double cap = 0.2 + 0.12;   /* the run and phase columns at their widest */
+	cairo_surface_t *surf;
+	cairo_t *cr = measuring_context(&surf);
+	double sum = 0;
+	int extra = 0;
+
+	if (!cr)
+		return 0;
+	for (size_t c = 0; c < NR_COLUMNS; c++)
+		sum += head_w(cr, columns[c].head, ss_metrics.font_small, false);
+	extra += sum > width * (1 - cap);
+	if (nr_traces > 1)      /* the longer rule, with --disk */
+		extra += rule_lines(cr, RULE("phase duration, seeks and modelled s (--disk)"),
+				    width) - 1;
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	return extra;
+}
+
+/* The rule under a table of several runs, from Y down to R's bottom: wrapped over the lines
+ * there are (ss_table_extra_lines made room), smaller if it still does not fit. */
 static void draw_rule(cairo_t *cr, const struct ss_rect *r, const struct ss_table *tb, double y)
 {
 	const char *rule = ss_table_rule(tb);
-	double fs = ss_metrics.font_small, w;
+	double fs = ss_metrics.font_small, rh = ss_metrics.row_h;
+	int avail = (int)floor((r->y + r->h - y) / rh + 0.01), n;
+	size_t start[RULE_MAX_LINES + 1];
+	char buf[512];
 
-	ss_text_measure(cr, fs, false, rule, &w, NULL);
-	if (w > r->w - 8)
-		fs *= (r->w - 8) / w;           /* one line, whatever the width */
+	if (avail < 1)
+		avail = 1;
+	if (avail > RULE_MAX_LINES)
+		avail = RULE_MAX_LINES;
+	while ((n = wrap(cr, fs, rule, r->w - 8, start, RULE_MAX_LINES + 1)) > avail &&
+	       fs > 6)
+		fs *= 0.92;
 	ss_set_rgb(cr, ss_col_axis);
-	ss_text_draw(cr, r->x + 4, y + ss_metrics.row_h / 2, SS_LEFT, SS_MIDDLE, fs, false,
-		     rule, NULL);
+	if (n > avail) {        /* one line, whatever the width */
+		double w;
+
+		fs = ss_metrics.font_small;
+		ss_text_measure(cr, fs, false, rule, &w, NULL);
+		fs *= (r->w - 8) / w;
+		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, rule, NULL);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		size_t end = i + 1 < n ? start[i + 1] : strlen(rule);
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(end - start[i]), rule + start[i]);
+		ss_text_draw(cr, r->x + 4, y + rh * (i + 0.5), SS_LEFT, SS_MIDDLE, fs, false, buf,
+			     NULL);
+	}
 }
 
+/*
+ * The column widths: each what its heading and cells need (headings on two lines when one
+ * does not fit and the layout left room for two, ss_table_head_lines), the rest of the width
+ * shared out evenly; when even that does not fit, the table's font shrinks until it does.
+ */
 void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 {
-	const double rh = ss_metrics.row_h, fs = ss_metrics.font_small;
-	double run_w, phase_w, cw, y = r->y;
+	const double rh = ss_metrics.row_h;
+	double fs = ss_metrics.font_small, need[SS_TABLE_MAX_COLS], run_w, phase_w, rest, sum;
+	double x, y = r->y;
+	bool split = false, warn;
+	int shown;
 	char buf[64];
-	bool warn;
 
 	if (tb->nr_rows <= 0 || tb->nr_cols <= 0)
 		return;
 	cairo_save(cr);
-	run_w = fmin(text_col_w(cr, tb, false, "run"), r->w * 0.2);
-	phase_w = fmin(text_col_w(cr, tb, true, "phase"), r->w * 0.12);
-	cw = (r->w - run_w - phase_w) / tb->nr_cols;
+	memset(tb->hidden, 0, sizeof(tb->hidden));
+	run_w = fmin(text_col_w(cr, tb, fs, false, "run"), r->w * 0.2);
+	phase_w = fmin(text_col_w(cr, tb, fs, true, "phase"), r->w * 0.12);
+	rest = r->w - run_w - phase_w;
+	sum = col_needs(cr, tb, fs, false, need);
+	/* the layout's room: the body, the rule's lines, and a heading of one or two lines */
+	if (sum > rest && r->h >= rh * (tb->nr_rows + 2 +
+					 (tb->nr_runs > 1 ? rule_lines(cr, ss_table_rule(tb), r->w)
+							  : 0))) {
+		split = true;
+		sum = col_needs(cr, tb, fs, true, need);
+	}
+	/* too narrow even so: smaller text, in proportion to what the text (not the air
+	 * between columns) takes, down to TABLE_MIN_SCALE; hinted text does not shrink quite
+	 * linearly: again if need be; then the columns the reader can best do without go */
+	for (int i = 0; i < 4 && sum > rest && fs > ss_metrics.font_small * TABLE_MIN_SCALE;
+	     i++) {
+		double air = CELL_PAD * (tb->nr_cols - nr_hidden(tb));
+
+		fs *= rest > air ? 0.98 * (rest - air) / (sum - air) : 0.5;
+		fs = fmax(fs, ss_metrics.font_small * TABLE_MIN_SCALE);
+		sum = col_needs(cr, tb, fs, split, need);
+	}
+	while (sum > rest && nr_hidden(tb) < tb->nr_cols - 1) {
+		int drop = -1;
+
+		for (int c = tb->nr_cols - 1; c >= 0; c--)
+			if (!tb->hidden[c] &&
+			    (drop < 0 || columns[tb->cols[c]].keep < columns[tb->cols[drop]].keep))
+				drop = c;
+		tb->hidden[drop] = true;
+		sum = col_needs(cr, tb, fs, split, need);
+	}
+	tb->head_lines = split ? 2 : 1;
+	shown = tb->nr_cols - nr_hidden(tb);
 	tb->x0 = r->x;
 	tb->y0 = r->y;
 	tb->row_h = rh;
-	tb->col_w = cw;
-	tb->first_col_x = r->x + run_w + phase_w;
-	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, true, "run", NULL);
-	ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, true, "phase", NULL);
+	tb->col_x[0] = r->x + run_w + phase_w;
 	for (int c = 0; c < tb->nr_cols; c++)
-		ss_text_draw(cr, tb->first_col_x + (c + 1) * cw - 6, y + rh / 2, SS_RIGHT,
-			     SS_MIDDLE, fs, true, ss_table_head(tb, c), NULL);
+		tb->col_x[c + 1] = tb->col_x[c] +
+				   (tb->hidden[c] ? 0 : need[c] + fmax(0, rest - sum) / shown);
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, r->x + 4, y + rh * tb->head_lines / 2, SS_LEFT, SS_MIDDLE, fs, true,
+		     "run", NULL);
+	ss_text_draw(cr, r->x + run_w + 4, y + rh * tb->head_lines / 2, SS_LEFT, SS_MIDDLE, fs,
+		     true, "phase", NULL);
+	for (int c = 0; c < tb->nr_cols; c++) {
+		const char *head = ss_table_head(tb, c), *second;
+		char first[32];
+
+		if (tb->hidden[c])
+			continue;
+		x = tb->col_x[c + 1] - 6;
+		split_head(head, first, sizeof(first), &second);
+		if (!split || !second) {
+			ss_text_draw(cr, x, y + rh * tb->head_lines / 2, SS_RIGHT, SS_MIDDLE, fs,
+				     true, head, NULL);
+		} else {
+			ss_text_draw(cr, x, y + rh / 2, SS_RIGHT, SS_MIDDLE, fs, true, first, NULL);
+			ss_text_draw(cr, x, y + rh * 1.5, SS_RIGHT, SS_MIDDLE, fs, true, second,
+				     NULL);
+		}
+	}
+	y += rh * (tb->head_lines - 1);
 	ss_set_rgb(cr, ss_col_axis);
 	cairo_set_line_width(cr, 1);
 	cairo_move_to(cr, r->x, y + rh + 0.5);
@@ -436,18 +669,23 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 			cairo_stroke(cr);
 		}
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, row->run, NULL);
+		snprintf(buf, sizeof(buf), "%s", row->run);
+		ss_text_fit_start(cr, fs, false, buf, run_w - 8);
+		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, buf, NULL);
 		ss_table_text(tb, i, -1, buf, sizeof(buf), &warn);
+		ss_text_fit(cr, fs, row->group == 0, buf, phase_w - 8);
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,
 			     buf, NULL);
 		for (int c = 0; c < tb->nr_cols; c++) {
-			double x1 = tb->first_col_x + (c + 1) * cw;
+			double x0 = tb->col_x[c], x1 = tb->col_x[c + 1];
 			bool best = tb->best[i][c];
 
+			if (tb->hidden[c])
+				continue;
 			ss_table_text(tb, i, c, buf, sizeof(buf), &warn);
 			if (best) {
 				ss_set_rgb(cr, ss_col_best);
-				cairo_rectangle(cr, x1 - cw + 2, y + 1, cw - 3, rh - 2);
+				cairo_rectangle(cr, x0 + 2, y + 1, x1 - x0 - 3, rh - 2);
 				cairo_fill(cr);
 			}
 			ss_set_rgb(cr, warn ? ss_col_warn : ss_col_text);

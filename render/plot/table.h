@@ -68,13 +68,21 @@ struct ss_table {
 	int nr_cols;
 	bool best[SS_TABLE_MAX_ROWS][SS_TABLE_MAX_COLS];
 	char work[SS_TABLE_MAX_RUNS][2][192]; /* per run: the work of a phase, of the whole trace */
-	/* geometry of the last ss_table_draw (for ss_table_cell) */
-	double x0, y0, row_h, col_w, first_col_x;
+	/* geometry of the last ss_table_draw (for ss_table_cell): column c spans
+	 * [col_x[c], col_x[c + 1]); the heading takes head_lines rows */
+	double x0, y0, row_h, col_x[SS_TABLE_MAX_COLS + 1];
+	int head_lines;
+	bool hidden[SS_TABLE_MAX_COLS];      /* left out: the picture is too narrow for it */
 };
 
 /* Lines the table needs under the header for these traces (body rows, capped at
  * SS_TABLE_MAX_ROWS, plus the rule line when n > 1); known before the statistics run. */
 int ss_table_lines(const struct ss_trace *const *t, int n);
+/* Lines the table needs beyond ss_table_lines in a picture WIDTH pixels wide: one more for
+ * the headings when those of every column side by side would not fit on one line (they are
+ * then split at their last space), and with several traces the rule's lines beyond its
+ * first (it is wrapped, over at most three). */
+int ss_table_extra_lines(double width, int nr_traces);
 /* Fill TB from the runs' statistics: rows (every trace's totals, then each phase, in order of
  * first appearance, for every trace that has it; the time to durable after "sync"), the
  * columns that apply (bytes of a class only when some row has them) and the highlights. */
@@ -93,7 +101,9 @@ int ss_table_row(const struct ss_table *tb, const char *run, const char *phase);
 /* The one-line rule drawn under a table of several runs (naming the columns it ranks). */
 const char *ss_table_rule(const struct ss_table *tb);
 void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb);
-/* Rectangle of body cell (ROW, COL) as last drawn.  0 or -ENOENT. */
+/* Rectangle of body cell (ROW, COL) as last drawn.  0, or -ENOENT (also for a column left
+ * out of a picture too narrow for every column: the least needed go first, type having
+ * shrunk to 3/4 of its size). */
 int ss_table_cell(const struct ss_table *tb, int row, int col, struct ss_rect *out);
 
 #endif

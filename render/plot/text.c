@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Text drawing and non-overlap bookkeeping on a cairo context; see text.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "text.h"
@@ -88,6 +89,33 @@ void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail)
 			s[len] = '\0';     /* shorter than an ellipsis: nothing left */
 		ss_text_measure(cr, size, bold, s, &w, NULL);
 	}
+	if (w > avail)          /* not even "..." fits */
+		s[0] = '\0';
+}
+
+void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avail)
+{
+	char orig[512];
+	size_t full, cut = 0;
+	double w;
+
+	ss_text_measure(cr, size, bold, s, &w, NULL);
+	if (w <= avail)
+		return;
+	snprintf(orig, sizeof(orig), "%s", s);
+	full = strlen(orig);
+	while (w > avail && cut < full) {
+		/* drop the first whole character; "..." takes the room of the first three bytes */
+		do
+			cut++;
+		while (cut < full && ((unsigned char)orig[cut] & 0xC0) == 0x80);
+		if (cut < 3)
+			continue;
+		snprintf(s, full + 1, "...%s", orig + cut);
+		ss_text_measure(cr, size, bold, s, &w, NULL);
+	}
+	if (w > avail)
+		s[0] = '\0';
 }
 
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)

@@ -33,8 +33,12 @@ void ss_text_draw(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_va
 void ss_text_draw_vertical(cairo_t *cr, double x, double y, double size, bool bold,
 			   const char *s);
 /* Shorten S in place, from the end, to "...", until it is at most AVAIL wide at SIZE (bold
- * or not); whole UTF-8 characters only.  Nothing is cut from what already fits. */
+ * or not); whole UTF-8 characters only.  Nothing is cut from what already fits; nothing is
+ * left where not even "..." fits. */
 void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail);
+/* The same keeping the end of S ("..." in front): for paths, whose file name tells them
+ * apart. */
+void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avail);
 /* Draw S on a translucent white plate so it reads over data. */
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box);

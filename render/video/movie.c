@@ -132,11 +132,14 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 	(void)state, (void)cr, (void)d, (void)f;
 }
 
+static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d);
+
 #define ANIM_OPS(style_, title_, time_x_, draw_)                                          \
 	[style_] = { .name = "movie", .title = title_, .y_title = "offset", .weight = 4.5,  \
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
 		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
-		     .extent = anim_extent, .draw = draw_, .destroy = anim_destroy }
+		     .extent = anim_extent, .draw = draw_, .key_w = anim_key_w,             \
+		     .destroy = anim_destroy }
 static const struct ss_panel_ops anim_ops[SS_MOVIE_NR_STYLES] = {
 	ANIM_OPS(SS_MOVIE_GRID, "The device in LBA order: cells lit by requests", false,
 		 anim_draw_none),
@@ -609,13 +612,57 @@ static double lamp(cairo_t *cr, double x, double y, const char *name, struct ss_
 	return b.x + b.w;
 }
 
-/* Column C's clock, phase and flush/FUA lamps right of the animation's title; the banner
- * over the animation for a second after idle time was skipped. */
+/* The width of the flush and FUA lamps (lit: bold). */
+static double lamps_width(cairo_t *cr)
+{
+	double w;
+
+	ss_text_measure(cr, ss_metrics.font_small, true, "flushFUA", &w, NULL);
+	return w + 4 * LAMP_R + 8 + 12;
+}
+
+/*
+ * The room right of the animation's title that the clock and the lamps take at their widest
+ * (the longest phase name, the end time for both times, a three-digit speed) in a column
+ * WIDTH wide filming X_LO..X_HI ns of trace T.  Where the title would keep less than
+ * CLOCK_TITLE_MIN beside them, the whole band (the clock replaces the title; the caption
+ * under the animation still says what it shows); 0 where even the clock does not fit: it
+ * then goes over the animation.
+ */
+#define CLOCK_TITLE_MIN 120
+static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
+			 double width)
+{
+	const char *longest = "";
+	char end[32], line[200];
+	double w, room;
+
+	for (size_t p = 0; p < t->nr_phases; p++)
+		if (strlen(t->phases[p].name) > strlen(longest))
+			longest = t->phases[p].name;
+	fmt_seconds(end, sizeof(end), (double)x_hi / 1e9, (double)(x_hi - x_lo) / 1e9);
+	snprintf(line, sizeof(line), "%s  %s / %s  (%.3g x)", longest, end, end, 999.0);
+	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
+	room = w + 14 + lamps_width(cr);
+	return width - room >= CLOCK_TITLE_MIN ? room : width >= room ? width : 0;
+}
+
+/* The graph cuts the animation's title short of the clock's room. */
+static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
+{
+	const struct anim_state *s = state;
+
+	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w);
+}
+
+/* Column C's clock, phase and flush/FUA lamps right of the animation's title (cut short of
+ * them, anim_key_w), or in a column too narrow for that over the animation's top right
+ * corner; the banner over the animation for a second after idle time was skipped. */
 static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_t k, uint64_t b)
 {
 	double span_s = (double)(m->hi - m->lo) / 1e9;
 	double speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
-	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, title_w, x;
+	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, room, x;
 	const char *phase = phase_at(c, b);
 	char now[32], end[32], line[200];
 	size_t n;
@@ -627,13 +674,12 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 	if (m->o.skip_idle && n < sizeof(line))
 		snprintf(line + n, sizeof(line) - n, "  idle skipped %.1f s",
 			 (double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9);
-	ss_text_measure(cr, ss_metrics.font_small, false, "flushFUA", &lamps_w, NULL);
-	lamps_w += 4 * LAMP_R + 8 + 12;
+	lamps_w = lamps_width(cr);
 	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
-	ss_text_measure(cr, ss_metrics.font_label, true, anim_ops[m->o.style].title, &title_w, NULL);
+	room = clock_room(cr, c->t, m->lo, m->hi, c->anim.w);
 	x = c->anim.x + c->anim.w - lamps_w;
 	ss_set_rgb(cr, ss_col_text);
-	if (title_w + 24 + w + 14 + lamps_w <= c->anim.w) {
+	if (w + 14 + lamps_w <= room) {
 		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true, line,
 			     NULL);
 	} else {

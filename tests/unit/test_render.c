@@ -115,11 +115,14 @@ struct tr_opts {
 	bool flushes;
 	bool truncate;
 	uint64_t lead_ns;      /* one read at FLUSH_T0, the phase and the writes this much later */
+	uint64_t lat_ns;       /* each request's latency; 0: 200 us */
+	uint64_t lead_lat_ns;  /* the lead read's; 0: lat_ns */
 };
 
-static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr, uint16_t flags)
+static void put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr, uint16_t flags,
+		   uint64_t lat_ns)
 {
-	rt_put_io(w, DEV, ts, sector, nr, flags, 200000);
+	rt_put_io(w, DEV, ts, sector, nr, flags, lat_ns ? lat_ns : 200000);
 }
 
 static void make_trace(const char *path, const struct tr_opts *o)
@@ -141,7 +144,8 @@ static void make_trace(const char *path, const struct tr_opts *o)
 		ss_writer_zone(w, &z);
 	}
 	if (o->lead_ns)
-		put_io(w, FLUSH_T0, FS_START, 8, SS_RW_READ);
+		put_io(w, FLUSH_T0, FS_START, 8, SS_RW_READ,
+		       o->lead_lat_ns ? o->lead_lat_ns : o->lat_ns);
 	if (o->nr_ios)
 		ss_writer_phase(w, FLUSH_T0 + o->lead_ns, SS_PHASE_BEGIN, "extract");
 	for (size_t i = 0; i < o->nr_ios; i++) {
@@ -149,9 +153,9 @@ static void make_trace(const char *path, const struct tr_opts *o)
 		uint64_t sector = FS_START + (uint64_t)o->write_ag * AG_SECTORS + i * 2048;
 
 		if (o->flushes && i % 10 == 5)
-			put_io(w, ts, 0, 0, SS_RW_FLUSH);
+			put_io(w, ts, 0, 0, SS_RW_FLUSH, o->lat_ns);
 		else
-			put_io(w, ts, sector, 64, SS_RW_WRITE);
+			put_io(w, ts, sector, 64, SS_RW_WRITE, o->lat_ns);
 	}
 	if (o->nr_ios)
 		ss_writer_phase(w, FLUSH_T0 + o->lead_ns + o->nr_ios * 1000000, SS_PHASE_END,
@@ -289,6 +293,83 @@ static void test_vector(void)
 	ok(stat(svg, &st) == 0, "SVG exists");
 	ok(st.st_size > 0 && st.st_size < 2000000, "SVG stays small (%lld bytes)",
 	   (long long)st.st_size);
+}
+
+/* Pixels in the rectangle as dark as the p99 label (ss_col_axis) or darker, not a data line. */
+static long text_px(cairo_surface_t *img, double x0, double x1, double y0, double y1)
+{
+	long n = 0;
+
+	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
+		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
+			uint32_t p = px(img, x, y);
+
+			n += (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
+		}
+	return n;
+}
+
+/*
+ * The latency panel labels its p99 line above the line, or below it when the line is so near
+ * the panel's top that the label would be cut: a read of 10 us, then writes of 5 ms each, on
+ * a log axis from 1 us to 10 ms, put the line a few pixels under the top.
+ */
+static void test_p99_label(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
+			     .lat_ns = 5000000, .lead_lat_ns = 10000 };
+	const char *tr = path_in("p99.sst"), *png = path_in("p99.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	struct ss_rect r;
+	cairo_surface_t *img;
+	double y99, x0, x1;
+
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
+	if (!render_into(&rd, &tr, 1, png, 900, 300, &go))
+		return;
+	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "latency panel present");
+	img = cairo_image_surface_create_from_png(png);
+	y99 = r.y + r.h * (log10(10.0) - log10(5.0)) / 4;
+	/* "p99 5 ms" starts 4 px right of the panel's left edge; the frame is the row above r.y */
+	x0 = r.x + 2;
+	x1 = r.x + 50;
+	ok(y99 - r.y < 12, "the p99 line is %.1f px under the panel's top", y99 - r.y);
+	is_int(text_px(img, x0, x1, r.y + 1, y99 - 1), 0,
+	       "nothing of the p99 label between the panel's top and the line (it is not cut)");
+	ok(text_px(img, x0, x1, y99 + 1, y99 + 16) > 20, "the p99 label is under the line");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * A narrow picture: the title and the legend (every mark: writes, reads, flushes, zones,
+ * phases) stay inside the picture, closer together and smaller rather than cut at its edges.
+ */
+static void test_narrow_legend(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400, .flushes = true,
+			     .lead_ns = 1000000 };
+	const char *tr = path_in("narrow.sst"), *png = path_in("narrow.png");
+	cairo_surface_t *img;
+	struct ss_rect r;
+
+	make_trace(tr, &o);
+	if (!render_into(&rd, &tr, 1, png, 560, 900, NULL))
+		return;
+	is_int(ss_graph_io_rect(rd.g, 0, &r), 0, "sector panel present");
+	img = cairo_image_surface_create_from_png(png);
+	/* above the column's header: the title and the legend rows */
+	is_int(count_px(img, 0, 6, 0, r.y - 40, PX_ANY) + count_px(img, 554, 560, 0, r.y - 40,
+								      PX_ANY), 0,
+	       "560 px wide: nothing of the title or legend at the picture's edges");
+	ok(count_px(img, 6, 554, 40, r.y - 40, PX_ANY) > 300, "... and the legend is drawn");
+	cairo_surface_destroy(img);
+	release(&rd);
 }
 
 static void test_empty(size_t n_ios)
@@ -639,6 +720,8 @@ int main(void)
 	test_ag2();
 	test_flush_not_at_zero();
 	test_vector();
+	test_p99_label();
+	test_narrow_legend();
 	test_empty(0);
 	test_empty(1);
 	test_compare();

@@ -7,6 +7,7 @@
  * highlight and the rule line found in the picture's pixels; with plot --disk, the "modelled s"
  * column ranked like seeks.
  */
+#include <errno.h>
 #include <math.h>
 #include <cairo.h>
 
@@ -362,6 +363,99 @@ static void test_model(void)
 	release(&rd);
 }
 
+/* Pixels dark enough to be text in the rectangle (not the highlight nor the grey rules). */
+static long dark_px(cairo_surface_t *img, double x0, double x1, double y0, double y1)
+{
+	long n = 0;
+
+	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
+		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
+			uint32_t p = px(img, x, y);
+
+			n += (p >> 16 & 0xff) < 120 && (p >> 8 & 0xff) < 120 && (p & 0xff) < 120;
+		}
+	return n;
+}
+
+/*
+ * The table in pictures of several widths, with every column (two runs, --disk): no text
+ * runs over the left edge of its column (into the figures of the one before), the headings
+ * split in two lines where one is too wide, one line where it fits.
+ */
+static void test_widths(void)
+{
+	static const int widths[] = { 640, 900, 1000, 1300, 2300 };
+	char a[256], b[256], png[256];
+	const char *tr[2] = { a, b };
+
+	/* copies: tpath()'s rotating buffers are reused below */
+	snprintf(a, sizeof(a), "%s", make_run("w-slow", &slow));
+	snprintf(b, sizeof(b), "%s", make_run("w-fast", &fast));
+
+	for (size_t k = 0; k < sizeof(widths) / sizeof(widths[0]); k++) {
+		struct rendered rd = { 0 };
+		struct ss_graph_opts go;
+		const struct ss_table *tb;
+		cairo_surface_t *img;
+		struct ss_rect cell;
+		struct ss_graph *g;
+		char err[256];
+		long over = 0;
+		int w = widths[k];
+
+		ss_graph_opts_init(&go);
+		ss_panels_set_default(&go);
+		go.has_disk = !ss_disk_model_parse("hdd7200", &go.disk, err, sizeof(err));
+		snprintf(png, sizeof(png), "%s", tpath("w%d.png", w));
+		g = render_into(&rd, tr, 2, png, w, 1500, &go);
+		if (!g)
+			continue;
+		tb = ss_graph_table(g);
+		img = cairo_image_surface_create_from_png(png);
+		for (int c = 0; c < tb->nr_cols; c++) {
+			double x = tb->col_x[c];
+
+			if (tb->hidden[c])
+				continue;
+			over += dark_px(img, x, x + 3, tb->y0 + 2, tb->y0 + tb->head_lines * tb->row_h - 2);
+			for (int r = 0; r < tb->nr_rows; r++) {
+				ss_table_cell(tb, r, c, &cell);
+				over += dark_px(img, x, x + 3, cell.y + 2, cell.y + cell.h - 2);
+			}
+		}
+		is_int(over, 0, "%d px wide: %d columns, no text over a column's left edge", w,
+		       tb->nr_cols);
+		ok(tb->col_x[tb->nr_cols] <= w - 12 + 0.5, "%d px wide: the table ends inside the "
+		   "margin (%.1f)", w, tb->col_x[tb->nr_cols]);
+		is_int(tb->head_lines, w < 1300 ? 2 : 1, "%d px wide: headings on %d line(s)", w,
+		       tb->head_lines);
+		if (w == 640) {
+			static const char *kept[] = { "duration s", "seeks", "lost events" };
+			int hidden = 0, c;
+
+			for (c = 0; c < tb->nr_cols; c++)
+				hidden += tb->hidden[c];
+			ok(hidden > 0 && hidden < tb->nr_cols / 2, "640 px wide: %d of %d columns left "
+			   "out", hidden, tb->nr_cols);
+			c = ss_table_column(tb, "files/s");
+			ok(c >= 0 && tb->hidden[c] && ss_table_cell(tb, 0, c, &cell) == -ENOENT,
+			   "... files/s first, which has no cell");
+			for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+				c = ss_table_column(tb, kept[i]);
+				ok(c >= 0 && !tb->hidden[c], "... %s kept", kept[i]);
+			}
+		} else {
+			bool none = true;
+
+			for (int c = 0; c < tb->nr_cols; c++)
+				none &= !tb->hidden[c];
+			ok(none, "%d px wide: every column shown", w);
+		}
+		cairo_surface_destroy(img);
+		release(&rd);
+	}
+}
+
 static void test_lines(void)
 {
 	char err[128];
@@ -383,6 +477,7 @@ int main(void)
 	test_negligible();
 	test_window();
 	test_model();
+	test_widths();
 	test_lines();
 	return done_testing();
 }

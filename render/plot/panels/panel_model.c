@@ -47,35 +47,57 @@ static void model_extent(void *state, const struct ss_panel_data *d, double *lo,
 
 static const double dash[] = { 5, 4 };
 
-static void draw_key(cairo_t *cr, const struct ss_frame *f)
+/* The key right-aligned in the title band above the frame; F NULL: measure only.  Returns
+ * its width. */
+static double draw_key(cairo_t *cr, const struct ss_frame *f)
 {
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, w;
+	double x = 0, y = 0, w;
 
+	if (f) {
+		x = f->r.x + f->r.w;
+		y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+	}
 	ss_text_measure(cr, ss_metrics.font_small, false, "elapsed", &w, NULL);
 	x -= w;
-	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, "elapsed", NULL);
+	if (f) {
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, "elapsed",
+			     NULL);
+	}
 	x -= 26;
-	ss_set_rgb(cr, ss_col_axis);
-	cairo_set_line_width(cr, 1.0);
-	cairo_set_dash(cr, dash, 2, 0);
-	cairo_move_to(cr, x, y);
-	cairo_line_to(cr, x + 22, y);
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
-	x -= 14;
+	if (f) {
+		ss_set_rgb(cr, ss_col_axis);
+		cairo_set_line_width(cr, 1.0);
+		cairo_set_dash(cr, dash, 2, 0);
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x + 22, y);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
 	for (size_t k = NR_PARTS; k-- > 0;) {
+		x -= 14;
 		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
 		x -= w;
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-			     ss_model_parts[k].name, NULL);
+		if (f) {
+			ss_set_rgb(cr, ss_col_text);
+			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
+				     ss_model_parts[k].name, NULL);
+		}
 		x -= 16;
-		ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
-		cairo_rectangle(cr, x, y - 5, 12, 10);
-		cairo_fill(cr);
-		x -= 14;
+		if (f) {
+			ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
+			cairo_rectangle(cr, x, y - 5, 12, 10);
+			cairo_fill(cr);
+		}
 	}
+	return f ? f->r.x + f->r.w - x : -x;
+}
+
+static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
+{
+	(void)state;
+	(void)d;
+	return draw_key(cr, NULL);
 }
 
 /* The stack's edges: top[k * n + i] = the sum of parts 0..k accumulated to the end of bin i.
@@ -171,5 +193,5 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 const struct ss_panel_ops ss_panel_model = {
 	.name = "model", .help = "modelled disk busy time, cumulative (needs --disk)",
 	.title_fmt = model_title, .y_title = "modelled s", .weight = 1.0, .time_x = true,
-	.needs_disk = true, .extent = model_extent, .draw = model_draw,
+	.needs_disk = true, .extent = model_extent, .draw = model_draw, .key_w = model_key_w,
 };

@@ -227,32 +227,50 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 }
 
 /* Key for multi-line panels, right-aligned in the title band above the frame: the lines
- * drawn for this column. */
-static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
+ * drawn for this column.  F NULL: measure only.  Returns the key's width (0: none). */
+static double draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
 {
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+	double x = 0, y = 0;
 
 	if (nr < 2)
-		return;
+		return 0;
+	if (f) {
+		x = f->r.x + f->r.w;
+		y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+	}
 	for (int k = nr - 1; k >= 0; k--) {
 		const struct series_line *l = &dr[k].l;
 		double w;
 
 		ss_text_measure(cr, ss_metrics.font_small, false, l->name, &w, NULL);
 		x -= w;
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, l->name,
-			     NULL);
+		if (f) {
+			ss_set_rgb(cr, ss_col_text);
+			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
+				     l->name, NULL);
+		}
 		x -= 26;
-		ss_set_rgb(cr, line_colour(l));
-		cairo_set_line_width(cr, l->width + 0.4);
-		set_style(cr, l->style);
-		cairo_move_to(cr, x, y);
-		cairo_line_to(cr, x + 22, y);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
-		x -= 14;
+		if (f) {
+			ss_set_rgb(cr, line_colour(l));
+			cairo_set_line_width(cr, l->width + 0.4);
+			set_style(cr, l->style);
+			cairo_move_to(cr, x, y);
+			cairo_line_to(cr, x + 22, y);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+		if (k)
+			x -= 14;
 	}
+	return f ? f->r.x + f->r.w - x : -x;
+}
+
+static double series_key_w(const struct series_desc *d, cairo_t *cr,
+			   const struct ss_panel_data *pd)
+{
+	struct drawn dr[MAX_DRAWN];
+
+	return draw_key(cr, NULL, dr, lines_of(d, pd, dr));
 }
 
 static void series_draw(const struct series_desc *d, cairo_t *cr,
@@ -309,8 +327,16 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 	fmt_ms(buf, sizeof(buf), "p99 ", p99);
-	ss_text_draw_plated(cr, f->r.x + 4, y99 - 1, SS_LEFT, SS_BOTTOM, ss_metrics.font_small,
-			    false, buf, NULL);
+	/* above the line, or below it where the panel's top would cut the label */
+	double th;
+
+	ss_text_measure(cr, ss_metrics.font_small, false, buf, NULL, &th);
+	if (y99 - 1 - th >= f->r.y)
+		ss_text_draw_plated(cr, f->r.x + 4, y99 - 1, SS_LEFT, SS_BOTTOM,
+				    ss_metrics.font_small, false, buf, NULL);
+	else
+		ss_text_draw_plated(cr, f->r.x + 4, y99 + 1, SS_LEFT, SS_TOP,
+				    ss_metrics.font_small, false, buf, NULL);
 	ss_text_lanes_init(&lanes, 2);
 	for (int k = 0; k < 3; k++) {
 		size_t best = b->n;
@@ -367,10 +393,15 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 		(void)s;                                                                    \
 		series_draw(&desc, cr, d, f);                                               \
 	}                                                                                   \
+	static double id##_key_w(void *s, cairo_t *cr, const struct ss_panel_data *d)       \
+	{                                                                                   \
+		(void)s;                                                                    \
+		return series_key_w(&desc, cr, d);                                          \
+	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
 		.y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
-		.extent = id##_extent, .draw = id##_draw,                                   \
+		.extent = id##_extent, .draw = id##_draw, .key_w = id##_key_w,              \
 	}
 
 SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0,
