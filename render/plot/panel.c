@@ -49,9 +49,20 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 {
 	static const double dashed[] = { 5, 3 }, dotted[] = { 1.5, 2.5 };
 	struct ss_text_lanes lanes;
-	double top = f->r.y + 16;   /* below the flush/FUA strips */
+	double top = f->r.y + 16, lh;   /* below the flush/FUA strips */
+	int nr_lanes;
 
-	ss_text_lanes_init(&lanes, 3);
+	/* as many lanes of labels as the panel holds whole: in a low one, one at its top, in
+	 * one lower still none */
+	ss_text_measure(cr, ss_metrics.font_small, true, "phase", NULL, &lh);
+	nr_lanes = (int)((f->r.y + f->r.h - 2 - top) / (lh + 2));
+	if (nr_lanes < 1) {
+		top = f->r.y + 2;
+		nr_lanes = f->r.h - 4 >= lh ? 1 : 0;
+	}
+	if (!nr_lanes)
+		labels = false;
+	ss_text_lanes_init(&lanes, nr_lanes > 3 ? 3 : nr_lanes);
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 	cairo_clip(cr);

@@ -372,6 +372,34 @@ static void test_narrow_legend(void)
 	release(&rd);
 }
 
+/* In a low time panel the phase labels are drawn whole, not cut by its bottom edge. */
+static void test_low_panel_phases(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000 };
+	const char *tr = path_in("low.sst"), *png = path_in("low.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	cairo_surface_t *img;
+	struct ss_rect r;
+
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "seeks", err, sizeof(err)), 0, "seeks panel alone");
+	if (!render_into(&rd, &tr, 1, png, 700, 240, &go))
+		return;
+	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "seeks panel present");
+	ok(r.h < 28, "a low panel (%.0f px)", r.h);
+	img = cairo_image_surface_create_from_png(png);
+	/* the label's glyphs are the phase colour itself; its line is drawn translucent */
+	ok(count_px(img, r.x, r.x + r.w, r.y, r.y + r.h, 0x6a3d9a) > 10,
+	   "the phase is labelled");
+	is_int(count_px(img, r.x, r.x + r.w, r.y + r.h - 2, r.y + r.h, 0x6a3d9a), 0,
+	       "nothing of the label at the panel's bottom edge (it is whole)");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
 static void test_empty(size_t n_ios)
 {
 	struct rendered rd = { 0 };
@@ -722,6 +750,7 @@ int main(void)
 	test_vector();
 	test_p99_label();
 	test_narrow_legend();
+	test_low_panel_phases();
 	test_empty(0);
 	test_empty(1);
 	test_compare();
