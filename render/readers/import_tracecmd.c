@@ -268,12 +268,8 @@ static void end_reader(pid_t pid, int sock)
 {
 	if (sock >= 0)
 		close(sock);
-	if (pid > 0) {
-		/* the reader holds nothing worth a clean end */
-		kill(pid, SIGKILL);
-		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	if (pid > 0)
+		ss_tc_end_child(pid);
 }
 
 /* SRV's spawner ended: at its socket's end it ends what it forked, then itself. */

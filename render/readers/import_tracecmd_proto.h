@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "decode.h"
 #include "seekscope/format.h"
@@ -70,6 +71,9 @@ int ss_tc_send_fds(int sock, const int fds[2]);
 #define SS_TC_MAX_FDS 2
 int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
 int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
+/* End child process PID (a reader or the spawner's reader: nothing in it is worth a clean
+ * end): SIGKILL, then reaped. */
+void ss_tc_end_child(pid_t pid);
 
 /*
  * A kept reader's spawner (struct ss_tracecmd_server): a small process forked once, which

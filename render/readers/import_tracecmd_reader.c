@@ -564,8 +564,9 @@ void ss_tc_reader_main(int sock)
 	_exit(0);
 }
 
-/* End reader PID (one of the spawner's: still a zombie at worst, so the pid is its own). */
-static void end_child(pid_t pid)
+/* import_tracecmd_proto.h.  PID is a child not yet reaped (a zombie at worst), so the pid
+ * is still its own. */
+void ss_tc_end_child(pid_t pid)
 {
 	kill(pid, SIGKILL);
 	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -591,7 +592,7 @@ void ss_tc_spawner_main(int ctl)
 
 		if (q.op == SS_TC_END) {
 			if (live > 0 && live == q.pid) {
-				end_child(live);
+				ss_tc_end_child(live);
 				live = 0;
 			}
 			continue;
@@ -600,7 +601,7 @@ void ss_tc_spawner_main(int ctl)
 			break;
 		/* a server keeps one reader: an earlier one is one it is done with */
 		if (live > 0) {
-			end_child(live);
+			ss_tc_end_child(live);
 			live = 0;
 		}
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
@@ -619,6 +620,6 @@ void ss_tc_spawner_main(int ctl)
 		}
 	}
 	if (live > 0)
-		end_child(live);
+		ss_tc_end_child(live);
 	_exit(0);
 }
