@@ -128,4 +128,21 @@ static long count_px(cairo_surface_t *img, double x0, double x1, double y0, doub
 	return n;
 }
 
+/* Pixels in the rectangle x0..x1 x y0..y1 darker than MAX in every channel: text and the
+ * axes' grey (0x55), not the data's colours. */
+__attribute__((unused))
+static long dark_px(cairo_surface_t *img, double x0, double x1, double y0, double y1,
+		   unsigned max)
+{
+	long n = 0;
+
+	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
+		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
+			uint32_t p = px(img, x, y);
+
+			n += (p >> 16 & 0xff) < max && (p >> 8 & 0xff) < max && (p & 0xff) < max;
+		}
+	return n;
+}
+
 #endif

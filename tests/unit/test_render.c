@@ -295,20 +295,6 @@ static void test_vector(void)
 	   (long long)st.st_size);
 }
 
-/* Pixels in the rectangle as dark as the p99 label (ss_col_axis) or darker, not a data line. */
-static long text_px(cairo_surface_t *img, double x0, double x1, double y0, double y1)
-{
-	long n = 0;
-
-	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
-		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
-			uint32_t p = px(img, x, y);
-
-			n += (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
-		}
-	return n;
-}
-
 /*
  * The latency panel labels its p99 line above the line, or below it when the line is so near
  * the panel's top that the label would be cut: a read of 10 us, then writes of 5 ms each, on
@@ -338,9 +324,9 @@ static void test_p99_label(void)
 	x0 = r.x + 2;
 	x1 = r.x + 50;
 	ok(y99 - r.y < 12, "the p99 line is %.1f px under the panel's top", y99 - r.y);
-	is_int(text_px(img, x0, x1, r.y + 1, y99 - 1), 0,
+	is_int(dark_px(img, x0, x1, r.y + 1, y99 - 1, 100), 0,
 	       "nothing of the p99 label between the panel's top and the line (it is not cut)");
-	ok(text_px(img, x0, x1, y99 + 1, y99 + 16) > 20, "the p99 label is under the line");
+	ok(dark_px(img, x0, x1, y99 + 1, y99 + 16, 100) > 20, "the p99 label is under the line");
 	cairo_surface_destroy(img);
 	release(&rd);
 }

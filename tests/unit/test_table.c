@@ -363,20 +363,6 @@ static void test_model(void)
 	release(&rd);
 }
 
-/* Pixels dark enough to be text in the rectangle (not the highlight nor the grey rules). */
-static long dark_px(cairo_surface_t *img, double x0, double x1, double y0, double y1)
-{
-	long n = 0;
-
-	for (int y = (int)ceil(y0); y < (int)floor(y1); y++)
-		for (int x = (int)ceil(x0); x < (int)floor(x1); x++) {
-			uint32_t p = px(img, x, y);
-
-			n += (p >> 16 & 0xff) < 120 && (p >> 8 & 0xff) < 120 && (p & 0xff) < 120;
-		}
-	return n;
-}
-
 /*
  * The table in pictures of several widths, with every column (two runs, --disk): no text
  * runs over the left edge of its column (into the figures of the one before), the headings
@@ -417,10 +403,11 @@ static void test_widths(void)
 
 			if (tb->hidden[c])
 				continue;
-			over += dark_px(img, x, x + 3, tb->y0 + 2, tb->y0 + tb->head_lines * tb->row_h - 2);
+			over += dark_px(img, x, x + 3, tb->y0 + 2, tb->y0 + tb->head_lines * tb->row_h - 2,
+					120);
 			for (int r = 0; r < tb->nr_rows; r++) {
 				ss_table_cell(tb, r, c, &cell);
-				over += dark_px(img, x, x + 3, cell.y + 2, cell.y + cell.h - 2);
+				over += dark_px(img, x, x + 3, cell.y + 2, cell.y + cell.h - 2, 120);
 			}
 		}
 		is_int(over, 0, "%d px wide: %d columns, no text over a column's left edge", w,
