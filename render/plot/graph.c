@@ -265,6 +265,7 @@ static void build_table(struct ss_graph *g)
 	for (int i = 0; i < g->nr; i++)
 		runs[i] = (struct ss_table_run){ g->col[i].label, g->col[i].t, g->col[i].stats };
 	ss_table_build(&g->table, runs, g->nr);
+	g->table.plan = g->table_plan;
 }
 
 /* The events of *EV[0..*N) that FILTER keeps, into g->kept; *EV and *N then describe them. */
@@ -434,9 +435,12 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	if (spec.table_rows) {  /* headings and rule wrapped where they are too wide ... */
 		int lines = spec.table_rows;
 
-		spec.table_rows += ss_table_extra_lines(g->o.width, g->nr);
-		if (ss_layout_compute(&spec, &g->lay))  /* ... or in smaller type */
+		spec.table_rows += ss_table_plan(ss_layout_table_w(g->o.width), g->nr,
+						 &g->table_plan);
+		if (ss_layout_compute(&spec, &g->lay)) {        /* ... or in smaller type */
 			spec.table_rows = lines;
+			g->table_plan = (struct ss_table_plan){ 1, 1 };
+		}
 	}
 	if (ss_layout_compute(&spec, &g->lay)) {
 		ss_errf(err, errlen, "a %dx%d picture is too small for %d panel(s) and %d trace(s)"

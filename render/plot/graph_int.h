@@ -37,6 +37,7 @@ struct ss_graph {
 	uint64_t ylo[SS_GRAPH_MAX_PANELS], yhi[SS_GRAPH_MAX_PANELS];  /* sector rows' ranges */
 	double vlo[SS_GRAPH_MAX_PANELS], vhi[SS_GRAPH_MAX_PANELS];
 	struct ss_table table;
+	struct ss_table_plan table_plan;        /* made with the layout */
 	char title[256];
 	char panel_title[SS_GRAPH_MAX_PANELS][160];   /* of the panels with a title_fmt */
 	struct ss_groups groups;            /* colour by group: the groups (color_by_group) */

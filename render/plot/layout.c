@@ -55,6 +55,11 @@ static double fixed_height(const struct ss_layout_spec *s)
 	       s->nr_rows * (ss_metrics.panel_title_h + ss_metrics.tick_label_h);
 }
 
+double ss_layout_table_w(int width)
+{
+	return width - 2 * margin;
+}
+
 int ss_layout_min_height(const struct ss_layout_spec *s)
 {
 	double wsum = 0;
@@ -115,7 +120,8 @@ int ss_layout_compute(const struct ss_layout_spec *s, struct ss_layout *l)
 		y += h + ss_metrics.tick_label_h;
 	}
 	y += xtitle_h;
-	l->table = (struct ss_rect){ margin, y + (s->table_rows ? table_gap : 0), s->width - 2 * margin,
+	l->table = (struct ss_rect){ margin, y + (s->table_rows ? table_gap : 0),
+				     ss_layout_table_w(s->width),
 				     s->table_rows ? ss_metrics.row_h * (s->table_rows + 1) : 0 };
 	return 0;
 }

@@ -60,6 +60,8 @@ struct ss_layout {
 /* Fill *l from *s.  Returns 0, or -EINVAL if counts are out of range or the picture is too
  * small to hold the panels (every plot must be at least 40 x 24 pixels). */
 int ss_layout_compute(const struct ss_layout_spec *s, struct ss_layout *l);
+/* The summary table's width in a picture WIDTH wide. */
+double ss_layout_table_w(int width);
 /* Smallest picture height that holds the spec's panels and table readably. */
 int ss_layout_min_height(const struct ss_layout_spec *s);
 

@@ -146,7 +146,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	if (any_phase(t, nr))
 		it[n++] = (typeof(it[0])){ LK_PHASE, 0, "phase start (dashed: end)" };
 	/* too wide for the row: closer together, then smaller type (down to 3/4), then the
-	 * last entries go; the groups are what the picture is about: the others go first */
+	 * last entries go (the groups, what the picture is about, last of all; one stays) */
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		text += w;
@@ -158,11 +158,22 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		total += sw + 5 + w + (i ? gap : 0);
-		if (total > r->w && i >= (nr_groups ? nr_groups : 1)) {
-			total -= sw + 5 + w + gap;
-			n = i;
-			break;
-		}
+	}
+	while (total > r->w && n > 1) {
+		/* the last entry that is not a group, else the last group */
+		int drop = n - 1;
+
+		for (int i = n - 1; i >= nr_groups; i--)
+			if (it[i].k != LK_REQ_GROUP) {
+				drop = i;
+				break;
+			}
+		ss_text_measure(cr, fs, false, it[drop].name, &w, NULL);
+		total -= sw + 5 + w + gap;
+		memmove(&it[drop], &it[drop + 1], (size_t)(n - drop - 1) * sizeof(it[0]));
+		n--;
+		if (drop < nr_groups)
+			nr_groups--;
 	}
 	x = r->x + (r->w - total) / 2;
 	cairo_save(cr);

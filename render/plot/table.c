@@ -457,6 +457,8 @@ static cairo_t *measuring_context(cairo_surface_t **surf)
 {
 	cairo_t *cr;
 
+	cairo_font_options_t *fo;
+
 	*surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
 	cr = cairo_create(*surf);
 	if (cairo_status(cr)) {
@@ -464,6 +466,12 @@ static cairo_t *measuring_context(cairo_surface_t **surf)
 		cairo_surface_destroy(*surf);
 		return NULL;
 	}
+	/* unhinted, as in SVG and PDF: the plan is the same for every format */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
 	return cr;
 }
 
@@ -514,34 +522,39 @@ static int rule_lines(cairo_t *cr, const char *rule, double width)
 	return n > RULE_MAX_LINES ? RULE_MAX_LINES : n;
 }
 
-int ss_table_extra_lines(double width, int nr_traces)
+#define SAMPLE_FIGURE "88888.88"  /* a figure as wide as most the table shows */
+
+int ss_table_plan(double width, int nr_traces, struct ss_table_plan *plan)
 {
 	static const double cap = 0.2 + 0.12;   /* the run and phase columns at their widest */
 	cairo_surface_t *surf;
 	cairo_t *cr = measuring_context(&surf);
-	double sum = 0;
-	int extra = 0;
+	double one = 0, fig;
 
+	*plan = (struct ss_table_plan){ 1, 1 };
 	if (!cr)
 		return 0;
+	ss_text_measure(cr, ss_metrics.font_small, true, SAMPLE_FIGURE, &fig, NULL);
 	for (size_t c = 0; c < NR_COLUMNS; c++)
-		sum += head_w(cr, columns[c].head, ss_metrics.font_small, false);
-	extra += sum > width * (1 - cap);
+		one += fmax(head_w(cr, columns[c].head, ss_metrics.font_small, false),
+			    fig + CELL_PAD);
+	if (one > width * (1 - cap))
+		plan->head_lines = 2;
 	if (nr_traces > 1)      /* the longer rule, with --disk */
-		extra += rule_lines(cr, RULE("phase duration, seeks and modelled s (--disk)"),
-				    width) - 1;
+		plan->rule_lines = rule_lines(cr, RULE("phase duration, seeks and modelled s "
+						       "(--disk)"), width);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
-	return extra;
+	return plan->head_lines - 1 + plan->rule_lines - 1;
 }
 
-/* The rule under a table of several runs, from Y down to R's bottom: wrapped over the lines
- * there are (ss_table_extra_lines made room), smaller if it still does not fit. */
+/* The rule under a table of several runs, from Y down: wrapped over the lines of the plan,
+ * smaller if it still does not fit. */
 static void draw_rule(cairo_t *cr, const struct ss_rect *r, const struct ss_table *tb, double y)
 {
 	const char *rule = ss_table_rule(tb);
 	double fs = ss_metrics.font_small, rh = ss_metrics.row_h;
-	int avail = (int)floor((r->y + r->h - y) / rh + 0.01), n;
+	int avail = tb->plan.rule_lines, n;
 	size_t start[RULE_MAX_LINES + 1];
 	char buf[512];
 
@@ -581,7 +594,8 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 	const double rh = ss_metrics.row_h;
 	double fs = ss_metrics.font_small, need[SS_TABLE_MAX_COLS], run_w, phase_w, rest, sum;
 	double x, y = r->y;
-	bool split = false, warn;
+	bool split, warn;
+	char label[512];        /* a run's label, whole: its end is what is kept */
 	int shown;
 	char buf[64];
 
@@ -592,14 +606,8 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 	run_w = fmin(text_col_w(cr, tb, fs, false, "run"), r->w * 0.2);
 	phase_w = fmin(text_col_w(cr, tb, fs, true, "phase"), r->w * 0.12);
 	rest = r->w - run_w - phase_w;
-	sum = col_needs(cr, tb, fs, false, need);
-	/* the layout's room: the body, the rule's lines, and a heading of one or two lines */
-	if (sum > rest && r->h >= rh * (tb->nr_rows + 2 +
-					 (tb->nr_runs > 1 ? rule_lines(cr, ss_table_rule(tb), r->w)
-							  : 0))) {
-		split = true;
-		sum = col_needs(cr, tb, fs, true, need);
-	}
+	split = tb->plan.head_lines >= 2;
+	sum = col_needs(cr, tb, fs, split, need);
 	/* too narrow even so: smaller text, in proportion to what the text (not the air
 	 * between columns) takes, down to TABLE_MIN_SCALE; hinted text does not shrink quite
 	 * linearly: again if need be; then the columns the reader can best do without go */
@@ -669,9 +677,9 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 			cairo_stroke(cr);
 		}
 		ss_set_rgb(cr, ss_col_text);
-		snprintf(buf, sizeof(buf), "%s", row->run);
-		ss_text_fit_start(cr, fs, false, buf, run_w - 8);
-		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, buf, NULL);
+		snprintf(label, sizeof(label), "%s", row->run);
+		ss_text_fit_start(cr, fs, false, label, run_w - 8);
+		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, label, NULL);
 		ss_table_text(tb, i, -1, buf, sizeof(buf), &warn);
 		ss_text_fit(cr, fs, row->group == 0, buf, phase_w - 8);
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,

@@ -37,6 +37,12 @@
 #define SS_TABLE_MIN_IOS 100
 #define SS_TABLE_MIN_BYTES 1000000ull
 
+/* How the table is set (ss_table_plan). */
+struct ss_table_plan {
+	int head_lines;             /* 1 or 2 (0: 1) */
+	int rule_lines;             /* 1 .. 3 (0: 1) */
+};
+
 /* One trace as the table sees it (all borrowed). */
 struct ss_table_run {
 	const char *label;
@@ -73,16 +79,23 @@ struct ss_table {
 	double x0, y0, row_h, col_x[SS_TABLE_MAX_COLS + 1];
 	int head_lines;
 	bool hidden[SS_TABLE_MAX_COLS];      /* left out: the picture is too narrow for it */
+	struct ss_table_plan plan;           /* set by the caller (ss_table_plan) */
 };
 
-/* Lines the table needs under the header for these traces (body rows, capped at
+/* Lines the table needs under the heading for these traces (body rows, capped at
  * SS_TABLE_MAX_ROWS, plus the rule line when n > 1); known before the statistics run. */
 int ss_table_lines(const struct ss_trace *const *t, int n);
-/* Lines the table needs beyond ss_table_lines in a picture WIDTH pixels wide: one more for
- * the headings when those of every column side by side would not fit on one line (they are
- * then split at their last space), and with several traces the rule's lines beyond its
- * first (it is wrapped, over at most three). */
-int ss_table_extra_lines(double width, int nr_traces);
+/*
+ * How a table WIDTH wide (ss_layout_table_w) is set, decided before the layout (from every
+ * column the table may have, run and phase columns at their widest, figures of a sample
+ * width, text measured without hinting: the same in PNG, SVG and PDF): the headings on two
+ * lines (split at their last space) when they would not fit on one, and with NR_TRACES > 1
+ * the rule over as many lines as it takes (at most three).  Returns the lines this needs
+ * beyond ss_table_lines.  Set the plan into the table (its `plan`) after ss_table_build;
+ * ss_table_draw follows it, with smaller type and then fewer columns where the table's
+ * figures still do not fit.
+ */
+int ss_table_plan(double width, int nr_traces, struct ss_table_plan *plan);
 /* Fill TB from the runs' statistics: rows (every trace's totals, then each phase, in order of
  * first appearance, for every trace that has it; the time to durable after "sync"), the
  * columns that apply (bytes of a class only when some row has them) and the highlights. */

@@ -133,19 +133,24 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 }
 
 static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d);
+static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d);
 
-#define ANIM_OPS(style_, title_, time_x_, draw_)                                          \
+/* [0][style]: the animation panels; [1][style]: the same with --skip-idle (its clock is longer) */
+#define ANIM_OPS(idle_, style_, title_, time_x_, draw_)                                   \
 	[style_] = { .name = "movie", .title = title_, .y_title = "offset", .weight = 4.5,  \
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
 		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
-		     .extent = anim_extent, .draw = draw_, .key_w = anim_key_w,             \
-		     .destroy = anim_destroy }
-static const struct ss_panel_ops anim_ops[SS_MOVIE_NR_STYLES] = {
-	ANIM_OPS(SS_MOVIE_GRID, "The device in LBA order: cells lit by requests", false,
-		 anim_draw_none),
-	ANIM_OPS(SS_MOVIE_SPINDLE, "The device as a platter, outer ring first", false,
-		 anim_draw_none),
-	ANIM_OPS(SS_MOVIE_SCAN, "Device offset of each request over time", true, anim_draw_scan),
+		     .extent = anim_extent, .draw = draw_,                                  \
+		     .key_w = idle_ ? anim_key_w_idle : anim_key_w, .destroy = anim_destroy }
+#define ANIM_STYLES(idle_)                                                                 \
+	{ ANIM_OPS(idle_, SS_MOVIE_GRID, "The device in LBA order: cells lit by requests",    \
+		   false, anim_draw_none),                                                  \
+	  ANIM_OPS(idle_, SS_MOVIE_SPINDLE, "The device as a platter, outer ring first",      \
+		   false, anim_draw_none),                                                  \
+	  ANIM_OPS(idle_, SS_MOVIE_SCAN, "Device offset of each request over time", true,     \
+		   anim_draw_scan) }
+static const struct ss_panel_ops anim_ops[2][SS_MOVIE_NR_STYLES] = {
+	ANIM_STYLES(0), ANIM_STYLES(1)
 };
 
 /* ---- the movie ------------------------------------------------------------------------------ */
@@ -331,7 +336,7 @@ static int run_graph(struct ss_movie *m, char *err, size_t errlen)
 	go.width = m->o.width;
 	go.height = m->o.height;
 	go.title = m->o.title;
-	go.panels[0] = &anim_ops[m->o.style];
+	go.panels[0] = &anim_ops[m->o.skip_idle][m->o.style];
 	for (int p = 0; p < m->o.nr_panels; p++)
 		go.panels[1 + p] = m->o.panels[p];
 	go.nr_panels = 1 + m->o.nr_panels;
@@ -621,30 +626,57 @@ static double lamps_width(cairo_t *cr)
 	return w + 4 * LAMP_R + 8 + 12;
 }
 
-/*
- * The room right of the animation's title that the clock and the lamps take at their widest
- * (the longest phase name, the end time for both times, a three-digit speed) in a column
- * WIDTH wide filming X_LO..X_HI ns of trace T.  Where the title would keep less than
- * CLOCK_TITLE_MIN beside them, the whole band (the clock replaces the title; the caption
- * under the animation still says what it shows); 0 where even the clock does not fit: it
- * then goes over the animation.
- */
-#define CLOCK_TITLE_MIN 120
-static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
-			 double width)
+/* The longest phase name of T ("" without phases). */
+static const char *longest_phase(const struct ss_trace *t)
 {
 	const char *longest = "";
-	char end[32], line[200];
-	double w, room;
 
 	for (size_t p = 0; p < t->nr_phases; p++)
 		if (strlen(t->phases[p].name) > strlen(longest))
 			longest = t->phases[p].name;
+	return longest;
+}
+
+/* The clock's line at frame K: PHASE (NULL or "": none), NOW / END, the speed, with
+ * --skip-idle the idle time skipped so far. */
+static void clock_line(char *line, size_t len, const struct ss_movie *m, const char *phase,
+		       const char *now, const char *end, int64_t k, double speed)
+{
+	size_t n = (size_t)snprintf(line, len, "%s%s%s / %s  (%.3g x)", phase ? phase : "",
+				    phase && *phase ? "  " : "", now, end, speed);
+
+	if (m->o.skip_idle && n < len)
+		snprintf(line + n, len - n, "  idle skipped %.1f s",
+			 (double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9);
+}
+
+/*
+ * The room right of the animation's title that the clock and the lamps take at their widest
+ * (the longest phase name, the end time for both times, a wide speed) in a column
+ * WIDTH wide filming X_LO..X_HI ns of trace T (IDLE: with --skip-idle's figure).  Where
+ * the title would keep less than CLOCK_TITLE_MIN beside them, the whole band (the clock
+ * replaces the title, in smaller type if need be; the caption under the animation still
+ * says what it shows); 0 where even that does not fit: the clock then goes over the
+ * animation.
+ */
+#define CLOCK_TITLE_MIN 120
+static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
+			 double width, bool idle)
+{
+	char end[32], line[200];
+	double w, room;
+
 	fmt_seconds(end, sizeof(end), (double)x_hi / 1e9, (double)(x_hi - x_lo) / 1e9);
-	snprintf(line, sizeof(line), "%s  %s / %s  (%.3g x)", longest, end, end, 999.0);
+	/* a speed as wide as "%.3g" writes them (0.000123, 1.23e+04), idle time in four digits */
+	snprintf(line, sizeof(line), "%s  %s / %s  (%.3g x)%s", longest_phase(t), end, end,
+		 0.000888, idle ? "  idle skipped 8888.8 s" : "");
 	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
 	room = w + 14 + lamps_width(cr);
-	return width - room >= CLOCK_TITLE_MIN ? room : width >= room ? width : 0;
+	if (width - room >= CLOCK_TITLE_MIN)
+		return room;
+	/* the whole band, the clock in smaller type if need be (draw_clock) */
+	return width >= room - w * (1 - ss_metrics.font_small / ss_metrics.font_label) ? width
+										       : 0;
 }
 
 /* The graph cuts the animation's title short of the clock's room. */
@@ -652,7 +684,14 @@ static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d
 {
 	const struct anim_state *s = state;
 
-	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w);
+	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, false);
+}
+
+static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d)
+{
+	const struct anim_state *s = state;
+
+	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, true);
 }
 
 /* Column C's clock, phase and flush/FUA lamps right of the animation's title (cut short of
@@ -662,26 +701,29 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 {
 	double span_s = (double)(m->hi - m->lo) / 1e9;
 	double speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
-	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, w, lamps_w, room, x;
+	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, fs = ss_metrics.font_label;
+	double w, lamps_w, room, x;
 	const char *phase = phase_at(c, b);
 	char now[32], end[32], line[200];
-	size_t n;
 
 	fmt_seconds(now, sizeof(now), (double)b / 1e9, span_s);
 	fmt_seconds(end, sizeof(end), (double)m->hi / 1e9, span_s);
-	n = (size_t)snprintf(line, sizeof(line), "%s%s%s / %s  (%.3g x)", phase ? phase : "",
-			     phase ? "  " : "", now, end, speed);
-	if (m->o.skip_idle && n < sizeof(line))
-		snprintf(line + n, sizeof(line) - n, "  idle skipped %.1f s",
-			 (double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9);
+	/* the widest line of the whole movie sets the type's size: the same in every frame */
+	clock_line(line, sizeof(line), m, longest_phase(c->t), end, end, m->frames - 1, speed);
+	ss_text_measure(cr, fs, true, line, &w, NULL);
+	clock_line(line, sizeof(line), m, phase, now, end, k, speed);
 	lamps_w = lamps_width(cr);
-	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
-	room = clock_room(cr, c->t, m->lo, m->hi, c->anim.w);
+	room = clock_room(cr, c->t, m->lo, m->hi, c->anim.w, m->o.skip_idle);
 	x = c->anim.x + c->anim.w - lamps_w;
 	ss_set_rgb(cr, ss_col_text);
-	if (w + 14 + lamps_w <= room) {
-		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true, line,
-			     NULL);
+	if (room > 0) {
+		/* right of the title (cut short of the room), in smaller type if need be */
+		double avail = room - 14 - lamps_w;
+
+		if (w > avail)
+			fs = fmax(ss_metrics.font_small, fs * avail / w);
+		ss_text_fit(cr, fs, true, line, avail);
+		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, fs, true, line, NULL);
 	} else {
 		/* a narrow column: over the animation's top right corner, on a plate */
 		y = c->anim.y + 14;

@@ -375,6 +375,8 @@ static void offset_labels(const struct mv_view *v, cairo_t *cr)
 		ss_text_draw_vertical(cr, v->f.r.x - 52, v->f.r.y + v->f.r.h / 2,
 				      ss_metrics.font_small, false, "row offset");
 		ss_set_rgb(cr, ss_col_axis);
+		/* never into the next column: cut at the animation's right edge */
+		ss_text_fit(cr, ss_metrics.font_small, false, buf, v->f.r.w);
 		ss_text_draw(cr, v->f.r.x, v->f.r.y + v->f.r.h + 4, SS_LEFT, SS_TOP,
 			     ss_metrics.font_small, false, buf, NULL);
 		return;
