@@ -119,6 +119,10 @@ _Static_assert(NR_COLUMNS <= SS_TABLE_MAX_COLS, "SS_TABLE_MAX_COLS holds every c
 	"range), with at least 100 I/Os or 1 MB and no lost events. Rates, bytes, latency and "  \
 	"capture length are not ranked."
 
+/* The rule where there is no room for the whole one (a small picture) */
+#define RULE_SHORT                                                                          \
+	"Highlighted: the lower among runs of the same work (seekscope-plot(1): THE TABLE)."
+
 const char *ss_table_rule(const struct ss_table *tb)
 {
 	return ss_table_column(tb, "modelled s") >= 0
@@ -563,8 +567,15 @@ static void draw_rule(cairo_t *cr, const struct ss_rect *r, const struct ss_tabl
 	if (avail > RULE_MAX_LINES)
 		avail = RULE_MAX_LINES;
 	while ((n = wrap(cr, fs, rule, r->w - 8, start, RULE_MAX_LINES + 1)) > avail &&
-	       fs > 6)
+	       fs > ss_metrics.font_small * TABLE_MIN_SCALE)
 		fs *= 0.92;
+	if (n > avail) {        /* too long for the room at a readable size: the short rule */
+		rule = RULE_SHORT;
+		fs = ss_metrics.font_small;
+		while ((n = wrap(cr, fs, rule, r->w - 8, start, RULE_MAX_LINES + 1)) > avail &&
+		       fs > ss_metrics.font_small * TABLE_MIN_SCALE)
+			fs *= 0.92;
+	}
 	ss_set_rgb(cr, ss_col_axis);
 	if (n > avail) {        /* one line, whatever the width */
 		double w;

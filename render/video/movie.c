@@ -655,9 +655,9 @@ static void clock_line(char *line, size_t len, const struct ss_movie *m, const c
  * (the longest phase name, the end time for both times, a wide speed) in a column
  * WIDTH wide filming X_LO..X_HI ns of trace T (IDLE: with --skip-idle's figure).  Where
  * the title would keep less than CLOCK_TITLE_MIN beside them, the whole band (the clock
- * replaces the title, in smaller type if need be; the caption under the animation still
- * says what it shows); 0 where even that does not fit: the clock then goes over the
- * animation.
+ * replaces the title, in smaller type and without the phase if need be; the caption under
+ * the animation still says what it shows); 0 where even that does not fit: the clock then
+ * goes over the animation.
  */
 #define CLOCK_TITLE_MIN 120
 static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
@@ -674,9 +674,12 @@ static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, u
 	room = w + 14 + lamps_width(cr);
 	if (width - room >= CLOCK_TITLE_MIN)
 		return room;
-	/* the whole band, the clock in smaller type if need be (draw_clock) */
-	return width >= room - w * (1 - ss_metrics.font_small / ss_metrics.font_label) ? width
-										       : 0;
+	/* the whole band, the clock in smaller type and without the phase if need be (the time
+	 * panels name the phases too; draw_clock) */
+	snprintf(line, sizeof(line), "%s / %s  (%.3g x)%s", end, end, 0.000888,
+		 idle ? "  idle skipped 8888.8 s" : "");
+	ss_text_measure(cr, ss_metrics.font_small, true, line, &w, NULL);
+	return width >= w + 14 + lamps_width(cr) ? width : 0;
 }
 
 /* The graph cuts the animation's title short of the clock's room. */
@@ -722,6 +725,9 @@ static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_
 
 		if (w > avail)
 			fs = fmax(ss_metrics.font_small, fs * avail / w);
+		ss_text_measure(cr, fs, true, line, &w, NULL);
+		if (w > avail && phase)         /* the phase goes first */
+			clock_line(line, sizeof(line), m, NULL, now, end, k, speed);
 		ss_text_fit(cr, fs, true, line, avail);
 		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, fs, true, line, NULL);
 	} else {
