@@ -357,7 +357,7 @@ static void offset_labels(const struct mv_view *v, cairo_t *cr)
 	struct ss_unit u = ss_unit_offset(SS_UNITS_AUTO, (double)(v->y_hi - v->y_lo));
 	char buf[160], lo[32], hi[32], inner[64];
 	const char *lines[3] = { buf, inner, "clockwise from 12 o'clock" };
-	double x, y;
+	double x, y, widest = 1, fs;
 
 	ss_set_rgb(cr, ss_col_text);
 	if (v->style == SS_MOVIE_GRID) {
@@ -385,11 +385,21 @@ static void offset_labels(const struct mv_view *v, cairo_t *cr)
 	fmt_offset(hi, sizeof(hi), v->y_hi / u.div, (v->y_hi - v->y_lo) / u.div / 100);
 	snprintf(buf, sizeof(buf), "outer ring: %s %s", lo, u.name);
 	snprintf(inner, sizeof(inner), "inner ring: %s %s", hi, u.name);
-	x = fmin(v->cx + v->r_out + 16, v->f.r.x + v->f.r.w - 170);
+	/* right of the platter, never over it: smaller type where the column is narrow, none
+	 * where it would be unreadable */
+	x = v->cx + v->r_out + 12;
 	y = v->f.r.y + v->f.r.h - 3 * 18;
+	for (int i = 0; i < 3; i++) {
+		double w;
+
+		ss_text_measure(cr, ss_metrics.font_small, false, lines[i], &w, NULL);
+		widest = fmax(widest, w);
+	}
+	fs = ss_metrics.font_small * fmin(1, (v->f.r.x + v->f.r.w - 2 - x) / widest);
+	if (fs < ss_metrics.font_small * 0.7)
+		return;
 	for (int i = 0; i < 3; i++)
-		ss_text_draw(cr, x, y + i * 18, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
-			     lines[i], NULL);
+		ss_text_draw(cr, x, y + i * 18, SS_LEFT, SS_TOP, fs, false, lines[i], NULL);
 }
 
 void mv_view_draw_static(struct mv_view *v, cairo_t *cr)
