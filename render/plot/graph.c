@@ -435,8 +435,8 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	if (spec.table_rows) {  /* headings and rule wrapped where they are too wide ... */
 		int lines = spec.table_rows;
 
-		spec.table_rows += ss_table_plan(ss_layout_table_w(g->o.width), g->nr,
-						 &g->table_plan);
+		spec.table_rows += ss_table_plan(ss_layout_table_w(g->o.width), labels, tr, g->nr,
+						 g->o.has_disk, &g->table_plan);
 		if (ss_layout_compute(&spec, &g->lay)) {        /* ... or in smaller type */
 			spec.table_rows = lines;
 			g->table_plan = (struct ss_table_plan){ 1, 1 };

@@ -528,25 +528,55 @@ static int rule_lines(cairo_t *cr, const char *rule, double width)
 
 #define SAMPLE_FIGURE "88888.88"  /* a figure as wide as most the table shows */
 
-int ss_table_plan(double width, int nr_traces, struct ss_table_plan *plan)
+/* The widest of the runs' labels (LABELS[i], NULL: the trace's path) and of their phases'
+ * names (bold, as the totals' row is drawn) at font_small, plus the columns' air. */
+static void label_widths(cairo_t *cr, const char *const *labels, struct ss_trace *const *t,
+			 int n, double *run_w, double *phase_w)
 {
-	static const double cap = 0.2 + 0.12;   /* the run and phase columns at their widest */
+	double w;
+
+	ss_text_measure(cr, ss_metrics.font_small, true, "run", run_w, NULL);
+	ss_text_measure(cr, ss_metrics.font_small, true, SS_DURABLE_PHASE " (part)", phase_w,
+			NULL);
+	for (int i = 0; i < n; i++) {
+		ss_text_measure(cr, ss_metrics.font_small, false, labels[i] ? labels[i] : t[i]->path,
+				&w, NULL);
+		*run_w = fmax(*run_w, w);
+		for (size_t p = 0; p < t[i]->nr_phases; p++) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%s (part)", t[i]->phases[p].name);
+			ss_text_measure(cr, ss_metrics.font_small, true, buf, &w, NULL);
+			*phase_w = fmax(*phase_w, w);
+		}
+	}
+	*run_w += 16;
+	*phase_w += 16;
+}
+
+int ss_table_plan(double width, const char *const *labels, struct ss_trace *const *t, int n,
+		  bool disk, struct ss_table_plan *plan)
+{
 	cairo_surface_t *surf;
 	cairo_t *cr = measuring_context(&surf);
-	double one = 0, fig;
+	double one = 0, fig, run_w, phase_w;
 
 	*plan = (struct ss_table_plan){ 1, 1 };
 	if (!cr)
 		return 0;
 	ss_text_measure(cr, ss_metrics.font_small, true, SAMPLE_FIGURE, &fig, NULL);
 	for (size_t c = 0; c < NR_COLUMNS; c++)
-		one += fmax(head_w(cr, columns[c].head, ss_metrics.font_small, false),
-			    fig + CELL_PAD);
-	if (one > width * (1 - cap))
+		if (disk || columns[c].get != get_model)
+			one += fmax(head_w(cr, columns[c].head, ss_metrics.font_small, false),
+				    fig + CELL_PAD);
+	label_widths(cr, labels, t, n, &run_w, &phase_w);
+	/* as ss_table_draw will share the width out */
+	if (one > width - fmin(run_w, width * 0.2) - fmin(phase_w, width * 0.12))
 		plan->head_lines = 2;
-	if (nr_traces > 1)      /* the longer rule, with --disk */
-		plan->rule_lines = rule_lines(cr, RULE("phase duration, seeks and modelled s "
-						       "(--disk)"), width);
+	if (n > 1)
+		plan->rule_lines = rule_lines(cr, disk ? RULE("phase duration, seeks and modelled s "
+							      "(--disk)")
+						       : RULE("phase duration and seeks"), width);
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 	return plan->head_lines - 1 + plan->rule_lines - 1;

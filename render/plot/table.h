@@ -86,16 +86,18 @@ struct ss_table {
  * SS_TABLE_MAX_ROWS, plus the rule line when n > 1); known before the statistics run. */
 int ss_table_lines(const struct ss_trace *const *t, int n);
 /*
- * How a table WIDTH wide (ss_layout_table_w) is set, decided before the layout (from every
- * column the table may have, run and phase columns at their widest, figures of a sample
- * width, text measured without hinting: the same in PNG, SVG and PDF): the headings on two
- * lines (split at their last space) when they would not fit on one, and with NR_TRACES > 1
- * the rule over as many lines as it takes (at most three).  Returns the lines this needs
- * beyond ss_table_lines.  Set the plan into the table (its `plan`) after ss_table_build;
- * ss_table_draw follows it, with smaller type and then fewer columns where the table's
- * figures still do not fit.
+ * How a table WIDTH wide (ss_layout_table_w) is set, decided before the layout (before the
+ * statistics: from every column the table may have, "modelled s" only with DISK, figures of
+ * a sample width, the run and phase columns as wide as the N traces T's labels (LABELS[i],
+ * NULL: the path) and phase names make them; text measured without hinting: the same in PNG,
+ * SVG and PDF): the headings on two lines (split at their last space) when they would not
+ * fit on one, and with N > 1 the rule over as many lines as it takes (at most three).
+ * Returns the lines this needs beyond ss_table_lines.  Set the plan into the table (its
+ * `plan`) after ss_table_build; ss_table_draw follows it, with smaller type and then fewer
+ * columns where the table's figures still do not fit.
  */
-int ss_table_plan(double width, int nr_traces, struct ss_table_plan *plan);
+int ss_table_plan(double width, const char *const *labels, struct ss_trace *const *t, int n,
+		  bool disk, struct ss_table_plan *plan);
 /* Fill TB from the runs' statistics: rows (every trace's totals, then each phase, in order of
  * first appearance, for every trace that has it; the time to durable after "sync"), the
  * columns that apply (bytes of a class only when some row has them) and the highlights. */
