@@ -384,23 +384,47 @@ static int nr_hidden(const struct ss_table *tb)
 	return n;
 }
 
-/* Width of the widest run label (or phase name, bold as drawn for totals) at font size FS,
- * plus air. */
-static double text_col_w(cairo_t *cr, const struct ss_table *tb, double fs, bool phase,
-			 const char *head)
+#define LABEL_PAD 16            /* air right of the run and phase columns' text */
+#define RUN_COL_MAX 0.20        /* the run column's largest share of the table's width */
+#define PHASE_COL_MAX 0.12      /* the phase column's */
+
+/* The widest run label (drawn plain) and phase name (measured bold, as the totals' row is
+ * drawn) seen so far, at one font size. */
+struct label_cols {
+	cairo_t *cr;
+	double fs, run, phase;
+};
+
+/* Start from the columns' headings: "run" and PHASE_HEAD, bold. */
+static void label_cols_start(struct label_cols *lc, cairo_t *cr, double fs,
+			     const char *phase_head)
 {
-	double w, best;
+	*lc = (struct label_cols){ cr, fs, 0, 0 };
+	ss_text_measure(cr, fs, true, "run", &lc->run, NULL);
+	ss_text_measure(cr, fs, true, phase_head, &lc->phase, NULL);
+}
 
-	ss_text_measure(cr, fs, true, head, &best, NULL);
-	for (int i = 0; i < tb->nr_rows; i++) {
-		char buf[64];
+static void label_cols_add(struct label_cols *lc, const char *run, const char *phase)
+{
+	double w;
 
-		phase_label(&tb->rows[i], buf, sizeof(buf));
-		ss_text_measure(cr, fs, phase, phase ? buf : tb->rows[i].run, &w, NULL);
-		if (w > best)
-			best = w;
+	if (run) {
+		ss_text_measure(lc->cr, lc->fs, false, run, &w, NULL);
+		lc->run = fmax(lc->run, w);
 	}
-	return best + 16;
+	if (phase) {
+		ss_text_measure(lc->cr, lc->fs, true, phase, &w, NULL);
+		lc->phase = fmax(lc->phase, w);
+	}
+}
+
+/* The two columns' widths in a table WIDTH wide: the widest text plus air, within their
+ * shares. */
+static void label_cols_width(const struct label_cols *lc, double width, double *run_w,
+			     double *phase_w)
+{
+	*run_w = fmin(lc->run + LABEL_PAD, width * RUN_COL_MAX);
+	*phase_w = fmin(lc->phase + LABEL_PAD, width * PHASE_COL_MAX);
 }
 
 /* HEAD's two lines: up to its last space, and after it (*SECOND NULL: one line). */
@@ -528,30 +552,25 @@ static int rule_lines(cairo_t *cr, const char *rule, double width)
 
 #define SAMPLE_FIGURE "88888.88"  /* a figure as wide as most the table shows */
 
-/* The widest of the runs' labels (LABELS[i], NULL: the trace's path) and of their phases'
- * names (bold, as the totals' row is drawn) at font_small, plus the columns' air. */
+/* The run and phase columns' widths in a table WIDTH wide, from the runs' labels (LABELS[i],
+ * NULL: the trace's path) and their phases' names as a part ("extract (part)"), at
+ * font_small. */
 static void label_widths(cairo_t *cr, const char *const *labels, struct ss_trace *const *t,
-			 int n, double *run_w, double *phase_w)
+			 int n, double width, double *run_w, double *phase_w)
 {
-	double w;
+	struct label_cols lc;
 
-	ss_text_measure(cr, ss_metrics.font_small, true, "run", run_w, NULL);
-	ss_text_measure(cr, ss_metrics.font_small, true, SS_DURABLE_PHASE " (part)", phase_w,
-			NULL);
+	label_cols_start(&lc, cr, ss_metrics.font_small, SS_DURABLE_PHASE " (part)");
 	for (int i = 0; i < n; i++) {
-		ss_text_measure(cr, ss_metrics.font_small, false, labels[i] ? labels[i] : t[i]->path,
-				&w, NULL);
-		*run_w = fmax(*run_w, w);
+		label_cols_add(&lc, labels[i] ? labels[i] : t[i]->path, NULL);
 		for (size_t p = 0; p < t[i]->nr_phases; p++) {
 			char buf[64];
 
 			snprintf(buf, sizeof(buf), "%s (part)", t[i]->phases[p].name);
-			ss_text_measure(cr, ss_metrics.font_small, true, buf, &w, NULL);
-			*phase_w = fmax(*phase_w, w);
+			label_cols_add(&lc, NULL, buf);
 		}
 	}
-	*run_w += 16;
-	*phase_w += 16;
+	label_cols_width(&lc, width, run_w, phase_w);
 }
 
 int ss_table_plan(double width, const char *const *labels, struct ss_trace *const *t, int n,
@@ -569,9 +588,9 @@ int ss_table_plan(double width, const char *const *labels, struct ss_trace *cons
 		if (disk || columns[c].get != get_model)
 			one += fmax(head_w(cr, columns[c].head, ss_metrics.font_small, false),
 				    fig + CELL_PAD);
-	label_widths(cr, labels, t, n, &run_w, &phase_w);
 	/* as ss_table_draw will share the width out */
-	if (one > width - fmin(run_w, width * 0.2) - fmin(phase_w, width * 0.12))
+	label_widths(cr, labels, t, n, width, &run_w, &phase_w);
+	if (one > width - run_w - phase_w)
 		plan->head_lines = 2;
 	if (n > 1)
 		plan->rule_lines = rule_lines(cr, disk ? RULE("phase duration, seeks and modelled s "
@@ -635,6 +654,7 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 	const double rh = ss_metrics.row_h;
 	double fs = ss_metrics.font_small, need[SS_TABLE_MAX_COLS], run_w, phase_w, rest, sum;
 	double x, y = r->y;
+	struct label_cols lc;
 	bool split, warn;
 	char label[512];        /* a run's label, whole: its end is what is kept */
 	int shown;
@@ -644,8 +664,12 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		return;
 	cairo_save(cr);
 	memset(tb->hidden, 0, sizeof(tb->hidden));
-	run_w = fmin(text_col_w(cr, tb, fs, false, "run"), r->w * 0.2);
-	phase_w = fmin(text_col_w(cr, tb, fs, true, "phase"), r->w * 0.12);
+	label_cols_start(&lc, cr, fs, "phase");
+	for (int i = 0; i < tb->nr_rows; i++) {
+		phase_label(&tb->rows[i], buf, sizeof(buf));
+		label_cols_add(&lc, tb->rows[i].run, buf);
+	}
+	label_cols_width(&lc, r->w, &run_w, &phase_w);
 	rest = r->w - run_w - phase_w;
 	split = tb->plan.head_lines >= 2;
 	sum = col_needs(cr, tb, fs, split, need);

@@ -47,57 +47,60 @@ static void model_extent(void *state, const struct ss_panel_data *d, double *lo,
 
 static const double dash[] = { 5, 4 };
 
-/* The key right-aligned in the title band above the frame; F NULL: measure only.  Returns
- * its width. */
-static double draw_key(cairo_t *cr, const struct ss_frame *f)
-{
-	double x = 0, y = 0, w;
+#define KEY_SAMPLE 26   /* a key entry's sample and the air before its name */
+#define KEY_BOX 16      /* a part's colour box and the air before its name */
+#define KEY_GAP 14      /* between two entries */
 
-	if (f) {
-		x = f->r.x + f->r.w;
-		y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+/* The key's width: the parts' boxes and names, then the dashed "elapsed" line. */
+static double key_w(cairo_t *cr)
+{
+	double w, sum;
+
+	ss_text_measure(cr, ss_metrics.font_small, false, "elapsed", &w, NULL);
+	sum = w + KEY_SAMPLE;
+	for (size_t k = 0; k < NR_PARTS; k++) {
+		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
+		sum += KEY_GAP + w + KEY_BOX;
 	}
+	return sum;
+}
+
+/* The key right-aligned in the title band above the frame, drawn from its right end. */
+static void draw_key(cairo_t *cr, const struct ss_frame *f)
+{
+	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, w;
+
 	ss_text_measure(cr, ss_metrics.font_small, false, "elapsed", &w, NULL);
 	x -= w;
-	if (f) {
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, "elapsed",
-			     NULL);
-	}
-	x -= 26;
-	if (f) {
-		ss_set_rgb(cr, ss_col_axis);
-		cairo_set_line_width(cr, 1.0);
-		cairo_set_dash(cr, dash, 2, 0);
-		cairo_move_to(cr, x, y);
-		cairo_line_to(cr, x + 22, y);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
-	}
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, "elapsed", NULL);
+	x -= KEY_SAMPLE;
+	ss_set_rgb(cr, ss_col_axis);
+	cairo_set_line_width(cr, 1.0);
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x + 22, y);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
 	for (size_t k = NR_PARTS; k-- > 0;) {
-		x -= 14;
+		x -= KEY_GAP;
 		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
 		x -= w;
-		if (f) {
-			ss_set_rgb(cr, ss_col_text);
-			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-				     ss_model_parts[k].name, NULL);
-		}
-		x -= 16;
-		if (f) {
-			ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
-			cairo_rectangle(cr, x, y - 5, 12, 10);
-			cairo_fill(cr);
-		}
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
+			     ss_model_parts[k].name, NULL);
+		x -= KEY_BOX;
+		ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
+		cairo_rectangle(cr, x, y - 5, 12, 10);
+		cairo_fill(cr);
 	}
-	return f ? f->r.x + f->r.w - x : -x;
 }
 
 static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
 {
 	(void)state;
 	(void)d;
-	return draw_key(cr, NULL);
+	return key_w(cr);
 }
 
 /* The stack's edges: top[k * n + i] = the sum of parts 0..k accumulated to the end of bin i.

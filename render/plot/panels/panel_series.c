@@ -226,43 +226,51 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* Key for multi-line panels, right-aligned in the title band above the frame: the lines
- * drawn for this column.  F NULL: measure only.  Returns the key's width (0: none). */
-static double draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
+#define KEY_SAMPLE 26   /* a key entry's line sample and the air before its name */
+#define KEY_GAP 14      /* between two entries */
+
+/* The width of the key of the NR lines drawn for this column (0: none, for one line). */
+static double key_w(cairo_t *cr, const struct drawn *dr, int nr)
 {
-	double x = 0, y = 0;
+	double w, sum = 0;
 
 	if (nr < 2)
 		return 0;
-	if (f) {
-		x = f->r.x + f->r.w;
-		y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+	for (int k = 0; k < nr; k++) {
+		ss_text_measure(cr, ss_metrics.font_small, false, dr[k].l.name, &w, NULL);
+		sum += (k ? KEY_GAP : 0) + KEY_SAMPLE + w;
 	}
+	return sum;
+}
+
+/* Key for multi-line panels, right-aligned in the title band above the frame: the lines
+ * drawn for this column, from the key's right end. */
+static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
+{
+	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+
+	if (nr < 2)
+		return;
 	for (int k = nr - 1; k >= 0; k--) {
 		const struct series_line *l = &dr[k].l;
 		double w;
 
 		ss_text_measure(cr, ss_metrics.font_small, false, l->name, &w, NULL);
 		x -= w;
-		if (f) {
-			ss_set_rgb(cr, ss_col_text);
-			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-				     l->name, NULL);
-		}
-		x -= 26;
-		if (f) {
-			ss_set_rgb(cr, line_colour(l));
-			cairo_set_line_width(cr, l->width + 0.4);
-			set_style(cr, l->style);
-			cairo_move_to(cr, x, y);
-			cairo_line_to(cr, x + 22, y);
-			cairo_stroke(cr);
-			cairo_set_dash(cr, NULL, 0, 0);
-		}
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, l->name,
+			     NULL);
+		x -= KEY_SAMPLE;
+		ss_set_rgb(cr, line_colour(l));
+		cairo_set_line_width(cr, l->width + 0.4);
+		set_style(cr, l->style);
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x + 22, y);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
 		if (k)
-			x -= 14;
+			x -= KEY_GAP;
 	}
-	return f ? f->r.x + f->r.w - x : -x;
 }
 
 static double series_key_w(const struct series_desc *d, cairo_t *cr,
@@ -270,7 +278,7 @@ static double series_key_w(const struct series_desc *d, cairo_t *cr,
 {
 	struct drawn dr[MAX_DRAWN];
 
-	return draw_key(cr, NULL, dr, lines_of(d, pd, dr));
+	return key_w(cr, dr, lines_of(d, pd, dr));
 }
 
 static void series_draw(const struct series_desc *d, cairo_t *cr,
