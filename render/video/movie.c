@@ -11,6 +11,7 @@
 #include "encoder.h"
 #include "errbuf.h"
 #include "movie.h"
+#include "movie_clock.h"
 #include "movie_view.h"
 #include "palette.h"
 #include "seek.h"
@@ -21,7 +22,6 @@
 #include "zones.h"
 
 #define MAX_FRAMES (240ll * 86400)      /* a day at the highest rate */
-#define LAMP_R 6
 
 static const char *const style_names[SS_MOVIE_NR_STYLES] = {
 	[SS_MOVIE_GRID] = "grid", [SS_MOVIE_SPINDLE] = "spindle", [SS_MOVIE_SCAN] = "scan",
@@ -171,6 +171,7 @@ struct column {
 	struct ss_rec_zone *dev_zones;      /* its zones (owned) */
 	struct ss_owner *own;               /* --color-by: whose request (owner.h) */
 	struct ss_group_slots *slots;       /* --color-by: a request's colour */
+	struct mv_clock clock;
 };
 
 struct ss_movie {
@@ -444,6 +445,7 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 {
 	cairo_t *cr;
 	uint64_t dur = 0, y_lo = 0, y_hi = 1;
+	double speed;
 	int ret;
 
 	if (m->prepared || !m->nr) {
@@ -483,6 +485,7 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 	}
 	if ((ret = group_colours(m, err, errlen)))
 		return ret;
+	speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
 	cr = cairo_create(m->bg);
 	ss_graph_draw(m->g, cr);
 	ss_graph_sector_range(m->g, &y_lo, &y_hi);
@@ -504,6 +507,8 @@ int ss_movie_prepare(struct ss_movie *m, char *err, size_t errlen)
 			break;
 		}
 		mv_view_draw_static(c->view, cr);
+		mv_clock_init(&c->clock, cr, &c->anim, c->t, m->lo, m->hi, speed, m->o.skip_idle,
+			      (double)ss_timeline_skipped_before(&m->tl, m->frames) / 1e9);
 		if (ss_graph_note(m->g, i)) {   /* "no I/O ...": the view drew over the figure's */
 			ss_set_rgb(cr, ss_col_warn);
 			ss_text_draw_plated(cr, c->anim.x + c->anim.w / 2, c->anim.y + c->anim.h / 2,
@@ -574,180 +579,48 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 	return 0;
 }
 
-static void fmt_seconds(char *buf, size_t len, double s, double span_s)
-{
-	snprintf(buf, len, span_s < 10 ? "%.3f s" : span_s < 1000 ? "%.2f s" : "%.1f s", s);
-}
-
-/* The phase running at T ns after the trace's start, or NULL. */
-static const char *phase_at(const struct column *c, uint64_t t)
-{
-	const char *name = NULL;
-
-	for (size_t p = 0; p < c->t->nr_phases; p++) {
-		const struct ss_rec_phase *ph = &c->t->phases[p];
-
-		if (ph->ts_ns > c->t0 + t)
-			break;
-		if (ph->kind == SS_PHASE_BEGIN)
-			name = ph->name;
-		else if (ph->kind == SS_PHASE_END && name && !strcmp(name, ph->name))
-			name = NULL;
-	}
-	return name;
-}
-
-/* A lamp and its name at X (left edge), Y (middle); returns the x after it. */
-static double lamp(cairo_t *cr, double x, double y, const char *name, struct ss_rgb col, bool on)
-{
-	struct ss_box b;
-
-	cairo_arc(cr, x + LAMP_R, y, LAMP_R, 0, 2 * M_PI);
-	if (on)
-		ss_set_rgb(cr, col);
-	else
-		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
-	cairo_fill_preserve(cr);
-	ss_set_rgb(cr, ss_col_axis);
-	cairo_set_line_width(cr, 1);
-	cairo_stroke(cr);
-	ss_set_rgb(cr, on ? ss_col_text : ss_col_axis);
-	ss_text_draw(cr, x + 2 * LAMP_R + 4, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, on, name,
-		     &b);
-	return b.x + b.w;
-}
-
-/* The width of the flush and FUA lamps (lit: bold). */
-static double lamps_width(cairo_t *cr)
-{
-	double w;
-
-	ss_text_measure(cr, ss_metrics.font_small, true, "flushFUA", &w, NULL);
-	return w + 4 * LAMP_R + 8 + 12;
-}
-
-/* The longest phase name of T ("" without phases). */
-static const char *longest_phase(const struct ss_trace *t)
-{
-	const char *longest = "";
-
-	for (size_t p = 0; p < t->nr_phases; p++)
-		if (strlen(t->phases[p].name) > strlen(longest))
-			longest = t->phases[p].name;
-	return longest;
-}
-
-/* The clock's line at frame K: PHASE (NULL or "": none), NOW / END, the speed, with
- * --skip-idle the idle time skipped so far. */
-static void clock_line(char *line, size_t len, const struct ss_movie *m, const char *phase,
-		       const char *now, const char *end, int64_t k, double speed)
-{
-	size_t n = (size_t)snprintf(line, len, "%s%s%s / %s  (%.3g x)", phase ? phase : "",
-				    phase && *phase ? "  " : "", now, end, speed);
-
-	if (m->o.skip_idle && n < len)
-		snprintf(line + n, len - n, "  idle skipped %.1f s",
-			 (double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9);
-}
-
-/*
- * The room right of the animation's title that the clock and the lamps take at their widest
- * (the longest phase name, the end time for both times, a wide speed) in a column
- * WIDTH wide filming X_LO..X_HI ns of trace T (IDLE: with --skip-idle's figure).  Where
- * the title would keep less than CLOCK_TITLE_MIN beside them, the whole band (the clock
- * replaces the title, in smaller type and without the phase if need be; the caption under
- * the animation still says what it shows); 0 where even that does not fit: the clock then
- * goes over the animation.
- */
-#define CLOCK_TITLE_MIN 120
-static double clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
-			 double width, bool idle)
-{
-	char end[32], line[200];
-	double w, room;
-
-	fmt_seconds(end, sizeof(end), (double)x_hi / 1e9, (double)(x_hi - x_lo) / 1e9);
-	/* a speed as wide as "%.3g" writes them (0.000123, 1.23e+04), idle time in four digits */
-	snprintf(line, sizeof(line), "%s  %s / %s  (%.3g x)%s", longest_phase(t), end, end,
-		 0.000888, idle ? "  idle skipped 8888.8 s" : "");
-	ss_text_measure(cr, ss_metrics.font_label, true, line, &w, NULL);
-	room = w + 14 + lamps_width(cr);
-	if (width - room >= CLOCK_TITLE_MIN)
-		return room;
-	/* the whole band, the clock in smaller type and without the phase if need be (the time
-	 * panels name the phases too; draw_clock) */
-	snprintf(line, sizeof(line), "%s / %s  (%.3g x)%s", end, end, 0.000888,
-		 idle ? "  idle skipped 8888.8 s" : "");
-	ss_text_measure(cr, ss_metrics.font_small, true, line, &w, NULL);
-	return width >= w + 14 + lamps_width(cr) ? width : 0;
-}
-
 /* The graph cuts the animation's title short of the clock's room. */
 static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
 {
 	const struct anim_state *s = state;
 
-	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, false);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, false);
 }
 
 static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d)
 {
 	const struct anim_state *s = state;
 
-	return clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, true);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, true);
 }
 
-/* Column C's clock, phase and flush/FUA lamps right of the animation's title (cut short of
- * them, anim_key_w), or in a column too narrow for that over the animation's top right
- * corner; the banner over the animation for a second after idle time was skipped. */
-static void draw_clock(struct ss_movie *m, cairo_t *cr, struct column *c, int64_t k, uint64_t b)
+/* The banner over column C's animation for a second after idle time was skipped. */
+static void draw_jump(struct ss_movie *m, cairo_t *cr, const struct column *c, int64_t k)
 {
-	double span_s = (double)(m->hi - m->lo) / 1e9;
-	double speed = (double)ss_timeline_shown(&m->tl) / 1e9 / ((double)m->frames / m->o.fps);
-	double y = c->anim.y - ss_metrics.panel_title_h / 2 - 1, fs = ss_metrics.font_label;
-	double w, lamps_w, room, x;
-	const char *phase = phase_at(c, b);
-	char now[32], end[32], line[200];
+	char line[80];
 
-	fmt_seconds(now, sizeof(now), (double)b / 1e9, span_s);
-	fmt_seconds(end, sizeof(end), (double)m->hi / 1e9, span_s);
-	/* the widest line of the whole movie sets the type's size: the same in every frame */
-	clock_line(line, sizeof(line), m, longest_phase(c->t), end, end, m->frames - 1, speed);
-	ss_text_measure(cr, fs, true, line, &w, NULL);
-	clock_line(line, sizeof(line), m, phase, now, end, k, speed);
-	lamps_w = lamps_width(cr);
-	room = clock_room(cr, c->t, m->lo, m->hi, c->anim.w, m->o.skip_idle);
-	x = c->anim.x + c->anim.w - lamps_w;
-	ss_set_rgb(cr, ss_col_text);
-	if (room > 0) {
-		/* right of the title (cut short of the room), in smaller type if need be */
-		double avail = room - 14 - lamps_w;
+	if (m->jump_frame < 0 || k - m->jump_frame >= m->o.fps)
+		return;
+	snprintf(line, sizeof(line), ">> %.1f s without I/O skipped", (double)m->jump_ns / 1e9);
+	ss_set_rgb(cr, ss_col_warn);
+	ss_text_draw_plated(cr, c->anim.x + c->anim.w / 2, c->anim.y + c->anim.h / 2, SS_CENTER,
+			    SS_MIDDLE, ss_metrics.font_title, true, line, NULL);
+}
 
-		if (w > avail)
-			fs = fmax(ss_metrics.font_small, fs * avail / w);
-		ss_text_measure(cr, fs, true, line, &w, NULL);
-		if (w > avail && phase)         /* the phase goes first */
-			clock_line(line, sizeof(line), m, NULL, now, end, k, speed);
-		ss_text_fit(cr, fs, true, line, avail);
-		ss_text_draw(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, fs, true, line, NULL);
-	} else {
-		/* a narrow column: over the animation's top right corner, on a plate */
-		y = c->anim.y + 14;
-		ss_text_draw_plated(cr, x - 14, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_label, true,
-				    line, NULL);
-		cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
-		cairo_rectangle(cr, x - 4, y - 10, lamps_w, 20);
-		cairo_fill(cr);
-	}
-	x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb,
-		 c->flush_frame && k - (c->flush_frame - 1) < m->o.fade);
-	lamp(cr, x + 12, y, "FUA", ss_classes[SS_CLS_FUA].rgb, c->fua_frame && k - (c->fua_frame - 1) < m->o.fade);
-	if (m->jump_frame >= 0 && k - m->jump_frame < m->o.fps) {
-		snprintf(line, sizeof(line), ">> %.1f s without I/O skipped", (double)m->jump_ns / 1e9);
-		ss_set_rgb(cr, ss_col_warn);
-		ss_text_draw_plated(cr, c->anim.x + c->anim.w / 2, c->anim.y + c->anim.h / 2,
-				    SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, line, NULL);
-	}
+/* Column C's clock and lamps at frame K, showing up to B ns after the trace's start. */
+static void draw_clock(struct ss_movie *m, cairo_t *cr, const struct column *c, int64_t k,
+		       uint64_t b)
+{
+	struct mv_clock_now now = {
+		.phase = mv_clock_phase_at(c->t, c->t0, b),
+		.t_ns = b,
+		.skipped_s = m->o.skip_idle ?
+			(double)ss_timeline_skipped_before(&m->tl, k + 1) / 1e9 : 0,
+		.flush = c->flush_frame && k - (c->flush_frame - 1) < m->o.fade,
+		.fua = c->fua_frame && k - (c->fua_frame - 1) < m->o.fade,
+	};
+
+	mv_clock_draw(&c->clock, cr, &now);
 }
 
 /* The moving time line over each time panel of column I. */
@@ -784,6 +657,7 @@ static void draw_frame(struct ss_movie *m, int64_t k, uint64_t b)
 		mv_view_draw(m->col[i].view, cr, k, b);
 		draw_time_lines(m, cr, i, b);
 		draw_clock(m, cr, &m->col[i], k, b);
+		draw_jump(m, cr, &m->col[i], k);
 	}
 	cairo_destroy(cr);
 }
@@ -879,4 +753,16 @@ int ss_movie_pixel_of(const struct ss_movie *m, int col, uint64_t sector, uint64
 	}
 	return mv_view_pixel_of(m->col[col].view, sector, t_ns, ss_timeline_at(&m->tl, a + 1),
 				x, y);
+}
+
+int ss_movie_anim_area(const struct ss_movie *m, int col, double *x, double *y, double *w,
+		       double *h)
+{
+	if (col < 0 || col >= m->nr || !m->col[col].view)
+		return -ENOENT;
+	*x = m->col[col].anim.x;
+	*y = m->col[col].anim.y;
+	*w = m->col[col].anim.w;
+	*h = m->col[col].anim.h;
+	return 0;
 }

@@ -118,5 +118,9 @@ uint64_t ss_movie_skipped_ns(const struct ss_movie *m);
 int ss_movie_frame_span(const struct ss_movie *m, int64_t k, uint64_t *a, uint64_t *b);
 int ss_movie_pixel_of(const struct ss_movie *m, int col, uint64_t sector, uint64_t t_ns,
 		      double *x, double *y);
+/* For tests, after ss_movie_prepare: column COL's animated area in pixels (its title band,
+ * with the clock, above it).  0 or -ENOENT. */
+int ss_movie_anim_area(const struct ss_movie *m, int col, double *x, double *y, double *w,
+		       double *h);
 
 #endif

@@ -6,7 +6,9 @@
  * and ffmpeg's decoded frames show each request lit in its class's colour in the frame whose
  * slice holds its issue time, not in the frame before, and (grid, spindle) faded after --fade
  * frames; two traces with different start times light up in the same frame for the same time
- * after their start (one clock).
+ * after their start (one clock).  The clock's place: right of the animation's title in a wide
+ * column, in place of the title in a narrower one, over the animation's top right corner within
+ * the column in a narrow one; in the same place in every frame, its line changing as it plays.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +24,7 @@
 #include "encoder.h"
 #include "avprobe.h"
 #include "groups.h"
+#include "layout.h"
 #include "movie.h"
 #include "palette.h"
 #include "panel_registry.h"
@@ -390,6 +393,187 @@ static void test_size_hint(struct ss_trace **t)
 	ss_movie_free(m);
 }
 
+/* ---- the clock's place ---------------------------------------------------------------------- */
+
+/* An unlit lamp: 0.88 grey (224 or 225, as the 16-bit colour is rounded). */
+static bool is_lamp_grey(uint32_t p)
+{
+	int r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+
+	return r == g && g == b && r >= 223 && r <= 226;
+}
+
+enum clock_place { IN_BAND, REPLACES_TITLE, OVER_ANIMATION };
+
+struct clock_seen {
+	int nr;
+	enum clock_place want;
+	double ax[2], ay[2], aw[2];     /* the columns' animated areas */
+	int lamp_y[2], lamp_x[2];       /* frame 0's lamp row and first lamp's left edge, -1 none */
+	bool lamps_moved[2];
+	int dark[2];                    /* frame 0: dark pixels where the clock's line ends */
+	uint64_t hash[2][2];            /* the clock's line, frames 0 and last */
+	int title_dark[2];              /* frame 0: dark pixels at the title band's left end */
+	int outside[2];                 /* frame 0, OVER_ANIMATION: dark pixels left of the column */
+	int frames;
+};
+
+/* In rows Y0..Y1, columns X0..X1 of an RGB24 image: the middle of the rows crossing two unlit
+ * lamps (exactly two runs of 7-13 lamp-grey pixels), *LEFT the first run's start; -1 none. */
+static int find_lamps(const uint32_t *px, int stride, int x0, int x1, int y0, int y1, int *left)
+{
+	int first = -1, last = -1;
+
+	for (int y = y0; y <= y1; y++) {
+		int runs = 0, len = 0, lx = -1, bad = 0;
+
+		for (int x = x0; x <= x1 + 1; x++) {
+			if (x <= x1 && is_lamp_grey(px[(size_t)y * stride + x])) {
+				len++;
+				continue;
+			}
+			if (len >= 7 && len <= 13) {
+				if (!runs++)
+					lx = x - len;
+			} else if (len > 13) {
+				bad = 1;
+			}
+			len = 0;
+		}
+		if (runs == 2 && !bad) {
+			if (first < 0) {
+				first = y;
+				*left = lx;
+			}
+			last = y;
+		}
+	}
+	return first < 0 ? -1 : (first + last) / 2;
+}
+
+static bool is_dark(uint32_t p)
+{
+	return ((p >> 16) & 0xFF) < 0x70 && ((p >> 8) & 0xFF) < 0x70 && (p & 0xFF) < 0x70;
+}
+
+static int clock_sink(void *ctx, cairo_surface_t *frame, int64_t k)
+{
+	struct clock_seen *s = ctx;
+	const uint32_t *px;
+	int stride, h;
+
+	cairo_surface_flush(frame);
+	px = (const uint32_t *)(const void *)cairo_image_surface_get_data(frame);
+	stride = cairo_image_surface_get_stride(frame) / 4;
+	h = cairo_image_surface_get_height(frame);
+	for (int c = 0; c < s->nr; c++) {
+		int x0 = (int)s->ax[c], x1 = (int)(s->ax[c] + s->aw[c]) - 1;
+		int y0 = (int)(s->ay[c] - ss_metrics.panel_title_h) - 2, y1 = (int)s->ay[c] + 50;
+		int left = -1, y = find_lamps(px, stride, x0, x1, y0 < 0 ? 0 : y0,
+					      y1 >= h ? h - 1 : y1, &left);
+		uint64_t hash = 1469598103934665603ull;
+
+		if (k == 0) {
+			s->lamp_y[c] = y;
+			s->lamp_x[c] = left;
+		} else if (y != s->lamp_y[c] || left != s->lamp_x[c]) {
+			s->lamps_moved[c] = true;
+		}
+		if (s->lamp_y[c] < 0)
+			continue;
+		/* the clock's line: right-aligned 14 pixels left of the lamps (a band of 13
+		 * rows), or over the animation in the row above them */
+		int ly = s->lamp_y[c], lx = s->lamp_x[c], ax = (int)s->ax[c];
+		int ya = s->want == OVER_ANIMATION ? (int)s->ay[c] : ly - 6;
+		int yb = s->want == OVER_ANIMATION ? ly - 7 : ly + 6;
+		int xa = s->want == OVER_ANIMATION ? ax : lx - 80;
+		int xb = s->want == OVER_ANIMATION ? ax + (int)s->aw[c] : lx;
+
+		for (int yy = ya; yy <= yb; yy++)
+			for (int x = ax; x < xb; x++) {
+				uint32_t p = px[(size_t)yy * stride + x] & 0xFFFFFF;
+
+				hash = (hash ^ p) * 1099511628211ull;
+				s->dark[c] += k == 0 && x >= xa && is_dark(p);
+			}
+		if (k == 0)
+			for (int yy = ly - 6; yy <= ly + 6; yy++)
+				for (int x = ax; x < ax + 60; x++)
+					s->title_dark[c] += is_dark(px[(size_t)yy * stride + x]);
+		/* nothing of the clock left of the column's axis labels */
+		if (k == 0 && s->want == OVER_ANIMATION)
+			for (int yy = (int)s->ay[c]; yy <= (int)s->ay[c] + 40; yy++)
+				for (int x = c ? (int)(s->ax[c - 1] + s->aw[c - 1]) + 2 : 0;
+				     x < ax - 50; x++)
+					s->outside[c] += is_dark(px[(size_t)yy * stride + x]);
+		s->hash[c][k ? 1 : 0] = hash;
+	}
+	s->frames++;
+	return 0;
+}
+
+/* A movie of NR traces at W x H drawn into clock_sink: where is each column's clock? */
+static void clock_at(struct ss_trace **t, int nr, int w, int h, enum clock_place want)
+{
+	static const char *const where[] = { "right of the title", "in place of the title",
+					     "over the animation" };
+	struct ss_movie_opts o;
+	struct ss_movie *m;
+	struct clock_seen s = { .nr = nr, .want = want };
+	char err[256] = "";
+	double ah;
+
+	ss_movie_opts_init(&o);
+	o.width = w;
+	o.height = h;
+	o.fps = FPS;
+	o.length_s = LEN_S;
+	o.panels[0] = ss_panels_find("seeks");
+	o.nr_panels = 1;
+	o.frame_sink = clock_sink;
+	o.frame_ctx = &s;
+	m = ss_movie_new(&o);
+	for (int i = 0; m && i < nr; i++)
+		ss_movie_add_trace(m, t[i], NULL);
+	if (!ok(m && ss_movie_prepare(m, err, sizeof(err)) == 0, "%dx%d, %d column(s): prepared%s%s",
+		w, h, nr, err[0] ? ": " : "", err)) {
+		ss_movie_free(m);
+		return;
+	}
+	for (int c = 0; c < nr; c++)
+		ss_movie_anim_area(m, c, &s.ax[c], &s.ay[c], &s.aw[c], &ah);
+	ok(ss_movie_write(m, "unused", err, sizeof(err)) == 0 && s.frames == FPS * LEN_S,
+	   "... %d frames drawn%s%s", s.frames, err[0] ? ": " : "", err);
+	ss_movie_free(m);
+	for (int c = 0; c < nr; c++) {
+		double band = s.ay[c] - ss_metrics.panel_title_h;
+		bool in_band = s.lamp_y[c] >= band && s.lamp_y[c] < s.ay[c];
+
+		printf("# column %d: animation at %.0f,%.0f, %.0f wide; lamps at %d,%d\n", c, s.ax[c],
+		       s.ay[c], s.aw[c], s.lamp_x[c], s.lamp_y[c]);
+		ok(want == OVER_ANIMATION ? s.lamp_y[c] > s.ay[c] && s.lamp_y[c] < s.ay[c] + 50 &&
+						    s.lamp_x[c] >= s.ax[c]
+					  : in_band,
+		   "... column %d: the clock's lamps %s", c, where[want]);
+		ok(!s.lamps_moved[c], "... they stay in place in every frame");
+		ok(s.dark[c] > 20, "... the clock's line %s them (%d dark pixels)",
+		   want == OVER_ANIMATION ? "above" : "ends left of", s.dark[c]);
+		ok(s.hash[c][0] != s.hash[c][1], "... and it changes as the movie plays");
+		if (want == IN_BAND)
+			ok(s.title_dark[c] > 20, "... the title is kept at the band's left end");
+		else if (want == OVER_ANIMATION)
+			ok(s.outside[c] == 0, "... nothing of it left of the column (%d dark pixels)",
+			   s.outside[c]);
+	}
+}
+
+static void test_clock(struct ss_trace **t)
+{
+	clock_at(t, 1, W, H, IN_BAND);
+	clock_at(t, 2, W, H, REPLACES_TITLE);
+	clock_at(t, 2, 600, 680, OVER_ANIMATION);
+}
+
 static void test_movies(void)
 {
 	struct ss_trace *t[2];
@@ -413,6 +597,7 @@ static void test_movies(void)
 	/* --color-by process: each request in its process's colour, as the legend names it */
 	film(SS_MOVIE_GRID, t, 1, true);
 	test_size_hint(t);
+	test_clock(t);
 	ss_trace_close(t[0]);
 	ss_trace_close(t[1]);
 }
