@@ -545,31 +545,47 @@ static void draw_title(struct ss_graph *g, cairo_t *cr)
 		     SS_CENTER, SS_MIDDLE, fs, true, buf, NULL);
 }
 
+/*
+ * Column I's heading: its label (bold; a long one cut from the front, keeping the file name),
+ * the devices in small type, and right-aligned in the warning colour what is wrong with the
+ * trace (truncated, events lost).  In a narrow column the warning keeps at least half of the
+ * width beside the label, the devices take what is left between them, each cut short or
+ * left out: nothing runs into the next column.
+ */
 static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 {
 	const struct ss_rect *r = &g->lay.col_header[i];
 	const struct ss_graph_col *c = &g->col[i];
-	char dev[160];
+	const double y = r->y + r->h / 2, right = r->x + r->w;
+	char label[512], dev[160], warn[sizeof(c->warn)];
+	double label_max = r->w, label_end, warn_x = right, w;
 	struct ss_box b;
 
-	ss_graph_devices_text(c, dev, sizeof(dev));
-	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, r->x, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true,
-		     c->label, &b);
-	ss_set_rgb(cr, ss_col_axis);
-	ss_text_draw(cr, b.x + b.w + 10, r->y + r->h / 2, SS_LEFT, SS_MIDDLE, ss_metrics.font_small,
-		     false, dev, &b);
 	if (c->warn[0]) {
-		double avail = r->x + r->w - (b.x + b.w + 16);
-		char tmp[sizeof(c->warn)];
-
-		snprintf(tmp, sizeof(tmp), "%s", c->warn);
-		/* shorten from the end rather than run into the device text */
-		ss_text_fit(cr, ss_metrics.font_small, true, tmp, avail);
-		ss_set_rgb(cr, ss_col_warn);
-		ss_text_draw(cr, r->x + r->w, r->y + r->h / 2, SS_RIGHT, SS_MIDDLE,
-			     ss_metrics.font_small, true, tmp, NULL);
+		snprintf(warn, sizeof(warn), "%s", c->warn);
+		ss_text_measure(cr, ss_metrics.font_small, true, warn, &w, NULL);
+		label_max = fmax(r->w / 2, r->w - w - 16);
 	}
+	snprintf(label, sizeof(label), "%s", c->label);
+	ss_text_fit_start(cr, ss_metrics.font_label, true, label, label_max);
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw(cr, r->x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true, label, &b);
+	label_end = b.x + b.w;
+	if (c->warn[0]) {
+		ss_text_fit(cr, ss_metrics.font_small, true, warn, right - (label_end + 16));
+		ss_text_measure(cr, ss_metrics.font_small, true, warn, &w, NULL);
+		if (warn[0]) {
+			ss_set_rgb(cr, ss_col_warn);
+			ss_text_draw(cr, right, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_small, true,
+				     warn, NULL);
+			warn_x = right - w - 16;
+		}
+	}
+	ss_graph_devices_text(c, dev, sizeof(dev));
+	ss_text_fit(cr, ss_metrics.font_small, false, dev, warn_x - (label_end + 10));
+	ss_set_rgb(cr, ss_col_axis);
+	ss_text_draw(cr, label_end + 10, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, dev,
+		     NULL);
 }
 
 static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)

@@ -102,7 +102,9 @@ int ss_layout_compute(const struct ss_layout_spec *s, struct ss_layout *l)
 	for (int c = 0; c < s->nr_cols; c++) {
 		double x = margin + c * (col_w + col_gap);
 
-		l->col_header[c] = (struct ss_rect){ x + ss_metrics.gutter_left, y, plot_w, header_h };
+		/* over the plots and the zone labels right of them */
+		l->col_header[c] = (struct ss_rect){ x + ss_metrics.gutter_left, y,
+						     plot_w + ss_metrics.gutter_right, header_h };
 	}
 	y += header_h;
 	for (int r = 0; r < s->nr_rows; r++) {

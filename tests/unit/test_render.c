@@ -30,6 +30,7 @@
 #define AG_SECTORS 4194304ull          /* 2 GiB */
 #define FS_START 2048ull
 #define WRITE_RGB 0x0072B2u            /* palette.h: data write */
+#define WARN_RGB 0xB03000u             /* palette.h: ss_col_warn */
 #define FLUSH_T0 1000000000ull
 
 static const char *path_in(const char *name)
@@ -114,6 +115,7 @@ struct tr_opts {
 	size_t nr_ios;
 	bool flushes;
 	bool truncate;
+	uint64_t lost;         /* events lost on CPU 0 during the first 10 ms of the writes */
 	uint64_t lead_ns;      /* one read at FLUSH_T0, the phase and the writes this much later */
 	uint64_t lat_ns;       /* each request's latency; 0: 200 us */
 	uint64_t lead_lat_ns;  /* the lead read's; 0: lat_ns */
@@ -146,6 +148,12 @@ static void make_trace(const char *path, const struct tr_opts *o)
 	if (o->lead_ns)
 		put_io(w, FLUSH_T0, FS_START, 8, SS_RW_READ,
 		       o->lead_lat_ns ? o->lead_lat_ns : o->lat_ns);
+	if (o->lost) {
+		struct ss_rec_lost l = { .from_ns = FLUSH_T0 + o->lead_ns,
+					 .to_ns = FLUSH_T0 + o->lead_ns + 10000000, .count = o->lost };
+
+		ss_writer_lost(w, &l);
+	}
 	if (o->nr_ios)
 		ss_writer_phase(w, FLUSH_T0 + o->lead_ns, SS_PHASE_BEGIN, "extract");
 	for (size_t i = 0; i < o->nr_ios; i++) {
@@ -365,6 +373,45 @@ static void test_narrow_legend(void)
 								      PX_ANY), 0,
 	       "560 px wide: nothing of the title or legend at the picture's edges");
 	ok(count_px(img, 6, 554, 40, r.y - 40, PX_ANY) > 300, "... and the legend is drawn");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * Two columns in a narrow picture, a long file name each and the second trace with lost events:
+ * each column's heading stays over its own column (the name cut from the front, the devices
+ * cut or left out), and the warning about the lost events keeps room beside the name.
+ */
+static void test_narrow_headers(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts a = { .nr_ags = 4, .nr_ios = 400 };
+	struct tr_opts b = { .nr_ags = 4, .nr_ios = 400, .lost = 12 };
+	const char *tr[2] = { path_in("a-rather-long-file-name-for-the-first-run.sst"),
+			      path_in("and-another-long-one-for-the-second-run.sst") };
+	const char *png = path_in("headers.png");
+	cairo_surface_t *img;
+	struct ss_rect r0, r1;
+	double top, bottom;
+
+	make_trace(tr[0], &a);
+	make_trace(tr[1], &b);
+	if (!render_into(&rd, tr, 2, png, 900, 1000, NULL))
+		return;
+	ok(!ss_graph_io_rect(rd.g, 0, &r0) && !ss_graph_io_rect(rd.g, 1, &r1), "two io panels");
+	img = cairo_image_surface_create_from_png(png);
+	/* the heading's band: above the io panel's title band */
+	bottom = r0.y - ss_metrics.panel_title_h;
+	top = bottom - 24;
+	is_int(count_px(img, r0.x + r0.w + ss_metrics.gutter_right + 1, r1.x - 1, top, bottom,
+			PX_ANY), 0, "nothing of the first heading past its column");
+	is_int(count_px(img, r1.x + r1.w + ss_metrics.gutter_right + 1, 900, top, bottom, PX_ANY),
+	       0, "nothing of the second heading past the picture's edge");
+	ok(count_px(img, r0.x, r0.x + r0.w / 2, top, bottom, PX_ANY) > 100 &&
+	   count_px(img, r1.x, r1.x + r1.w / 2, top, bottom, PX_ANY) > 100,
+	   "both headings drawn");
+	ok(count_px(img, r1.x + r1.w / 2, r1.x + r1.w + ss_metrics.gutter_right, top, bottom,
+		    WARN_RGB) > 20, "the second column's lost-events warning is drawn");
 	cairo_surface_destroy(img);
 	release(&rd);
 }
@@ -780,6 +827,7 @@ int main(void)
 	test_vector();
 	test_p99_label();
 	test_narrow_legend();
+	test_narrow_headers();
 	test_low_panel_phases();
 	test_empty(0);
 	test_empty(1);
