@@ -351,6 +351,51 @@ static void test_p99_label(void)
 }
 
 /*
+ * An outlier at the start, 2.5 x the p99 (a read of 2.5 ms before writes of 1 ms each): its
+ * value's label sits at the left end just above the p99 line, so the p99 label goes to the
+ * line's right end instead of under it.  Text is found by colour: the value in the text's
+ * near-black, the p99 label in the axis grey.
+ */
+static void test_p99_beside_outlier(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
+			     .lat_ns = 1000000, .lead_lat_ns = 2500000 };
+	const char *tr = path_in("p99-outlier.sst"), *png = path_in("p99-outlier.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	struct ss_rect r;
+	cairo_surface_t *img;
+	double y99 = 0;
+	long value_left, p99_left, p99_right;
+
+	make_trace(tr, &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
+	if (!render_into(&rd, &tr, 1, png, 700, 280, &go))
+		return;
+	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "latency panel present");
+	img = cairo_image_surface_create_from_png(png);
+	for (double y = r.y + 1, best = -1; y < r.y + r.h - 1; y++) {
+		long n = count_px(img, r.x + r.w / 3, r.x + r.w * 2 / 3, y, y + 1, 0x555555);
+
+		if (n > best) {
+			best = (double)n;
+			y99 = y;
+		}
+	}
+	value_left = count_px(img, r.x + 2, r.x + 80, y99 - 30, y99, 0x1a1a1a);
+	p99_left = count_px(img, r.x + 2, r.x + 80, y99 - 14, y99 - 1, 0x555555);
+	p99_right = count_px(img, r.x + r.w - 80, r.x + r.w - 2, y99 - 14, y99 - 1, 0x555555);
+	ok(value_left > 10, "the outlier's value is labelled at the left end (%ld px)", value_left);
+	ok(p99_right > 10 && p99_left == 0,
+	   "the p99 label at the line's right end (%ld px), not under the value (%ld px)",
+	   p99_right, p99_left);
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
  * A narrow picture: the title and the legend (every mark: writes, reads, flushes, zones,
  * phases) stay inside the picture, closer together and smaller rather than cut at its edges.
  */
@@ -826,6 +871,7 @@ int main(void)
 	test_flush_not_at_zero();
 	test_vector();
 	test_p99_label();
+	test_p99_beside_outlier();
 	test_narrow_legend();
 	test_narrow_headers();
 	test_low_panel_phases();

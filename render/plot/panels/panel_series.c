@@ -309,46 +309,51 @@ static void fmt_ms(char *buf, size_t len, const char *pre, double ms)
 	snprintf(buf, len, "%s%.3g ms", pre, ms);
 }
 
+struct lat_mark {
+	double x, y;                /* the dot */
+	double lx, ly, w;           /* its value's label (left end, middle, width); w 0: none */
+	char text[24];
+};
+
+/* Do boxes [AX0, AX1] x [AY0, AY1] and [BX0, BX1] x [BY0, BY1] meet (GAP apart or closer)? */
+static bool boxes_meet(double ax0, double ax1, double ay0, double ay1, double bx0, double bx1,
+		       double by0, double by1, double gap)
+{
+	return ax0 < bx1 + gap && bx0 < ax1 + gap && ay0 < by1 + gap && by0 < ay1 + gap;
+}
+
 /*
  * Over the latency lines: the trace's p99 as a dotted reference, and the slowest bins — the
  * slowest always, the next two when above 4 x p99 — marked with a dot, and with their value
- * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.
+ * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.  The
+ * p99 label goes at the line's left end, or at its right end where a value's label would
+ * meet it there.
  */
 static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
 		      const struct ss_bins *b)
 {
 	static const double dot[] = { 1.5, 2.5 };
 	const struct ss_summary *s = ss_stats_total(pd->stats);
-	double p99 = (double)s->lat_p99_ns / 1e6, prev = INFINITY;
+	double p99 = (double)s->lat_p99_ns / 1e6, prev = INFINITY, y99, th, pw, py0, px;
+	struct lat_mark mk[3];
 	struct ss_text_lanes lanes;
+	bool above, left_free = true, right_free = true;
+	int nr = 0;
 	char buf[48];
 
 	if (!s->lat.count)
 		return;
-	double y99 = round(ss_axis_map(&f->y, p99)) + 0.5;
-
-	ss_set_rgb(cr, ss_col_axis);
-	cairo_set_line_width(cr, 1);
-	cairo_set_dash(cr, dot, 2, 0);
-	cairo_move_to(cr, f->r.x, y99);
-	cairo_line_to(cr, f->r.x + f->r.w, y99);
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
+	y99 = round(ss_axis_map(&f->y, p99)) + 0.5;
 	fmt_ms(buf, sizeof(buf), "p99 ", p99);
+	ss_text_measure(cr, ss_metrics.font_small, false, buf, &pw, &th);
 	/* above the line, or below it where the panel's top would cut the label */
-	double th;
-
-	ss_text_measure(cr, ss_metrics.font_small, false, buf, NULL, &th);
-	if (y99 - 1 - th >= f->r.y)
-		ss_text_draw_plated(cr, f->r.x + 4, y99 - 1, SS_LEFT, SS_BOTTOM,
-				    ss_metrics.font_small, false, buf, NULL);
-	else
-		ss_text_draw_plated(cr, f->r.x + 4, y99 + 1, SS_LEFT, SS_TOP,
-				    ss_metrics.font_small, false, buf, NULL);
+	above = y99 - 1 - th >= f->r.y;
+	py0 = above ? y99 - 1 - th : y99 + 1;
 	ss_text_lanes_init(&lanes, 2);
 	for (int k = 0; k < 3; k++) {
+		struct lat_mark *m = &mk[nr];
 		size_t best = b->n;
-		double x, y, w, ms;
+		double ms;
 
 		/* the next slowest bin below the previous mark */
 		for (size_t i = 0; i < b->n; i++)
@@ -361,23 +366,47 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 		prev = (double)b->bin[best].lat_max_ns;
 		if (k && ms < 4 * p99)
 			break;
-		x = bin_mid_x(f, b, best, pd->t0);
-		y = ss_axis_map(&f->y, ms);
-		ss_set_rgb(cr, (struct ss_rgb)SS_RGB(LAT_MAX_RGB));
-		cairo_arc(cr, x, y, 3, 0, 2 * M_PI);
-		cairo_fill(cr);
+		m->x = bin_mid_x(f, b, best, pd->t0);
+		m->y = ss_axis_map(&f->y, ms);
+		m->w = 0;
+		nr++;
 		if (ms < 2 * p99)       /* not an outlier: the p99 line says it */
 			continue;
-		fmt_ms(buf, sizeof(buf), "", ms);
-		ss_text_measure(cr, ss_metrics.font_small, true, buf, &w, NULL);
-		double lx = x + 5 + w > f->r.x + f->r.w - 2 ? x - 5 - w : x + 5;
-		int lane = ss_text_lanes_claim(&lanes, lx, lx + w, 4);
+		fmt_ms(m->text, sizeof(m->text), "", ms);
+		ss_text_measure(cr, ss_metrics.font_small, true, m->text, &m->w, NULL);
+		m->lx = m->x + 5 + m->w > f->r.x + f->r.w - 2 ? m->x - 5 - m->w : m->x + 5;
+		int lane = ss_text_lanes_claim(&lanes, m->lx, m->lx + m->w, 4);
 
-		if (lane < 0)
+		if (lane < 0) {
+			m->w = 0;
+			continue;
+		}
+		m->ly = m->y + (lane ? 12 : 0);
+		left_free &= !boxes_meet(m->lx, m->lx + m->w, m->ly - th / 2, m->ly + th / 2,
+					 f->r.x + 4, f->r.x + 4 + pw, py0, py0 + th, 2);
+		right_free &= !boxes_meet(m->lx, m->lx + m->w, m->ly - th / 2, m->ly + th / 2,
+					  f->r.x + f->r.w - 4 - pw, f->r.x + f->r.w - 4, py0,
+					  py0 + th, 2);
+	}
+	ss_set_rgb(cr, ss_col_axis);
+	cairo_set_line_width(cr, 1);
+	cairo_set_dash(cr, dot, 2, 0);
+	cairo_move_to(cr, f->r.x, y99);
+	cairo_line_to(cr, f->r.x + f->r.w, y99);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	px = left_free || !right_free ? f->r.x + 4 : f->r.x + f->r.w - 4 - pw;
+	ss_text_draw_plated(cr, px, above ? y99 - 1 : y99 + 1, SS_LEFT, above ? SS_BOTTOM : SS_TOP,
+			    ss_metrics.font_small, false, buf, NULL);
+	for (int k = 0; k < nr; k++) {
+		ss_set_rgb(cr, (struct ss_rgb)SS_RGB(LAT_MAX_RGB));
+		cairo_arc(cr, mk[k].x, mk[k].y, 3, 0, 2 * M_PI);
+		cairo_fill(cr);
+		if (!mk[k].w)
 			continue;
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw_plated(cr, lx, y + (lane ? 12 : 0), SS_LEFT, SS_MIDDLE,
-				    ss_metrics.font_small, true, buf, NULL);
+		ss_text_draw_plated(cr, mk[k].lx, mk[k].ly, SS_LEFT, SS_MIDDLE,
+				    ss_metrics.font_small, true, mk[k].text, NULL);
 	}
 }
 
