@@ -78,8 +78,8 @@ struct ss_panel_ops {
 	void (*draw)(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		     const struct ss_frame *f);
 	/* Optional: the width of the key the panel draws at the right end of its title band
-	 * (the title is cut short of it). */
-	double (*key_w)(void *state, cairo_t *cr, const struct ss_panel_data *d);
+	 * in a frame WIDTH wide (the title is cut short of it; WIDTH or more: no title). */
+	double (*key_w)(void *state, cairo_t *cr, const struct ss_panel_data *d, double width);
 	void (*destroy)(void *state);
 };
 

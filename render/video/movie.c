@@ -132,8 +132,10 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 	(void)state, (void)cr, (void)d, (void)f;
 }
 
-static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d);
-static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d);
+static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			 double width);
+static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			      double width);
 
 /* [0][style]: the animation panels; [1][style]: the same with --skip-idle (its clock is longer) */
 #define ANIM_OPS(idle_, style_, title_, time_x_, draw_)                                   \
@@ -580,18 +582,20 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 }
 
 /* The graph cuts the animation's title short of the clock's room. */
-static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
+static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			 double width)
 {
 	const struct anim_state *s = state;
 
-	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, false);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, width, false);
 }
 
-static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d)
+static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			      double width)
 {
 	const struct anim_state *s = state;
 
-	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, s->ctx.rect.w, true);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, width, true);
 }
 
 /* The banner over column C's animation for a second after idle time was skipped. */

@@ -5,7 +5,8 @@
  * rotation and transfer stand in other proportions), replayed through hdd7200.  The stacks are
  * there (seek, rotation and transfer pixels in the panel), their heights at the right edge
  * stand in the ratio of the totals the disk model gives when fed the same requests here, and
- * with the ssd model there is no seek band at all.
+ * with the ssd model there is no seek band at all.  In a narrow picture the key stays within
+ * each frame's title band (two rows of small type) and the title keeps its start.
  */
 #include <math.h>
 
@@ -81,6 +82,22 @@ static long count_part(cairo_surface_t *img, const struct ss_rect *r, unsigned r
 	return n;
 }
 
+/* Dark pixels (text) in R. */
+static long dark(cairo_surface_t *img, const struct ss_rect *r)
+{
+	unsigned char *data = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	long n = 0;
+
+	for (int y = (int)ceil(r->y); y < (int)(r->y + r->h); y++)
+		for (int x = (int)ceil(r->x); x < (int)(r->x + r->w); x++) {
+			uint32_t p = *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4);
+
+			n += (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
+		}
+	return n;
+}
+
 /* Height in pixels of the stack at the right edge of R: from the frame's bottom to the first
  * dark pixel from the top (the total's line). */
 static double stack_height(cairo_surface_t *img, const struct ss_rect *r)
@@ -98,8 +115,8 @@ static double stack_height(cairo_surface_t *img, const struct ss_rect *r)
 }
 
 /* Draw A and B side by side with panels io,model and disk P; 0 and the image, or -1. */
-static int draw(const char *a, const char *b, const struct ss_disk_params *p,
-		cairo_surface_t **img, struct ss_rect r[2])
+static int draw(const char *a, const char *b, const struct ss_disk_params *p, int width,
+		int height, cairo_surface_t **img, struct ss_rect r[2])
 {
 	struct ss_trace *t[2] = { ss_trace_open(a, NULL, 0), ss_trace_open(b, NULL, 0) };
 	struct ss_graph_opts go;
@@ -108,8 +125,8 @@ static int draw(const char *a, const char *b, const struct ss_disk_params *p,
 	int ret = -1;
 
 	ss_graph_opts_init(&go);
-	go.width = 1600;
-	go.height = 900;
+	go.width = width;
+	go.height = height;
 	go.has_disk = true;
 	go.disk = *p;
 	if (ss_panels_parse(&go, "io,model", err, sizeof(err)) || !t[0] || !t[1] ||
@@ -136,14 +153,15 @@ int main(void)
 	cairo_surface_t *img = NULL;
 	struct ss_rect r[2];
 
-	plan(10);
+	plan(17);
 	if (testdir_make("panel_model"))
 		return done_testing();
 	ss_disk_params_preset("hdd7200", &hdd);
 	ss_disk_params_preset("ssd", &ssd);
 	is_int(make_trace(tpath("a.sst"), 1, &hdd, &ta) | make_trace(tpath("b.sst"), 64, &hdd, &tb),
 	       0, "two traces of random writes, modelled directly: %.3f s and %.3f s", ta, tb);
-	is_int(draw(tpath("a.sst"), tpath("b.sst"), &hdd, &img, r), 0, "drawn with --disk hdd7200");
+	is_int(draw(tpath("a.sst"), tpath("b.sst"), &hdd, 1600, 900, &img, r), 0,
+	       "drawn with --disk hdd7200");
 	if (!img)
 		return done_testing();
 	ok(count_part(img, &r[0], 0xD55E00) > 2000 && count_part(img, &r[1], 0xD55E00) > 100,
@@ -164,7 +182,8 @@ int main(void)
 
 	make_trace(tpath("a.sst"), 1, &ssd, &sa);
 	make_trace(tpath("b.sst"), 64, &ssd, &sb);
-	is_int(draw(tpath("a.sst"), tpath("b.sst"), &ssd, &img, r), 0, "drawn with --disk ssd");
+	is_int(draw(tpath("a.sst"), tpath("b.sst"), &ssd, 1600, 900, &img, r), 0,
+	       "drawn with --disk ssd");
 	if (!img)
 		return done_testing();
 	is_int((int)count_part(img, &r[0], 0xD55E00), 0, "an SSD does not seek: no seek band");
@@ -172,6 +191,29 @@ int main(void)
 	ok(count_part(img, &r[0], 0x999999) > r[0].w * r[0].h / 200,
 	   "its latency is booked as overhead (%ld pixels of %.0f)",
 	   count_part(img, &r[0], 0x999999), r[0].w * r[0].h);
+	cairo_surface_destroy(img);
+	img = NULL;
+
+	/* 800 px for two columns: the key in two rows of small type, within each frame's
+	 * width, the title cut short of it */
+	is_int(draw(tpath("a.sst"), tpath("b.sst"), &hdd, 800, 700, &img, r), 0,
+	       "drawn 800 px wide");
+	if (!img)
+		return done_testing();
+	for (int c = 0; c < 2; c++) {
+		struct ss_rect band = { r[c].x, r[c].y - 22, r[c].w, 22 };
+		struct ss_rect left = { c ? r[0].x + r[0].w + 1 : 0, r[c].y - 22,
+					(c ? r[1].x - (r[0].x + r[0].w) : r[0].x) - 1, 22 };
+		struct ss_rect title = { r[c].x, r[c].y - 22, 60, 22 };
+
+		ok(count_part(img, &band, 0xD55E00) > 10 && count_part(img, &band, 0xE69F00) > 10,
+		   "column %d: the key's seek and rotation boxes in the title band (%ld, %ld px)",
+		   c, count_part(img, &band, 0xD55E00), count_part(img, &band, 0xE69F00));
+		is_int((int)count_part(img, &left, 0xD55E00) + (int)count_part(img, &left, 0xE69F00),
+		       0, "column %d: nothing of the key left of the frame", c);
+		ok(dark(img, &title) > 30, "column %d: the title's start is kept (%ld dark px)", c,
+		   dark(img, &title));
+	}
 	cairo_surface_destroy(img);
 	return done_testing();
 }

@@ -47,60 +47,124 @@ static void model_extent(void *state, const struct ss_panel_data *d, double *lo,
 
 static const double dash[] = { 5, 4 };
 
-#define KEY_SAMPLE 26   /* a key entry's sample and the air before its name */
+#define KEY_SAMPLE 26   /* the elapsed line's sample and the air before its name */
 #define KEY_BOX 16      /* a part's colour box and the air before its name */
 #define KEY_GAP 14      /* between two entries */
+#define KEY_TITLE_MIN 130       /* the title keeps at least this much beside a one-row key */
+#define KEY_MIN_SCALE 0.75      /* the smallest key, of its full size */
+#define NR_KEY (NR_PARTS + 1)   /* the parts, then the elapsed line */
 
-/* The key's width: the parts' boxes and names, then the dashed "elapsed" line. */
-static double key_w(cairo_t *cr)
+/* The key's layout in a frame's title band: one row right of the title, smaller if need be,
+ * or, where even that leaves the title too little room, two rows of small type (the title
+ * cut short of them, or left out). */
+struct key_plan {
+	double scale;           /* of the full size: type, boxes, samples, gaps */
+	int rows;               /* 1 or 2 */
+	int split;              /* the second row's first entry */
+	double w[NR_KEY];       /* each entry's name's width at the plan's type size */
+	double row_w[2];
+};
+
+static const char *key_name(int k)
 {
-	double w, sum;
+	return k < NR_PARTS ? ss_model_parts[k].name : "elapsed";
+}
 
-	ss_text_measure(cr, ss_metrics.font_small, false, "elapsed", &w, NULL);
-	sum = w + KEY_SAMPLE;
-	for (size_t k = 0; k < NR_PARTS; k++) {
-		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
-		sum += KEY_GAP + w + KEY_BOX;
-	}
+/* The width of entries A..B-1 in one row at SCALE (W: their names' widths). */
+static double row_width(const double *w, int a, int b, double scale)
+{
+	double sum = 0;
+
+	for (int k = a; k < b; k++)
+		sum += (k > a ? KEY_GAP * scale : 0) +
+		       (k < NR_PARTS ? KEY_BOX : KEY_SAMPLE) * scale + w[k];
 	return sum;
 }
 
-/* The key right-aligned in the title band above the frame, drawn from its right end. */
-static void draw_key(cairo_t *cr, const struct ss_frame *f)
+static void measure(cairo_t *cr, double scale, double *w)
 {
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, w;
+	for (int k = 0; k < NR_KEY; k++)
+		ss_text_measure(cr, ss_metrics.font_small * scale, false, key_name(k), &w[k], NULL);
+}
 
-	ss_text_measure(cr, ss_metrics.font_small, false, "elapsed", &w, NULL);
-	x -= w;
-	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, "elapsed", NULL);
-	x -= KEY_SAMPLE;
-	ss_set_rgb(cr, ss_col_axis);
-	cairo_set_line_width(cr, 1.0);
-	cairo_set_dash(cr, dash, 2, 0);
-	cairo_move_to(cr, x, y);
-	cairo_line_to(cr, x + 22, y);
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
-	for (size_t k = NR_PARTS; k-- > 0;) {
-		x -= KEY_GAP;
-		ss_text_measure(cr, ss_metrics.font_small, false, ss_model_parts[k].name, &w, NULL);
-		x -= w;
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-			     ss_model_parts[k].name, NULL);
-		x -= KEY_BOX;
-		ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
-		cairo_rectangle(cr, x, y - 5, 12, 10);
-		cairo_fill(cr);
+static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
+{
+	double full;
+
+	*kp = (struct key_plan){ .scale = 1, .rows = 1, .split = NR_KEY, .row_w = { 0, 0 } };
+	measure(cr, 1, kp->w);
+	full = row_width(kp->w, 0, NR_KEY, 1);
+	kp->row_w[0] = full;
+	if (full <= width - KEY_TITLE_MIN)
+		return;
+	kp->scale = fmax(KEY_MIN_SCALE, (width - KEY_TITLE_MIN) / full);
+	measure(cr, kp->scale, kp->w);
+	kp->row_w[0] = row_width(kp->w, 0, NR_KEY, kp->scale);
+	if (kp->row_w[0] <= width - KEY_TITLE_MIN)
+		return;
+	/* two rows at the smallest size, as even as the entries allow */
+	kp->scale = KEY_MIN_SCALE;
+	kp->rows = 2;
+	measure(cr, kp->scale, kp->w);
+	for (int s = 1; s < NR_KEY; s++) {
+		double a = row_width(kp->w, 0, s, kp->scale), b = row_width(kp->w, s, NR_KEY,
+									      kp->scale);
+
+		if (s == 1 || fmax(a, b) < fmax(kp->row_w[0], kp->row_w[1])) {
+			kp->split = s;
+			kp->row_w[0] = a;
+			kp->row_w[1] = b;
+		}
 	}
 }
 
-static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d)
+/* The key right-aligned in the title band above the frame (in one or two rows, key_plan). */
+static void draw_key(cairo_t *cr, const struct ss_frame *f)
 {
+	const double band = ss_metrics.panel_title_h, sc_gap = KEY_GAP;
+	struct key_plan kp;
+
+	key_plan(cr, f->r.w, &kp);
+	for (int r = 0; r < kp.rows; r++) {
+		int a = r ? kp.split : 0, b = kp.rows == 2 && !r ? kp.split : NR_KEY;
+		double x = f->r.x + f->r.w - fmax(kp.row_w[0], kp.row_w[1]);
+		double fs = ss_metrics.font_small * kp.scale;
+		double y = kp.rows == 1 ? f->r.y - band / 2 - 1 : f->r.y - band + band * (r + 0.5) / 2;
+		double box = 12 * kp.scale, bh = 10 * kp.scale;
+
+		for (int k = a; k < b; k++) {
+			if (k > a)
+				x += sc_gap * kp.scale;
+			if (k < NR_PARTS) {
+				ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
+				cairo_rectangle(cr, x, y - bh / 2, box, bh);
+				cairo_fill(cr);
+				x += KEY_BOX * kp.scale;
+			} else {
+				ss_set_rgb(cr, ss_col_axis);
+				cairo_set_line_width(cr, 1.0);
+				cairo_set_dash(cr, dash, 2, 0);
+				cairo_move_to(cr, x, y);
+				cairo_line_to(cr, x + 22 * kp.scale, y);
+				cairo_stroke(cr);
+				cairo_set_dash(cr, NULL, 0, 0);
+				x += KEY_SAMPLE * kp.scale;
+			}
+			ss_set_rgb(cr, ss_col_text);
+			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, key_name(k), NULL);
+			x += kp.w[k];
+		}
+	}
+}
+
+static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d, double width)
+{
+	struct key_plan kp;
+
 	(void)state;
 	(void)d;
-	return key_w(cr);
+	key_plan(cr, width, &kp);
+	return fmax(kp.row_w[0], kp.row_w[1]);
 }
 
 /* The stack's edges: top[k * n + i] = the sum of parts 0..k accumulated to the end of bin i.

@@ -430,9 +430,10 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 		(void)s;                                                                    \
 		series_draw(&desc, cr, d, f);                                               \
 	}                                                                                   \
-	static double id##_key_w(void *s, cairo_t *cr, const struct ss_panel_data *d)       \
+	static double id##_key_w(void *s, cairo_t *cr, const struct ss_panel_data *d,      \
+				 double width)                                              \
 	{                                                                                   \
-		(void)s;                                                                    \
+		(void)s, (void)width;                                                       \
 		return series_key_w(&desc, cr, d);                                          \
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
