@@ -167,32 +167,63 @@ SS.drawPhases = function (V, ctx, r, tr, cv, labels) {
 		ctx.lineTo(x, r.y + r.h);
 		ctx.stroke();
 	};
+	// marks: instants the workload noted (record's start and end), dotted as in the PNG
+	const marks = tr.m.markers.filter((k) => k.kind === 'mark');
 	for (const p of phases) {
 		vline(p.begin, false);
 		if (p.end < tr.m.end_ns && !phases.some((q) => q.begin === p.end)) vline(p.end, true);
 	}
+	ctx.setLineDash([1.5, 2.5]);
+	for (const k of marks) {
+		const x = Math.round(SS.xOf(V, r, k.ts)) + 0.5;
+		if (x < r.x || x > r.x + r.w) continue;
+		ctx.beginPath();
+		ctx.moveTo(x, r.y);
+		ctx.lineTo(x, r.y + r.h);
+		ctx.stroke();
+	}
 	ctx.setLineDash([]);
-	for (const p of phases) {
-		if (!labels) continue;
-		// the label sits at the phase's visible start and zooms to the phase when clicked
-		const x0 = Math.max(r.x + 2, SS.xOf(V, r, p.begin) + 3);
-		const x1 = Math.min(r.x + r.w, SS.xOf(V, r, p.end));
-		if (x1 - x0 < 12) continue;
-		ctx.font = SS.font(11, true);
-		const w = ctx.measureText(p.name).width + 6;
+	if (!labels) {
+		ctx.restore();
+		return;
+	}
+	ctx.font = SS.font(11, true);
+	// a label in the first of three lanes where it meets no other; false: none had room
+	const place = (x0, w) => {
 		let lane = 0;
-		while (lanes[lane] !== undefined && lanes[lane] > x0) lane++;
-		if (lane > 2) continue;
-		lanes[lane] = x0 + w + 4;
-		const y = r.y + 28 + 15 * lane;
+		while (lanes[lane] !== undefined && lanes[lane].some(([a, b]) => x0 < b && a < x0 + w))
+			lane++;
+		if (lane > 2) return -1;
+		(lanes[lane] = lanes[lane] || []).push([x0 - 4, x0 + w + 4]);
+		return lane;
+	};
+	const label = (text, x0, lane) => {
+		const w = ctx.measureText(text).width + 6, y = r.y + 28 + 15 * lane;
 		ctx.fillStyle = 'rgba(255,255,255,0.85)';
 		ctx.fillRect(x0, y - 11, w, 14);
 		ctx.fillStyle = SS.COL.phase;
 		ctx.textAlign = 'left';
 		ctx.textBaseline = 'alphabetic';
-		ctx.fillText(p.name, x0 + 3, y);
+		ctx.fillText(text, x0 + 3, y);
+		return y;
+	};
+	for (const p of phases) {
+		// the label sits at the phase's visible start and zooms to the phase when clicked
+		const x0 = Math.max(r.x + 2, SS.xOf(V, r, p.begin) + 3);
+		const x1 = Math.min(r.x + r.w, SS.xOf(V, r, p.end));
+		if (x1 - x0 < 12) continue;
+		const w = ctx.measureText(p.name).width + 6, lane = place(x0, w);
+		if (lane < 0) continue;
+		const y = label(p.name, x0, lane);
 		cv.hits.push({ x: x0, y: y - 11, w: w, h: 14, kind: 'phase', phase: p,
 			       title: 'phase ' + p.name + ': click to zoom to it' });
+	}
+	for (const k of marks) {
+		// right of its line, or left of it near the right edge
+		const x = SS.xOf(V, r, k.ts), w = ctx.measureText(k.name).width + 6;
+		if (x < r.x || x > r.x + r.w) continue;
+		const x0 = x + 3 + w > r.x + r.w - 2 ? x - 3 - w : x + 3, lane = place(x0, w);
+		if (lane >= 0) label(k.name, x0, lane);
 	}
 	ctx.restore();
 };
