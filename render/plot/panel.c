@@ -44,13 +44,15 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 	cairo_restore(cr);
 }
 
-void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		    uint64_t t0, bool labels)
+/* Draw the phase lines and labels (DRAW), or only lay the labels out; either way the labels'
+ * boxes into OUT (at most MAX, may be NULL); their number. */
+static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+		       uint64_t t0, bool labels, bool draw, struct ss_box *out, int max)
 {
 	static const double dashed[] = { 5, 3 }, dotted[] = { 1.5, 2.5 };
 	struct ss_text_lanes lanes;
 	double top = f->r.y + 16, lh;   /* below the flush/FUA strips */
-	int nr_lanes;
+	int nr_lanes, nr_out = 0;
 
 	/* as many lanes of labels as the panel holds whole: in a low one, one at its top, in
 	 * one lower still none */
@@ -77,17 +79,19 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 		if (x < f->r.x - 0.5 || x > f->r.x + f->r.w + 0.5)
 			continue;
 		x = (double)(long)x + 0.5;
-		ss_set_rgba(cr, ss_col_phase, 0.85);
-		cairo_set_line_width(cr, ph->kind == SS_PHASE_BEGIN ? 1.6 : 1.2);
-		if (ph->kind == SS_PHASE_END)
-			cairo_set_dash(cr, dashed, 2, 0);
-		else if (ph->kind == SS_PHASE_MARK)
-			cairo_set_dash(cr, dotted, 2, 0);
-		else
-			cairo_set_dash(cr, NULL, 0, 0);
-		cairo_move_to(cr, x, f->r.y);
-		cairo_line_to(cr, x, f->r.y + f->r.h);
-		cairo_stroke(cr);
+		if (draw) {
+			ss_set_rgba(cr, ss_col_phase, 0.85);
+			cairo_set_line_width(cr, ph->kind == SS_PHASE_BEGIN ? 1.6 : 1.2);
+			if (ph->kind == SS_PHASE_END)
+				cairo_set_dash(cr, dashed, 2, 0);
+			else if (ph->kind == SS_PHASE_MARK)
+				cairo_set_dash(cr, dotted, 2, 0);
+			else
+				cairo_set_dash(cr, NULL, 0, 0);
+			cairo_move_to(cr, x, f->r.y);
+			cairo_line_to(cr, x, f->r.y + f->r.h);
+			cairo_stroke(cr);
+		}
 		if (!labels || ph->kind == SS_PHASE_END)
 			continue;
 		ss_text_measure(cr, ss_metrics.font_small, true, ph->name, &w, &h);
@@ -98,11 +102,28 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 		lane = ss_text_lanes_claim(&lanes, lx, lx + w, 3);
 		if (lane < 0)
 			continue;
+		if (out && nr_out < max)
+			out[nr_out++] = (struct ss_box){ lx, top + lane * (h + 2), w, h };
+		if (!draw)
+			continue;
 		ss_set_rgb(cr, ss_col_phase);
 		ss_text_draw_plated(cr, lx, top + lane * (h + 2), SS_LEFT, SS_TOP,
 				    ss_metrics.font_small, true, ph->name, NULL);
 	}
 	cairo_restore(cr);
+	return nr_out;
+}
+
+void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+		    uint64_t t0, bool labels)
+{
+	phases_walk(cr, f, t, t0, labels, true, NULL, 0);
+}
+
+int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+			  uint64_t t0, struct ss_box *out, int max)
+{
+	return phases_walk(cr, f, t, t0, true, false, out, max);
 }
 
 void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d)

@@ -14,6 +14,7 @@
 #include "axes.h"
 #include "graph.h"
 #include "stats.h"
+#include "text.h"
 
 /* What a panel knows when it is created, before events stream (one column). */
 struct ss_panel_ctx {
@@ -99,5 +100,9 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
 		    uint64_t t0, bool labels);
+/* Where ss_phases_draw puts the labels (without drawing): their boxes into OUT, at most MAX;
+ * their number.  For a panel's own labels to keep clear of them. */
+int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+			  uint64_t t0, struct ss_box *out, int max);
 
 #endif

@@ -315,41 +315,122 @@ struct lat_mark {
 	char text[24];
 };
 
-/* Do boxes [AX0, AX1] x [AY0, AY1] and [BX0, BX1] x [BY0, BY1] meet (GAP apart or closer)? */
-static bool boxes_meet(double ax0, double ax1, double ay0, double ay1, double bx0, double bx1,
-		       double by0, double by1, double gap)
+#define MAX_BOXES 40            /* phase labels and value labels kept clear of each other */
+
+/* Does box B (GAP around it) meet any of BOXES[0..N)? */
+static bool meets_any(const struct ss_box *b, const struct ss_box *boxes, int n, double gap)
 {
-	return ax0 < bx1 + gap && bx0 < ax1 + gap && ay0 < by1 + gap && by0 < ay1 + gap;
+	for (int i = 0; i < n; i++)
+		if (b->x < boxes[i].x + boxes[i].w + gap && boxes[i].x < b->x + b->w + gap &&
+		    b->y < boxes[i].y + boxes[i].h + gap && boxes[i].y < b->y + b->h + gap)
+			return true;
+	return false;
+}
+
+/*
+ * Where mark M's value label (M->w wide, TH high) goes, clear of TAKEN[0..N) and inside frame
+ * F: right of the dot (left of it at the right edge), a line lower, a line higher, the other
+ * side; else slid along the dot's line past what is in the way.  Into M->lx, M->ly; false: no
+ * place.
+ */
+static bool place_value(const struct ss_frame *f, const struct ss_box *taken, int n, double th,
+			struct lat_mark *m)
+{
+	double side = m->x + 5 + m->w > f->r.x + f->r.w - 2 ? m->x - 5 - m->w : m->x + 5;
+	double other = side > m->x ? m->x - 5 - m->w : m->x + 5;
+	const double cand[6][2] = { { side, 0 }, { side, 12 }, { side, -12 }, { other, 0 },
+				    { other, 12 }, { other, -12 } };
+	struct ss_box bx = { 0, 0, m->w, th };
+
+	for (int c = 0; c < 6; c++) {
+		bx.x = cand[c][0];
+		bx.y = m->y + cand[c][1] - th / 2;
+		if (bx.x >= f->r.x && bx.x + bx.w <= f->r.x + f->r.w && bx.y >= f->r.y &&
+		    bx.y + bx.h <= f->r.y + f->r.h && !meets_any(&bx, taken, n, 3)) {
+			m->lx = bx.x;
+			m->ly = m->y + cand[c][1];
+			return true;
+		}
+	}
+	/* along the dot's line, away from the edge it is near, past each box in the way */
+	bx.x = side;
+	bx.y = m->y - th / 2;
+	for (int tries = 0; tries < n + 1; tries++) {
+		int hit = -1;
+
+		if (bx.x < f->r.x || bx.x + bx.w > f->r.x + f->r.w)
+			return false;
+		for (int i = 0; i < n && hit < 0; i++)
+			if (meets_any(&bx, &taken[i], 1, 3))
+				hit = i;
+		if (hit < 0) {
+			m->lx = bx.x;
+			m->ly = m->y;
+			return true;
+		}
+		bx.x = side > m->x ? taken[hit].x + taken[hit].w + 6 : taken[hit].x - 6 - bx.w;
+	}
+	return false;
+}
+
+/*
+ * The p99 label's place (*B, set to the line's left end on the side the panel's top allows,
+ * ABOVE or below the line at Y99) clear of TAKEN[0..N): that, the line's right end, then
+ * along the line from the left, then the same on the other side of the line where it fits in
+ * frame F; where nothing is free, *B as it was.
+ */
+static void p99_place(const struct ss_frame *f, const struct ss_box *taken, int n, double y99,
+		      bool above, struct ss_box *b)
+{
+	struct ss_box t = *b;
+
+	for (int side = 0; side < 2; side++) {
+		bool up = side ? !above : above;
+
+		t.y = up ? y99 - 1 - t.h : y99 + 1;
+		if (t.y < f->r.y || t.y + t.h > f->r.y + f->r.h)
+			continue;
+		t.x = f->r.x + f->r.w - 4 - t.w;
+		if (!meets_any(&t, taken, n, 2) && side == 0 && meets_any(b, taken, n, 2)) {
+			*b = t;
+			return;
+		}
+		for (t.x = f->r.x + 4; t.x + t.w <= f->r.x + f->r.w - 4; t.x += 10)
+			if (!meets_any(&t, taken, n, 2)) {
+				*b = t;
+				return;
+			}
+	}
 }
 
 /*
  * Over the latency lines: the trace's p99 as a dotted reference, and the slowest bins — the
  * slowest always, the next two when above 4 x p99 — marked with a dot, and with their value
- * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.  The
- * p99 label goes at the line's left end, or at its right end where a value's label would
- * meet it there.
+ * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.
+ * Labels keep clear of each other and of the phase labels the panel shows (place_value); the
+ * p99 label goes at the line's left end, else at its right end.
  */
 static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
 		      const struct ss_bins *b)
 {
 	static const double dot[] = { 1.5, 2.5 };
 	const struct ss_summary *s = ss_stats_total(pd->stats);
-	double p99 = (double)s->lat_p99_ns / 1e6, prev = INFINITY, y99, th, pw, py0, px;
+	double p99 = (double)s->lat_p99_ns / 1e6, prev = INFINITY, y99, th, pw;
+	struct ss_box taken[MAX_BOXES], p99_box;
 	struct lat_mark mk[3];
-	struct ss_text_lanes lanes;
-	bool above, left_free = true, right_free = true;
-	int nr = 0;
+	int nr = 0, nr_taken = 0;
+	bool above;
 	char buf[48];
 
 	if (!s->lat.count)
 		return;
+	if (pd->label_phases)
+		nr_taken = ss_phases_label_boxes(cr, f, pd->trace, pd->t0, taken, MAX_BOXES - 4);
 	y99 = round(ss_axis_map(&f->y, p99)) + 0.5;
 	fmt_ms(buf, sizeof(buf), "p99 ", p99);
 	ss_text_measure(cr, ss_metrics.font_small, false, buf, &pw, &th);
 	/* above the line, or below it where the panel's top would cut the label */
 	above = y99 - 1 - th >= f->r.y;
-	py0 = above ? y99 - 1 - th : y99 + 1;
-	ss_text_lanes_init(&lanes, 2);
 	for (int k = 0; k < 3; k++) {
 		struct lat_mark *m = &mk[nr];
 		size_t best = b->n;
@@ -374,20 +455,14 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 			continue;
 		fmt_ms(m->text, sizeof(m->text), "", ms);
 		ss_text_measure(cr, ss_metrics.font_small, true, m->text, &m->w, NULL);
-		m->lx = m->x + 5 + m->w > f->r.x + f->r.w - 2 ? m->x - 5 - m->w : m->x + 5;
-		int lane = ss_text_lanes_claim(&lanes, m->lx, m->lx + m->w, 4);
-
-		if (lane < 0) {
+		if (place_value(f, taken, nr_taken, th, m))
+			taken[nr_taken++] = (struct ss_box){ m->lx, m->ly - th / 2, m->w, th };
+		else
 			m->w = 0;
-			continue;
-		}
-		m->ly = m->y + (lane ? 12 : 0);
-		left_free &= !boxes_meet(m->lx, m->lx + m->w, m->ly - th / 2, m->ly + th / 2,
-					 f->r.x + 4, f->r.x + 4 + pw, py0, py0 + th, 2);
-		right_free &= !boxes_meet(m->lx, m->lx + m->w, m->ly - th / 2, m->ly + th / 2,
-					  f->r.x + f->r.w - 4 - pw, f->r.x + f->r.w - 4, py0,
-					  py0 + th, 2);
 	}
+	p99_box = (struct ss_box){ f->r.x + 4, above ? y99 - 1 - th : y99 + 1, pw, th };
+	p99_place(f, taken, nr_taken, y99, above, &p99_box);
+	above = p99_box.y < y99;
 	ss_set_rgb(cr, ss_col_axis);
 	cairo_set_line_width(cr, 1);
 	cairo_set_dash(cr, dot, 2, 0);
@@ -395,9 +470,8 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 	cairo_line_to(cr, f->r.x + f->r.w, y99);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
-	px = left_free || !right_free ? f->r.x + 4 : f->r.x + f->r.w - 4 - pw;
-	ss_text_draw_plated(cr, px, above ? y99 - 1 : y99 + 1, SS_LEFT, above ? SS_BOTTOM : SS_TOP,
-			    ss_metrics.font_small, false, buf, NULL);
+	ss_text_draw_plated(cr, p99_box.x, above ? y99 - 1 : y99 + 1, SS_LEFT,
+			    above ? SS_BOTTOM : SS_TOP, ss_metrics.font_small, false, buf, NULL);
 	for (int k = 0; k < nr; k++) {
 		ss_set_rgb(cr, (struct ss_rgb)SS_RGB(LAT_MAX_RGB));
 		cairo_arc(cr, mk[k].x, mk[k].y, 3, 0, 2 * M_PI);
