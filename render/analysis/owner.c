@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Whose request is it (see owner.h). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +33,8 @@ static struct ss_req_owner who_of(const struct slot *s)
 enum { QUEUED, INSERTED, ISSUED, NR_TABLES };
 
 struct ss_owner {
-	struct slot *t[NR_TABLES];
+	struct slot *t[NR_TABLES];      /* in mem[], on a cache line's start */
+	void *mem[NR_TABLES];
 };
 
 struct ss_owner *ss_owner_new(void)
@@ -45,7 +47,7 @@ void ss_owner_free(struct ss_owner *o)
 	if (!o)
 		return;
 	for (int i = 0; i < NR_TABLES; i++)
-		free(o->t[i]);
+		free(o->mem[i]);
 	free(o);
 }
 
@@ -69,10 +71,12 @@ static int put(struct ss_owner *o, int table, uint32_t dev, uint64_t key,
 	       const struct ss_req_owner *who)
 {
 	if (!o->t[table]) {
-		/* on a cache line's start, so that no slot lies across two (calloc gives 16) */
-		if (!(o->t[table] = aligned_alloc(64, SS_OWNER_SLOTS * sizeof(struct slot))))
+		/* calloc: 512 KiB come as fresh zero pages, each touched only when a slot on it
+		 * is first written (a small trace touches few; aligned_alloc and memset touched
+		 * them all); aligned here to a cache line, so that no slot lies across two */
+		if (!(o->mem[table] = calloc(1, SS_OWNER_SLOTS * sizeof(struct slot) + 64)))
 			return -ENOMEM;
-		memset(o->t[table], 0, SS_OWNER_SLOTS * sizeof(struct slot));
+		o->t[table] = (struct slot *)(((uintptr_t)o->mem[table] + 63) & ~(uintptr_t)63);
 	}
 	*slot_of(o, table, dev, key) = (struct slot){ .key = key, .ts = who->ts, .dev = dev,
 						      .pid = who->pid, .used = true,
