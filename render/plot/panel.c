@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What every time panel shares: the frame, lost-event periods and phase markers; see panel.h. */
+#include <math.h>
+
 #include "palette.h"
 #include "panel.h"
 #include "text.h"
@@ -44,14 +46,16 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 	cairo_restore(cr);
 }
 
-/* Draw the phase lines and labels (DRAW), or only lay the labels out; either way the labels'
- * boxes into OUT (at most MAX, may be NULL); their number. */
+/* Draw the phase lines and labels (DRAW), or only lay the labels out, the labels at least
+ * BELOW px under the frame's top; either way the labels' boxes into OUT (at most MAX, may be
+ * NULL); their number. */
 static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		       uint64_t t0, bool labels, bool draw, struct ss_box *out, int max)
+		       uint64_t t0, bool labels, double below, bool draw, struct ss_box *out,
+		       int max)
 {
 	static const double dashed[] = { 5, 3 }, dotted[] = { 1.5, 2.5 };
 	struct ss_text_lanes lanes;
-	double top = f->r.y + 16, lh;   /* below the flush/FUA strips */
+	double top = f->r.y + fmax(16, below), lh;   /* below the flush/FUA strips */
 	int nr_lanes, nr_out = 0;
 
 	/* as many lanes of labels as the panel holds whole: in a low one, one at its top, in
@@ -115,15 +119,15 @@ static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_tr
 }
 
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		    uint64_t t0, bool labels)
+		    uint64_t t0, bool labels, double below)
 {
-	phases_walk(cr, f, t, t0, labels, true, NULL, 0);
+	phases_walk(cr, f, t, t0, labels, below, true, NULL, 0);
 }
 
 int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
 			  uint64_t t0, struct ss_box *out, int max)
 {
-	return phases_walk(cr, f, t, t0, true, false, out, max);
+	return phases_walk(cr, f, t, t0, true, 0, false, out, max);
 }
 
 void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d)
@@ -132,7 +136,7 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, 0);
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 	cairo_clip(cr);

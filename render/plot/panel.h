@@ -97,9 +97,11 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
 		  bool label);
 
-/* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`. */
+/* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`, the
+ * labels under the flush/FUA strips or, when `below` is more, that many px under the frame's
+ * top (where something else is drawn over it). */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		    uint64_t t0, bool labels);
+		    uint64_t t0, bool labels, double below);
 /* Where ss_phases_draw puts the labels (without drawing): their boxes into OUT, at most MAX;
  * their number.  For a panel's own labels to keep clear of them. */
 int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,

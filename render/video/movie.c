@@ -109,11 +109,14 @@ static void anim_extent(void *state, const struct ss_panel_data *d, double *lo, 
 	*hi = (double)s->ctx.y_hi;
 }
 
-/* scan: the io panel's frame without its requests (they come as the movie plays) */
-static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			   const struct ss_frame *f)
+/* scan: the io panel's frame without its requests (they come as the movie plays); the phase
+ * labels below the clock where it is drawn over the animation (IDLE: --skip-idle's clock) */
+static void draw_scan(cairo_t *cr, const struct ss_panel_data *d, const struct ss_frame *f,
+		      bool idle)
 {
-	(void)state;
+	double below = mv_clock_room(cr, d->trace, d->x_lo, d->x_hi, f->r.w, idle) > 0 ? 0 :
+		       mv_clock_over_h();
+
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, d->trace);
 	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
@@ -121,8 +124,22 @@ static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data 
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, d->trace);
 	ss_zones_draw_labels(cr, f, d->trace);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, below);
 	ss_axes_border(cr, f);
+}
+
+static void anim_draw_scan(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			   const struct ss_frame *f)
+{
+	(void)state;
+	draw_scan(cr, d, f, false);
+}
+
+static void anim_draw_scan_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
+				const struct ss_frame *f)
+{
+	(void)state;
+	draw_scan(cr, d, f, true);
 }
 
 /* grid, spindle: the view draws the area (mv_view_draw_static) */
@@ -150,7 +167,7 @@ static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_da
 	  ANIM_OPS(idle_, SS_MOVIE_SPINDLE, "The device as a platter, outer ring first",      \
 		   false, anim_draw_none),                                                  \
 	  ANIM_OPS(idle_, SS_MOVIE_SCAN, "Device offset of each request over time", true,     \
-		   anim_draw_scan) }
+		   idle_ ? anim_draw_scan_idle : anim_draw_scan) }
 static const struct ss_panel_ops anim_ops[2][SS_MOVIE_NR_STYLES] = {
 	ANIM_STYLES(0), ANIM_STYLES(1)
 };

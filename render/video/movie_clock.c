@@ -140,6 +140,13 @@ double mv_clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint6
 	return width >= w + CLOCK_GAP + lamps_width(cr) ? width : 0;
 }
 
+/* mv_clock_draw's narrow layout: the line's middle half a row down, the lamps a row below it
+ * on a plate 20 px high */
+double mv_clock_over_h(void)
+{
+	return ss_metrics.row_h / 2 + 2 + ss_metrics.row_h + 10 + 2;
+}
+
 void mv_clock_init(struct mv_clock *clk, cairo_t *cr, const struct ss_rect *anim,
 		   const struct ss_trace *t, uint64_t lo, uint64_t hi, double speed, bool idle,
 		   double skipped_s)

@@ -35,6 +35,10 @@ struct mv_clock {
 double mv_clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
 		     double width, bool idle);
 
+/* How far down from the animation's top the clock reaches when it is drawn over it (where
+ * mv_clock_room is 0): what else is drawn there keeps below. */
+double mv_clock_over_h(void);
+
 /* Set up the clock of a column: ANIM its animation's area, trace T filmed from LO to HI ns
  * after its start at SPEED, IDLE as above with SKIPPED_S seconds skipped in the whole movie.
  * CR measures as frames will be drawn. */
