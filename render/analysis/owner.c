@@ -73,7 +73,10 @@ static int put(struct ss_owner *o, int table, uint32_t dev, uint64_t key,
 	if (!o->t[table]) {
 		/* calloc: 512 KiB come as fresh zero pages, each touched only when a slot on it
 		 * is first written (a small trace touches few; aligned_alloc and memset touched
-		 * them all); aligned here to a cache line, so that no slot lies across two */
+		 * them all) — as long as glibc maps them, which it stops doing for this size
+		 * once a mapped block this big has been freed (its threshold rises): calloc then
+		 * zeroes heap memory, as the memset did; aligned here to a cache line, so that no
+		 * slot lies across two */
 		if (!(o->mem[table] = calloc(1, SS_OWNER_SLOTS * sizeof(struct slot) + 64)))
 			return -ENOMEM;
 		o->t[table] = (struct slot *)(((uintptr_t)o->mem[table] + 63) & ~(uintptr_t)63);

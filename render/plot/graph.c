@@ -566,7 +566,19 @@ static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 		ss_text_measure(cr, ss_metrics.font_small, true, warn, &w, NULL);
 		label_max = fmax(r->w / 2, r->w - w - 16);
 	}
-	snprintf(label, sizeof(label), "%s", c->label);
+	/* the label's end (its file name) if it is longer than the buffer, from a character's
+	 * first byte */
+	{
+		const char *tail = c->label;
+		size_t len = strlen(tail);
+
+		if (len >= sizeof(label)) {
+			tail += len - (sizeof(label) - 1);
+			while ((*tail & 0xC0) == 0x80)
+				tail++;
+		}
+		snprintf(label, sizeof(label), "%s", tail);
+	}
 	ss_text_fit_start(cr, ss_metrics.font_label, true, label, label_max);
 	ss_set_rgb(cr, ss_col_text);
 	ss_text_draw(cr, r->x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_label, true, label, &b);
@@ -666,6 +678,9 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 				snprintf(xt, sizeof(xt), "time since the start of %s%.32s (%s)",
 					 g->o.align ? "" : "the trace", g->o.align ? g->o.align : "",
 					 f.xu.name);
+				/* centred under the frame, within its column */
+				ss_text_fit(cr, ss_metrics.font_small, false, xt,
+					    f.r.w + ss_metrics.gutter_right);
 				ss_set_rgb(cr, ss_col_text);
 				ss_text_draw(cr, f.r.x + f.r.w / 2,
 					     f.r.y + f.r.h + ss_metrics.tick_label_h, SS_CENTER,

@@ -62,7 +62,9 @@ static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_tr
 	 * one lower still none */
 	ss_text_measure(cr, ss_metrics.font_small, true, "phase", NULL, &lh);
 	nr_lanes = (int)((f->r.y + f->r.h - 2 - top) / (lh + 2));
-	if (nr_lanes < 1) {
+	if (nr_lanes < 1 && below > 16) {
+		nr_lanes = 0;           /* no room below what is drawn over the top */
+	} else if (nr_lanes < 1) {
 		top = f->r.y + 2;
 		nr_lanes = f->r.h - 4 >= lh ? 1 : 0;
 	}

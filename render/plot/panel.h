@@ -97,6 +97,15 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
 		  bool label);
 
+/* A panel's key, at the right end of its title band: a line sample or colour box, then the
+ * name, SS_KEY_GAP between entries; where it leaves the title less than SS_KEY_TITLE_MIN, in
+ * smaller type (down to SS_KEY_MIN_SCALE of its size); none where even that is wider than
+ * the frame. */
+#define SS_KEY_SAMPLE 26        /* a line sample and the air before its name */
+#define SS_KEY_GAP 14
+#define SS_KEY_TITLE_MIN 130
+#define SS_KEY_MIN_SCALE 0.75
+
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`, the
  * labels under the flush/FUA strips or, when `below` is more, that many px under the frame's
  * top (where something else is drawn over it). */

@@ -115,7 +115,7 @@ static void draw_scan(cairo_t *cr, const struct ss_panel_data *d, const struct s
 		      bool idle)
 {
 	double below = mv_clock_room(cr, d->trace, d->x_lo, d->x_hi, f->r.w, idle) > 0 ? 0 :
-		       mv_clock_over_h();
+		       mv_clock_over_h(cr, f->r.w);
 
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, d->trace);

@@ -97,21 +97,39 @@ static void clock_line(char *line, size_t len, enum detail detail, const char *p
 		snprintf(line + n, len - n, "  idle skipped %.1f s", skipped_s);
 }
 
-/* The most the clock's line can say in AVAIL at size FS: into LINE, cut short only when
- * even the time alone is too wide. */
-static void fit_line(cairo_t *cr, const struct mv_clock *clk, const struct mv_clock_now *now,
-		     const char *nowbuf, double fs, double avail, char *line, size_t len)
+/* The most the widest line of trace T's movie (its longest phase, the end time for both
+ * times, all the idle time skipped: SKIPPED_S) can say in AVAIL at size FS. */
+static int widest_detail(cairo_t *cr, const struct mv_clock *clk, const struct ss_trace *t,
+			 double skipped_s, double fs, double avail)
 {
+	char line[200];
 	double w;
 
 	for (int d = 0; d < NR_DETAILS; d++) {
-		clock_line(line, len, (enum detail)d, now->phase, nowbuf, clk->end, clk->speed,
-			   clk->idle, now->skipped_s);
+		clock_line(line, sizeof(line), (enum detail)d, longest_phase(t), clk->end, clk->end,
+			   clk->speed, clk->idle, skipped_s);
 		ss_text_measure(cr, fs, true, line, &w, NULL);
 		if (w <= avail)
-			return;
+			return d;
 	}
-	ss_text_fit(cr, fs, true, line, avail);
+	return NOW_ONLY;
+}
+
+/* The width of one lamp and its name (lit: bold), the wider of the two. */
+static double lamp_width(cairo_t *cr)
+{
+	double a, b;
+
+	ss_text_measure(cr, ss_metrics.font_small, true, "flush", &a, NULL);
+	ss_text_measure(cr, ss_metrics.font_small, true, "FUA", &b, NULL);
+	return fmax(a, b) + 2 * LAMP_R + 4;
+}
+
+/* Over an animation WIDTH wide, how many rows the lamps take: 1 beside each other, 2 one
+ * above the other, 0 (left out) where even one is wider. */
+static int lamp_rows(cairo_t *cr, double width)
+{
+	return lamps_width(cr) <= width - 8 ? 1 : lamp_width(cr) <= width - 8 ? 2 : 0;
 }
 
 /*
@@ -140,11 +158,14 @@ double mv_clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint6
 	return width >= w + CLOCK_GAP + lamps_width(cr) ? width : 0;
 }
 
-/* mv_clock_draw's narrow layout: the line's middle half a row down, the lamps a row below it
- * on a plate 20 px high */
-double mv_clock_over_h(void)
+/* mv_clock_draw's narrow layout: the line's middle half a row down, under it the lamps' rows
+ * on a plate reaching 10 px below the last */
+double mv_clock_over_h(cairo_t *cr, double width)
 {
-	return ss_metrics.row_h / 2 + 2 + ss_metrics.row_h + 10 + 2;
+	int rows = lamp_rows(cr, width);
+
+	return ss_metrics.row_h / 2 + 2 + (rows ? rows * ss_metrics.row_h + 10 : ss_metrics.row_h / 2) +
+	       2;
 }
 
 void mv_clock_init(struct mv_clock *clk, cairo_t *cr, const struct ss_rect *anim,
@@ -161,47 +182,66 @@ void mv_clock_init(struct mv_clock *clk, cairo_t *cr, const struct ss_rect *anim
 	clk->idle = idle;
 	fmt_seconds(clk->end, sizeof(clk->end), (double)hi / 1e9, clk->span_s);
 	clk->lamps_w = lamps_width(cr);
-	clk->fs = ss_metrics.font_label;
 	room = mv_clock_room(cr, t, lo, hi, anim->w, idle);
-	if (room <= 0)
+	if (room <= 0) {
+		/* over the animation: small type, within its width */
+		clk->fs = ss_metrics.font_small;
+		clk->lamp_rows = lamp_rows(cr, anim->w);
+		clk->detail = widest_detail(cr, clk, t, skipped_s, clk->fs, anim->w - 8);
 		return;
-	/* the widest line of the whole movie sets the type's size: the same in every frame */
+	}
+	/* the widest line of the whole movie sets the type's size and what the line says: the
+	 * same in every frame */
+	clk->fs = ss_metrics.font_label;
+	clk->lamp_rows = 1;
 	clock_line(line, sizeof(line), ALL, longest_phase(t), clk->end, clk->end, speed, idle,
 		   skipped_s);
 	ss_text_measure(cr, clk->fs, true, line, &w, NULL);
 	clk->avail = room - CLOCK_GAP - clk->lamps_w;
 	if (w > clk->avail)
 		clk->fs = fmax(ss_metrics.font_small, clk->fs * clk->avail / w);
+	clk->detail = widest_detail(cr, clk, t, skipped_s, clk->fs, clk->avail);
 }
 
 void mv_clock_draw(const struct mv_clock *clk, cairo_t *cr, const struct mv_clock_now *now)
 {
-	double y = clk->anim.y - ss_metrics.panel_title_h / 2 - 1, x, right;
+	double y = clk->anim.y - ss_metrics.panel_title_h / 2 - 1, x, right, lw;
 	char nowbuf[32], line[200];
 
 	fmt_seconds(nowbuf, sizeof(nowbuf), (double)now->t_ns / 1e9, clk->span_s);
+	clock_line(line, sizeof(line), (enum detail)clk->detail, now->phase, nowbuf, clk->end,
+		   clk->speed, clk->idle, now->skipped_s);
 	x = clk->anim.x + clk->anim.w - clk->lamps_w;
 	if (clk->avail > 0) {
 		/* right of the title (cut short of the room), then the lamps */
-		fit_line(cr, clk, now, nowbuf, clk->fs, clk->avail, line, sizeof(line));
+		ss_text_fit(cr, clk->fs, true, line, clk->avail);
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, x - CLOCK_GAP, y, SS_RIGHT, SS_MIDDLE, clk->fs, true, line, NULL);
-	} else {
-		/* a narrow column: in the animation's top right corner on a plate, the line in
-		 * small type above the lamps, both within the animation's width */
-		right = clk->anim.x + clk->anim.w - 4;
-		y = clk->anim.y + ss_metrics.row_h / 2 + 2;
-		fit_line(cr, clk, now, nowbuf, ss_metrics.font_small, clk->anim.w - 8, line,
-			 sizeof(line));
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw_plated(cr, right, y, SS_RIGHT, SS_MIDDLE, ss_metrics.font_small, true,
-				    line, NULL);
-		y += ss_metrics.row_h;
-		x = right - clk->lamps_w;
-		cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
-		cairo_rectangle(cr, x - 4, y - 10, clk->lamps_w + 8, 20);
-		cairo_fill(cr);
+		x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);
+		lamp(cr, x + 12, y, "FUA", ss_classes[SS_CLS_FUA].rgb, now->fua);
+		return;
 	}
-	x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);
-	lamp(cr, x + 12, y, "FUA", ss_classes[SS_CLS_FUA].rgb, now->fua);
+	/* a narrow column: in the animation's top right corner on a plate, the line in small
+	 * type above the lamps (side by side, or one above the other), all within the
+	 * animation's width */
+	right = clk->anim.x + clk->anim.w - 4;
+	y = clk->anim.y + ss_metrics.row_h / 2 + 2;
+	ss_text_fit(cr, clk->fs, true, line, clk->anim.w - 8);
+	ss_set_rgb(cr, ss_col_text);
+	ss_text_draw_plated(cr, right, y, SS_RIGHT, SS_MIDDLE, clk->fs, true, line, NULL);
+	if (!clk->lamp_rows)
+		return;
+	y += ss_metrics.row_h;
+	lw = clk->lamp_rows == 1 ? clk->lamps_w : lamp_width(cr);
+	x = right - lw;
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+	cairo_rectangle(cr, x - 4, y - 10, lw + 8, 20 + (clk->lamp_rows - 1) * ss_metrics.row_h);
+	cairo_fill(cr);
+	if (clk->lamp_rows == 1) {
+		x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);
+		lamp(cr, x + 12, y, "FUA", ss_classes[SS_CLS_FUA].rgb, now->fua);
+		return;
+	}
+	lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);
+	lamp(cr, x, y + ss_metrics.row_h, "FUA", ss_classes[SS_CLS_FUA].rgb, now->fua);
 }

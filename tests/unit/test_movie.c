@@ -8,7 +8,8 @@
  * frames; two traces with different start times light up in the same frame for the same time
  * after their start (one clock).  The clock's place: right of the animation's title in a wide
  * column, in place of the title in a narrower one, over the animation's top right corner within
- * the column in a narrow one; in the same place in every frame, its line changing as it plays.
+ * the column in a narrow one (the lamps one above the other in a narrower one still); in the
+ * same place in every frame, its line changing as it plays.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -403,13 +404,15 @@ static bool is_lamp_grey(uint32_t p)
 	return r == g && g == b && r >= 223 && r <= 226;
 }
 
-enum clock_place { IN_BAND, REPLACES_TITLE, OVER_ANIMATION };
+/* where the clock is; STACKED: over the animation, the lamps one above the other */
+enum clock_place { IN_BAND, REPLACES_TITLE, OVER_ANIMATION, STACKED };
 
 struct clock_seen {
 	int nr;
 	enum clock_place want;
 	double ax[2], ay[2], aw[2];     /* the columns' animated areas */
 	int lamp_y[2], lamp_x[2];       /* frame 0's lamp row and first lamp's left edge, -1 none */
+	int lamp2_y[2], lamp2_x[2];     /* STACKED: the second lamp's */
 	bool lamps_moved[2];
 	int dark[2];                    /* frame 0: dark pixels where the clock's line ends */
 	uint64_t hash[2][2];            /* the clock's line, frames 0 and last */
@@ -418,9 +421,11 @@ struct clock_seen {
 	int frames;
 };
 
-/* In rows Y0..Y1, columns X0..X1 of an RGB24 image: the middle of the rows crossing two unlit
- * lamps (exactly two runs of 7-13 lamp-grey pixels), *LEFT the first run's start; -1 none. */
-static int find_lamps(const uint32_t *px, int stride, int x0, int x1, int y0, int y1, int *left)
+/* In rows Y0..Y1, columns X0..X1 of an RGB24 image: the middle of the first rows crossing
+ * RUNS unlit lamps (exactly RUNS runs of 7-13 lamp-grey pixels), *LEFT the first run's start;
+ * -1 none. */
+static int find_lamps(const uint32_t *px, int stride, int x0, int x1, int y0, int y1,
+		      int runs_want, int *left)
 {
 	int first = -1, last = -1;
 
@@ -440,12 +445,14 @@ static int find_lamps(const uint32_t *px, int stride, int x0, int x1, int y0, in
 			}
 			len = 0;
 		}
-		if (runs == 2 && !bad) {
+		if (runs == runs_want && !bad) {
 			if (first < 0) {
 				first = y;
 				*left = lx;
 			}
 			last = y;
+		} else if (first >= 0) {
+			break;
 		}
 	}
 	return first < 0 ? -1 : (first + last) / 2;
@@ -469,39 +476,48 @@ static int clock_sink(void *ctx, cairo_surface_t *frame, int64_t k)
 	for (int c = 0; c < s->nr; c++) {
 		int x0 = (int)s->ax[c], x1 = (int)(s->ax[c] + s->aw[c]) - 1;
 		int y0 = (int)(s->ay[c] - ss_metrics.panel_title_h) - 2, y1 = (int)s->ay[c] + 50;
-		int left = -1, y = find_lamps(px, stride, x0, x1, y0 < 0 ? 0 : y0,
-					      y1 >= h ? h - 1 : y1, &left);
+		int runs = s->want == STACKED ? 1 : 2, left = -1, left2 = -1, y2 = -1;
+		int y = find_lamps(px, stride, x0, x1, y0 < 0 ? 0 : y0, y1 >= h ? h - 1 : y1, runs,
+				   &left);
 		uint64_t hash = 1469598103934665603ull;
+		bool over = s->want >= OVER_ANIMATION;
 
+		if (s->want == STACKED && y >= 0)
+			y2 = find_lamps(px, stride, x0, x1, y + 8, y1 + 30 >= h ? h - 1 : y1 + 30, 1,
+					&left2);
 		if (k == 0) {
 			s->lamp_y[c] = y;
 			s->lamp_x[c] = left;
-		} else if (y != s->lamp_y[c] || left != s->lamp_x[c]) {
+			s->lamp2_y[c] = y2;
+			s->lamp2_x[c] = left2;
+		} else if (y != s->lamp_y[c] || left != s->lamp_x[c] || y2 != s->lamp2_y[c]) {
 			s->lamps_moved[c] = true;
 		}
 		if (s->lamp_y[c] < 0)
 			continue;
 		/* the clock's line: right-aligned 14 pixels left of the lamps (a band of 13
-		 * rows), or over the animation in the row above them */
+		 * rows), or over the animation in the row above them; its dark pixels (the
+		 * requests this trace lights are not dark) hashed to see it change */
 		int ly = s->lamp_y[c], lx = s->lamp_x[c], ax = (int)s->ax[c];
-		int ya = s->want == OVER_ANIMATION ? (int)s->ay[c] : ly - 6;
-		int yb = s->want == OVER_ANIMATION ? ly - 7 : ly + 6;
-		int xa = s->want == OVER_ANIMATION ? ax : lx - 80;
-		int xb = s->want == OVER_ANIMATION ? ax + (int)s->aw[c] : lx;
+		int ya = over ? (int)s->ay[c] : ly - 6;
+		int yb = over ? ly - 7 : ly + 6;
+		int xa = over ? ax : lx - 80;
+		int xb = over ? ax + (int)s->aw[c] : lx;
 
 		for (int yy = ya; yy <= yb; yy++)
 			for (int x = ax; x < xb; x++) {
-				uint32_t p = px[(size_t)yy * stride + x] & 0xFFFFFF;
+				bool d = is_dark(px[(size_t)yy * stride + x]);
 
-				hash = (hash ^ p) * 1099511628211ull;
-				s->dark[c] += k == 0 && x >= xa && is_dark(p);
+				hash = (hash ^ (uint64_t)(d ? x + 1 : 0) ^ (uint64_t)yy << 32) *
+				       1099511628211ull;
+				s->dark[c] += k == 0 && x >= xa && d;
 			}
 		if (k == 0)
 			for (int yy = ly - 6; yy <= ly + 6; yy++)
 				for (int x = ax; x < ax + 60; x++)
 					s->title_dark[c] += is_dark(px[(size_t)yy * stride + x]);
 		/* nothing of the clock left of the column's axis labels */
-		if (k == 0 && s->want == OVER_ANIMATION)
+		if (k == 0 && over)
 			for (int yy = (int)s->ay[c]; yy <= (int)s->ay[c] + 40; yy++)
 				for (int x = c ? (int)(s->ax[c - 1] + s->aw[c - 1]) + 2 : 0;
 				     x < ax - 50; x++)
@@ -516,7 +532,7 @@ static int clock_sink(void *ctx, cairo_surface_t *frame, int64_t k)
 static void clock_at(struct ss_trace **t, int nr, int w, int h, enum clock_place want)
 {
 	static const char *const where[] = { "right of the title", "in place of the title",
-					     "over the animation" };
+					     "over the animation", "over the animation, stacked" };
 	struct ss_movie_opts o;
 	struct ss_movie *m;
 	struct clock_seen s = { .nr = nr, .want = want };
@@ -551,17 +567,25 @@ static void clock_at(struct ss_trace **t, int nr, int w, int h, enum clock_place
 
 		printf("# column %d: animation at %.0f,%.0f, %.0f wide; lamps at %d,%d\n", c, s.ax[c],
 		       s.ay[c], s.aw[c], s.lamp_x[c], s.lamp_y[c]);
-		ok(want == OVER_ANIMATION ? s.lamp_y[c] > s.ay[c] && s.lamp_y[c] < s.ay[c] + 50 &&
-						    s.lamp_x[c] >= s.ax[c]
-					  : in_band,
+		bool over = want >= OVER_ANIMATION;
+
+		if (want == STACKED)
+			printf("# second lamp at %d,%d\n", s.lamp2_x[c], s.lamp2_y[c]);
+		ok(over ? s.lamp_y[c] > s.ay[c] && s.lamp_y[c] < s.ay[c] + 50 &&
+				  s.lamp_x[c] >= s.ax[c]
+			: in_band,
 		   "... column %d: the clock's lamps %s", c, where[want]);
+		if (want == STACKED)
+			ok(s.lamp2_y[c] - s.lamp_y[c] > 10 && s.lamp2_y[c] - s.lamp_y[c] < 30 &&
+			   s.lamp2_x[c] == s.lamp_x[c] && s.lamp_x[c] + 50 <= s.ax[c] + s.aw[c],
+			   "... one above the other, within the animation's width");
 		ok(!s.lamps_moved[c], "... they stay in place in every frame");
 		ok(s.dark[c] > 20, "... the clock's line %s them (%d dark pixels)",
-		   want == OVER_ANIMATION ? "above" : "ends left of", s.dark[c]);
+		   over ? "above" : "ends left of", s.dark[c]);
 		ok(s.hash[c][0] != s.hash[c][1], "... and it changes as the movie plays");
 		if (want == IN_BAND)
 			ok(s.title_dark[c] > 20, "... the title is kept at the band's left end");
-		else if (want == OVER_ANIMATION)
+		else if (over)
 			ok(s.outside[c] == 0, "... nothing of it left of the column (%d dark pixels)",
 			   s.outside[c]);
 	}
@@ -572,6 +596,7 @@ static void test_clock(struct ss_trace **t)
 	clock_at(t, 1, W, H, IN_BAND);
 	clock_at(t, 2, W, H, REPLACES_TITLE);
 	clock_at(t, 2, 600, 680, OVER_ANIMATION);
+	clock_at(t, 2, 520, 680, STACKED);
 }
 
 static void test_movies(void)

@@ -188,7 +188,7 @@ SS.drawPhases = function (V, ctx, r, tr, cv, labels) {
 		return;
 	}
 	ctx.font = SS.font(11, true);
-	// a label in the first of three lanes where it meets no other; false: none had room
+	// a label in the first of three lanes where it meets no other: its lane, -1 if none has room
 	const place = (x0, w) => {
 		let lane = 0;
 		while (lanes[lane] !== undefined && lanes[lane].some(([a, b]) => x0 < b && a < x0 + w))

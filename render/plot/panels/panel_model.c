@@ -47,11 +47,7 @@ static void model_extent(void *state, const struct ss_panel_data *d, double *lo,
 
 static const double dash[] = { 5, 4 };
 
-#define KEY_SAMPLE 26   /* the elapsed line's sample and the air before its name */
 #define KEY_BOX 16      /* a part's colour box and the air before its name */
-#define KEY_GAP 14      /* between two entries */
-#define KEY_TITLE_MIN 130       /* the title keeps at least this much beside a one-row key */
-#define KEY_MIN_SCALE 0.75      /* the smallest key, of its full size */
 #define NR_KEY (NR_PARTS + 1)   /* the parts, then the elapsed line */
 
 /* The key's layout in a frame's title band: one row right of the title, smaller if need be,
@@ -76,8 +72,8 @@ static double row_width(const double *w, int a, int b, double scale)
 	double sum = 0;
 
 	for (int k = a; k < b; k++)
-		sum += (k > a ? KEY_GAP * scale : 0) +
-		       (k < NR_PARTS ? KEY_BOX : KEY_SAMPLE) * scale + w[k];
+		sum += (k > a ? SS_KEY_GAP * scale : 0) +
+		       (k < NR_PARTS ? KEY_BOX : SS_KEY_SAMPLE) * scale + w[k];
 	return sum;
 }
 
@@ -87,24 +83,10 @@ static void measure(cairo_t *cr, double scale, double *w)
 		ss_text_measure(cr, ss_metrics.font_small * scale, false, key_name(k), &w[k], NULL);
 }
 
-static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
+/* The two-row layout at the smallest size, the rows as even as the entries allow. */
+static void two_rows(cairo_t *cr, struct key_plan *kp)
 {
-	double full;
-
-	*kp = (struct key_plan){ .scale = 1, .rows = 1, .split = NR_KEY, .row_w = { 0, 0 } };
-	measure(cr, 1, kp->w);
-	full = row_width(kp->w, 0, NR_KEY, 1);
-	kp->row_w[0] = full;
-	if (full <= width - KEY_TITLE_MIN)
-		return;
-	kp->scale = fmax(KEY_MIN_SCALE, (width - KEY_TITLE_MIN) / full);
-	measure(cr, kp->scale, kp->w);
-	kp->row_w[0] = row_width(kp->w, 0, NR_KEY, kp->scale);
-	if (kp->row_w[0] <= width - KEY_TITLE_MIN)
-		return;
-	/* two rows at the smallest size, as even as the entries allow */
-	kp->scale = KEY_MIN_SCALE;
-	kp->rows = 2;
+	*kp = (struct key_plan){ .scale = SS_KEY_MIN_SCALE, .rows = 2, .split = 1 };
 	measure(cr, kp->scale, kp->w);
 	for (int s = 1; s < NR_KEY; s++) {
 		double a = row_width(kp->w, 0, s, kp->scale), b = row_width(kp->w, s, NR_KEY,
@@ -118,10 +100,38 @@ static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
 	}
 }
 
-/* The key right-aligned in the title band above the frame (in one or two rows, key_plan). */
+/*
+ * The key's layout in a frame WIDTH wide: one row at full size where the title keeps
+ * SS_KEY_TITLE_MIN beside it; else whichever of one smaller row (down to SS_KEY_MIN_SCALE)
+ * and two rows at that size leaves the title more room; none (rows 0) where even that is
+ * wider than the frame.
+ */
+static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
+{
+	struct key_plan two;
+	double full;
+
+	*kp = (struct key_plan){ .scale = 1, .rows = 1, .split = NR_KEY };
+	measure(cr, 1, kp->w);
+	full = row_width(kp->w, 0, NR_KEY, 1);
+	kp->row_w[0] = full;
+	if (full <= width - SS_KEY_TITLE_MIN)
+		return;
+	kp->scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
+	measure(cr, kp->scale, kp->w);
+	kp->row_w[0] = row_width(kp->w, 0, NR_KEY, kp->scale);
+	two_rows(cr, &two);
+	if (fmax(two.row_w[0], two.row_w[1]) < kp->row_w[0])
+		*kp = two;
+	if (fmax(kp->row_w[0], kp->row_w[1]) > width)
+		kp->rows = 0;
+}
+
+/* The key at the right end of the title band above the frame, in one or two rows (key_plan)
+ * that start at the same x. */
 static void draw_key(cairo_t *cr, const struct ss_frame *f)
 {
-	const double band = ss_metrics.panel_title_h, sc_gap = KEY_GAP;
+	const double band = ss_metrics.panel_title_h;
 	struct key_plan kp;
 
 	key_plan(cr, f->r.w, &kp);
@@ -134,7 +144,7 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f)
 
 		for (int k = a; k < b; k++) {
 			if (k > a)
-				x += sc_gap * kp.scale;
+				x += SS_KEY_GAP * kp.scale;
 			if (k < NR_PARTS) {
 				ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
 				cairo_rectangle(cr, x, y - bh / 2, box, bh);
@@ -148,7 +158,7 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f)
 				cairo_line_to(cr, x + 22 * kp.scale, y);
 				cairo_stroke(cr);
 				cairo_set_dash(cr, NULL, 0, 0);
-				x += KEY_SAMPLE * kp.scale;
+				x += SS_KEY_SAMPLE * kp.scale;
 			}
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, key_name(k), NULL);
@@ -164,7 +174,7 @@ static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *
 	(void)state;
 	(void)d;
 	key_plan(cr, width, &kp);
-	return fmax(kp.row_w[0], kp.row_w[1]);
+	return kp.rows ? fmax(kp.row_w[0], kp.row_w[1]) : 0;
 }
 
 /* The stack's edges: top[k * n + i] = the sum of parts 0..k accumulated to the end of bin i.

@@ -226,59 +226,72 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-#define KEY_SAMPLE 26   /* a key entry's line sample and the air before its name */
-#define KEY_GAP 14      /* between two entries */
-
-/* The width of the key of the NR lines drawn for this column (0: none, for one line). */
-static double key_w(cairo_t *cr, const struct drawn *dr, int nr)
+/* The width of the key of the NR lines drawn for this column at SCALE of its full size (0:
+ * none, for one line). */
+static double key_width(cairo_t *cr, const struct drawn *dr, int nr, double scale)
 {
 	double w, sum = 0;
 
 	if (nr < 2)
 		return 0;
 	for (int k = 0; k < nr; k++) {
-		ss_text_measure(cr, ss_metrics.font_small, false, dr[k].l.name, &w, NULL);
-		sum += (k ? KEY_GAP : 0) + KEY_SAMPLE + w;
+		ss_text_measure(cr, ss_metrics.font_small * scale, false, dr[k].l.name, &w, NULL);
+		sum += ((k ? SS_KEY_GAP : 0) + SS_KEY_SAMPLE) * scale + w;
 	}
 	return sum;
+}
+
+/* The key's size in a frame WIDTH wide (panel.h: SS_KEY_*), into *SCALE; its width, 0 for
+ * none. */
+static double key_fit(cairo_t *cr, const struct drawn *dr, int nr, double width, double *scale)
+{
+	double full = key_width(cr, dr, nr, 1), w;
+
+	*scale = 1;
+	if (full <= width - SS_KEY_TITLE_MIN)
+		return full;
+	*scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
+	w = key_width(cr, dr, nr, *scale);
+	return w <= width ? w : 0;
 }
 
 /* Key for multi-line panels, right-aligned in the title band above the frame: the lines
  * drawn for this column, from the key's right end. */
 static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
 {
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1;
+	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, sc;
 
-	if (nr < 2)
+	if (!key_fit(cr, dr, nr, f->r.w, &sc))
 		return;
 	for (int k = nr - 1; k >= 0; k--) {
 		const struct series_line *l = &dr[k].l;
 		double w;
 
-		ss_text_measure(cr, ss_metrics.font_small, false, l->name, &w, NULL);
+		ss_text_measure(cr, ss_metrics.font_small * sc, false, l->name, &w, NULL);
 		x -= w;
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false, l->name,
-			     NULL);
-		x -= KEY_SAMPLE;
+		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small * sc, false,
+			     l->name, NULL);
+		x -= SS_KEY_SAMPLE * sc;
 		ss_set_rgb(cr, line_colour(l));
 		cairo_set_line_width(cr, l->width + 0.4);
 		set_style(cr, l->style);
 		cairo_move_to(cr, x, y);
-		cairo_line_to(cr, x + 22, y);
+		cairo_line_to(cr, x + 22 * sc, y);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 		if (k)
-			x -= KEY_GAP;
+			x -= SS_KEY_GAP * sc;
 	}
 }
 
 static double series_key_w(const struct series_desc *d, cairo_t *cr,
-			   const struct ss_panel_data *pd)
+			   const struct ss_panel_data *pd, double width)
 {
 	struct drawn dr[MAX_DRAWN];
+	double sc;
 
-	return key_w(cr, dr, lines_of(d, pd, dr));
+	return key_fit(cr, dr, lines_of(d, pd, dr), width, &sc);
 }
 
 static void series_draw(const struct series_desc *d, cairo_t *cr,
@@ -315,7 +328,7 @@ struct lat_mark {
 	char text[24];
 };
 
-#define MAX_BOXES 40            /* phase labels and value labels kept clear of each other */
+#define MAX_BOXES 64            /* phase labels and value labels kept clear of each other */
 
 /* Does box B (GAP around it) meet any of BOXES[0..N)? */
 static bool meets_any(const struct ss_box *b, const struct ss_box *boxes, int n, double gap)
@@ -355,6 +368,8 @@ static bool place_value(const struct ss_frame *f, const struct ss_box *taken, in
 	/* along the dot's line, away from the edge it is near, past each box in the way */
 	bx.x = side;
 	bx.y = m->y - th / 2;
+	if (bx.y < f->r.y || bx.y + bx.h > f->r.y + f->r.h)
+		return false;
 	for (int tries = 0; tries < n + 1; tries++) {
 		int hit = -1;
 
@@ -376,10 +391,11 @@ static bool place_value(const struct ss_frame *f, const struct ss_box *taken, in
 /*
  * The p99 label's place (*B, set to the line's left end on the side the panel's top allows,
  * ABOVE or below the line at Y99) clear of TAKEN[0..N): that, the line's right end, then
- * along the line from the left, then the same on the other side of the line where it fits in
- * frame F; where nothing is free, *B as it was.
+ * along the line from the left; then along the line on its other side where that fits in
+ * frame F.  False where nothing is free (a frame too narrow for it beside an outlier's value:
+ * the table gives the p99 too).
  */
-static void p99_place(const struct ss_frame *f, const struct ss_box *taken, int n, double y99,
+static bool p99_place(const struct ss_frame *f, const struct ss_box *taken, int n, double y99,
 		      bool above, struct ss_box *b)
 {
 	struct ss_box t = *b;
@@ -393,22 +409,23 @@ static void p99_place(const struct ss_frame *f, const struct ss_box *taken, int 
 		t.x = f->r.x + f->r.w - 4 - t.w;
 		if (!meets_any(&t, taken, n, 2) && side == 0 && meets_any(b, taken, n, 2)) {
 			*b = t;
-			return;
+			return true;
 		}
 		for (t.x = f->r.x + 4; t.x + t.w <= f->r.x + f->r.w - 4; t.x += 10)
 			if (!meets_any(&t, taken, n, 2)) {
 				*b = t;
-				return;
+				return true;
 			}
 	}
+	return false;
 }
 
 /*
  * Over the latency lines: the trace's p99 as a dotted reference, and the slowest bins — the
  * slowest always, the next two when above 4 x p99 — marked with a dot, and with their value
  * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.
- * Labels keep clear of each other and of the phase labels the panel shows (place_value); the
- * p99 label goes at the line's left end, else at its right end.
+ * Labels keep clear of each other and of the phase labels the panel shows (place_value,
+ * p99_place).
  */
 static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
 		      const struct ss_bins *b)
@@ -419,7 +436,7 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 	struct ss_box taken[MAX_BOXES], p99_box;
 	struct lat_mark mk[3];
 	int nr = 0, nr_taken = 0;
-	bool above;
+	bool above, show_p99;
 	char buf[48];
 
 	if (!s->lat.count)
@@ -461,7 +478,7 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 			m->w = 0;
 	}
 	p99_box = (struct ss_box){ f->r.x + 4, above ? y99 - 1 - th : y99 + 1, pw, th };
-	p99_place(f, taken, nr_taken, y99, above, &p99_box);
+	show_p99 = p99_place(f, taken, nr_taken, y99, above, &p99_box);
 	above = p99_box.y < y99;
 	ss_set_rgb(cr, ss_col_axis);
 	cairo_set_line_width(cr, 1);
@@ -470,8 +487,10 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 	cairo_line_to(cr, f->r.x + f->r.w, y99);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
-	ss_text_draw_plated(cr, p99_box.x, above ? y99 - 1 : y99 + 1, SS_LEFT,
-			    above ? SS_BOTTOM : SS_TOP, ss_metrics.font_small, false, buf, NULL);
+	if (show_p99)
+		ss_text_draw_plated(cr, p99_box.x, above ? y99 - 1 : y99 + 1, SS_LEFT,
+				    above ? SS_BOTTOM : SS_TOP, ss_metrics.font_small, false, buf,
+				    NULL);
 	for (int k = 0; k < nr; k++) {
 		ss_set_rgb(cr, (struct ss_rgb)SS_RGB(LAT_MAX_RGB));
 		cairo_arc(cr, mk[k].x, mk[k].y, 3, 0, 2 * M_PI);
@@ -507,8 +526,8 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 	static double id##_key_w(void *s, cairo_t *cr, const struct ss_panel_data *d,      \
 				 double width)                                              \
 	{                                                                                   \
-		(void)s, (void)width;                                                       \
-		return series_key_w(&desc, cr, d);                                          \
+		(void)s;                                                                    \
+		return series_key_w(&desc, cr, d, width);                                   \
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
