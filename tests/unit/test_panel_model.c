@@ -60,42 +60,47 @@ static int make_trace(const char *path, uint64_t div, const struct ss_disk_param
 	return ret;
 }
 
-/* Pixels of the panel's part colour C (drawn at 75 % over white) in R. */
-static long count_part(cairo_surface_t *img, const struct ss_rect *r, unsigned rgb)
+/* Pixels P of R for which IS(P, ARG). */
+static long count_if(cairo_surface_t *img, const struct ss_rect *r, bool (*is)(uint32_t, unsigned),
+		     unsigned arg)
 {
 	unsigned char *data = cairo_image_surface_get_data(img);
 	int stride = cairo_image_surface_get_stride(img);
 	long n = 0;
 
 	for (int y = (int)ceil(r->y); y < (int)(r->y + r->h); y++)
-		for (int x = (int)ceil(r->x); x < (int)(r->x + r->w); x++) {
-			uint32_t p = *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4);
-			int ok_all = 1;
-
-			for (int k = 0; k < 3; k++) {
-				double want = 0.75 * (rgb >> (8 * k) & 0xff) + 0.25 * 255;
-
-				ok_all &= fabs((double)(p >> (8 * k) & 0xff) - want) <= 3;
-			}
-			n += ok_all;
-		}
+		for (int x = (int)ceil(r->x); x < (int)(r->x + r->w); x++)
+			n += is(*(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4), arg);
 	return n;
 }
 
-/* Dark pixels (text) in R. */
+/* P is the part colour RGB drawn at 75 % over white. */
+static bool is_part(uint32_t p, unsigned rgb)
+{
+	for (int k = 0; k < 3; k++) {
+		double want = 0.75 * (rgb >> (8 * k) & 0xff) + 0.25 * 255;
+
+		if (fabs((double)(p >> (8 * k) & 0xff) - want) > 3)
+			return false;
+	}
+	return true;
+}
+
+/* P is dark (text). */
+static bool is_dark(uint32_t p, unsigned unused)
+{
+	(void)unused;
+	return (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
+}
+
+static long count_part(cairo_surface_t *img, const struct ss_rect *r, unsigned rgb)
+{
+	return count_if(img, r, is_part, rgb);
+}
+
 static long dark(cairo_surface_t *img, const struct ss_rect *r)
 {
-	unsigned char *data = cairo_image_surface_get_data(img);
-	int stride = cairo_image_surface_get_stride(img);
-	long n = 0;
-
-	for (int y = (int)ceil(r->y); y < (int)(r->y + r->h); y++)
-		for (int x = (int)ceil(r->x); x < (int)(r->x + r->w); x++) {
-			uint32_t p = *(uint32_t *)(data + (size_t)y * (size_t)stride + (size_t)x * 4);
-
-			n += (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
-		}
-	return n;
+	return count_if(img, r, is_dark, 0);
 }
 
 /* Height in pixels of the stack at the right edge of R: from the frame's bottom to the first

@@ -303,6 +303,28 @@ static void test_vector(void)
 	   (long long)st.st_size);
 }
 
+/* A trace NAME.sst made with O, its latency panel alone drawn W x H into NAME.png: the
+ * picture and the panel's rectangle *R, NULL on failure. */
+static cairo_surface_t *render_lat(struct rendered *rd, const char *name, const struct tr_opts *o,
+				   int w, int h, struct ss_rect *r)
+{
+	char tn[64], pn[64], err[128] = "";
+	const char *tr, *png;
+	struct ss_graph_opts go;
+
+	snprintf(tn, sizeof(tn), "%s.sst", name);
+	snprintf(pn, sizeof(pn), "%s.png", name);
+	tr = path_in(tn);
+	png = path_in(pn);
+	make_trace(tr, o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
+	if (!render_into(rd, &tr, 1, png, w, h, &go))
+		return NULL;
+	is_int(ss_graph_panel_rect(rd->g, 0, 0, r), 0, "latency panel present");
+	return cairo_image_surface_create_from_png(png);
+}
+
 /*
  * The latency panel labels its p99 line above the line, or below it when the line is so near
  * the panel's top that the label would be cut: a read of 10 us, then writes of 5 ms each, on
@@ -313,20 +335,12 @@ static void test_p99_label(void)
 	struct rendered rd = { 0 };
 	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
 			     .lat_ns = 5000000, .lead_lat_ns = 10000 };
-	const char *tr = path_in("p99.sst"), *png = path_in("p99.png");
-	struct ss_graph_opts go;
-	char err[128] = "";
 	struct ss_rect r;
-	cairo_surface_t *img;
+	cairo_surface_t *img = render_lat(&rd, "p99", &o, 900, 300, &r);
 	double y99, x0, x1;
 
-	make_trace(tr, &o);
-	ss_graph_opts_init(&go);
-	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
-	if (!render_into(&rd, &tr, 1, png, 900, 300, &go))
+	if (!img)
 		return;
-	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "latency panel present");
-	img = cairo_image_surface_create_from_png(png);
 	/* the dotted p99 line: the row under the panel's top darkest across its right half */
 	y99 = r.y + 1;
 	for (double y = r.y + 1, best = -1; y < r.y + r.h / 2; y++) {
@@ -365,21 +379,13 @@ static void test_p99_beside_outlier(void)
 	struct rendered rd = { 0 };
 	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
 			     .lat_ns = 1000000, .lead_lat_ns = 2500000 };
-	const char *tr = path_in("p99-outlier.sst"), *png = path_in("p99-outlier.png");
-	struct ss_graph_opts go;
-	char err[128] = "";
 	struct ss_rect r;
-	cairo_surface_t *img;
+	cairo_surface_t *img = render_lat(&rd, "p99-outlier", &o, 700, 280, &r);
 	double y99 = 0;
 	long value_left, p99_left, p99_right;
 
-	make_trace(tr, &o);
-	ss_graph_opts_init(&go);
-	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
-	if (!render_into(&rd, &tr, 1, png, 700, 280, &go))
+	if (!img)
 		return;
-	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "latency panel present");
-	img = cairo_image_surface_create_from_png(png);
 	for (double y = r.y + 1, best = -1; y < r.y + r.h - 1; y++) {
 		long n = count_px(img, r.x + r.w / 3, r.x + r.w * 2 / 3, y, y + 1, 0x555555);
 
