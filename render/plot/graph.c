@@ -663,8 +663,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
 			/* never into the next column's title nor the panel's key: "..." short of
 			 * them */
-			double key = g->ops[p]->key_w ? g->ops[p]->key_w(c->state[p], cr, &d, f.r.w)
-						     : 0;
+			double key = g->ops[p]->key ? g->ops[p]->key(c->state[p], cr, &d, &f) : 0;
 
 			ss_text_fit(cr, ss_metrics.font_label, true, tbuf, f.r.w - (key > 0 ? key + 12 : 0));
 			ss_set_rgb(cr, ss_col_text);

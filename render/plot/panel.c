@@ -8,8 +8,15 @@
 
 #define LOST_MIN_PX 3.0
 
+/* Keep box B in TAKEN, if there is one and it has room. */
+static void take(struct ss_label_boxes *taken, struct ss_box b)
+{
+	if (taken && taken->nr < SS_LABEL_BOXES_MAX)
+		taken->box[taken->nr++] = b;
+}
+
 void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
-		  bool label)
+		  bool label, struct ss_label_boxes *taken)
 {
 	static const char text[] = "events lost";
 	double tw, th, x_end = f->r.x + f->r.w;
@@ -41,22 +48,19 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 			ss_set_rgb(cr, ss_col_warn);
 			ss_text_draw(cr, x0 + 2, f->r.y + f->r.h - 2, SS_LEFT, SS_BOTTOM,
 				     ss_metrics.font_small, false, text, NULL);
+			take(taken, (struct ss_box){ x0 + 2, f->r.y + f->r.h - 2 - th, tw, th });
 		}
 	}
 	cairo_restore(cr);
 }
 
-/* Draw the phase lines and labels (DRAW), or only lay the labels out, the labels at least
- * BELOW px under the frame's top; either way the labels' boxes into OUT (at most MAX, may be
- * NULL); their number. */
-static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		       uint64_t t0, bool labels, double below, bool draw, struct ss_box *out,
-		       int max)
+void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
+		    uint64_t t0, bool labels, double below, struct ss_label_boxes *taken)
 {
 	static const double dashed[] = { 5, 3 }, dotted[] = { 1.5, 2.5 };
 	struct ss_text_lanes lanes;
 	double top = f->r.y + fmax(16, below), lh;   /* below the flush/FUA strips */
-	int nr_lanes, nr_out = 0;
+	int nr_lanes;
 
 	/* as many lanes of labels as the panel holds whole: in a low one, one at its top, in
 	 * one lower still none */
@@ -85,19 +89,17 @@ static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_tr
 		if (x < f->r.x - 0.5 || x > f->r.x + f->r.w + 0.5)
 			continue;
 		x = (double)(long)x + 0.5;
-		if (draw) {
-			ss_set_rgba(cr, ss_col_phase, 0.85);
-			cairo_set_line_width(cr, ph->kind == SS_PHASE_BEGIN ? 1.6 : 1.2);
-			if (ph->kind == SS_PHASE_END)
-				cairo_set_dash(cr, dashed, 2, 0);
-			else if (ph->kind == SS_PHASE_MARK)
-				cairo_set_dash(cr, dotted, 2, 0);
-			else
-				cairo_set_dash(cr, NULL, 0, 0);
-			cairo_move_to(cr, x, f->r.y);
-			cairo_line_to(cr, x, f->r.y + f->r.h);
-			cairo_stroke(cr);
-		}
+		ss_set_rgba(cr, ss_col_phase, 0.85);
+		cairo_set_line_width(cr, ph->kind == SS_PHASE_BEGIN ? 1.6 : 1.2);
+		if (ph->kind == SS_PHASE_END)
+			cairo_set_dash(cr, dashed, 2, 0);
+		else if (ph->kind == SS_PHASE_MARK)
+			cairo_set_dash(cr, dotted, 2, 0);
+		else
+			cairo_set_dash(cr, NULL, 0, 0);
+		cairo_move_to(cr, x, f->r.y);
+		cairo_line_to(cr, x, f->r.y + f->r.h);
+		cairo_stroke(cr);
 		if (!labels || ph->kind == SS_PHASE_END)
 			continue;
 		ss_text_measure(cr, ss_metrics.font_small, true, ph->name, &w, &h);
@@ -108,37 +110,22 @@ static int phases_walk(cairo_t *cr, const struct ss_frame *f, const struct ss_tr
 		lane = ss_text_lanes_claim(&lanes, lx, lx + w, 3);
 		if (lane < 0)
 			continue;
-		if (out && nr_out < max)
-			out[nr_out++] = (struct ss_box){ lx, top + lane * (h + 2), w, h };
-		if (!draw)
-			continue;
+		take(taken, (struct ss_box){ lx, top + lane * (h + 2), w, h });
 		ss_set_rgb(cr, ss_col_phase);
 		ss_text_draw_plated(cr, lx, top + lane * (h + 2), SS_LEFT, SS_TOP,
 				    ss_metrics.font_small, true, ph->name, NULL);
 	}
 	cairo_restore(cr);
-	return nr_out;
 }
 
-void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		    uint64_t t0, bool labels, double below)
-{
-	phases_walk(cr, f, t, t0, labels, below, true, NULL, 0);
-}
-
-int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-			  uint64_t t0, struct ss_box *out, int max)
-{
-	return phases_walk(cr, f, t, t0, true, 0, false, out, max);
-}
-
-void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d)
+void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d,
+			 struct ss_label_boxes *taken)
 {
 	ss_axes_background(cr, f);
-	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases, taken);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, 0);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, 0, taken);
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 	cairo_clip(cr);

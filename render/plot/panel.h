@@ -78,24 +78,37 @@ struct ss_panel_ops {
 	/* Draw: f->y spans the shared range.  Axes are drawn by the panel (it knows its units). */
 	void (*draw)(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		     const struct ss_frame *f);
-	/* Optional: the width of the key the panel draws at the right end of its title band
-	 * in a frame WIDTH wide (the title is cut short of it; WIDTH or more: no title). */
-	double (*key_w)(void *state, cairo_t *cr, const struct ss_panel_data *d, double width);
+	/* Optional: draw the panel's key at the right end of the title band above frame F
+	 * (before the title and the panel) and return the room it takes there, or the room
+	 * kept for what the panel draws there later (the movie's clock): the title is cut short
+	 * of it; f->r.w or more: no title; 0: no key. */
+	double (*key)(void *state, cairo_t *cr, const struct ss_panel_data *d,
+		      const struct ss_frame *f);
 	void (*destroy)(void *state);
+};
+
+/* Where the labels drawn under a panel's data went (phase names, "events lost"), for the
+ * panel's own labels to keep clear of them; those past SS_LABEL_BOXES_MAX are not kept. */
+#define SS_LABEL_BOXES_MAX 60
+struct ss_label_boxes {
+	int nr;
+	struct ss_box box[SS_LABEL_BOXES_MAX];
 };
 
 /*
  * The start of a time panel's draw: background, lost-event periods, both axes and the phase
- * lines (labelled when
- * d->label_phases), then cairo_save() and a clip to the data area.  The panel draws its data
- * and ends with cairo_restore().
+ * lines (labelled when d->label_phases), then cairo_save() and a clip to the data area.  The
+ * panel draws its data and ends with cairo_restore().  The boxes of the labels drawn go into
+ * TAKEN when it is not NULL.
  */
-void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d);
+void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *d,
+			 struct ss_label_boxes *taken);
 
 /* Lost-event periods of a trace (trace_read.h) shaded over a time frame, at least 3 px wide so
- * a short one shows; `label` names the widest that fits.  Drawn under the data. */
+ * a short one shows; `label` names the widest that fits (its box added to TAKEN if not NULL).
+ * Drawn under the data. */
 void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
-		  bool label);
+		  bool label, struct ss_label_boxes *taken);
 
 /* A panel's key, at the right end of its title band: a line sample or colour box, then the
  * name, SS_KEY_GAP between entries; where it leaves the title less than SS_KEY_TITLE_MIN, in
@@ -108,12 +121,8 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`, the
  * labels under the flush/FUA strips or, when `below` is more, that many px under the frame's
- * top (where something else is drawn over it). */
+ * top (where something else is drawn over it); the labels' boxes added to TAKEN if not NULL. */
 void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-		    uint64_t t0, bool labels, double below);
-/* Where ss_phases_draw puts the labels (without drawing): their boxes into OUT, at most MAX;
- * their number.  For a panel's own labels to keep clear of them. */
-int ss_phases_label_boxes(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t,
-			  uint64_t t0, struct ss_box *out, int max);
+		    uint64_t t0, bool labels, double below, struct ss_label_boxes *taken);
 
 #endif

@@ -119,12 +119,12 @@ static void draw_scan(cairo_t *cr, const struct ss_panel_data *d, const struct s
 
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, d->trace);
-	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases, NULL);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, d->trace);
 	ss_zones_draw_labels(cr, f, d->trace);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, below);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, below, NULL);
 	ss_axes_border(cr, f);
 }
 
@@ -149,10 +149,10 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 	(void)state, (void)cr, (void)d, (void)f;
 }
 
-static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			 double width);
-static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			      double width);
+static double anim_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
+		       const struct ss_frame *f);
+static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			    const struct ss_frame *f);
 
 /* [0][style]: the animation panels; [1][style]: the same with --skip-idle (its clock is longer) */
 #define ANIM_OPS(idle_, style_, title_, time_x_, draw_)                                   \
@@ -160,7 +160,7 @@ static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_da
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
 		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
 		     .extent = anim_extent, .draw = draw_,                                  \
-		     .key_w = idle_ ? anim_key_w_idle : anim_key_w, .destroy = anim_destroy }
+		     .key = idle_ ? anim_key_idle : anim_key, .destroy = anim_destroy }
 #define ANIM_STYLES(idle_)                                                                 \
 	{ ANIM_OPS(idle_, SS_MOVIE_GRID, "The device in LBA order: cells lit by requests",    \
 		   false, anim_draw_none),                                                  \
@@ -598,21 +598,22 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 	return 0;
 }
 
-/* The graph cuts the animation's title short of the clock's room. */
-static double anim_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			 double width)
+/* Nothing drawn: the graph cuts the animation's title short of the room the clock, drawn in
+ * every frame, takes. */
+static double anim_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
+		       const struct ss_frame *f)
 {
 	const struct anim_state *s = state;
 
-	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, width, false);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, f->r.w, false);
 }
 
-static double anim_key_w_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			      double width)
+static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			    const struct ss_frame *f)
 {
 	const struct anim_state *s = state;
 
-	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, width, true);
+	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, f->r.w, true);
 }
 
 /* The banner over column C's animation for a second after idle time was skipped. */

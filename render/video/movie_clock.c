@@ -187,6 +187,7 @@ void mv_clock_init(struct mv_clock *clk, cairo_t *cr, const struct ss_rect *anim
 		/* over the animation: small type, within its width */
 		clk->fs = ss_metrics.font_small;
 		clk->lamp_rows = lamp_rows(cr, anim->w);
+		clk->plate_w = clk->lamp_rows == 1 ? clk->lamps_w : lamp_width(cr);
 		clk->detail = widest_detail(cr, clk, t, skipped_s, clk->fs, anim->w - 8);
 		return;
 	}
@@ -205,7 +206,7 @@ void mv_clock_init(struct mv_clock *clk, cairo_t *cr, const struct ss_rect *anim
 
 void mv_clock_draw(const struct mv_clock *clk, cairo_t *cr, const struct mv_clock_now *now)
 {
-	double y = clk->anim.y - ss_metrics.panel_title_h / 2 - 1, x, right, lw;
+	double y = clk->anim.y - ss_metrics.panel_title_h / 2 - 1, x, right;
 	char nowbuf[32], line[200];
 
 	fmt_seconds(nowbuf, sizeof(nowbuf), (double)now->t_ns / 1e9, clk->span_s);
@@ -232,10 +233,9 @@ void mv_clock_draw(const struct mv_clock *clk, cairo_t *cr, const struct mv_cloc
 	if (!clk->lamp_rows)
 		return;
 	y += ss_metrics.row_h;
-	lw = clk->lamp_rows == 1 ? clk->lamps_w : lamp_width(cr);
-	x = right - lw;
+	x = right - clk->plate_w;
 	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
-	cairo_rectangle(cr, x - 4, y - 10, lw + 8, 20 + (clk->lamp_rows - 1) * ss_metrics.row_h);
+	cairo_rectangle(cr, x - 4, y - 10, clk->plate_w + 8, 20 + (clk->lamp_rows - 1) * ss_metrics.row_h);
 	cairo_fill(cr);
 	if (clk->lamp_rows == 1) {
 		x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);

@@ -28,14 +28,15 @@ struct mv_clock {
 	char end[32];               /* the window's end, formatted */
 	double fs;                  /* type size, set by the widest line of the movie */
 	double avail;               /* room for the line in the title band; 0: over the animation */
-	double lamps_w;
+	double lamps_w;             /* both lamps side by side */
+	double plate_w;             /* over the animation: the lamps' width as laid out */
 	int detail;                 /* how much the line says (movie_clock.c), the same throughout */
 	int lamp_rows;              /* over the animation: 1 side by side, 2 stacked, 0 none */
 };
 
 /* The room right of a WIDTH wide column's animation title that the clock of trace T takes
  * at its widest (X_LO..X_HI ns filmed; IDLE: --skip-idle): the graph cuts the title short of
- * it (a panel's key_w).  WIDTH itself when the clock replaces the title; 0 when it does not
+ * it (a panel's key op).  WIDTH itself when the clock replaces the title; 0 when it does not
  * fit in the title band at all. */
 double mv_clock_room(cairo_t *cr, const struct ss_trace *t, uint64_t x_lo, uint64_t x_hi,
 		     double width, bool idle);

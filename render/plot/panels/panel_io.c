@@ -389,7 +389,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 
 	ss_axes_background(cr, f);
 	ss_zones_draw_bands(cr, f, &s->view);
-	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases);
+	ss_lost_draw(cr, f, d->trace, d->t0, d->label_phases, NULL);
 	ss_axes_x(cr, f);
 	ss_axes_y(cr, f);
 	ss_zones_draw_lines(cr, f, &s->view);
@@ -411,7 +411,7 @@ static void io_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	draw_flag_strip(cr, s, f, s->fua, f->r.y + 2 + FLAG_STRIP, ss_classes[SS_CLS_FUA].rgb);
 	cairo_restore(cr);
 	ss_zones_draw_labels(cr, f, &s->view);
-	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, 0);
+	ss_phases_draw(cr, f, d->trace, d->t0, d->label_phases, 0, NULL);
 	ss_axes_border(cr, f);
 }
 

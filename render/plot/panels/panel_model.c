@@ -128,12 +128,15 @@ static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
 }
 
 /* The key at the right end of the title band above the frame, in one or two rows (key_plan)
- * that start at the same x. */
-static void draw_key(cairo_t *cr, const struct ss_frame *f)
+ * that start at the same x; its width, 0 for none. */
+static double model_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
+			const struct ss_frame *f)
 {
 	const double band = ss_metrics.panel_title_h;
 	struct key_plan kp;
 
+	(void)state;
+	(void)d;
 	key_plan(cr, f->r.w, &kp);
 	for (int r = 0; r < kp.rows; r++) {
 		int a = r ? kp.split : 0, b = kp.rows == 2 && !r ? kp.split : NR_KEY;
@@ -165,15 +168,6 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f)
 			x += kp.w[k];
 		}
 	}
-}
-
-static double model_key_w(void *state, cairo_t *cr, const struct ss_panel_data *d, double width)
-{
-	struct key_plan kp;
-
-	(void)state;
-	(void)d;
-	key_plan(cr, width, &kp);
 	return kp.rows ? fmax(kp.row_w[0], kp.row_w[1]) : 0;
 }
 
@@ -251,7 +245,7 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	char total[64];
 
 	(void)state;
-	ss_time_panel_begin(cr, f, d);
+	ss_time_panel_begin(cr, f, d, NULL);
 	if (top) {
 		draw_stack(cr, f, b, top, d->t0);
 		/* the figure the stack ends at, as report --disk and the table give it */
@@ -263,12 +257,11 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	draw_elapsed(cr, f, d);
 	cairo_restore(cr);
 	free(top);
-	draw_key(cr, f);
 	ss_axes_border(cr, f);
 }
 
 const struct ss_panel_ops ss_panel_model = {
 	.name = "model", .help = "modelled disk busy time, cumulative (needs --disk)",
 	.title_fmt = model_title, .y_title = "modelled s", .weight = 1.0, .time_x = true,
-	.needs_disk = true, .extent = model_extent, .draw = model_draw, .key_w = model_key_w,
+	.needs_disk = true, .extent = model_extent, .draw = model_draw, .key = model_key,
 };

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "palette.h"
 #include "panel.h"
@@ -39,7 +40,7 @@ struct series_desc {
 	const char *unit;        /* for the y axis unit name */
 	/* optional: drawn over the lines, inside the clip */
 	void (*marks)(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
-		      const struct ss_bins *b);
+		      const struct ss_bins *b, const struct ss_label_boxes *taken);
 	/* several devices drawn (no --device): instead of the lines, one per device of this
 	 * metric (the statistics' device bins) */
 	bool by_device;
@@ -73,7 +74,7 @@ static const struct series_desc desc_iops = { 4, CLASS_LINES(SS_BM_OP_IOPS), 1, 
 					      .by_device = true, .dev_metric = SS_BM_IOPS };
 #define LAT_MAX_RGB 0xE69F00
 static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
-		      const struct ss_bins *b);
+		      const struct ss_bins *b, const struct ss_label_boxes *under);
 static const struct series_desc desc_lat = {
 	2, { { SS_BM_LAT_MAX_US, "max", -1, SS_RGB(LAT_MAX_RGB), 1.0, DASHED, false, true, false },
 	     { SS_BM_LAT_MEAN_US, "mean", -1, SS_RGB(0x0072B2), 1.8, SOLID, false, true, false } },
@@ -227,48 +228,52 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 }
 
 /* The width of the key of the NR lines drawn for this column at SCALE of its full size (0:
- * none, for one line). */
-static double key_width(cairo_t *cr, const struct drawn *dr, int nr, double scale)
+ * none, for one line), their names' widths into W. */
+static double key_width(cairo_t *cr, const struct drawn *dr, int nr, double scale, double *w)
 {
-	double w, sum = 0;
+	double sum = 0;
 
 	if (nr < 2)
 		return 0;
 	for (int k = 0; k < nr; k++) {
-		ss_text_measure(cr, ss_metrics.font_small * scale, false, dr[k].l.name, &w, NULL);
-		sum += ((k ? SS_KEY_GAP : 0) + SS_KEY_SAMPLE) * scale + w;
+		ss_text_measure(cr, ss_metrics.font_small * scale, false, dr[k].l.name, &w[k], NULL);
+		sum += ((k ? SS_KEY_GAP : 0) + SS_KEY_SAMPLE) * scale + w[k];
 	}
 	return sum;
 }
 
-/* The key's size in a frame WIDTH wide (panel.h: SS_KEY_*), into *SCALE; its width, 0 for
- * none. */
-static double key_fit(cairo_t *cr, const struct drawn *dr, int nr, double width, double *scale)
+/* The key's size in a frame WIDTH wide (panel.h: SS_KEY_*), into *SCALE, the names' widths
+ * at that size into W; its width, 0 for none. */
+static double key_fit(cairo_t *cr, const struct drawn *dr, int nr, double width, double *scale,
+		      double *w)
 {
-	double full = key_width(cr, dr, nr, 1), w;
+	double full = key_width(cr, dr, nr, 1, w), sw;
 
 	*scale = 1;
 	if (full <= width - SS_KEY_TITLE_MIN)
 		return full;
 	*scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
-	w = key_width(cr, dr, nr, *scale);
-	return w <= width ? w : 0;
+	sw = key_width(cr, dr, nr, *scale, w);
+	return sw <= width ? sw : 0;
 }
 
 /* Key for multi-line panels, right-aligned in the title band above the frame: the lines
- * drawn for this column, from the key's right end. */
-static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *dr, int nr)
+ * drawn for this column, from the key's right end; its width, 0 for none. */
+static double series_key(const struct series_desc *d, cairo_t *cr,
+			 const struct ss_panel_data *pd, const struct ss_frame *f)
 {
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, sc;
+	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, sc, kw;
+	struct drawn dr[MAX_DRAWN];
+	double w[MAX_DRAWN];
+	int nr = lines_of(d, pd, dr);
 
-	if (!key_fit(cr, dr, nr, f->r.w, &sc))
-		return;
+	kw = key_fit(cr, dr, nr, f->r.w, &sc, w);
+	if (!kw)
+		return 0;
 	for (int k = nr - 1; k >= 0; k--) {
 		const struct series_line *l = &dr[k].l;
-		double w;
 
-		ss_text_measure(cr, ss_metrics.font_small * sc, false, l->name, &w, NULL);
-		x -= w;
+		x -= w[k];
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small * sc, false,
 			     l->name, NULL);
@@ -283,15 +288,7 @@ static void draw_key(cairo_t *cr, const struct ss_frame *f, const struct drawn *
 		if (k)
 			x -= SS_KEY_GAP * sc;
 	}
-}
-
-static double series_key_w(const struct series_desc *d, cairo_t *cr,
-			   const struct ss_panel_data *pd, double width)
-{
-	struct drawn dr[MAX_DRAWN];
-	double sc;
-
-	return key_fit(cr, dr, lines_of(d, pd, dr), width, &sc);
+	return kw;
 }
 
 static void series_draw(const struct series_desc *d, cairo_t *cr,
@@ -299,20 +296,20 @@ static void series_draw(const struct series_desc *d, cairo_t *cr,
 {
 	struct drawn dr[MAX_DRAWN];
 	int nr = lines_of(d, pd, dr);
+	struct ss_label_boxes taken = { 0 };
 	double *v = NULL;
 
-	ss_time_panel_begin(cr, f, pd);
+	ss_time_panel_begin(cr, f, pd, &taken);
 	if (nr && (v = malloc(dr[0].b->n * sizeof(*v)))) {
 		for (int k = 0; k < nr; k++) {
 			series_values(dr[k].b, d, &dr[k].l, pd->opts->rolling, v);
 			draw_line(cr, f, dr[k].b, &dr[k].l, v, pd->t0);
 		}
 		if (d->marks)
-			d->marks(cr, f, pd, ss_stats_bins(pd->stats));
+			d->marks(cr, f, pd, ss_stats_bins(pd->stats), &taken);
 	}
 	free(v);
 	cairo_restore(cr);
-	draw_key(cr, f, dr, nr);
 	ss_axes_border(cr, f);
 }
 
@@ -328,7 +325,9 @@ struct lat_mark {
 	char text[24];
 };
 
-#define MAX_BOXES 64            /* phase labels and value labels kept clear of each other */
+/* the labels under the data (phase names, "events lost") and those of lat_marks (3 values
+ * and p99), kept clear of each other */
+#define MAX_BOXES (SS_LABEL_BOXES_MAX + 4)
 
 /* Does box B (GAP around it) meet any of BOXES[0..N)? */
 static bool meets_any(const struct ss_box *b, const struct ss_box *boxes, int n, double gap)
@@ -424,11 +423,11 @@ static bool p99_place(const struct ss_frame *f, const struct ss_box *taken, int 
  * Over the latency lines: the trace's p99 as a dotted reference, and the slowest bins — the
  * slowest always, the next two when above 4 x p99 — marked with a dot, and with their value
  * when above 2 x p99, so an outlier is seen and read however far above the rest it lies.
- * Labels keep clear of each other and of the phase labels the panel shows (place_value,
- * p99_place).
+ * Labels keep clear of each other and of the labels UNDER them (phase names, "events lost";
+ * place_value, p99_place).
  */
 static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_panel_data *pd,
-		      const struct ss_bins *b)
+		      const struct ss_bins *b, const struct ss_label_boxes *under)
 {
 	static const double dot[] = { 1.5, 2.5 };
 	const struct ss_summary *s = ss_stats_total(pd->stats);
@@ -441,8 +440,8 @@ static void lat_marks(cairo_t *cr, const struct ss_frame *f, const struct ss_pan
 
 	if (!s->lat.count)
 		return;
-	if (pd->label_phases)
-		nr_taken = ss_phases_label_boxes(cr, f, pd->trace, pd->t0, taken, MAX_BOXES - 4);
+	memcpy(taken, under->box, (size_t)under->nr * sizeof(*taken));
+	nr_taken = under->nr;
 	y99 = round(ss_axis_map(&f->y, p99)) + 0.5;
 	fmt_ms(buf, sizeof(buf), "p99 ", p99);
 	ss_text_measure(cr, ss_metrics.font_small, false, buf, &pw, &th);
@@ -523,16 +522,16 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 		(void)s;                                                                    \
 		series_draw(&desc, cr, d, f);                                               \
 	}                                                                                   \
-	static double id##_key_w(void *s, cairo_t *cr, const struct ss_panel_data *d,      \
-				 double width)                                              \
+	static double id##_key(void *s, cairo_t *cr, const struct ss_panel_data *d,        \
+			       const struct ss_frame *f)                                    \
 	{                                                                                   \
 		(void)s;                                                                    \
-		return series_key_w(&desc, cr, d, width);                                   \
+		return series_key(&desc, cr, d, f);                                         \
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
 		.y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
-		.extent = id##_extent, .draw = id##_draw, .key_w = id##_key_w,              \
+		.extent = id##_extent, .draw = id##_draw, .key = id##_key,                  \
 	}
 
 SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0,

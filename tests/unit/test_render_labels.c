@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The render tests of labels and narrow layouts, on whole pictures read back from PNG: the
+ * latency panel's p99 and value labels keep clear of each other, of the panel's top and of
+ * the "events lost" label; a narrow picture's title, legend and column headings stay inside
+ * it; a low panel's phase labels are whole.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cairo.h>
+
+#include "tap.h"
+#include "testdir.h"
+#include "graph.h"
+#include "layout.h"
+#include "panel_registry.h"
+#include "text.h"
+#include "trace_read.h"
+#include "trace_write.h"
+#include "render_util.h"
+#include "render_trace.h"
+
+#define WARN_RGB 0xB03000u             /* palette.h: ss_col_warn */
+#define AXIS_RGB 0x555555u             /* palette.h: ss_col_axis, the p99 line */
+
+/* A trace NAME.sst made with O, its latency panel alone drawn W x H into NAME.png: the
+ * picture and the panel's rectangle *R, NULL on failure. */
+static cairo_surface_t *render_lat(struct rendered *rd, const char *name, const struct tr_opts *o,
+				   int w, int h, struct ss_rect *r)
+{
+	char tn[64], pn[64], err[128] = "";
+	const char *tr, *png;
+	struct ss_graph_opts go;
+
+	snprintf(tn, sizeof(tn), "%s.sst", name);
+	snprintf(pn, sizeof(pn), "%s.png", name);
+	tr = tr_path(tn);
+	png = tr_path(pn);
+	tr_make(tr, o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "lat", err, sizeof(err)), 0, "latency panel alone");
+	if (!render_into(rd, &tr, 1, png, w, h, &go))
+		return NULL;
+	is_int(ss_graph_panel_rect(rd->g, 0, 0, r), 0, "latency panel present");
+	return cairo_image_surface_create_from_png(png);
+}
+
+/*
+ * The latency panel labels its p99 line above the line, or below it when the line is so near
+ * the panel's top that the label would be cut: a read of 10 us, then writes of 5 ms each, on
+ * a log axis from 1 us to 10 ms, put the line a few pixels under the top.
+ */
+static void test_p99_label(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
+			     .lat_ns = 5000000, .lead_lat_ns = 10000 };
+	struct ss_rect r;
+	cairo_surface_t *img = render_lat(&rd, "p99", &o, 900, 300, &r);
+	double y99, x0, x1;
+
+	if (!img)
+		return;
+	/* the dotted p99 line: the row under the panel's top darkest across its right half */
+	y99 = r.y + 1;
+	for (double y = r.y + 1, best = -1; y < r.y + r.h / 2; y++) {
+		long n = dark_px(img, r.x + r.w / 2, r.x + r.w - 2, y, y + 1, 100);
+
+		if (n > best) {
+			best = (double)n;
+			y99 = y + 0.5;
+		}
+	}
+	/* "p99 5 ms" starts 4 px right of the panel's left edge, or (where the phase's label
+	 * is there) ends 4 px left of its right edge; the frame is the row above r.y */
+	x0 = r.x + 2;
+	x1 = r.x + 50;
+	ok(y99 - r.y < 12 && fabs(y99 - (r.y + r.h * (1 - log10(5.0)) / 4)) < 1.5,
+	   "the p99 line is %.1f px under the panel's top, at 5 ms on the 1 us - 10 ms axis",
+	   y99 - r.y);
+	is_int(dark_px(img, x0, x1, r.y + 1, y99 - 1, 100) +
+	       dark_px(img, r.x + r.w - 50, r.x + r.w - 2, r.y + 1, y99 - 1, 100), 0,
+	       "nothing of the p99 label between the panel's top and the line (it is not cut)");
+	ok(dark_px(img, x0, x1, y99 + 1, y99 + 16, 100) > 20 ||
+	   dark_px(img, r.x + r.w - 50, r.x + r.w - 2, y99 + 1, y99 + 16, 100) > 20,
+	   "the p99 label is under the line");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * An outlier at the start, 2.5 x the p99 (a read of 2.5 ms before writes of 1 ms each): its
+ * value's label sits at the left end just above the p99 line, so the p99 label goes to the
+ * line's right end instead of under it.  Text is found by colour: the value in the text's
+ * near-black, the p99 label in the axis grey.
+ */
+static void test_p99_beside_outlier(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000,
+			     .lat_ns = 1000000, .lead_lat_ns = 2500000 };
+	struct ss_rect r;
+	cairo_surface_t *img = render_lat(&rd, "p99-outlier", &o, 700, 280, &r);
+	double y99 = 0;
+	long value_left, p99_left, p99_right;
+
+	if (!img)
+		return;
+	for (double y = r.y + 1, best = -1; y < r.y + r.h - 1; y++) {
+		long n = count_px(img, r.x + r.w / 3, r.x + r.w * 2 / 3, y, y + 1, 0x555555);
+
+		if (n > best) {
+			best = (double)n;
+			y99 = y;
+		}
+	}
+	value_left = count_px(img, r.x + 2, r.x + 80, y99 - 30, y99, 0x1a1a1a);
+	p99_left = count_px(img, r.x + 2, r.x + 80, y99 - 14, y99 - 1, 0x555555);
+	p99_right = count_px(img, r.x + r.w - 80, r.x + r.w - 2, y99 - 14, y99 - 1, 0x555555);
+	ok(value_left > 10, "the outlier's value is labelled at the left end (%ld px)", value_left);
+	ok(p99_right > 10 && p99_left == 0,
+	   "the p99 label at the line's right end (%ld px), not under the value (%ld px)",
+	   p99_right, p99_left);
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * A narrow picture: the title and the legend (every mark: writes, reads, flushes, zones,
+ * phases) stay inside the picture, closer together and smaller rather than cut at its edges.
+ */
+static void test_narrow_legend(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400, .flushes = true,
+			     .lead_ns = 1000000 };
+	const char *tr = tr_path("narrow.sst"), *png = tr_path("narrow.png");
+	cairo_surface_t *img;
+	struct ss_rect r;
+
+	tr_make(tr, &o);
+	if (!render_into(&rd, &tr, 1, png, 560, 900, NULL))
+		return;
+	is_int(ss_graph_io_rect(rd.g, 0, &r), 0, "sector panel present");
+	img = cairo_image_surface_create_from_png(png);
+	/* above the column's header: the title and the legend rows */
+	is_int(count_px(img, 0, 6, 0, r.y - 40, PX_ANY) + count_px(img, 554, 560, 0, r.y - 40,
+								      PX_ANY), 0,
+	       "560 px wide: nothing of the title or legend at the picture's edges");
+	ok(count_px(img, 6, 554, 40, r.y - 40, PX_ANY) > 300, "... and the legend is drawn");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * Two columns in a narrow picture, a long file name each and the second trace with lost events:
+ * each column's heading stays over its own column (the name cut from the front, the devices
+ * cut or left out), and the warning about the lost events keeps room beside the name.
+ */
+static void test_narrow_headers(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts a = { .nr_ags = 4, .nr_ios = 400 };
+	struct tr_opts b = { .nr_ags = 4, .nr_ios = 400, .lost = 12 };
+	const char *tr[2] = { tr_path("a-rather-long-file-name-for-the-first-run.sst"),
+			      tr_path("and-another-long-one-for-the-second-run.sst") };
+	const char *png = tr_path("headers.png");
+	cairo_surface_t *img;
+	struct ss_rect r0, r1;
+	double top, bottom;
+
+	tr_make(tr[0], &a);
+	tr_make(tr[1], &b);
+	if (!render_into(&rd, tr, 2, png, 900, 1000, NULL))
+		return;
+	ok(!ss_graph_io_rect(rd.g, 0, &r0) && !ss_graph_io_rect(rd.g, 1, &r1), "two io panels");
+	img = cairo_image_surface_create_from_png(png);
+	/* the heading's band: above the io panel's title band */
+	bottom = r0.y - ss_metrics.panel_title_h;
+	top = bottom - 24;
+	is_int(count_px(img, r0.x + r0.w + ss_metrics.gutter_right + 1, r1.x - 1, top, bottom,
+			PX_ANY), 0, "nothing of the first heading past its column");
+	is_int(count_px(img, r1.x + r1.w + ss_metrics.gutter_right + 1, 900, top, bottom, PX_ANY),
+	       0, "nothing of the second heading past the picture's edge");
+	ok(count_px(img, r0.x, r0.x + r0.w / 2, top, bottom, PX_ANY) > 100 &&
+	   count_px(img, r1.x, r1.x + r1.w / 2, top, bottom, PX_ANY) > 100,
+	   "both headings drawn");
+	ok(count_px(img, r1.x + r1.w / 2, r1.x + r1.w + ss_metrics.gutter_right, top, bottom,
+		    WARN_RGB) > 20, "the second column's lost-events warning is drawn");
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/* A pixel within 60 of the phase colour (0x6a3d9a) in every channel. */
+static bool near_phase(uint32_t p)
+{
+	return abs((int)(p >> 16 & 0xff) - 0x6a) < 60 && abs((int)(p >> 8 & 0xff) - 0x3d) < 60 &&
+	       abs((int)(p & 0xff) - 0x9a) < 60;
+}
+
+/* In a low time panel the phase labels are drawn whole, not cut by its bottom edge. */
+static void test_low_panel_phases(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 400, .lead_ns = 1000000 };
+	const char *tr = tr_path("low.sst"), *png = tr_path("low.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	cairo_surface_t *img;
+	struct ss_rect r;
+
+	tr_make(tr, &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "seeks", err, sizeof(err)), 0, "seeks panel alone");
+	if (!render_into(&rd, &tr, 1, png, 700, 240, &go))
+		return;
+	is_int(ss_graph_panel_rect(rd.g, 0, 0, &r), 0, "seeks panel present");
+	ok(r.h < 28, "a low panel (%.0f px)", r.h);
+	img = cairo_image_surface_create_from_png(png);
+	/* the label's glyphs are the phase colour; the phase's line crosses the panel's first
+	 * row, which the label (at the top of a low panel) leaves free */
+	{
+		long label = 0, cut = 0;
+
+		for (int x = (int)r.x + 1; x < (int)(r.x + r.w) - 1; x++) {
+			if (near_phase(px(img, x, (int)r.y + 1)))
+				continue;       /* the line */
+			for (int y = (int)r.y + 2; y < (int)(r.y + r.h); y++) {
+				label += near_phase(px(img, x, y));
+				cut += y >= (int)(r.y + r.h) - 2 && near_phase(px(img, x, y));
+			}
+		}
+		ok(label > 30, "the phase is labelled (%ld pixels)", label);
+		is_int(cut, 0, "nothing of the label at the panel's bottom edge (it is whole)");
+	}
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/* A pixel within 40 of the warning colour in every channel (its text on the lost period's
+ * shade). */
+static bool near_warn(uint32_t p)
+{
+	return abs((int)(p >> 16 & 0xff) - 0xB0) < 40 && abs((int)(p >> 8 & 0xff) - 0x30) < 40 &&
+	       abs((int)(p & 0xff) - 0x00) < 40;
+}
+
+/* A pixel of dark grey text: its channels within 30 of each other, all under 0xa0. */
+static bool near_grey(uint32_t p)
+{
+	int r = p >> 16 & 0xff, g = p >> 8 & 0xff, b = p & 0xff;
+
+	return r < 0xa0 && g < 0xa0 && b < 0xa0 && abs(r - g) < 30 && abs(g - b) < 30 &&
+	       abs(r - b) < 30;
+}
+
+/*
+ * Events lost during the first 100 ms of 200 ms of writes: the shaded period's "events lost"
+ * label sits at the panel's bottom left, where the p99 label would go first when the p99 line
+ * lies near the bottom of a low panel (all writes 20 us, one 0.5 ms read before them).  The p99 label goes
+ * elsewhere; both are drawn.
+ */
+static void test_p99_beside_lost(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 1, .nr_ios = 200, .lead_ns = 1000000, .lost = 7,
+			     .lost_ns = 100000000, .lat_ns = 20000, .lead_lat_ns = 500000 };
+	struct ss_rect r;
+	cairo_surface_t *img = render_lat(&rd, "p99-lost", &o, 900, 300, &r);
+	double y99 = 0, lx0 = INFINITY, lx1 = -INFINITY, ly0 = INFINITY, ly1 = -INFINITY;
+	double px0 = INFINITY, px1 = -INFINITY, py0 = INFINITY, py1 = -INFINITY;
+	long warn = 0, p99_text = 0;
+
+	if (!img)
+		return;
+	/* the p99 line: the row darkest in the axis grey across the panel's right half */
+	for (double y = r.y + 1, best = -1; y < r.y + r.h - 1; y++) {
+		long n = count_px(img, r.x + r.w / 2, r.x + r.w - 2, y, y + 1, AXIS_RGB);
+
+		if (n > best) {
+			best = (double)n;
+			y99 = y;
+		}
+	}
+	/* the lost label: its pixels in the warning colour, within the panel */
+	for (int y = (int)r.y; y < (int)(r.y + r.h); y++)
+		for (int x = (int)r.x; x < (int)(r.x + r.w); x++)
+			if (near_warn(px(img, x, y))) {
+				warn++;
+				lx0 = fmin(lx0, x);
+				lx1 = fmax(lx1, x);
+				ly0 = fmin(ly0, y);
+				ly1 = fmax(ly1, y);
+			}
+	ok(warn > 20 && lx0 < r.x + 20 && ly1 > r.y + r.h - 8,
+	   "\"events lost\" is labelled at the panel's bottom left (%ld px)", warn);
+	ok(y99 > r.y + r.h - 12, "the p99 line is near the bottom (%.0f px above it)",
+	   r.y + r.h - y99);
+	/* the p99 label's glyphs: grey (the axis grey blended into the white or the shade) off
+	 * the line's own rows, within a label's height of it */
+	for (int y = (int)fmax(r.y + 1, y99 - 16); y < (int)fmin(r.y + r.h - 1, y99 + 16); y++)
+		for (int x = (int)r.x + 1; x < (int)(r.x + r.w) - 1; x++)
+			if (near_grey(px(img, x, y)) && fabs(y - y99) > 1) {
+				p99_text++;
+				px0 = fmin(px0, x);
+				px1 = fmax(px1, x);
+				py0 = fmin(py0, y);
+				py1 = fmax(py1, y);
+			}
+	ok(p99_text > 20, "the p99 label is drawn (%ld px)", p99_text);
+	ok(px1 < lx0 - 3 || px0 > lx1 + 3 || py1 < ly0 - 3 || py0 > ly1 + 3,
+	   "its place (%.0f..%.0f, %.0f..%.0f) is clear of the \"events lost\" label's "
+	   "(%.0f..%.0f, %.0f..%.0f)", px0, px1, py0, py1, lx0, lx1, ly0, ly1);
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+int main(void)
+{
+	if (testdir_make("render-labels"))
+		return done_testing();
+	test_p99_label();
+	test_p99_beside_outlier();
+	test_p99_beside_lost();
+	test_narrow_legend();
+	test_narrow_headers();
+	test_low_panel_phases();
+	return done_testing();
+}
