@@ -600,6 +600,77 @@ static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 		     NULL);
 }
 
+/* The length of TITLE's head: up to its first ':', ',' or '(' ("Seeks per second"). */
+static int title_head(const char *title)
+{
+	int n = (int)strcspn(title, ":,(");
+
+	while (n > 0 && title[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+/* Panel P's TITLE as shown over column C, into BUF; true if it is at most ROOM px wide. */
+static bool title_fits(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
+		       int p, const char *title, double room, char *buf, size_t len)
+{
+	double w;
+
+	ss_graph_row_title(g, c, p, title, buf, len);
+	ss_text_measure(cr, ss_metrics.font_label, true, buf, &w, NULL);
+	return w <= room;
+}
+
+/*
+ * Panel P's title over column C into BUF, at most ROOM px wide: TITLE whole; else cut
+ * ("...") where that keeps TITLE_MORE bytes or more beyond its head (title_head); else its
+ * head alone, else the panel's short title, else either cut; nothing rather than a bare
+ * "...".
+ */
+#define TITLE_MORE 6
+static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
+		      int p, const char *title, double room, char *buf, size_t len)
+{
+	const char *short_title = g->ops[p]->short_title;
+	int head = title_head(title), n;
+	char h[128];
+
+	if (title_fits(g, cr, c, p, title, room, buf, len))
+		return;
+	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
+	n = (int)strlen(buf) - 3;
+	while (n > 0 && strchr(" :,;(=", buf[n - 1]))
+		n--;
+	if (n >= head + TITLE_MORE) {
+		memcpy(buf + n, "...", 4);
+		return;
+	}
+	snprintf(h, sizeof(h), "%.*s", head, title);
+	if (title_fits(g, cr, c, p, h, room, buf, len) ||
+	    (short_title && title_fits(g, cr, c, p, short_title, room, buf, len)))
+		return;
+	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
+	if (!strcmp(buf, "..."))
+		buf[0] = '\0';
+}
+
+/* Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it
+ * (never into the key nor the next column), into BUF. */
+static void panel_heading(const struct ss_graph *g, cairo_t *cr, int i, int p,
+			  const struct ss_panel_data *d, const struct ss_frame *f, char *buf,
+			  size_t len)
+{
+	const char *title = g->ops[p]->title_fmt ? g->panel_title[p] : g->ops[p]->title;
+	double key = 0;
+
+	if (g->ops[p]->key) {
+		cairo_save(cr);        /* what a panel sets in CR stays with it */
+		key = g->ops[p]->key(g->col[i].state[p], cr, d, f);
+		cairo_restore(cr);
+	}
+	fit_title(g, cr, &g->col[i], p, title, f->r.w - (key > 0 ? key + 12 : 0), buf, len);
+}
+
 static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 {
 	double w, h, x, y;
@@ -654,23 +725,17 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		draw_header(g, cr, i);
 		for (int p = 0; p < g->nr_panels; p++) {
 			struct ss_frame f;
-			char ybuf[48];
-			const char *title = g->ops[p]->title_fmt ? g->panel_title[p]
-								 : g->ops[p]->title;
-			char tbuf[400];
+			char ybuf[48], tbuf[400];
 
 			frame_for(g, p, i, &f, ybuf, sizeof(ybuf));
-			ss_graph_row_title(g, c, p, title, tbuf, sizeof(tbuf));
-			/* never into the next column's title nor the panel's key: "..." short of
-			 * them */
-			double key = g->ops[p]->key ? g->ops[p]->key(c->state[p], cr, &d, &f) : 0;
-
-			ss_text_fit(cr, ss_metrics.font_label, true, tbuf, f.r.w - (key > 0 ? key + 12 : 0));
+			panel_heading(g, cr, i, p, &d, &f, tbuf, sizeof(tbuf));
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
 				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);
 			d.label_phases = p == first_time_row;
+			cairo_save(cr);        /* what a panel sets in CR stays with it */
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
+			cairo_restore(cr);
 			if (p == last_time_row && p == g->nr_panels - 1) {
 				char xt[96];
 
@@ -691,6 +756,23 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	}
 	ss_table_draw(cr, &g->lay.table, &g->table);
 	cairo_restore(cr);
+}
+
+int ss_graph_panel_title(const struct ss_graph *g, cairo_t *cr, int panel, int col, char *buf,
+			 size_t len)
+{
+	const struct ss_graph_col *c;
+	struct ss_panel_data d;
+	struct ss_frame f;
+	char ybuf[48];
+
+	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
+		return -ENOENT;
+	c = &g->col[col];
+	d = (struct ss_panel_data){ c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
+	frame_for(g, panel, col, &f, ybuf, sizeof(ybuf));
+	panel_heading(g, cr, col, panel, &d, &f, buf, len);
+	return 0;
 }
 
 int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r)

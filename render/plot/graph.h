@@ -139,6 +139,11 @@ int ss_graph_time_x(const struct ss_graph *g, int col, double t_s, double *x);
 /* The data rectangle of row PANEL in column COL: its index in opts.panels, once each sector
  * panel is repeated per device (ss_graph_rows_for).  0, or -ENOENT outside the figure. */
 int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_rect *r);
+/* The title row PANEL of column COL shows, fitted beside the panel's key as ss_graph_draw
+ * does it (the key is drawn into CR: a scratch surface), into BUF ("" for none).  0, or
+ * -ENOENT outside the figure. */
+int ss_graph_panel_title(const struct ss_graph *g, cairo_t *cr, int panel, int col, char *buf,
+			 size_t len);
 /* The sector range [*lo, *hi) of the first sector panel (--y-range, else every zone, else
  * where the I/O was; one row per device in a multi-device trace).  0, or -ENOENT before
  * ss_graph_run or without a sector panel. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What every time panel shares: the frame, lost-event periods and phase markers; see panel.h. */
 #include <math.h>
+#include <string.h>
 
 #include "palette.h"
 #include "panel.h"
@@ -129,4 +130,92 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 	cairo_save(cr);
 	cairo_rectangle(cr, f->r.x, f->r.y, f->r.w, f->r.h);
 	cairo_clip(cr);
+}
+
+/* The width of entries A..B-1 in one row at SCALE (W: their names' widths at that size). */
+static double row_width(const struct ss_key_plan *kp, const double *w, int a, int b,
+			double scale)
+{
+	double sum = 0;
+
+	for (int k = a; k < b; k++)
+		sum += (k > a ? SS_KEY_GAP * scale : 0) + kp->sample[k] * scale + w[k];
+	return sum;
+}
+
+static void measure(cairo_t *cr, const char *const *names, int n, double scale, double *w)
+{
+	for (int k = 0; k < n; k++)
+		ss_text_measure(cr, ss_metrics.font_small * scale, false, names[k], &w[k], NULL);
+}
+
+void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, int n,
+		 double width, struct ss_key_plan *kp)
+{
+	double full, two[2] = { INFINITY, INFINITY };
+	int split = 0;
+
+	*kp = (struct ss_key_plan){ .n = n < SS_KEY_MAX ? n : SS_KEY_MAX, .scale = 1, .rows = 1 };
+	n = kp->n;
+	kp->split = n;
+	memcpy(kp->sample, sample, (size_t)n * sizeof(*sample));
+	if (!n) {
+		kp->rows = 0;
+		return;
+	}
+	measure(cr, names, n, 1, kp->w);
+	full = row_width(kp, kp->w, 0, n, 1);
+	kp->row_w[0] = kp->width = full;
+	if (full <= width - SS_KEY_TITLE_MIN)
+		return;
+	kp->scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
+	measure(cr, names, n, kp->scale, kp->w);
+	kp->row_w[0] = kp->width = row_width(kp, kp->w, 0, n, kp->scale);
+	/* two rows at the smallest size, as even as the entries allow */
+	if (n > 1) {
+		double w[SS_KEY_MAX];
+
+		measure(cr, names, n, SS_KEY_MIN_SCALE, w);
+		for (int s = 1; s < n; s++) {
+			double a = row_width(kp, w, 0, s, SS_KEY_MIN_SCALE);
+			double b = row_width(kp, w, s, n, SS_KEY_MIN_SCALE);
+
+			if (fmax(a, b) < fmax(two[0], two[1])) {
+				two[0] = a;
+				two[1] = b;
+				split = s;
+			}
+		}
+		if (fmax(two[0], two[1]) < kp->width) {
+			kp->scale = SS_KEY_MIN_SCALE;
+			kp->rows = 2;
+			kp->split = split;
+			memcpy(kp->w, w, sizeof(w));
+			kp->row_w[0] = two[0];
+			kp->row_w[1] = two[1];
+			kp->width = fmax(two[0], two[1]);
+		}
+	}
+	if (kp->width > width) {
+		kp->rows = 0;
+		kp->width = 0;
+	}
+}
+
+void ss_key_place(const struct ss_key_plan *kp, const struct ss_frame *f, int k, double *x,
+		  double *y)
+{
+	const double band = ss_metrics.panel_title_h;
+	int r = kp->rows == 2 && k >= kp->split, a = r ? kp->split : 0;
+
+	*x = f->r.x + f->r.w - kp->width;
+	for (int j = a; j < k; j++) {
+		if (j > a)
+			*x += SS_KEY_GAP * kp->scale;
+		*x += kp->sample[j] * kp->scale;
+		*x += kp->w[j];
+	}
+	if (k > a)
+		*x += SS_KEY_GAP * kp->scale;
+	*y = kp->rows == 2 ? f->r.y - band + band * (r + 0.5) / 2 : f->r.y - band / 2 - 1;
 }

@@ -47,6 +47,9 @@ struct ss_panel_ops {
 	/* Optional, instead of `title`: a title that depends on the options (the seek
 	 * threshold, say), written into BUF. */
 	void (*title_fmt)(char *buf, size_t len, const struct ss_graph_opts *o);
+	/* Optional: a word or two shown where the title is cut to less than its head (up to its
+	 * first ':', ',' or '(') and even the head does not fit ("Latency") */
+	const char *short_title;
 	const char *y_title;         /* short rotated axis title */
 	double weight;               /* relative height */
 	bool time_x;                 /* x is time (shares the time axis and phase lines) */
@@ -111,13 +114,38 @@ void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *
 		  bool label, struct ss_label_boxes *taken);
 
 /* A panel's key, at the right end of its title band: a line sample or colour box, then the
- * name, SS_KEY_GAP between entries; where it leaves the title less than SS_KEY_TITLE_MIN, in
- * smaller type (down to SS_KEY_MIN_SCALE of its size); none where even that is wider than
- * the frame. */
+ * name, SS_KEY_GAP between entries (ss_key_plan). */
 #define SS_KEY_SAMPLE 26        /* a line sample and the air before its name */
 #define SS_KEY_GAP 14
 #define SS_KEY_TITLE_MIN 130
 #define SS_KEY_MIN_SCALE 0.75
+#define SS_KEY_MAX 12
+
+struct ss_key_plan {
+	int n;
+	double scale;               /* of the full size: type, samples, gaps */
+	int rows;                   /* 1 or 2; 0: no key */
+	int split;                  /* the second row's first entry */
+	double sample[SS_KEY_MAX];  /* each entry's sample and the air after it, full size */
+	double w[SS_KEY_MAX];       /* each entry's name's width at the plan's size */
+	double row_w[2];
+	double width;               /* the wider row's: the room the key takes; 0: none */
+};
+
+/*
+ * The layout of a key of N entries (at most SS_KEY_MAX), NAMES[k] after a sample SAMPLE[k]
+ * px wide at full size, in a frame WIDTH wide: one row at full size where the title keeps
+ * SS_KEY_TITLE_MIN beside it; else whichever of one row in smaller type (down to
+ * SS_KEY_MIN_SCALE) and two rows at that size leaves the title more room; none where even
+ * that is wider than the frame.
+ */
+void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, int n,
+		 double width, struct ss_key_plan *kp);
+/* Where entry K of the key over frame F starts (its sample's left end, the middle of its
+ * row); its name starts kp->sample[k] * kp->scale to the right, ss_metrics.font_small *
+ * kp->scale in size. */
+void ss_key_place(const struct ss_key_plan *kp, const struct ss_frame *f, int k, double *x,
+		  double *y);
 
 /* Phase markers of a trace as vertical lines over a time frame; labelled when `labels`, the
  * labels under the flush/FUA strips or, when `below` is more, that many px under the frame's

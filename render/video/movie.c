@@ -155,19 +155,20 @@ static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data
 			    const struct ss_frame *f);
 
 /* [0][style]: the animation panels; [1][style]: the same with --skip-idle (its clock is longer) */
-#define ANIM_OPS(idle_, style_, title_, time_x_, draw_)                                   \
-	[style_] = { .name = "movie", .title = title_, .y_title = "offset", .weight = 4.5,  \
+#define ANIM_OPS(idle_, style_, title_, short_, time_x_, draw_)                           \
+	[style_] = { .name = "movie", .title = title_, .short_title = short_,               \
+		     .y_title = "offset", .weight = 4.5,                                    \
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
 		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
 		     .extent = anim_extent, .draw = draw_,                                  \
 		     .key = idle_ ? anim_key_idle : anim_key, .destroy = anim_destroy }
 #define ANIM_STYLES(idle_)                                                                 \
 	{ ANIM_OPS(idle_, SS_MOVIE_GRID, "The device in LBA order: cells lit by requests",    \
-		   false, anim_draw_none),                                                  \
+		   NULL, false, anim_draw_none),                                              \
 	  ANIM_OPS(idle_, SS_MOVIE_SPINDLE, "The device as a platter, outer ring first",      \
-		   false, anim_draw_none),                                                  \
-	  ANIM_OPS(idle_, SS_MOVIE_SCAN, "Device offset of each request over time", true,     \
-		   idle_ ? anim_draw_scan_idle : anim_draw_scan) }
+		   NULL, false, anim_draw_none),                                              \
+	  ANIM_OPS(idle_, SS_MOVIE_SCAN, "Device offset of each request over time",           \
+		   "Offset over time", true, idle_ ? anim_draw_scan_idle : anim_draw_scan) }
 static const struct ss_panel_ops anim_ops[2][SS_MOVIE_NR_STYLES] = {
 	ANIM_STYLES(0), ANIM_STYLES(1)
 };

@@ -3,7 +3,7 @@
  * The render tests of labels and narrow layouts, on whole pictures read back from PNG: the
  * latency panel's p99 and value labels keep clear of each other, of the panel's top and of
  * the "events lost" label; a narrow picture's title, legend and column headings stay inside
- * it; a low panel's phase labels are whole.
+ * it; a low panel's phase labels are whole; panel titles are cut to what still says something.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -316,6 +316,73 @@ static void test_p99_beside_lost(void)
 	release(&rd);
 }
 
+/* The titles of rows "io,seeks,lat,tput,iops" of both columns of traces TR drawn W x 1000
+ * into NAME, into T[row][col]. */
+static bool panel_titles(const char **tr, int w, const char *name, char t[5][2][400])
+{
+	struct rendered rd = { 0 };
+	struct ss_graph_opts go;
+	char err[128] = "";
+	cairo_surface_t *s;
+	cairo_t *cr;
+	bool all = true;
+
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,seeks,lat,tput,iops", err, sizeof(err)), 0,
+	       "five panels (%s)", err);
+	if (!render_into(&rd, tr, 2, tr_path(name), w, 1000, &go))
+		return false;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, 1000);
+	cr = cairo_create(s);
+	for (int p = 0; p < 5; p++)
+		for (int c = 0; c < 2; c++)
+			all &= !ss_graph_panel_title(rd.g, cr, p, c, t[p][c], sizeof(t[p][c]));
+	ok(all, "the titles of %d x 1000 read back", w);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	release(&rd);
+	return all;
+}
+
+/*
+ * Panel titles in two columns: whole where there is room; cut only where that keeps more than
+ * their head (up to the first ':', ',' or '('); else the head alone ("Where the I/O went",
+ * "Throughput") or a short title ("Latency", "IOPS") — never a bare "..." nor a cut right
+ * after a ':' or '('.
+ */
+static void test_narrow_titles(void)
+{
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400, .lead_ns = 1000000 };
+	const char *tr[2] = { tr_path("titles-a.sst"), tr_path("titles-b.sst") };
+	static const char *const narrow[5] = { "Where the I/O went", NULL, "Latency",
+					       "Throughput", "IOPS" };
+	static char t[5][2][400];
+
+	tr_make(tr[0], &o);
+	tr_make(tr[1], &o);
+	if (panel_titles(tr, 2600, "titles-wide.png", t)) {
+		is_str(t[0][0], "Where the I/O went: device offset of each request over time",
+		       "2600 px: the io panel's title whole");
+		ok(!strncmp(t[2][1], "Read and write latency, issue to completion (ms per bin, log "
+			    "scale; slowest bins marked)", 400), "... and the latency panel's");
+	}
+	if (!panel_titles(tr, 660, "titles-narrow.png", t))
+		return;
+	for (int p = 0; p < 5; p++)
+		for (int c = 0; c < 2; c++) {
+			size_t n = strlen(t[p][c]);
+
+			if (narrow[p])
+				is_str(t[p][c], narrow[p], "660 px: row %d column %d", p, c);
+			ok(n > 3 && !(n >= 4 && t[p][c][n - 1] == '.' &&
+				       strchr(" :,(", t[p][c][n - 4])),
+			   "row %d column %d: '%s' (not bare, not cut after punctuation)", p, c,
+			   t[p][c]);
+		}
+	ok(!strncmp(t[1][0], "Seeks per second", 16), "the seeks title keeps its head: '%s'",
+	   t[1][0]);
+}
+
 int main(void)
 {
 	if (testdir_make("render-labels"))
@@ -326,5 +393,6 @@ int main(void)
 	test_narrow_legend();
 	test_narrow_headers();
 	test_low_panel_phases();
+	test_narrow_titles();
 	return done_testing();
 }

@@ -86,6 +86,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		if (b != 0 && (abs(b) - 4) % 4)
 			continue;
 		ss_set_rgb(cr, ss_col_grid);
+		cairo_set_line_width(cr, 1);
 		cairo_move_to(cr, px, f.r.y);
 		cairo_line_to(cr, px, f.r.y + f.r.h);
 		cairo_stroke(cr);

@@ -50,125 +50,44 @@ static const double dash[] = { 5, 4 };
 #define KEY_BOX 16      /* a part's colour box and the air before its name */
 #define NR_KEY (NR_PARTS + 1)   /* the parts, then the elapsed line */
 
-/* The key's layout in a frame's title band: one row right of the title, smaller if need be,
- * or, where even that leaves the title too little room, two rows of small type (the title
- * cut short of them, or left out). */
-struct key_plan {
-	double scale;           /* of the full size: type, boxes, samples, gaps */
-	int rows;               /* 1 or 2 */
-	int split;              /* the second row's first entry */
-	double w[NR_KEY];       /* each entry's name's width at the plan's type size */
-	double row_w[2];
-};
-
-static const char *key_name(int k)
-{
-	return k < NR_PARTS ? ss_model_parts[k].name : "elapsed";
-}
-
-/* The width of entries A..B-1 in one row at SCALE (W: their names' widths). */
-static double row_width(const double *w, int a, int b, double scale)
-{
-	double sum = 0;
-
-	for (int k = a; k < b; k++)
-		sum += (k > a ? SS_KEY_GAP * scale : 0) +
-		       (k < NR_PARTS ? KEY_BOX : SS_KEY_SAMPLE) * scale + w[k];
-	return sum;
-}
-
-static void measure(cairo_t *cr, double scale, double *w)
-{
-	for (int k = 0; k < NR_KEY; k++)
-		ss_text_measure(cr, ss_metrics.font_small * scale, false, key_name(k), &w[k], NULL);
-}
-
-/* The two-row layout at the smallest size, the rows as even as the entries allow. */
-static void two_rows(cairo_t *cr, struct key_plan *kp)
-{
-	*kp = (struct key_plan){ .scale = SS_KEY_MIN_SCALE, .rows = 2, .split = 1 };
-	measure(cr, kp->scale, kp->w);
-	for (int s = 1; s < NR_KEY; s++) {
-		double a = row_width(kp->w, 0, s, kp->scale), b = row_width(kp->w, s, NR_KEY,
-									      kp->scale);
-
-		if (s == 1 || fmax(a, b) < fmax(kp->row_w[0], kp->row_w[1])) {
-			kp->split = s;
-			kp->row_w[0] = a;
-			kp->row_w[1] = b;
-		}
-	}
-}
-
-/*
- * The key's layout in a frame WIDTH wide: one row at full size where the title keeps
- * SS_KEY_TITLE_MIN beside it; else whichever of one smaller row (down to SS_KEY_MIN_SCALE)
- * and two rows at that size leaves the title more room; none (rows 0) where even that is
- * wider than the frame.
- */
-static void key_plan(cairo_t *cr, double width, struct key_plan *kp)
-{
-	struct key_plan two;
-	double full;
-
-	*kp = (struct key_plan){ .scale = 1, .rows = 1, .split = NR_KEY };
-	measure(cr, 1, kp->w);
-	full = row_width(kp->w, 0, NR_KEY, 1);
-	kp->row_w[0] = full;
-	if (full <= width - SS_KEY_TITLE_MIN)
-		return;
-	kp->scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
-	measure(cr, kp->scale, kp->w);
-	kp->row_w[0] = row_width(kp->w, 0, NR_KEY, kp->scale);
-	two_rows(cr, &two);
-	if (fmax(two.row_w[0], two.row_w[1]) < kp->row_w[0])
-		*kp = two;
-	if (fmax(kp->row_w[0], kp->row_w[1]) > width)
-		kp->rows = 0;
-}
-
-/* The key at the right end of the title band above the frame, in one or two rows (key_plan)
- * that start at the same x; its width, 0 for none. */
+/* The key at the right end of the title band above the frame, in one or two rows
+ * (ss_key_plan) that start at the same x; its width, 0 for none. */
 static double model_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
 			const struct ss_frame *f)
 {
-	const double band = ss_metrics.panel_title_h;
-	struct key_plan kp;
+	const char *names[NR_KEY];
+	double sample[NR_KEY];
+	struct ss_key_plan kp;
 
 	(void)state;
 	(void)d;
-	key_plan(cr, f->r.w, &kp);
-	for (int r = 0; r < kp.rows; r++) {
-		int a = r ? kp.split : 0, b = kp.rows == 2 && !r ? kp.split : NR_KEY;
-		double x = f->r.x + f->r.w - fmax(kp.row_w[0], kp.row_w[1]);
-		double fs = ss_metrics.font_small * kp.scale;
-		double y = kp.rows == 1 ? f->r.y - band / 2 - 1 : f->r.y - band + band * (r + 0.5) / 2;
-		double box = 12 * kp.scale, bh = 10 * kp.scale;
-
-		for (int k = a; k < b; k++) {
-			if (k > a)
-				x += SS_KEY_GAP * kp.scale;
-			if (k < NR_PARTS) {
-				ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
-				cairo_rectangle(cr, x, y - bh / 2, box, bh);
-				cairo_fill(cr);
-				x += KEY_BOX * kp.scale;
-			} else {
-				ss_set_rgb(cr, ss_col_axis);
-				cairo_set_line_width(cr, 1.0);
-				cairo_set_dash(cr, dash, 2, 0);
-				cairo_move_to(cr, x, y);
-				cairo_line_to(cr, x + 22 * kp.scale, y);
-				cairo_stroke(cr);
-				cairo_set_dash(cr, NULL, 0, 0);
-				x += SS_KEY_SAMPLE * kp.scale;
-			}
-			ss_set_rgb(cr, ss_col_text);
-			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, key_name(k), NULL);
-			x += kp.w[k];
-		}
+	for (int k = 0; k < NR_KEY; k++) {
+		names[k] = k < NR_PARTS ? ss_model_parts[k].name : "elapsed";
+		sample[k] = k < NR_PARTS ? KEY_BOX : SS_KEY_SAMPLE;
 	}
-	return kp.rows ? fmax(kp.row_w[0], kp.row_w[1]) : 0;
+	ss_key_plan(cr, names, sample, NR_KEY, f->r.w, &kp);
+	for (int k = 0; k < NR_KEY && kp.rows; k++) {
+		double x, y;
+
+		ss_key_place(&kp, f, k, &x, &y);
+		if (k < NR_PARTS) {
+			ss_set_rgba(cr, ss_model_parts[k].rgb, 0.75);
+			cairo_rectangle(cr, x, y - 5 * kp.scale, 12 * kp.scale, 10 * kp.scale);
+			cairo_fill(cr);
+		} else {
+			ss_set_rgb(cr, ss_col_axis);
+			cairo_set_line_width(cr, 1.0);
+			cairo_set_dash(cr, dash, 2, 0);
+			cairo_move_to(cr, x, y);
+			cairo_line_to(cr, x + 22 * kp.scale, y);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+		}
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw(cr, x + sample[k] * kp.scale, y, SS_LEFT, SS_MIDDLE,
+			     ss_metrics.font_small * kp.scale, false, names[k], NULL);
+	}
+	return kp.width;
 }
 
 /* The stack's edges: top[k * n + i] = the sum of parts 0..k accumulated to the end of bin i.

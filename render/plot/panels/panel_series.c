@@ -227,68 +227,42 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* The width of the key of the NR lines drawn for this column at SCALE of its full size (0:
- * none, for one line), their names' widths into W. */
-static double key_width(cairo_t *cr, const struct drawn *dr, int nr, double scale, double *w)
+/* Key for multi-line panels (one line: none), right-aligned in the title band above the
+ * frame, in one or two rows (ss_key_plan): the lines drawn for this column; its width, 0 for
+ * none. */
+static double series_key(const struct series_desc *d, cairo_t *cr,
+			 const struct ss_panel_data *pd, const struct ss_frame *f)
 {
-	double sum = 0;
+	struct drawn dr[MAX_DRAWN];
+	const char *names[MAX_DRAWN];
+	double sample[MAX_DRAWN];
+	struct ss_key_plan kp;
+	int nr = lines_of(d, pd, dr);
 
 	if (nr < 2)
 		return 0;
 	for (int k = 0; k < nr; k++) {
-		ss_text_measure(cr, ss_metrics.font_small * scale, false, dr[k].l.name, &w[k], NULL);
-		sum += ((k ? SS_KEY_GAP : 0) + SS_KEY_SAMPLE) * scale + w[k];
+		names[k] = dr[k].l.name;
+		sample[k] = SS_KEY_SAMPLE;
 	}
-	return sum;
-}
-
-/* The key's size in a frame WIDTH wide (panel.h: SS_KEY_*), into *SCALE, the names' widths
- * at that size into W; its width, 0 for none. */
-static double key_fit(cairo_t *cr, const struct drawn *dr, int nr, double width, double *scale,
-		      double *w)
-{
-	double full = key_width(cr, dr, nr, 1, w), sw;
-
-	*scale = 1;
-	if (full <= width - SS_KEY_TITLE_MIN)
-		return full;
-	*scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
-	sw = key_width(cr, dr, nr, *scale, w);
-	return sw <= width ? sw : 0;
-}
-
-/* Key for multi-line panels, right-aligned in the title band above the frame: the lines
- * drawn for this column, from the key's right end; its width, 0 for none. */
-static double series_key(const struct series_desc *d, cairo_t *cr,
-			 const struct ss_panel_data *pd, const struct ss_frame *f)
-{
-	double x = f->r.x + f->r.w, y = f->r.y - ss_metrics.panel_title_h / 2 - 1, sc, kw;
-	struct drawn dr[MAX_DRAWN];
-	double w[MAX_DRAWN];
-	int nr = lines_of(d, pd, dr);
-
-	kw = key_fit(cr, dr, nr, f->r.w, &sc, w);
-	if (!kw)
-		return 0;
-	for (int k = nr - 1; k >= 0; k--) {
+	ss_key_plan(cr, names, sample, nr, f->r.w, &kp);
+	for (int k = 0; k < kp.n && kp.rows; k++) {
 		const struct series_line *l = &dr[k].l;
+		double x, y;
 
-		x -= w[k];
+		ss_key_place(&kp, f, k, &x, &y);
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, ss_metrics.font_small * sc, false,
-			     l->name, NULL);
-		x -= SS_KEY_SAMPLE * sc;
+		ss_text_draw(cr, x + SS_KEY_SAMPLE * kp.scale, y, SS_LEFT, SS_MIDDLE,
+			     ss_metrics.font_small * kp.scale, false, l->name, NULL);
 		ss_set_rgb(cr, line_colour(l));
 		cairo_set_line_width(cr, l->width + 0.4);
 		set_style(cr, l->style);
 		cairo_move_to(cr, x, y);
-		cairo_line_to(cr, x + 22 * sc, y);
+		cairo_line_to(cr, x + 22 * kp.scale, y);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
-		if (k)
-			x -= SS_KEY_GAP * sc;
 	}
-	return kw;
+	return kp.width;
 }
 
 static void series_draw(const struct series_desc *d, cairo_t *cr,
@@ -509,8 +483,8 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 		 " sectors from where the previous one ended)", o->seek_threshold);
 }
 
-/* TTL or TTL_FMT: see struct ss_panel_ops' title and title_fmt. */
-#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, ytitle, w, log)                       \
+/* TTL or TTL_FMT, SHORT: see struct ss_panel_ops' title, title_fmt and short_title. */
+#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, short, ytitle, w, log)                \
 	static void id##_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi) \
 	{                                                                                   \
 		(void)s;                                                                    \
@@ -530,18 +504,20 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
-		.y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
+		.short_title = short, .y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
 		.extent = id##_extent, .draw = id##_draw, .key = id##_key,                  \
 	}
 
-SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title, "seeks/s", 1.0,
-	     false);
+SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title,
+	     NULL, "seeks/s", 1.0, false);
 SERIES_PANEL(tput, desc_tput, "tput", "MB/s per request class",
-	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, "MB/s", 1.0, false);
+	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, NULL, "MB/s", 1.0,
+	     false);
 SERIES_PANEL(iops, desc_iops, "iops", "completed requests per second, per class",
-	     "I/O operations per second (completed requests)", NULL, "IOPS", 1.0, false);
+	     "I/O operations per second (completed requests)", NULL, "IOPS", "IOPS", 1.0, false);
 SERIES_PANEL(lat, desc_lat, "lat", "read/write latency issue -> complete (mean, max; log)",
 	     "Read and write latency, issue to completion (ms per bin, log scale; slowest bins "
-	     "marked)", NULL, "ms", 1.0, true);
+	     "marked)", NULL, "Latency", "ms", 1.0, true);
 SERIES_PANEL(qd, desc_qd, "qd", "queue depth (requests in flight)",
-	     "Queue depth (requests issued and not completed)", NULL, "in flight", 0.8, false);
+	     "Queue depth (requests issued and not completed)", NULL, NULL, "in flight",
+	     0.8, false);
