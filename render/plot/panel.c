@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* What every time panel shares: the frame, lost-event periods and phase markers; see panel.h. */
+/* What every panel shares: the time frame, lost-event periods, phase markers and the key's
+ * layout; see panel.h. */
 #include <math.h>
 #include <string.h>
 

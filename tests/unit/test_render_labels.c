@@ -383,6 +383,47 @@ static void test_narrow_titles(void)
 	   t[1][0]);
 }
 
+/*
+ * Three columns in 900 px: the seek causes panel's pair labels ("data -> data") are cut to fit
+ * their column ("d. -> d."), not drawn past the frame's left edge, and its value labels stay
+ * inside the frame.
+ */
+static void test_narrow_causes(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
+	const char *tr[3] = { tr_path("causes-a.sst"), tr_path("causes-b.sst"),
+			      tr_path("causes-c.sst") };
+	const char *png = tr_path("causes.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	cairo_surface_t *img;
+
+	for (int i = 0; i < 3; i++)
+		tr_make(tr[i], &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,causes", err, sizeof(err)), 0, "io and causes (%s)", err);
+	if (!render_into(&rd, tr, 3, png, 900, 700, &go))
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	for (int c = 0; c < 3; c++) {
+		struct ss_rect r;
+
+		if (ss_graph_panel_rect(rd.g, 1, c, &r)) {
+			ok(0, "column %d: no causes panel", c);
+			continue;
+		}
+		is_int(dark_px(img, r.x + 1, r.x + 4, r.y + 1, r.y + r.h - 1, 100), 0,
+		       "column %d: nothing of a label at the frame's left edge", c);
+		ok(dark_px(img, r.x + 4, r.x + r.w * 0.45, r.y + 1, r.y + r.h - 1, 100) > 10,
+		   "column %d: ... and the pair is labelled", c);
+		is_int(dark_px(img, r.x + r.w - 3, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, 100), 0,
+		       "column %d: nothing at its right edge", c);
+	}
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
 int main(void)
 {
 	if (testdir_make("render-labels"))
@@ -394,5 +435,6 @@ int main(void)
 	test_narrow_headers();
 	test_low_panel_phases();
 	test_narrow_titles();
+	test_narrow_causes();
 	return done_testing();
 }

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "palette.h"
 #include "panel.h"
@@ -57,13 +58,47 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 	return max_rows;
 }
 
-static void label_of(const struct ss_cause_cell *c, bool other, char *buf, size_t len)
+/* Row C's label ("metadata -> journal", "other pairs") into BUF, at most AVAIL px wide: where
+ * it is wider, both class names cut to their first letters ("meta. -> jour."), as many as fit
+ * (AVAIL 0: no limit). */
+static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double avail,
+		     char *buf, size_t len)
 {
-	if (other)
+	const char *from = ss_class_table[c->from].name, *to = ss_class_table[c->to].name;
+	int n = (int)fmax(strlen(from), strlen(to));
+	double w;
+
+	if (other) {
 		snprintf(buf, len, "other pairs");
+		if (avail > 0)
+			ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
+		return;
+	}
+	snprintf(buf, len, "%s \u2192 %s", from, to);
+	for (; avail > 0 && n >= 1; n--) {
+		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
+		if (w <= avail)
+			return;
+		snprintf(buf, len, "%.*s%s \u2192 %.*s%s", n, from, (int)strlen(from) > n ? "." : "",
+			 n, to, (int)strlen(to) > n ? "." : "");
+	}
+	if (avail > 0) {
+		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
+		if (w > avail)
+			buf[0] = '\0';
+	}
+}
+
+/* A row's value: its share of the seeks and, unless BRIEF, the part across zones. */
+static void value_of(const struct ss_cause_cell *c, double share, double across, bool brief,
+		     char *buf, size_t len)
+{
+	if (c->across && c->across < c->seeks && !brief)
+		snprintf(buf, len, "%.1f%% (%.1f%% across zones)", share, across);
+	else if (c->across && !brief)
+		snprintf(buf, len, "%.1f%% (all across zones)", share);
 	else
-		snprintf(buf, len, "%s \u2192 %s", ss_class_table[c->from].name,
-			 ss_class_table[c->to].name);
+		snprintf(buf, len, "%.1f%%", share);
 }
 
 static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
@@ -90,7 +125,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		char buf[64];
 		double w;
 
-		label_of(&c[i], other && i == n - 1, buf, sizeof(buf));
+		label_of(cr, &c[i], other && i == n - 1, 0, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
 		label_w = fmax(label_w, w);
 	}
@@ -113,7 +148,8 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		char buf[64], val[64];
 		struct ss_box b;
 
-		label_of(&c[i], other && i == n - 1, buf, sizeof(buf));
+		label_of(cr, &c[i], other && i == n - 1, label_w - 2 * LABEL_PAD, buf,
+			 sizeof(buf));
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, f.r.x - LABEL_PAD, yc, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
 			     false, buf, NULL);
@@ -127,21 +163,23 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 			cairo_rectangle(cr, x0, yc - bh / 2, fmax(xa - x0, 1.5), bh);
 			cairo_fill(cr);
 		}
-		if (c[i].across && c[i].across < c[i].seeks)
-			snprintf(val, sizeof(val), "%.1f%% (%.1f%% across zones)", share, across);
-		else if (c[i].across)
-			snprintf(val, sizeof(val), "%.1f%% (all across zones)", share);
-		else
-			snprintf(val, sizeof(val), "%.1f%%", share);
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_measure(cr, ss_metrics.font_small, false, val, &b.w, NULL);
-		/* after the bar, or inside its end on a plate when it reaches the edge */
-		if (x1 + 4 + b.w <= f.r.x + f.r.w - 2)
-			ss_text_draw(cr, x1 + 4, yc, SS_LEFT, SS_MIDDLE, ss_metrics.font_small, false,
-				     val, NULL);
-		else
-			ss_text_draw_plated(cr, f.r.x + f.r.w - 4, yc, SS_RIGHT, SS_MIDDLE,
-					    ss_metrics.font_small, false, val, NULL);
+		/* after the bar, or inside its end on a plate when it reaches the edge; the
+		 * share alone where the zones' part does not fit either way */
+		for (int brief = 0; brief < 2; brief++) {
+			value_of(&c[i], share, across, brief, val, sizeof(val));
+			ss_text_measure(cr, ss_metrics.font_small, false, val, &b.w, NULL);
+			if (x1 + 4 + b.w <= f.r.x + f.r.w - 2) {
+				ss_text_draw(cr, x1 + 4, yc, SS_LEFT, SS_MIDDLE,
+					     ss_metrics.font_small, false, val, NULL);
+				break;
+			}
+			if (b.w <= f.r.w - 8 || brief) {
+				ss_text_draw_plated(cr, f.r.x + f.r.w - 4, yc, SS_RIGHT, SS_MIDDLE,
+						    ss_metrics.font_small, false, val, NULL);
+				break;
+			}
+		}
 	}
 	cairo_restore(cr);
 	ss_axes_border(cr, fin);

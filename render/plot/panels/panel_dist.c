@@ -63,6 +63,28 @@ static void bucket_label(int b, char *buf, size_t len)
 	snprintf(buf, len, "%s%.0f%s", b < 0 ? "-" : "", bytes, unit);
 }
 
+/* "<- backward" and "forward ->" in the top corners; "<-" and "->" where the words do not fit
+ * side by side; nothing where not even those do. */
+static void draw_directions(cairo_t *cr, const struct ss_frame *f)
+{
+	static const char *const text[2][2] = { { "<- backward", "forward ->" }, { "<-", "->" } };
+
+	for (int k = 0; k < 2; k++) {
+		double wl, wr;
+
+		ss_text_measure(cr, ss_metrics.font_small, false, text[k][0], &wl, NULL);
+		ss_text_measure(cr, ss_metrics.font_small, false, text[k][1], &wr, NULL);
+		if (6 + wl + 12 + wr + 6 > f->r.w)
+			continue;
+		ss_set_rgb(cr, ss_col_text);
+		ss_text_draw_plated(cr, f->r.x + 6, f->r.y + 4, SS_LEFT, SS_TOP,
+				    ss_metrics.font_small, false, text[k][0], NULL);
+		ss_text_draw_plated(cr, f->r.x + f->r.w - 6, f->r.y + 4, SS_RIGHT, SS_TOP,
+				    ss_metrics.font_small, false, text[k][1], NULL);
+		return;
+	}
+}
+
 static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		      const struct ss_frame *fin)
 {
@@ -95,7 +117,9 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		else
 			bucket_label(b, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		if (ss_text_lanes_claim(&lanes, px - w / 2, px + w / 2, 4) < 0)
+		/* within the frame's width (the value axis's "0" is left of it), off each other */
+		if (px - w / 2 < f.r.x - 2 || px + w / 2 > f.r.x + f.r.w + 4 ||
+		    ss_text_lanes_claim(&lanes, px - w / 2, px + w / 2, 4) < 0)
 			continue;
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, px, f.r.y + f.r.h + 3, SS_CENTER, SS_TOP, ss_metrics.font_tick, false,
@@ -140,11 +164,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
-	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw_plated(cr, f.r.x + 6, f.r.y + 4, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
-			    "<- backward", NULL);
-	ss_text_draw_plated(cr, f.r.x + f.r.w - 6, f.r.y + 4, SS_RIGHT, SS_TOP,
-			    ss_metrics.font_small, false, "forward ->", NULL);
+	draw_directions(cr, &f);
 	cairo_restore(cr);
 	ss_axes_border(cr, &f);
 }
