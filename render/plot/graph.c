@@ -622,24 +622,29 @@ static bool title_fits(const struct ss_graph *g, cairo_t *cr, const struct ss_gr
 }
 
 /*
- * Panel P's title over column C into BUF, at most ROOM px wide: TITLE whole; else cut
- * ("...") where that keeps TITLE_MORE bytes or more beyond its head (title_head); else its
- * head alone, else the panel's short title, else either cut; nothing rather than a bare
- * "...".
+ * Panel P's title over column C into BUF, at most ROOM px wide: TITLE whole; else cut after a
+ * whole word ("...") where that keeps TITLE_MORE bytes or more beyond its head (title_head);
+ * else its head alone, else the panel's short title, else either cut; nothing rather than a
+ * bare "...".
  */
-#define TITLE_MORE 6
+#define TITLE_MORE 10
 static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
 		      int p, const char *title, double room, char *buf, size_t len)
 {
 	const char *short_title = g->ops[p]->short_title;
 	int head = title_head(title), n;
-	char h[128];
+	char h[128], full[512];
 
 	if (title_fits(g, cr, c, p, title, room, buf, len))
 		return;
+	snprintf(full, sizeof(full), "%s", buf);
 	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
+	/* back to the end of a whole word, without the punctuation before it */
 	n = (int)strlen(buf) - 3;
-	while (n > 0 && strchr(" :,;(=", buf[n - 1]))
+	if (n > 0 && n < (int)strlen(full) && full[n] != ' ')
+		while (n > 0 && full[n - 1] != ' ')
+			n--;
+	while (n > 0 && strchr(" :,;(=", full[n - 1]))
 		n--;
 	if (n >= head + TITLE_MORE) {
 		memcpy(buf + n, "...", 4);

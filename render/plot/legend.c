@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The legend row of the sector panel's marks; see legend.h. */
+/* The legend of the sector panel's marks (one row, or two); see legend.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,16 +103,46 @@ static const char *short_name(const char *name, char *buf, size_t len)
 	return buf;
 }
 
-/* Legend of the sector panel's marks, centred in one row; entries only for what is drawn. */
+#define TWO_ROW_SW 10       /* the marks' size in two rows */
+
+/* The width of entries A..B-1 in a row (TW: their names' widths; SW: a mark's). */
+static double row_width(const double *tw, int a, int b, double sw, double gap)
+{
+	double sum = 0;
+
+	for (int i = a; i < b; i++)
+		sum += sw + 5 + tw[i] + (i > a ? gap : 0);
+	return sum;
+}
+
+/* Where the second of ROWS rows starts (N: one row), the wider row's width into *WIDTH: the
+ * rows as even as the entries allow. */
+static int best_split(const double *tw, int n, int rows, double sw, double gap, double *width)
+{
+	int split = n;
+
+	*width = row_width(tw, 0, n, sw, gap);
+	for (int s = 1; rows == 2 && s < n; s++) {
+		double wide = fmax(row_width(tw, 0, s, sw, gap), row_width(tw, s, n, sw, gap));
+
+		if (s == 1 || wide < *width) {
+			*width = wide;
+			split = s;
+		}
+	}
+	return split;
+}
+
+/* Legend of the sector panel's marks, centred in one row, or two where one is too narrow;
+ * entries only for what is drawn. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
 		    unsigned classes, const struct ss_groups *groups)
 {
 	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_GROUPS_MAX + 2];
 	char shortened[SS_GROUPS_MAX][64];
-	const double sw = 14;
-	double fs = ss_metrics.font_small, gap = 22, total = 0, text = 0, x, y = r->y + r->h / 2;
-	double w;
-	int n = 0, nr_groups = 0;
+	double tw[16 + SS_GROUPS_MAX + 2];          /* the names' widths */
+	double fs = ss_metrics.font_small, sw = 14, gap = 22, total = 0, text = 0, x, w;
+	int n = 0, nr_groups = 0, rows = 1, split;
 	size_t ng = groups ? groups->n : 0;
 
 	if (r->h <= 0)
@@ -145,8 +175,9 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		it[n++] = (typeof(it[0])){ LK_ITABLE, 0, "inode table" };
 	if (any_phase(t, nr))
 		it[n++] = (typeof(it[0])){ LK_PHASE, 0, "phase start (dashed: end)" };
-	/* too wide for the row: closer together, then smaller type (down to 3/4), then the
-	 * last entries go (the groups, what the picture is about, last of all; one stays) */
+	/* too wide for the row: closer together, then smaller type (down to 3/4), then two rows
+	 * of small type, then the last entries go (the groups, what the picture is about, last
+	 * of all; one stays) */
 	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
 		text += w;
@@ -155,11 +186,17 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		gap = fmax(10, (r->w - n * (sw + 5) - text) / (n - 1));
 	if (text > 0 && n * (sw + 5) + text + (n - 1) * gap > r->w)
 		fs *= fmax(0.75, (r->w - n * (sw + 5) - (n - 1) * gap) / text);
-	for (int i = 0; i < n; i++) {
-		ss_text_measure(cr, fs, false, it[i].name, &w, NULL);
-		total += sw + 5 + w + (i ? gap : 0);
+	for (int i = 0; i < n; i++)
+		ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
+	if (row_width(tw, 0, n, sw, gap) > r->w && n > 1 && r->h >= 2 * TWO_ROW_SW + 4) {
+		rows = 2;
+		fs = ss_metrics.font_small * 0.75;
+		sw = TWO_ROW_SW;
+		gap = 10;
+		for (int i = 0; i < n; i++)
+			ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
 	}
-	while (total > r->w && n > 1) {
+	while (n > 1 && (split = best_split(tw, n, rows, sw, gap, &total)) >= 0 && total > r->w) {
 		/* the last entry that is not a group, else the last group */
 		int drop = n - 1;
 
@@ -168,23 +205,26 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 				drop = i;
 				break;
 			}
-		ss_text_measure(cr, fs, false, it[drop].name, &w, NULL);
-		total -= sw + 5 + w + gap;
 		memmove(&it[drop], &it[drop + 1], (size_t)(n - drop - 1) * sizeof(it[0]));
+		memmove(&tw[drop], &tw[drop + 1], (size_t)(n - drop - 1) * sizeof(tw[0]));
 		n--;
 		if (drop < nr_groups)
 			nr_groups--;
 	}
-	x = r->x + (r->w - total) / 2;
+	split = best_split(tw, n, rows, sw, gap, &total);
 	cairo_save(cr);
-	for (int i = 0; i < n; i++) {
-		struct ss_box b;
+	for (int row = 0; row < rows; row++) {
+		int a = row ? split : 0, b = rows == 2 && !row ? split : n;
+		double y = r->y + r->h * (row + 0.5) / rows;
 
-		legend_mark(cr, it[i].k, it[i].cls, ng, x, y, sw);
-		x += sw + 5;
-		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, it[i].name, &b);
-		x += b.w + gap;
+		x = r->x + (r->w - row_width(tw, a, b, sw, gap)) / 2;
+		for (int i = a; i < b; i++) {
+			legend_mark(cr, it[i].k, it[i].cls, ng, x, y, sw);
+			x += sw + 5;
+			ss_set_rgb(cr, ss_col_text);
+			ss_text_draw(cr, x, y, SS_LEFT, SS_MIDDLE, fs, false, it[i].name, NULL);
+			x += tw[i] + gap;
+		}
 	}
 	cairo_restore(cr);
 }

@@ -3,8 +3,9 @@
  * The legend above the plots: the request classes the panels drew (a set of SS_CLS_BIT()s,
  * palette.h) or, coloured by process, the process groups and "other" (and of the classes
  * only the flush and FUA strips), and — only when some trace has them — the log/journal band,
- * AG and group boundaries, inode tables and phase lines.  Drawn centred in one row; when that
- * row is too narrow, the process entries stay and the others go.
+ * AG and group boundaries, inode tables and phase lines.  Drawn centred in one row (closer
+ * together and in smaller type if need be), else in two rows of small type; when even those
+ * are too narrow, the process entries stay and the others go.
  */
 #ifndef SS_LEGEND_H
 #define SS_LEGEND_H

@@ -126,6 +126,13 @@ static void test_p99_beside_outlier(void)
 	release(&rd);
 }
 
+/* A pixel within 60 of the phase colour (0x6a3d9a) in every channel. */
+static bool near_phase(uint32_t p)
+{
+	return abs((int)(p >> 16 & 0xff) - 0x6a) < 60 && abs((int)(p >> 8 & 0xff) - 0x3d) < 60 &&
+	       abs((int)(p & 0xff) - 0x9a) < 60;
+}
+
 /*
  * A narrow picture: the title and the legend (every mark: writes, reads, flushes, zones,
  * phases) stay inside the picture, closer together and smaller rather than cut at its edges.
@@ -149,6 +156,31 @@ static void test_narrow_legend(void)
 								      PX_ANY), 0,
 	       "560 px wide: nothing of the title or legend at the picture's edges");
 	ok(count_px(img, 6, 554, 40, r.y - 40, PX_ANY) > 300, "... and the legend is drawn");
+	cairo_surface_destroy(img);
+	release(&rd);
+
+	/* narrower: two rows, the last entry (the phase line) still there */
+	if (!render_into(&rd, &tr, 1, png, 440, 900, NULL))
+		return;
+	is_int(ss_graph_io_rect(rd.g, 0, &r), 0, "sector panel present");
+	img = cairo_image_surface_create_from_png(png);
+	{
+		long phase = 0;
+
+		for (int y = 36; y < (int)r.y - 40; y++)
+			for (int x = 0; x < 440; x++) {
+				uint32_t p = px(img, x, y);
+
+				/* the phase colour itself, not the grey of the AG boundary's */
+				phase += abs((int)(p >> 16 & 0xff) - 0x6a) < 24 &&
+					 abs((int)(p >> 8 & 0xff) - 0x3d) < 24 &&
+					 abs((int)(p & 0xff) - 0x9a) < 24;
+			}
+		ok(phase > 5, "440 px: the legend keeps the phase line's entry (%ld px)", phase);
+	}
+	is_int(count_px(img, 0, 4, 0, r.y - 40, PX_ANY) + count_px(img, 436, 440, 0, r.y - 40,
+								    PX_ANY), 0,
+	       "... and nothing at the picture's edges");
 	cairo_surface_destroy(img);
 	release(&rd);
 }
@@ -192,12 +224,6 @@ static void test_narrow_headers(void)
 	release(&rd);
 }
 
-/* A pixel within 60 of the phase colour (0x6a3d9a) in every channel. */
-static bool near_phase(uint32_t p)
-{
-	return abs((int)(p >> 16 & 0xff) - 0x6a) < 60 && abs((int)(p >> 8 & 0xff) - 0x3d) < 60 &&
-	       abs((int)(p & 0xff) - 0x9a) < 60;
-}
 
 /* In a low time panel the phase labels are drawn whole, not cut by its bottom edge. */
 static void test_low_panel_phases(void)
