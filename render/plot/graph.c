@@ -610,53 +610,83 @@ static int title_head(const char *title)
 	return n;
 }
 
-/* Panel P's TITLE as shown over column C, into BUF; true if it is at most ROOM px wide. */
-static bool title_fits(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
-		       int p, const char *title, double room, char *buf, size_t len)
+/* TITLE into BUF; true if it is at most ROOM px wide. */
+static bool title_fits(cairo_t *cr, const char *title, double room, char *buf, size_t len)
 {
 	double w;
 
-	ss_graph_row_title(g, c, p, title, buf, len);
+	snprintf(buf, len, "%s", title);
 	ss_text_measure(cr, ss_metrics.font_label, true, buf, &w, NULL);
 	return w <= room;
 }
 
 /*
- * Panel P's title over column C into BUF, at most ROOM px wide: TITLE whole; else cut after a
- * whole word ("...") where that keeps TITLE_MORE bytes or more beyond its head (title_head);
- * else its head alone, else the panel's short title, else either cut; nothing rather than a
- * bare "...".
+ * TITLE into BUF, at most ROOM px wide: whole; else cut after a whole word ("...") where
+ * that keeps TITLE_MORE bytes or more beyond its head (title_head); else its head alone, else
+ * SHORT_TITLE (may be NULL), else either cut; nothing rather than a bare "...".
  */
 #define TITLE_MORE 10
-static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
-		      int p, const char *title, double room, char *buf, size_t len)
+static void fit_title_text(cairo_t *cr, const char *title, const char *short_title, double room,
+			   char *buf, size_t len)
 {
-	const char *short_title = g->ops[p]->short_title;
 	int head = title_head(title), n;
-	char h[128], full[512];
+	char h[128];
 
-	if (title_fits(g, cr, c, p, title, room, buf, len))
+	if (title_fits(cr, title, room, buf, len))
 		return;
-	snprintf(full, sizeof(full), "%s", buf);
 	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
 	/* back to the end of a whole word, without the punctuation before it */
 	n = (int)strlen(buf) - 3;
-	if (n > 0 && n < (int)strlen(full) && full[n] != ' ')
-		while (n > 0 && full[n - 1] != ' ')
+	if (n > 0 && n < (int)strlen(title) && title[n] != ' ')
+		while (n > 0 && title[n - 1] != ' ')
 			n--;
-	while (n > 0 && strchr(" :,;(=", full[n - 1]))
+	while (n > 0 && strchr(" :,;(=", title[n - 1]))
 		n--;
 	if (n >= head + TITLE_MORE) {
 		memcpy(buf + n, "...", 4);
 		return;
 	}
 	snprintf(h, sizeof(h), "%.*s", head, title);
-	if (title_fits(g, cr, c, p, h, room, buf, len) ||
-	    (short_title && title_fits(g, cr, c, p, short_title, room, buf, len)))
+	if (title_fits(cr, h, room, buf, len) ||
+	    (short_title && title_fits(cr, short_title, room, buf, len)))
 		return;
 	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
 	if (!strcmp(buf, "..."))
 		buf[0] = '\0';
+}
+
+/*
+ * Panel P's title over column C into BUF, at most ROOM px wide (fit_title_text), followed,
+ * in a row of one device of several, by that device in brackets: the device is what tells the
+ * rows apart, so it keeps its room and is cut only where the title would otherwise keep less
+ * than its short form (or its head).
+ */
+static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_graph_col *c,
+		      int p, const char *title, double room, char *buf, size_t len)
+{
+	const char *short_title = g->ops[p]->short_title;
+	char name[160], dev[200], t[400];
+	double dw, tw, bw;
+	int head = title_head(title);
+
+	ss_graph_row_device_text(g, c, p, name, sizeof(name));
+	if (!name[0]) {
+		fit_title_text(cr, title, short_title, room, buf, len);
+		return;
+	}
+	/* the title's least: its short form, else its head, at most 40 % of the room */
+	snprintf(t, sizeof(t), "%.*s", head, title);
+	ss_text_measure(cr, ss_metrics.font_label, true, short_title ? short_title : t, &tw,
+			NULL);
+	tw = fmin(tw, 0.4 * room);
+	ss_text_measure(cr, ss_metrics.font_label, true, "  []", &bw, NULL);
+	ss_text_fit(cr, ss_metrics.font_label, true, name, room - tw - bw);
+	snprintf(dev, sizeof(dev), "  [%s]", name);
+	if (!name[0])
+		dev[0] = '\0';
+	ss_text_measure(cr, ss_metrics.font_label, true, dev, &dw, NULL);
+	fit_title_text(cr, title, short_title, room - dw, t, sizeof(t));
+	snprintf(buf, len, "%s%s", t, t[0] || !dev[0] ? dev : dev + 2);
 }
 
 /* Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it

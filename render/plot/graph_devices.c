@@ -297,22 +297,17 @@ void ss_graph_devices_text(const struct ss_graph_col *c, char *buf, size_t len)
 		snprintf(buf + n, len - n, " (series: one line per device)");
 }
 
-/* A device row's title names its device when the column has several: "...: loop1 xfs ...". */
-void ss_graph_row_title(const struct ss_graph *g, const struct ss_graph_col *c, int p,
-			const char *title, char *buf, size_t len)
+void ss_graph_row_device_text(const struct ss_graph *g, const struct ss_graph_col *c, int p,
+			      char *buf, size_t len)
 {
-	char dev[160];
 	bool one;
 	uint32_t d;
 
 	ss_graph_row_device(g, c, p, &one, &d);
-	if (!one || (c->nr_devs <= 1 && d != UINT32_MAX)) {
-		snprintf(buf, len, "%s", title);
-		return;
-	}
-	if (d == UINT32_MAX)
-		snprintf(dev, sizeof(dev), "no device %d in this trace", g->slot[p] + 1);
+	if (!one || (c->nr_devs <= 1 && d != UINT32_MAX))
+		buf[0] = '\0';
+	else if (d == UINT32_MAX)
+		snprintf(buf, len, "no device %d in this trace", g->slot[p] + 1);
 	else
-		device_summary(c->t, dev_rec(c->t, d), dev, sizeof(dev));
-	snprintf(buf, len, "%s  [%s]", title, dev);
+		device_summary(c->t, dev_rec(c->t, d), buf, len);
 }

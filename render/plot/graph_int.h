@@ -64,9 +64,10 @@ int ss_graph_expand_rows(struct ss_graph *g, int slots, char *err, size_t errlen
 /* Column C's device in row P; *one false when the row shows all of the trace. */
 void ss_graph_row_device(const struct ss_graph *g, const struct ss_graph_col *c, int p,
 			 bool *one, uint32_t *dev);
-/* The column header's device text, and a row's title naming its device. */
+/* The column header's device text; the device a row's title names ("loop1 xfs 2.0 GiB, 4
+ * AGs"; "" where the column has one device or the row shows all of them). */
 void ss_graph_devices_text(const struct ss_graph_col *c, char *buf, size_t len);
-void ss_graph_row_title(const struct ss_graph *g, const struct ss_graph_col *c, int p,
-			const char *title, char *buf, size_t len);
+void ss_graph_row_device_text(const struct ss_graph *g, const struct ss_graph_col *c, int p,
+			      char *buf, size_t len);
 
 #endif

@@ -315,6 +315,48 @@ static void test_names(const char *tr)
 	ss_trace_close(t);
 }
 
+/*
+ * The io rows' titles name their devices, whole where there is room, and in a narrow picture
+ * the device keeps its place before the title does ("I/O  [loop0 ...]").
+ */
+static void test_row_titles(const char *tr)
+{
+	static const int width[2] = { 1400, 420 };
+	struct rendered rd = { 0 };
+	struct ss_graph_opts go;
+	char err[128], t[2][400];
+
+	ss_graph_opts_init(&go);
+	ss_panels_parse(&go, "io,seeks", err, sizeof(err));
+	for (int k = 0; k < 2; k++) {
+		cairo_surface_t *s;
+		cairo_t *cr;
+		bool got;
+
+		if (!render_into(&rd, &tr, 1, tpath("titles-%d.png", width[k]), width[k], 700, &go))
+			return;
+		s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width[k], 700);
+		cr = cairo_create(s);
+		got = !ss_graph_panel_title(rd.g, cr, 0, 0, t[0], sizeof(t[0])) &&
+		      !ss_graph_panel_title(rd.g, cr, 1, 0, t[1], sizeof(t[1]));
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+		release(&rd);
+		if (!ok(got, "%d px: the io rows' titles", width[k]))
+			continue;
+		if (k == 0) {
+			ok(strstr(t[0], "[loop0 ") && strstr(t[0], "4 AGs]") &&
+			   !strncmp(t[0], "Where the I/O went", 18),
+			   "1400 px: '%s' (the device whole)", t[0]);
+			ok(strstr(t[1], "[loop1 ") != NULL, "... '%s'", t[1]);
+		} else {
+			ok(!strncmp(t[0], "I/O  [loop0", 11), "420 px: '%s' (the device first)",
+			   t[0]);
+			ok(!strncmp(t[1], "I/O  [loop1", 11), "... '%s'", t[1]);
+		}
+	}
+}
+
 int main(void)
 {
 	const char *tr;
@@ -326,6 +368,7 @@ int main(void)
 	test_device_bins(tr);
 	test_series(tr);
 	test_names(tr);
+	test_row_titles(tr);
 	test_one_device();
 	return done_testing();
 }

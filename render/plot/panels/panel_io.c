@@ -419,6 +419,7 @@ const struct ss_panel_ops ss_panel_io = {
 	.name = "io",
 	.help = "device offset over time, zones, phases",
 	.title = "Where the I/O went: device offset of each request over time",
+	.short_title = "I/O",
 	.y_title = "offset",
 	.weight = 3.2,
 	.time_x = true,
