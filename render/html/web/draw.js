@@ -623,25 +623,24 @@ SS.drawSeries = function (V, col, tr, cv, name, s, panel) {
 };
 
 // Over the latency lines (panel_series.c's lat_marks): the trace's p99 as a dotted reference,
-// and the slowest bin in view marked, with its value when above 2 x p99.
+// and the slowest bin in view marked, with its value when above 2 x p99.  The p99 label goes
+// above its line at the left end, or below it where the panel's top would cut it, or to the
+// right end where the value's label is in the way.
 SS.latMarks = function (V, ctx, r, tr, s, db, latCount) {
 	const Y = SS.yMap(s, r), p99 = tr.m.total.lat_p99_ns / 1e6, F = V.meta.bin_fields;
 	const maxNs = db.sum[F.indexOf('lat_max_ns')];
 	if (!tr.m.total.lat_count) return;
 	ctx.font = SS.font(11);
+	let y99 = NaN, value = null;
 	if (p99 > 0) {
-		const y = Math.round(Y(p99)) + 0.5;
+		y99 = Math.round(Y(p99)) + 0.5;
 		ctx.strokeStyle = SS.COL.axis;
 		ctx.setLineDash([1.5, 2.5]);
 		ctx.beginPath();
-		ctx.moveTo(r.x, y);
-		ctx.lineTo(r.x + r.w, y);
+		ctx.moveTo(r.x, y99);
+		ctx.lineTo(r.x + r.w, y99);
 		ctx.stroke();
 		ctx.setLineDash([]);
-		ctx.textAlign = 'left';
-		ctx.textBaseline = 'bottom';
-		ctx.fillStyle = SS.COL.text;
-		ctx.fillText('p99 ' + +p99.toPrecision(3) + ' ms', r.x + 4, y - 1);
 	}
 	let best = -1;
 	for (let j = 0; j < db.n; j++) {
@@ -649,21 +648,40 @@ SS.latMarks = function (V, ctx, r, tr, s, db, latCount) {
 		if (mid < V.view.t0 || mid > V.view.t1 || !latCount[j]) continue;
 		if (best < 0 || maxNs[j] > maxNs[best]) best = j;
 	}
-	if (best < 0) return;
-	const ms = maxNs[best] / 1e6, x = SS.xOf(V, r, db.start[best] + db.w[best] / 2), y = Y(ms);
-	ctx.fillStyle = '#E69F00';
-	ctx.beginPath();
-	ctx.arc(x, y, 3, 0, 2 * Math.PI);
-	ctx.fill();
-	if (ms >= 2 * p99) {
-		const text = +ms.toPrecision(3) + ' ms';
-		const w = ctx.measureText(text).width;
-		ctx.font = SS.font(11, true);
-		ctx.textAlign = 'left';
-		ctx.textBaseline = 'middle';
-		ctx.fillStyle = SS.COL.text;
-		ctx.fillText(text, x + 5 + w > r.x + r.w - 2 ? x - 5 - w : x + 5, Math.max(r.y + 7, y));
+	if (best >= 0) {
+		const ms = maxNs[best] / 1e6, x = SS.xOf(V, r, db.start[best] + db.w[best] / 2);
+		const y = Y(ms);
+		ctx.fillStyle = '#E69F00';
+		ctx.beginPath();
+		ctx.arc(x, y, 3, 0, 2 * Math.PI);
+		ctx.fill();
+		if (ms >= 2 * p99) {
+			const text = +ms.toPrecision(3) + ' ms';
+			ctx.font = SS.font(11, true);
+			const w = ctx.measureText(text).width;
+			const lx = x + 5 + w > r.x + r.w - 2 ? x - 5 - w : x + 5;
+			const ly = Math.max(r.y + 7, y);
+			ctx.textAlign = 'left';
+			ctx.textBaseline = 'middle';
+			ctx.fillStyle = SS.COL.text;
+			ctx.fillText(text, lx, ly);
+			value = { x: lx, y: ly - 7, w: w, h: 14 };
+		}
 	}
+	if (!(p99 > 0)) return;
+	ctx.font = SS.font(11);
+	const label = 'p99 ' + +p99.toPrecision(3) + ' ms', pw = ctx.measureText(label).width;
+	const above = y99 - 1 - 13 >= r.y;
+	const top = above ? y99 - 1 - 13 : y99 + 1;
+	const meets = (bx) => value && bx < value.x + value.w + 3 && value.x < bx + pw + 3 &&
+		top < value.y + value.h + 2 && value.y < top + 13 + 2;
+	let lx = r.x + 4;
+	if (meets(lx)) lx = r.x + r.w - 4 - pw;
+	if (meets(lx) || lx < r.x + 2) return;      // no free place: the table has it
+	ctx.textAlign = 'left';
+	ctx.textBaseline = 'top';
+	ctx.fillStyle = SS.COL.text;
+	ctx.fillText(label, lx, top);
 };
 
 // Seek distance shares over signed log2 buckets (panel_dist.c), bars in black beyond the
