@@ -621,37 +621,63 @@ static bool title_fits(cairo_t *cr, const char *title, double room, char *buf, s
 }
 
 /*
+ * Where BUF, TEXT cut by ss_text_fit (a prefix of TEXT and "..."), ends once cut back to its
+ * last whole word (where a whole word is left) and the punctuation before it: that prefix's
+ * length; 0 when nothing of TEXT is left.
+ */
+static int word_cut(const char *text, const char *buf)
+{
+	int n = (int)strlen(buf) - 3, m;
+
+	if (n <= 0)
+		return 0;
+	if (n < (int)strlen(text) && !strchr(" ,;:)", text[n])) {
+		for (m = n; m > 0 && text[m - 1] != ' '; m--)
+			;
+		if (m > 0)
+			n = m;
+	}
+	while (n > 0 && strchr(" :,;(=", text[n - 1]))
+		n--;
+	return n;
+}
+
+/*
  * TITLE into BUF, at most ROOM px wide: whole; else cut after a whole word ("...") where
- * that keeps TITLE_MORE bytes or more beyond its head (title_head); else its head alone, else
- * SHORT_TITLE (may be NULL), else either cut; nothing rather than a bare "...".
+ * that keeps TITLE_MORE bytes or more beyond its head (title_head; a title without ':', ','
+ * or '(' has none); else its head alone, else SHORT_TITLE (may be NULL); else the short title
+ * (without one the head, without that the title) cut, after a whole word where one is left;
+ * nothing rather than a bare "...".
  */
 #define TITLE_MORE 10
 static void fit_title_text(cairo_t *cr, const char *title, const char *short_title, double room,
 			   char *buf, size_t len)
 {
 	int head = title_head(title), n;
-	char h[128];
+	const char *src;
+	char h[400];
 
+	if (!title[head])
+		head = 0;
 	if (title_fits(cr, title, room, buf, len))
 		return;
 	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
-	/* back to the end of a whole word, without the punctuation before it */
-	n = (int)strlen(buf) - 3;
-	if (n > 0 && n < (int)strlen(title) && title[n] != ' ')
-		while (n > 0 && title[n - 1] != ' ')
-			n--;
-	while (n > 0 && strchr(" :,;(=", title[n - 1]))
-		n--;
+	n = word_cut(title, buf);
 	if (n >= head + TITLE_MORE) {
 		memcpy(buf + n, "...", 4);
 		return;
 	}
 	snprintf(h, sizeof(h), "%.*s", head, title);
-	if (title_fits(cr, h, room, buf, len) ||
+	if ((head && title_fits(cr, h, room, buf, len)) ||
 	    (short_title && title_fits(cr, short_title, room, buf, len)))
 		return;
+	src = short_title ? short_title : head ? h : title;
+	title_fits(cr, src, room, buf, len);
 	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
-	if (!strcmp(buf, "..."))
+	n = word_cut(src, buf);
+	if (n > 0)
+		memcpy(buf + n, "...", 4);
+	else
 		buf[0] = '\0';
 }
 
@@ -682,11 +708,23 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 	ss_text_measure(cr, ss_metrics.font_label, true, "  []", &bw, NULL);
 	ss_text_fit(cr, ss_metrics.font_label, true, name, room - tw - bw);
 	snprintf(dev, sizeof(dev), "  [%s]", name);
-	if (!name[0])
-		dev[0] = '\0';
+	if (!name[0] || !strcmp(name, "..."))
+		dev[0] = '\0';     /* not even a bare "[...]" */
 	ss_text_measure(cr, ss_metrics.font_label, true, dev, &dw, NULL);
 	fit_title_text(cr, title, short_title, room - dw, t, sizeof(t));
 	snprintf(buf, len, "%s%s", t, t[0] || !dev[0] ? dev : dev + 2);
+}
+
+/* What column I's panel P is drawn from; the first time panel labels the phases. */
+static struct ss_panel_data panel_data(const struct ss_graph *g, int i, int p)
+{
+	const struct ss_graph_col *c = &g->col[i];
+	int first = 0;
+
+	while (first < g->nr_panels && !g->ops[first]->time_x)
+		first++;
+	return (struct ss_panel_data){ c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi,
+				       p == first };
 }
 
 /* Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it
@@ -726,7 +764,7 @@ static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 {
-	int last_time_row = -1, first_time_row = -1;
+	int last_time_row = -1;
 
 	if (!g->ran)
 		return;
@@ -750,15 +788,12 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->ops[p]->time_x)
 			last_time_row = p;
-	for (int p = g->nr_panels - 1; p >= 0; p--)
-		if (g->ops[p]->time_x)
-			first_time_row = p;
 	for (int i = 0; i < g->nr; i++) {
 		struct ss_graph_col *c = &g->col[i];
-		struct ss_panel_data d = { c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
 
 		draw_header(g, cr, i);
 		for (int p = 0; p < g->nr_panels; p++) {
+			struct ss_panel_data d = panel_data(g, i, p);
 			struct ss_frame f;
 			char ybuf[48], tbuf[400];
 
@@ -767,7 +802,6 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			ss_set_rgb(cr, ss_col_text);
 			ss_text_draw(cr, f.r.x, f.r.y - ss_metrics.panel_title_h / 2 - 1, SS_LEFT,
 				     SS_MIDDLE, ss_metrics.font_label, true, tbuf, NULL);
-			d.label_phases = p == first_time_row;
 			cairo_save(cr);        /* what a panel sets in CR stays with it */
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			cairo_restore(cr);
@@ -796,15 +830,13 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 int ss_graph_panel_title(const struct ss_graph *g, cairo_t *cr, int panel, int col, char *buf,
 			 size_t len)
 {
-	const struct ss_graph_col *c;
 	struct ss_panel_data d;
 	struct ss_frame f;
 	char ybuf[48];
 
 	if (!g->ran || panel < 0 || panel >= g->nr_panels || col < 0 || col >= g->nr)
 		return -ENOENT;
-	c = &g->col[col];
-	d = (struct ss_panel_data){ c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi, false };
+	d = panel_data(g, col, panel);
 	frame_for(g, panel, col, &f, ybuf, sizeof(ybuf));
 	panel_heading(g, cr, col, panel, &d, &f, buf, len);
 	return 0;

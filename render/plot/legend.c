@@ -105,7 +105,8 @@ static const char *short_name(const char *name, char *buf, size_t len)
 
 #define TWO_ROW_SW 10       /* the marks' size in two rows */
 
-/* The width of entries A..B-1 in a row (TW: their names' widths; SW: a mark's). */
+/* The width of entries A..B-1 in a row (TW: their names' widths; SW: a mark's).  A panel's key
+ * is laid out alike, with its own sizes (panel.c: ss_key_plan). */
 static double row_width(const double *tw, int a, int b, double sw, double gap)
 {
 	double sum = 0;
@@ -141,7 +142,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_GROUPS_MAX + 2];
 	char shortened[SS_GROUPS_MAX][64];
 	double tw[16 + SS_GROUPS_MAX + 2];          /* the names' widths */
-	double fs = ss_metrics.font_small, sw = 14, gap = 22, total = 0, text = 0, x, w;
+	double fs = ss_metrics.font_small, sw = 14, gap = 22, total, text = 0, x, w;
 	int n = 0, nr_groups = 0, rows = 1, split;
 	size_t ng = groups ? groups->n : 0;
 
@@ -196,9 +197,13 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		for (int i = 0; i < n; i++)
 			ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
 	}
-	while (n > 1 && (split = best_split(tw, n, rows, sw, gap, &total)) >= 0 && total > r->w) {
+	for (; n > 1; n--) {
 		/* the last entry that is not a group, else the last group */
 		int drop = n - 1;
+
+		best_split(tw, n, rows, sw, gap, &total);
+		if (total <= r->w)
+			break;
 
 		for (int i = n - 1; i >= nr_groups; i--)
 			if (it[i].k != LK_REQ_GROUP) {
@@ -207,7 +212,6 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 			}
 		memmove(&it[drop], &it[drop + 1], (size_t)(n - drop - 1) * sizeof(it[0]));
 		memmove(&tw[drop], &tw[drop + 1], (size_t)(n - drop - 1) * sizeof(tw[0]));
-		n--;
 		if (drop < nr_groups)
 			nr_groups--;
 	}

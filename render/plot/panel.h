@@ -108,8 +108,8 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 			 struct ss_label_boxes *taken);
 
 /* Lost-event periods of a trace (trace_read.h) shaded over a time frame, at least 3 px wide so
- * a short one shows; `label` names the widest that fits (its box added to TAKEN if not NULL).
- * Drawn under the data. */
+ * a short one shows; with `label`, each period wide enough says "events lost" (their boxes
+ * added to TAKEN if not NULL).  Drawn under the data. */
 void ss_lost_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace *t, uint64_t t0,
 		  bool label, struct ss_label_boxes *taken);
 

@@ -235,7 +235,8 @@ void mv_clock_draw(const struct mv_clock *clk, cairo_t *cr, const struct mv_cloc
 	y += ss_metrics.row_h;
 	x = right - clk->plate_w;
 	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
-	cairo_rectangle(cr, x - 4, y - 10, clk->plate_w + 8, 20 + (clk->lamp_rows - 1) * ss_metrics.row_h);
+	cairo_rectangle(cr, x - 4, y - 10, clk->plate_w + 8,
+			20 + (clk->lamp_rows - 1) * ss_metrics.row_h);
 	cairo_fill(cr);
 	if (clk->lamp_rows == 1) {
 		x = lamp(cr, x, y, "flush", ss_classes[SS_CLS_FLUSH].rgb, now->flush);

@@ -34,8 +34,8 @@ struct tr_opts {
 };
 
 __attribute__((unused))
-static void tr_put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr, uint16_t flags,
-		   uint64_t lat_ns)
+static void tr_put_io(struct ss_writer *w, uint64_t ts, uint64_t sector, uint32_t nr,
+		      uint16_t flags, uint64_t lat_ns)
 {
 	rt_put_io(w, TR_DEV, ts, sector, nr, flags, lat_ns ? lat_ns : 200000);
 }
@@ -45,8 +45,9 @@ static void tr_make(const char *path, const struct tr_opts *o)
 {
 	struct ss_writer *w = ss_writer_open(path, SS_OUT_INPLACE, NULL, 0);
 	struct ss_rec_device d = { .dev = TR_DEV, .major = 7, .logical_block_size = 512,
-				   .nr_sectors = TR_FS_START + 4 * TR_AG_SECTORS, .part_start = TR_FS_START,
-				   .part_nr_sectors = 4 * TR_AG_SECTORS, .flags = SS_DEV_PARTITION };
+				   .nr_sectors = TR_FS_START + 4 * TR_AG_SECTORS,
+				   .part_start = TR_FS_START, .part_nr_sectors = 4 * TR_AG_SECTORS,
+				   .flags = SS_DEV_PARTITION };
 
 	strcpy(d.name, "loop0");
 	strcpy(d.fstype, "xfs");
@@ -61,7 +62,7 @@ static void tr_make(const char *path, const struct tr_opts *o)
 	}
 	if (o->lead_ns)
 		tr_put_io(w, TR_T0, TR_FS_START, 8, SS_RW_READ,
-		       o->lead_lat_ns ? o->lead_lat_ns : o->lat_ns);
+			  o->lead_lat_ns ? o->lead_lat_ns : o->lat_ns);
 	if (o->lost) {
 		struct ss_rec_lost l = { .from_ns = TR_T0 + o->lead_ns,
 					 .to_ns = TR_T0 + o->lead_ns +

@@ -324,10 +324,10 @@ static void test_row_titles(const char *tr)
 	static const int width[2] = { 1400, 420 };
 	struct rendered rd = { 0 };
 	struct ss_graph_opts go;
-	char err[128], t[2][400];
+	char err[128] = "", t[2][400];
 
 	ss_graph_opts_init(&go);
-	ss_panels_parse(&go, "io,seeks", err, sizeof(err));
+	is_int(ss_panels_parse(&go, "io,seeks", err, sizeof(err)), 0, "io,seeks (%s)", err);
 	for (int k = 0; k < 2; k++) {
 		cairo_surface_t *s;
 		cairo_t *cr;

@@ -673,6 +673,7 @@ SS.latMarks = function (V, ctx, r, tr, s, db, latCount) {
 	const label = 'p99 ' + +p99.toPrecision(3) + ' ms', pw = ctx.measureText(label).width;
 	const above = y99 - 1 - 13 >= r.y;
 	const top = above ? y99 - 1 - 13 : y99 + 1;
+	if (top + 13 > r.y + r.h) return;           // no room either side of the line
 	const meets = (bx) => value && bx < value.x + value.w + 3 && value.x < bx + pw + 3 &&
 		top < value.y + value.h + 2 && value.y < top + 13 + 2;
 	let lx = r.x + 4;

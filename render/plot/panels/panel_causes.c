@@ -58,9 +58,14 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 	return max_rows;
 }
 
-/* Row C's label ("metadata -> journal", "other pairs") into BUF, at most AVAIL px wide: where
- * it is wider, both class names cut to their first letters ("meta. -> jour."), as many as fit
- * (AVAIL 0: no limit). */
+/* The labels' width unlimited (label_of) */
+#define ANY_WIDTH INFINITY
+
+/*
+ * Row C's label ("metadata -> journal", "other pairs") into BUF, at most AVAIL px wide: where
+ * it is wider, both class names cut to the same number of their first letters, as many as fit
+ * ("meta. -> jour."); nothing where not even one letter each does.
+ */
 static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double avail,
 		     char *buf, size_t len)
 {
@@ -70,23 +75,20 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 
 	if (other) {
 		snprintf(buf, len, "other pairs");
-		if (avail > 0)
-			ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
+		ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
 		return;
 	}
 	snprintf(buf, len, "%s \u2192 %s", from, to);
-	for (; avail > 0 && n >= 1; n--) {
+	for (;;) {
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
 		if (w <= avail)
 			return;
+		if (--n < 1)
+			break;
 		snprintf(buf, len, "%.*s%s \u2192 %.*s%s", n, from, (int)strlen(from) > n ? "." : "",
 			 n, to, (int)strlen(to) > n ? "." : "");
 	}
-	if (avail > 0) {
-		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		if (w > avail)
-			buf[0] = '\0';
-	}
+	buf[0] = '\0';
 }
 
 /* A row's value: its share of the seeks and, unless BRIEF, the part across zones. */
@@ -125,7 +127,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		char buf[64];
 		double w;
 
-		label_of(cr, &c[i], other && i == n - 1, 0, buf, sizeof(buf));
+		label_of(cr, &c[i], other && i == n - 1, ANY_WIDTH, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
 		label_w = fmax(label_w, w);
 	}

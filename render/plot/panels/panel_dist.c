@@ -117,7 +117,8 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		else
 			bucket_label(b, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		/* within the frame's width (the value axis's "0" is left of it), off each other */
+		/* at most 2 px left of the frame (the value axis's "0" is there) and 4 px right
+		 * of it, off each other */
 		if (px - w / 2 < f.r.x - 2 || px + w / 2 > f.r.x + f.r.w + 4 ||
 		    ss_text_lanes_claim(&lanes, px - w / 2, px + w / 2, 4) < 0)
 			continue;

@@ -182,5 +182,6 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 const struct ss_panel_ops ss_panel_model = {
 	.name = "model", .help = "modelled disk busy time, cumulative (needs --disk)",
 	.title_fmt = model_title, .short_title = "Modelled time", .y_title = "modelled s",
-	.weight = 1.0, .time_x = true, .needs_disk = true, .extent = model_extent, .draw = model_draw, .key = model_key,
+	.weight = 1.0, .time_x = true, .needs_disk = true, .extent = model_extent,
+	.draw = model_draw, .key = model_key,
 };

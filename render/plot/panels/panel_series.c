@@ -484,7 +484,7 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 }
 
 /* TTL or TTL_FMT, SHORT: see struct ss_panel_ops' title, title_fmt and short_title. */
-#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, short, ytitle, w, log)                \
+#define SERIES_PANEL(id, desc, nm, hlp, ttl, ttl_fmt, short_, ytitle, w, log)                \
 	static void id##_extent(void *s, const struct ss_panel_data *d, double *lo, double *hi) \
 	{                                                                                   \
 		(void)s;                                                                    \
@@ -504,7 +504,8 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
-		.short_title = short, .y_title = ytitle, .weight = w, .time_x = true, .log_y = log,               \
+		.short_title = short_, .y_title = ytitle, .weight = w, .time_x = true,       \
+		.log_y = log,                                                               \
 		.extent = id##_extent, .draw = id##_draw, .key = id##_key,                  \
 	}
 
