@@ -600,89 +600,8 @@ static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 		     NULL);
 }
 
-/* The length of TITLE's head: up to its first ':', ',' or '(' ("Seeks per second"). */
-static int title_head(const char *title)
-{
-	int n = (int)strcspn(title, ":,(");
-
-	while (n > 0 && title[n - 1] == ' ')
-		n--;
-	return n;
-}
-
-/* TITLE into BUF; true if it is at most ROOM px wide. */
-static bool title_fits(cairo_t *cr, const char *title, double room, char *buf, size_t len)
-{
-	double w;
-
-	snprintf(buf, len, "%s", title);
-	ss_text_measure(cr, ss_metrics.font_label, true, buf, &w, NULL);
-	return w <= room;
-}
-
 /*
- * Where BUF, TEXT cut by ss_text_fit (a prefix of TEXT and "..."), ends once cut back to its
- * last whole word (where a whole word is left) and the punctuation before it: that prefix's
- * length; 0 when nothing of TEXT is left.
- */
-static int word_cut(const char *text, const char *buf)
-{
-	int n = (int)strlen(buf) - 3, m;
-
-	if (n <= 0)
-		return 0;
-	if (n < (int)strlen(text) && !strchr(" ,;:)", text[n])) {
-		for (m = n; m > 0 && text[m - 1] != ' '; m--)
-			;
-		if (m > 0)
-			n = m;
-	}
-	while (n > 0 && strchr(" :,;(=", text[n - 1]))
-		n--;
-	return n;
-}
-
-/*
- * TITLE into BUF, at most ROOM px wide: whole; else cut after a whole word ("...") where
- * that keeps TITLE_MORE bytes or more beyond its head (title_head; a title without ':', ','
- * or '(' has none); else its head alone, else SHORT_TITLE (may be NULL); else the short title
- * (without one the head, without that the title) cut, after a whole word where one is left;
- * nothing rather than a bare "...".
- */
-#define TITLE_MORE 10
-static void fit_title_text(cairo_t *cr, const char *title, const char *short_title, double room,
-			   char *buf, size_t len)
-{
-	int head = title_head(title), n;
-	const char *src;
-	char h[400];
-
-	if (!title[head])
-		head = 0;
-	if (title_fits(cr, title, room, buf, len))
-		return;
-	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
-	n = word_cut(title, buf);
-	if (n >= head + TITLE_MORE) {
-		memcpy(buf + n, "...", 4);
-		return;
-	}
-	snprintf(h, sizeof(h), "%.*s", head, title);
-	if ((head && title_fits(cr, h, room, buf, len)) ||
-	    (short_title && title_fits(cr, short_title, room, buf, len)))
-		return;
-	src = short_title ? short_title : head ? h : title;
-	title_fits(cr, src, room, buf, len);
-	ss_text_fit(cr, ss_metrics.font_label, true, buf, room);
-	n = word_cut(src, buf);
-	if (n > 0)
-		memcpy(buf + n, "...", 4);
-	else
-		buf[0] = '\0';
-}
-
-/*
- * Panel P's title over column C into BUF, at most ROOM px wide (fit_title_text), followed,
+ * Panel P's title over column C into BUF, at most ROOM px wide (ss_text_fit_words), followed,
  * in a row of one device of several, by that device in brackets: the device is what tells the
  * rows apart, so it keeps its room and is cut only where the title would otherwise keep less
  * than its short form (or its head).
@@ -693,11 +612,12 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 	const char *short_title = g->ops[p]->short_title;
 	char name[160], dev[200], t[400];
 	double dw, tw, bw;
-	int head = title_head(title);
+	int head = ss_text_head(title);
 
 	ss_graph_row_device_text(g, c, p, name, sizeof(name));
 	if (!name[0]) {
-		fit_title_text(cr, title, short_title, room, buf, len);
+		ss_text_fit_words(cr, ss_metrics.font_label, true, title, short_title, room, buf,
+				  len);
 		return;
 	}
 	/* the title's least: its short form, else its head, at most 40 % of the room */
@@ -711,7 +631,8 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 	if (!name[0] || !strcmp(name, "..."))
 		dev[0] = '\0';     /* not even a bare "[...]" */
 	ss_text_measure(cr, ss_metrics.font_label, true, dev, &dw, NULL);
-	fit_title_text(cr, title, short_title, room - dw, t, sizeof(t));
+	ss_text_fit_words(cr, ss_metrics.font_label, true, title, short_title, room - dw, t,
+			  sizeof(t));
 	snprintf(buf, len, "%s%s", t, t[0] || !dev[0] ? dev : dev + 2);
 }
 

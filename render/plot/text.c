@@ -118,6 +118,79 @@ void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avai
 		s[0] = '\0';
 }
 
+int ss_text_head(const char *text)
+{
+	int n = (int)strcspn(text, ":,(");
+
+	while (n > 0 && text[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+/* TEXT into BUF; true if it is at most AVAIL wide. */
+static bool fits(cairo_t *cr, double size, bool bold, const char *text, double avail, char *buf,
+		 size_t len)
+{
+	double w;
+
+	snprintf(buf, len, "%s", text);
+	ss_text_measure(cr, size, bold, buf, &w, NULL);
+	return w <= avail;
+}
+
+/*
+ * Where BUF, TEXT cut by ss_text_fit (a prefix of TEXT and "..."), ends once cut back to its
+ * last whole word (where a whole word is left) and the punctuation before it: that prefix's
+ * length; 0 when nothing of TEXT is left.
+ */
+static int word_cut(const char *text, const char *buf)
+{
+	int n = (int)strlen(buf) - 3, m;
+
+	if (n <= 0)
+		return 0;
+	if (n < (int)strlen(text) && !strchr(" ,;:)", text[n])) {
+		for (m = n; m > 0 && text[m - 1] != ' '; m--)
+			;
+		if (m > 0)
+			n = m;
+	}
+	while (n > 0 && strchr(" :,;(=", text[n - 1]))
+		n--;
+	return n;
+}
+
+void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, const char *shorter,
+		       double avail, char *buf, size_t len)
+{
+	int head = ss_text_head(text), n;
+	const char *src;
+	char h[TEXT_MAX];
+
+	if (!text[head])
+		head = 0;
+	if (fits(cr, size, bold, text, avail, buf, len))
+		return;
+	ss_text_fit(cr, size, bold, buf, avail);
+	n = word_cut(text, buf);
+	if (n >= head + SS_TEXT_FIT_MORE) {
+		memcpy(buf + n, "...", 4);
+		return;
+	}
+	snprintf(h, sizeof(h), "%.*s", head, text);
+	if ((head && fits(cr, size, bold, h, avail, buf, len)) ||
+	    (shorter && fits(cr, size, bold, shorter, avail, buf, len)))
+		return;
+	src = shorter ? shorter : head ? h : text;
+	fits(cr, size, bold, src, avail, buf, len);
+	ss_text_fit(cr, size, bold, buf, avail);
+	n = word_cut(src, buf);
+	if (n > 0)
+		memcpy(buf + n, "...", 4);
+	else
+		buf[0] = '\0';
+}
+
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
 	cairo_text_extents_t te = { 0 };

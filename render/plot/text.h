@@ -39,6 +39,20 @@ void ss_text_fit(cairo_t *cr, double size, bool bold, char *s, double avail);
 /* The same keeping the end of S ("..." in front): for paths, whose file name tells them
  * apart. */
 void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avail);
+/* The length of TEXT's head: up to its first ':', ',' or '(', without the spaces before it
+ * ("Seeks per second" of "Seeks per second (an issued I/O ...)"); all of TEXT without one. */
+int ss_text_head(const char *text);
+/*
+ * TEXT into BUF (LEN bytes), at most AVAIL wide at SIZE (bold or not), so that what is left
+ * reads as words: TEXT whole; else cut after a whole word, with "...", where that keeps at
+ * least SS_TEXT_FIT_MORE bytes beyond its head (a text without ':', ',' or '(' has none);
+ * else its head alone, else SHORTER (may be NULL); else SHORTER (without it the head, without
+ * that TEXT) cut after a whole word where one is left; nothing rather than a bare "...".
+ * For titles: "Seeks per second (an issued I/O...", "Seeks per second", "Seeks...".
+ */
+#define SS_TEXT_FIT_MORE 10
+void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, const char *shorter,
+		       double avail, char *buf, size_t len);
 /* Draw S on a translucent white plate so it reads over data. */
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box);
