@@ -416,6 +416,13 @@ int ss_graph_run(struct ss_graph *g, char *err, size_t errlen)
 	slots = plan.slots;
 	if ((ret = ss_graph_expand_rows(g, slots, err, errlen)))
 		return ret;
+	g->first_time_row = g->last_time_row = -1;
+	for (int p = 0; p < g->nr_panels; p++)
+		if (g->ops[p]->time_x) {
+			if (g->first_time_row < 0)
+				g->first_time_row = p;
+			g->last_time_row = p;
+		}
 	for (int p = 0; p < g->nr_panels; p++)
 		if (g->slot[p] >= 0) {
 			g->ylo[p] = plan.y_lo[g->slot[p]];
@@ -640,12 +647,9 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 static struct ss_panel_data panel_data(const struct ss_graph *g, int i, int p)
 {
 	const struct ss_graph_col *c = &g->col[i];
-	int first = 0;
 
-	while (first < g->nr_panels && !g->ops[first]->time_x)
-		first++;
 	return (struct ss_panel_data){ c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi,
-				       p == first };
+				       p == g->first_time_row };
 }
 
 /* Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it
@@ -685,8 +689,6 @@ static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 {
-	int last_time_row = -1;
-
 	if (!g->ran)
 		return;
 	cairo_save(cr);
@@ -706,9 +708,6 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 		ss_legend_draw(cr, &g->lay.legend, tr, g->nr, classes,
 			       g->o.color_by_group ? &g->groups : NULL);
 	}
-	for (int p = 0; p < g->nr_panels; p++)
-		if (g->ops[p]->time_x)
-			last_time_row = p;
 	for (int i = 0; i < g->nr; i++) {
 		struct ss_graph_col *c = &g->col[i];
 
@@ -726,7 +725,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			cairo_save(cr);        /* what a panel sets in CR stays with it */
 			g->ops[p]->draw(c->state[p], cr, &d, &f);
 			cairo_restore(cr);
-			if (p == last_time_row && p == g->nr_panels - 1) {
+			if (p == g->last_time_row && p == g->nr_panels - 1) {
 				char xt[96];
 
 				snprintf(xt, sizeof(xt), "time since the start of %s%.32s (%s)",

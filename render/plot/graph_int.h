@@ -29,6 +29,8 @@ struct ss_graph {
 	const struct ss_panel_ops *ops[SS_GRAPH_MAX_PANELS];   /* per row, once expanded */
 	int slot[SS_GRAPH_MAX_PANELS];      /* a sector row's device (index into col.devs), or -1 */
 	int nr_panels;                      /* rows */
+	int first_time_row, last_time_row;  /* rows with time on x (-1: none); the first
+					     * names the phases, the last the time axis */
 	struct ss_graph_col col[SS_GRAPH_MAX_TRACES];
 	int nr;
 	bool ran;
