@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The insides of the figure shared by graph.c (the columns, the streaming, the drawing) and
- * graph_devices.c (one sector panel per device of a trace): not an interface for anything
- * else in render/plot.
+ * The insides of the figure shared by graph.c (the columns, the streaming, the scales),
+ * graph_draw.c (the drawing) and graph_devices.c (one sector panel per device of a trace): not
+ * an interface for anything else in render/plot.
  */
 #ifndef SS_GRAPH_INT_H
 #define SS_GRAPH_INT_H

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Fuzz target: the plot pipeline (render/graph.c and the panels: layout, scales, ticks, bins,
- * per-pixel accumulators, zone bands, phase markers, the summary table) on untrusted traces and
- * option values, drawn into a cairo recording surface (every drawing call made, no pixels).
+ * Fuzz target: the plot pipeline (render/plot/graph.c, graph_draw.c and the panels: layout,
+ * scales, ticks, bins, per-pixel accumulators, zone bands, phase markers, the summary table) on
+ * untrusted traces and option values, drawn into a cairo recording surface (every drawing call
+ * made, no pixels).
  *
  * Input: FUZZ_PLOT_HDR bytes of options, then a seekscope trace (record CRCs recomputed as in
  * fuzz_trace.c); fuzz_graph.h says what the option bytes set.
