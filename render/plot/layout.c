@@ -127,3 +127,29 @@ int ss_layout_compute(const struct ss_layout_spec *s, struct ss_layout *l)
 				     s->table_rows ? ss_metrics.row_h * (s->table_rows + 1) : 0 };
 	return 0;
 }
+
+double ss_row_width(const double *mark, const double *name, int a, int b, double gap)
+{
+	double sum = 0;
+
+	for (int i = a; i < b; i++)
+		sum += (i > a ? gap : 0) + mark[i] + name[i];
+	return sum;
+}
+
+int ss_row_split(const double *mark, const double *name, int n, double gap, double *width)
+{
+	int split = n;
+
+	*width = ss_row_width(mark, name, 0, n, gap);
+	for (int s = 1; s < n; s++) {
+		double wide = fmax(ss_row_width(mark, name, 0, s, gap),
+				   ss_row_width(mark, name, s, n, gap));
+
+		if (s == 1 || wide < *width) {
+			*width = wide;
+			split = s;
+		}
+	}
+	return split;
+}

@@ -65,4 +65,14 @@ double ss_layout_table_w(int width);
 /* Smallest picture height that holds the spec's panels and table readably. */
 int ss_layout_min_height(const struct ss_layout_spec *s);
 
+/*
+ * A row of entries (the legend, a panel's key), entry I a mark MARK[I] wide (with the air
+ * after it) and then a name NAME[I] wide, GAP between entries: the width of entries A..B-1.
+ */
+double ss_row_width(const double *mark, const double *name, int a, int b, double gap);
+/* The even split of N such entries into two rows: the second row's first entry (the first
+ * split whose wider row is narrowest), that row's width into *WIDTH; N < 2: N and the one
+ * row's width. */
+int ss_row_split(const double *mark, const double *name, int n, double gap, double *width);
+
 #endif

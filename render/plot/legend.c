@@ -105,35 +105,6 @@ static const char *short_name(const char *name, char *buf, size_t len)
 
 #define TWO_ROW_SW 10       /* the marks' size in two rows */
 
-/* The width of entries A..B-1 in a row (TW: their names' widths; SW: a mark's).  A panel's key
- * is laid out alike, with its own sizes (panel.c: ss_key_plan). */
-static double row_width(const double *tw, int a, int b, double sw, double gap)
-{
-	double sum = 0;
-
-	for (int i = a; i < b; i++)
-		sum += sw + 5 + tw[i] + (i > a ? gap : 0);
-	return sum;
-}
-
-/* Where the second of ROWS rows starts (N: one row), the wider row's width into *WIDTH: the
- * rows as even as the entries allow. */
-static int best_split(const double *tw, int n, int rows, double sw, double gap, double *width)
-{
-	int split = n;
-
-	*width = row_width(tw, 0, n, sw, gap);
-	for (int s = 1; rows == 2 && s < n; s++) {
-		double wide = fmax(row_width(tw, 0, s, sw, gap), row_width(tw, s, n, sw, gap));
-
-		if (s == 1 || wide < *width) {
-			*width = wide;
-			split = s;
-		}
-	}
-	return split;
-}
-
 /* Legend of the sector panel's marks, centred in one row, or two where one is too narrow;
  * entries only for what is drawn. */
 void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace *const *t, int nr,
@@ -142,6 +113,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 	struct { enum legend_kind k; int cls; const char *name; } it[16 + SS_GROUPS_MAX + 2];
 	char shortened[SS_GROUPS_MAX][64];
 	double tw[16 + SS_GROUPS_MAX + 2];          /* the names' widths */
+	double mw[16 + SS_GROUPS_MAX + 2];          /* the marks' (all alike), air included */
 	double fs = ss_metrics.font_small, sw = 14, gap = 22, total, text = 0, x, w;
 	int n = 0, nr_groups = 0, rows = 1, split;
 	size_t ng = groups ? groups->n : 0;
@@ -187,21 +159,28 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		gap = fmax(10, (r->w - n * (sw + 5) - text) / (n - 1));
 	if (text > 0 && n * (sw + 5) + text + (n - 1) * gap > r->w)
 		fs *= fmax(0.75, (r->w - n * (sw + 5) - (n - 1) * gap) / text);
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
-	if (row_width(tw, 0, n, sw, gap) > r->w && n > 1 && r->h >= 2 * TWO_ROW_SW + 4) {
+		mw[i] = sw + 5;
+	}
+	if (ss_row_width(mw, tw, 0, n, gap) > r->w && n > 1 && r->h >= 2 * TWO_ROW_SW + 4) {
 		rows = 2;
 		fs = ss_metrics.font_small * 0.75;
 		sw = TWO_ROW_SW;
 		gap = 10;
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
 			ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
+			mw[i] = sw + 5;
+		}
 	}
 	for (; n > 1; n--) {
 		/* the last entry that is not a group, else the last group */
 		int drop = n - 1;
 
-		best_split(tw, n, rows, sw, gap, &total);
+		if (rows == 2)
+			ss_row_split(mw, tw, n, gap, &total);
+		else
+			total = ss_row_width(mw, tw, 0, n, gap);
 		if (total <= r->w)
 			break;
 
@@ -215,13 +194,13 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		if (drop < nr_groups)
 			nr_groups--;
 	}
-	split = best_split(tw, n, rows, sw, gap, &total);
+	split = rows == 2 ? ss_row_split(mw, tw, n, gap, &total) : n;
 	cairo_save(cr);
 	for (int row = 0; row < rows; row++) {
 		int a = row ? split : 0, b = rows == 2 && !row ? split : n;
 		double y = r->y + r->h * (row + 0.5) / rows;
 
-		x = r->x + (r->w - row_width(tw, a, b, sw, gap)) / 2;
+		x = r->x + (r->w - ss_row_width(mw, tw, a, b, gap)) / 2;
 		for (int i = a; i < b; i++) {
 			legend_mark(cr, it[i].k, it[i].cls, ng, x, y, sw);
 			x += sw + 5;

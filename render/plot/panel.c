@@ -133,28 +133,20 @@ void ss_time_panel_begin(cairo_t *cr, const struct ss_frame *f, const struct ss_
 	cairo_clip(cr);
 }
 
-/* The width of entries A..B-1 in one row at SCALE (W: their names' widths at that size). */
-static double row_width(const struct ss_key_plan *kp, const double *w, int a, int b,
-			double scale)
+/* The names' widths into W and the samples' into MARK, at SCALE of the full size. */
+static void measure(cairo_t *cr, const char *const *names, const double *sample, int n,
+		    double scale, double *w, double *mark)
 {
-	double sum = 0;
-
-	for (int k = a; k < b; k++)
-		sum += (k > a ? SS_KEY_GAP * scale : 0) + kp->sample[k] * scale + w[k];
-	return sum;
-}
-
-static void measure(cairo_t *cr, const char *const *names, int n, double scale, double *w)
-{
-	for (int k = 0; k < n; k++)
+	for (int k = 0; k < n; k++) {
 		ss_text_measure(cr, ss_metrics.font_small * scale, false, names[k], &w[k], NULL);
+		mark[k] = sample[k] * scale;
+	}
 }
 
 void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, int n,
 		 double width, struct ss_key_plan *kp)
 {
-	double full, two[2] = { INFINITY, INFINITY };
-	int split = 0;
+	double full, mark[SS_KEY_MAX] = { 0 };
 
 	*kp = (struct ss_key_plan){ .n = n < SS_KEY_MAX ? n : SS_KEY_MAX, .scale = 1, .rows = 1 };
 	n = kp->n;
@@ -164,37 +156,30 @@ void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, in
 		kp->rows = 0;
 		return;
 	}
-	measure(cr, names, n, 1, kp->w);
-	full = row_width(kp, kp->w, 0, n, 1);
+	measure(cr, names, kp->sample, n, 1, kp->w, mark);
+	full = ss_row_width(mark, kp->w, 0, n, SS_KEY_GAP);
 	kp->row_w[0] = kp->width = full;
 	if (full <= width - SS_KEY_TITLE_MIN)
 		return;
 	kp->scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
-	measure(cr, names, n, kp->scale, kp->w);
-	kp->row_w[0] = kp->width = row_width(kp, kp->w, 0, n, kp->scale);
+	measure(cr, names, kp->sample, n, kp->scale, kp->w, mark);
+	kp->row_w[0] = kp->width = ss_row_width(mark, kp->w, 0, n, SS_KEY_GAP * kp->scale);
 	/* two rows at the smallest size, as even as the entries allow */
 	if (n > 1) {
-		double w[SS_KEY_MAX];
+		const double gap = SS_KEY_GAP * SS_KEY_MIN_SCALE;
+		double w[SS_KEY_MAX], wide;
+		int split;
 
-		measure(cr, names, n, SS_KEY_MIN_SCALE, w);
-		for (int s = 1; s < n; s++) {
-			double a = row_width(kp, w, 0, s, SS_KEY_MIN_SCALE);
-			double b = row_width(kp, w, s, n, SS_KEY_MIN_SCALE);
-
-			if (fmax(a, b) < fmax(two[0], two[1])) {
-				two[0] = a;
-				two[1] = b;
-				split = s;
-			}
-		}
-		if (fmax(two[0], two[1]) < kp->width) {
+		measure(cr, names, kp->sample, n, SS_KEY_MIN_SCALE, w, mark);
+		split = ss_row_split(mark, w, n, gap, &wide);
+		if (wide < kp->width) {
 			kp->scale = SS_KEY_MIN_SCALE;
 			kp->rows = 2;
 			kp->split = split;
 			memcpy(kp->w, w, sizeof(w));
-			kp->row_w[0] = two[0];
-			kp->row_w[1] = two[1];
-			kp->width = fmax(two[0], two[1]);
+			kp->row_w[0] = ss_row_width(mark, w, 0, split, gap);
+			kp->row_w[1] = ss_row_width(mark, w, split, n, gap);
+			kp->width = wide;
 		}
 	}
 	if (kp->width > width) {

@@ -98,6 +98,27 @@ static void test_layout_surface(void)
 	is_int(ss_out_format_from_path("dir.png/x"), -EINVAL, "extension of a directory ignored");
 }
 
+/* A row of marks and names (the legend, a panel's key) and its split into two even rows. */
+static void test_rows(void)
+{
+	const double mark[] = { 10, 10, 10, 10 }, name[] = { 20, 50, 40, 60 };
+	double w;
+
+	ok(ss_row_width(mark, name, 0, 4, 5) == 30 + 5 + 60 + 5 + 50 + 5 + 70,
+	   "a row is its marks, names and gaps");
+	ok(ss_row_width(mark, name, 1, 3, 5) == 60 + 5 + 50, "entries 1 and 2: one gap");
+	ok(ss_row_width(mark, name, 2, 2, 5) == 0, "no entries: nothing");
+	/* splits: after 1: 30 | 190; after 2: 95 | 125; after 3: 150 | 70 */
+	is_int(ss_row_split(mark, name, 4, 5, &w), 2, "two rows split where the wider is least");
+	ok(w == 125, "... and that row's width is the key's (got %g)", w);
+	is_int(ss_row_split(mark, name, 1, 5, &w), 1, "one entry: no split");
+	ok(w == 30, "... its width is the row's");
+	is_int(ss_row_split(mark, (const double[]){ 30, 30, 30, 30 }, 4, 0, &w), 2,
+	       "even entries split in the middle");
+	is_int(ss_row_split(mark, (const double[]){ 30, 10, 30, 30 }, 3, 0, &w), 1,
+	       "a tie goes to the first split");
+}
+
 /* ---- synthetic traces ---- */
 
 static void test_ag2(void)
@@ -589,6 +610,7 @@ int main(void)
 		return done_testing();
 	test_ticks();
 	test_layout_surface();
+	test_rows();
 	test_ag2();
 	test_flush_not_at_zero();
 	test_vector();
