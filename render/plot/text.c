@@ -140,8 +140,8 @@ static bool fits(cairo_t *cr, double size, bool bold, const char *text, double a
 
 /*
  * Where BUF, TEXT cut by ss_text_fit (a prefix of TEXT and "..."), ends once cut back to its
- * last whole word (where a whole word is left) and the punctuation before it: that prefix's
- * length; 0 when nothing of TEXT is left.
+ * last whole word (where a whole word is left) and the punctuation and operators before it
+ * ("starting >", "a -"): that prefix's length; 0 when nothing of TEXT is left.
  */
 static int word_cut(const char *text, const char *buf)
 {
@@ -155,7 +155,7 @@ static int word_cut(const char *text, const char *buf)
 		if (m > 0)
 			n = m;
 	}
-	while (n > 0 && strchr(" :,;(=", text[n - 1]))
+	while (n > 0 && strchr(" :,;(=<>-", text[n - 1]))
 		n--;
 	return n;
 }

@@ -451,6 +451,46 @@ static void test_narrow_causes(void)
 	release(&rd);
 }
 
+/* TEXT fitted by ss_text_fit_words into the width of FIT (bold, the panel titles' size). */
+static const char *fit_words(cairo_t *cr, const char *text, const char *shorter, const char *fit)
+{
+	static char buf[256];
+	double w;
+
+	ss_text_measure(cr, ss_metrics.font_label, true, fit, &w, NULL);
+	ss_text_fit_words(cr, ss_metrics.font_label, true, text, shorter, w + 0.01, buf,
+			  sizeof(buf));
+	return buf;
+}
+
+/* A title cut to fit reads as words: after a whole word, or its head, or its short form. */
+static void test_fit_words(void)
+{
+	static const char seeks[] = "Seeks per second (an issued I/O starting > 128 sectors "
+				    "from where the last one ended)";
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8);
+	cairo_t *cr = cairo_create(img);
+
+	is_int(ss_text_head(seeks), 16, "a title's head ends before its '('");
+	is_int(ss_text_head("Throughput: MB/s"), 10, "... or its ':'");
+	is_int(ss_text_head("Latency"), 7, "a title without either is all head");
+	is_str(fit_words(cr, seeks, "Seeks", seeks), seeks, "a title that fits stays whole");
+	is_str(fit_words(cr, seeks, "Seeks", "Seeks per second (an issued I/O starting > 12..."),
+	       "Seeks per second (an issued I/O starting...",
+	       "cut after a whole word, not after the '>' before the number");
+	is_str(fit_words(cr, seeks, "Seeks", "Seeks per second (an iss..."), "Seeks per second",
+	       "too little beyond the head: the head alone");
+	is_str(fit_words(cr, seeks, "Seeks", "Seeks per sec"), "Seeks",
+	       "no room for the head: the short form");
+	is_str(fit_words(cr, seeks, NULL, "Seeks per sec"), "Seeks per...",
+	       "without a short form the head is cut after a whole word");
+	is_str(fit_words(cr, "Offset over time", NULL, "Offset ov..."), "Offset...",
+	       "a title without a head is cut at any whole word");
+	is_str(fit_words(cr, seeks, "Seeks", "Se"), "", "nothing rather than a bare \"...\"");
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+}
+
 int main(void)
 {
 	if (testdir_make("render-labels"))
@@ -463,5 +503,6 @@ int main(void)
 	test_low_panel_phases();
 	test_narrow_titles();
 	test_narrow_causes();
+	test_fit_words();
 	return done_testing();
 }
