@@ -9,7 +9,9 @@
 # tests/fuzz/<target>.env.  Each target works in WORKDIR/<target>/: a copy of the seed corpus grows in corpus/ (the
 # committed seeds in tests/fuzz/corpus/ are only read), crashers land in artifacts/, logs in
 # the directory itself.  A crasher fails the run; copy it into tests/fuzz/regress/<target>/
-# with the fix, so that `make check` replays it from then on.
+# with the fix, so that `make check` replays it from then on.  A work corpus that is empty
+# starts from the corpus an earlier campaign grew, tests/fuzz/grown/<target>.tar.xz (written
+# by save-corpus.sh), so that a campaign goes on where it stopped on another machine.
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -25,6 +27,12 @@ for t in "$@"; do
 	w=$WORKDIR/$t
 	mkdir -p "$w/corpus" "$w/artifacts"
 	rm -f "$w"/fuzz-*.log
+	grown=tests/fuzz/grown/$t.tar.xz
+	if [[ -f $grown && -z $(ls -A "$w/corpus") ]]; then
+		tar -xJf "$grown" -C "$w/corpus" --strip-components=1 --no-same-owner ||
+			{ echo "run-fuzz: $grown: cannot unpack it" >&2; status=1; continue; }
+		echo "run-fuzz: $t: resuming from $grown ($(ls "$w/corpus" | wc -l) inputs)" >&2
+	fi
 	args=(-close_fd_mask=3 -print_final_stats=1 -timeout=20 -rss_limit_mb=2048
 	      -artifact_prefix="$w/artifacts/" -jobs="$JOBS" -workers="$JOBS")
 	[[ -n ${FUZZ_SECONDS:-} ]] && args+=(-max_total_time="$FUZZ_SECONDS")
