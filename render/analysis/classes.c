@@ -64,3 +64,22 @@ int ss_class_from_name(const char *name)
 			return c;
 	return -1;
 }
+
+int ss_class_unique_len(enum ss_class c)
+{
+	const char *name = ss_class_table[c].name;
+	int len = (int)strlen(name), need = 1;
+
+	for (int o = 0; o < SS_NR_CLASSES; o++) {
+		const char *other = ss_class_table[o].name;
+		int same = 0;
+
+		if (o == (int)c)
+			continue;
+		while (name[same] && name[same] == other[same])
+			same++;
+		if (same + 1 > need)
+			need = same + 1;
+	}
+	return need < len ? need : len;
+}

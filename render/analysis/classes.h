@@ -68,5 +68,9 @@ enum ss_class ss_class_lookup(const struct ss_zone_index *zi, const struct ss_re
 
 /* The class named NAME, or -1. */
 int ss_class_from_name(const char *name);
+/* How many of the first bytes of class C's name tell it from every other class ("da" for
+ * data, "dir" for dir, "dis" for discard, "m" for metadata): a shortened name keeps at least
+ * these. */
+int ss_class_unique_len(enum ss_class c);
 
 #endif

@@ -25,6 +25,27 @@
 #define S  1000000000ull
 #define GIB_SECT 2097152ull
 
+/* Shortened class names keep what tells them apart: "d." is data, dir or discard. */
+static void test_unique_len(void)
+{
+	static const struct { enum ss_class c; int len; } cases[] = {
+		{ SS_CLASS_FILE_DATA, 2 }, { SS_CLASS_DATA, 2 }, { SS_CLASS_DIR, 3 },
+		{ SS_CLASS_META, 1 }, { SS_CLASS_JOURNAL, 1 }, { SS_CLASS_FLUSH, 2 },
+		{ SS_CLASS_DISCARD, 3 }, { SS_CLASS_OTHER, 1 },
+	};
+
+	is_int((int)(sizeof(cases) / sizeof(cases[0])), SS_NR_CLASSES, "every class is tried");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		is_int(ss_class_unique_len(cases[i].c), cases[i].len, "%s: its first %d letters",
+		       ss_class_table[cases[i].c].name, cases[i].len);
+	for (int a = 0; a < SS_NR_CLASSES; a++)
+		for (int b = 0; b < SS_NR_CLASSES; b++)
+			if (a != b && !strncmp(ss_class_table[a].name, ss_class_table[b].name,
+					       (size_t)ss_class_unique_len(a)))
+				ok(0, "%s cut to %d letters reads as %s", ss_class_table[a].name,
+				   ss_class_unique_len(a), ss_class_table[b].name);
+}
+
 /* ---- the rule ---- */
 
 static void test_rule(void)
@@ -457,6 +478,7 @@ static void test_proc_colours(void)
 int main(void)
 {
 	test_rule();
+	test_unique_len();
 	test_counts();
 	test_proc_colours();
 	if (testdir_make("classes"))

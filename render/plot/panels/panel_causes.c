@@ -20,6 +20,7 @@
 #define CELLS (SS_NR_CLASSES * SS_NR_CLASSES)
 #define ROW_PX 17.0          /* a bar and its label */
 #define LABEL_PAD 8.0
+#define BARS_MIN 60.0        /* px the bars keep where the labels take more than 45 % */
 
 static double pct(uint64_t part, uint64_t whole)
 {
@@ -61,16 +62,30 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 /* The labels' width unlimited (label_of) */
 #define ANY_WIDTH INFINITY
 
+/* Class C's name cut to its first N letters and ".", but to no fewer than tell it from the
+ * other classes, and whole where the cut would make it no shorter ("dat." for "data"). */
+static void cut_name(enum ss_class c, int n, char *buf, size_t len)
+{
+	const char *name = ss_class_table[c].name;
+	int full = (int)strlen(name), k = n > ss_class_unique_len(c) ? n : ss_class_unique_len(c);
+
+	if (k + 1 >= full)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%.*s.", k, name);
+}
+
 /*
  * Row C's label ("metadata -> journal", "other pairs") into BUF, at most AVAIL px wide: where
  * it is wider, both class names cut to the same number of their first letters, as many as fit
- * ("meta. -> jour."); nothing where not even one letter each does.
+ * ("meta. -> jour."), each keeping what tells it from the other classes ("da." data,
+ * "dis." discard, never "d.": ss_class_unique_len); nothing where not even that fits.
  */
 static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double avail,
 		     char *buf, size_t len)
 {
-	const char *from = ss_class_table[c->from].name, *to = ss_class_table[c->to].name;
-	int n = (int)fmax(strlen(from), strlen(to));
+	int n = (int)fmax(strlen(ss_class_table[c->from].name), strlen(ss_class_table[c->to].name));
+	char from[24], to[24], last[64] = "";
 	double w;
 
 	if (other) {
@@ -78,17 +93,34 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 		ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
 		return;
 	}
-	snprintf(buf, len, "%s \u2192 %s", from, to);
-	for (;;) {
+	for (; n >= 1; n--) {
+		cut_name(c->from, n, from, sizeof(from));
+		cut_name(c->to, n, to, sizeof(to));
+		snprintf(buf, len, "%s \u2192 %s", from, to);
+		if (!strcmp(buf, last))
+			continue;       /* no shorter than the last try */
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		if (w <= avail)
+		if (w <= avail + 1e-9)  /* the room may be this width, plus and minus the pads */
 			return;
-		if (--n < 1)
-			break;
-		snprintf(buf, len, "%.*s%s \u2192 %.*s%s", n, from, (int)strlen(from) > n ? "." : "",
-			 n, to, (int)strlen(to) > n ? "." : "");
+		snprintf(last, sizeof(last), "%s", buf);
 	}
 	buf[0] = '\0';
+}
+
+/* The width of row C's label in its shortest form ("m. \u2192 dir"); 0 for "other
+ * pairs". */
+static double least_width(cairo_t *cr, const struct ss_cause_cell *c, bool other)
+{
+	char from[24], to[24], buf[64];
+	double w;
+
+	if (other)
+		return 0;
+	cut_name(c->from, 1, from, sizeof(from));
+	cut_name(c->to, 1, to, sizeof(to));
+	snprintf(buf, sizeof(buf), "%s \u2192 %s", from, to);
+	ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
+	return w;
 }
 
 /* A row's value: its share of the seeks and, unless BRIEF, the part across zones. */
@@ -109,7 +141,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	const struct ss_cause_matrix *m = matrix_of(d);
 	struct ss_cause_cell c[CELLS];
 	struct ss_frame f = *fin;
-	double label_w = 0, y0;
+	double label_w = 0, least_w = 0, y0;
 	size_t max_rows = (size_t)fmax(1, floor(fin->r.h / ROW_PX)), n;
 	bool other = false;
 
@@ -130,8 +162,12 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		label_of(cr, &c[i], other && i == n - 1, ANY_WIDTH, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
 		label_w = fmax(label_w, w);
+		least_w = fmax(least_w, least_width(cr, &c[i], other && i == n - 1));
 	}
-	label_w = fmin(label_w + 2 * LABEL_PAD, fin->r.w * 0.45);
+	/* up to 45 % of the frame for the labels; more where their shortest forms need it,
+	 * rather than bars without names, as long as the bars keep room for a value */
+	label_w = fmin(label_w + 2 * LABEL_PAD,
+		       fmax(fin->r.w * 0.45, fmin(least_w + 2 * LABEL_PAD, fin->r.w - BARS_MIN)));
 	/* the bars' frame: x is the share of the column's seeks */
 	f.r.x += label_w;
 	f.r.w -= label_w;
