@@ -68,7 +68,6 @@ blktrace       cmd:blktrace       blktrace
 valgrind       cmd:valgrind       valgrind
 clang          cmd:clang          clang
 libclang-rt-dev file:libclang_rt.fuzzer compiler-rt
-xz-utils       cmd:xz             xz
 '
 case $purpose in
 build) want=$BUILD ;;

@@ -2,7 +2,8 @@
 /*
  * seekscope plot: draw trace files (sector over time, seeks/s, throughput, latency, ...) into
  * a PNG, SVG or PDF; several traces side by side on shared scales.  Parse (plot_args.c) -> open
- * -> configure -> run -> draw -> one cleanup label.  The drawing itself is graph.c and the panels.
+ * -> configure -> run -> draw -> one cleanup label.  The figure is graph.c (its drawing
+ * graph_draw.c) and the panels.
  */
 #include <errno.h>
 #include <limits.h>

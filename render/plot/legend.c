@@ -103,6 +103,8 @@ static const char *short_name(const char *name, char *buf, size_t len)
 	return buf;
 }
 
+/* a row that fits to the last bit fits: the gap above is stretched to fill it exactly */
+#define FIT_EPS 1e-9
 #define TWO_ROW_SW 10       /* the marks' size in two rows */
 
 /* Legend of the sector panel's marks, centred in one row, or two where one is too narrow;
@@ -163,7 +165,8 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
 		mw[i] = sw + 5;
 	}
-	if (ss_row_width(mw, tw, 0, n, gap) > r->w && n > 1 && r->h >= 2 * TWO_ROW_SW + 4) {
+	if (ss_row_width(mw, tw, 0, n, gap) > r->w + FIT_EPS && n > 1 &&
+	    r->h >= 2 * TWO_ROW_SW + 4) {
 		rows = 2;
 		fs = ss_metrics.font_small * 0.75;
 		sw = TWO_ROW_SW;
@@ -181,7 +184,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 			ss_row_split(mw, tw, n, gap, &total);
 		else
 			total = ss_row_width(mw, tw, 0, n, gap);
-		if (total <= r->w)
+		if (total <= r->w + FIT_EPS)
 			break;
 
 		for (int i = n - 1; i >= nr_groups; i--)
@@ -191,6 +194,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 			}
 		memmove(&it[drop], &it[drop + 1], (size_t)(n - drop - 1) * sizeof(it[0]));
 		memmove(&tw[drop], &tw[drop + 1], (size_t)(n - drop - 1) * sizeof(tw[0]));
+		memmove(&mw[drop], &mw[drop + 1], (size_t)(n - drop - 1) * sizeof(mw[0]));
 		if (drop < nr_groups)
 			nr_groups--;
 	}

@@ -29,8 +29,16 @@ for t in "$@"; do
 	rm -f "$w"/fuzz-*.log
 	grown=tests/fuzz/grown/$t.tar.xz
 	if [[ -f $grown && -z $(ls -A "$w/corpus") ]]; then
-		tar -xJf "$grown" -C "$w/corpus" --strip-components=1 --no-same-owner ||
-			{ echo "run-fuzz: $grown: cannot unpack it" >&2; status=1; continue; }
+		# unpacked aside and moved in whole: a failure leaves the corpus empty, to be
+		# unpacked by the next run
+		rm -rf "$w/corpus.new" && mkdir "$w/corpus.new"
+		if ! tar -xJf "$grown" -C "$w/corpus.new" --strip-components=1 --no-same-owner; then
+			echo "run-fuzz: $grown: cannot unpack it" >&2
+			rm -rf "$w/corpus.new"
+			status=1
+			continue
+		fi
+		rmdir "$w/corpus" && mv "$w/corpus.new" "$w/corpus"
 		echo "run-fuzz: $t: resuming from $grown ($(ls "$w/corpus" | wc -l) inputs)" >&2
 	fi
 	args=(-close_fd_mask=3 -print_final_stats=1 -timeout=20 -rss_limit_mb=2048

@@ -67,8 +67,11 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 static void cut_name(enum ss_class c, int n, char *buf, size_t len)
 {
 	const char *name = ss_class_table[c].name;
-	int full = (int)strlen(name), k = n > ss_class_unique_len(c) ? n : ss_class_unique_len(c);
+	const int least = ss_class_unique_len(c), full = (int)strlen(name);
+	int k = n > least ? n : least;
 
+	while (k > least && name[k - 1] == '-')
+		k--;            /* "file." rather than "file-." */
 	if (k + 1 >= full)
 		snprintf(buf, len, "%s", name);
 	else
