@@ -412,7 +412,7 @@ static void test_narrow_titles(void)
 
 /*
  * Three columns in 900 px: the seek causes panel's pair labels ("data -> data") are cut to fit
- * their column ("d. -> d."), not drawn past the frame's left edge, and its value labels stay
+ * their column ("da. -> da."), not drawn past the frame's left edge, and its value labels stay
  * inside the frame.
  */
 static void test_narrow_causes(void)
@@ -448,6 +448,48 @@ static void test_narrow_causes(void)
 		       "column %d: nothing at its right edge", c);
 	}
 	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
+ * Three columns in 760 px: the seek distance and seek causes panels' titles, too wide even as
+ * their heads, become their short forms, not both "Seek...".
+ */
+static void test_narrow_seek_titles(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
+	const char *tr[3] = { tr_path("seektitles-a.sst"), tr_path("seektitles-b.sst"),
+			      tr_path("seektitles-c.sst") };
+	struct ss_graph_opts go;
+	char err[128] = "", dist[400], causes[400], seeks[400];
+	cairo_surface_t *s;
+	cairo_t *cr;
+
+	for (int i = 0; i < 3; i++)
+		tr_make(tr[i], &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "seeks,dist,causes", err, sizeof(err)), 0,
+	       "seeks, dist and causes (%s)", err);
+	if (!render_into(&rd, tr, 3, tr_path("seektitles.png"), 760, 600, &go))
+		return;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 760, 600);
+	cr = cairo_create(s);
+	if (!ss_graph_panel_title(rd.g, cr, 0, 0, seeks, sizeof(seeks)) &&
+	    !ss_graph_panel_title(rd.g, cr, 1, 0, dist, sizeof(dist)) &&
+	    !ss_graph_panel_title(rd.g, cr, 2, 0, causes, sizeof(causes))) {
+		ok(!strcmp(seeks, "Seeks") || !strncmp(seeks, "Seeks per", 9),
+		   "the seeks panel: '%s'", seeks);
+		ok(!strcmp(dist, "Distance") || !strcmp(dist, "Seek distance"),
+		   "the distance panel: '%s'", dist);
+		ok(!strcmp(causes, "Causes") || !strcmp(causes, "Seek causes"),
+		   "the causes panel: '%s'", causes);
+		ok(strcmp(dist, causes), "... the two read differently");
+	} else {
+		ok(0, "the titles of 760 x 600 read back");
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
 	release(&rd);
 }
 
@@ -503,6 +545,7 @@ int main(void)
 	test_low_panel_phases();
 	test_narrow_titles();
 	test_narrow_causes();
+	test_narrow_seek_titles();
 	test_fit_words();
 	return done_testing();
 }

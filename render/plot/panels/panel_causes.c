@@ -231,6 +231,7 @@ const struct ss_panel_ops ss_panel_causes = {
 	.help = "seek causes: class before -> after each seek",
 	.title = "Seek causes: share of seeks by the class of the request before \u2192 after "
 		 "(dark: between two zones, e.g. AG to AG)",
+	.short_title = "Causes",        /* not "Seek...", as the distance panel may read */
 	.y_title = NULL,
 	.weight = 0.9,
 	.time_x = false,

@@ -175,6 +175,7 @@ const struct ss_panel_ops ss_panel_dist = {
 	.help = "seek distances (how far the head moves)",
 	.title = "Seek distance: share of moves by distance (bytes, log2 buckets; grey = within "
 		 "the threshold, dashed)",
+	.short_title = "Distance",      /* not "Seek...", as the seek causes panel may read */
 	.y_title = "% of moves",
 	.weight = 1.0,
 	.time_x = false,

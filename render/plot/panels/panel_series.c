@@ -510,7 +510,7 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 	}
 
 SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title,
-	     NULL, "seeks/s", 1.0, false);
+	     "Seeks", "seeks/s", 1.0, false);
 SERIES_PANEL(tput, desc_tput, "tput", "MB/s per request class",
 	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, NULL, "MB/s", 1.0,
 	     false);
