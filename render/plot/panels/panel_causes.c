@@ -70,12 +70,13 @@ static void cut_name(enum ss_class c, int n, char *buf, size_t len)
 	const int least = ss_class_unique_len(c), full = (int)strlen(name);
 	int k = n > least ? n : least;
 
+	if (k + 1 >= full) {
+		snprintf(buf, len, "%s", name);
+		return;
+	}
 	while (k > least && name[k - 1] == '-')
 		k--;            /* "file." rather than "file-." */
-	if (k + 1 >= full)
-		snprintf(buf, len, "%s", name);
-	else
-		snprintf(buf, len, "%.*s.", k, name);
+	snprintf(buf, len, "%.*s.", k, name);
 }
 
 /*
