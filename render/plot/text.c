@@ -138,10 +138,29 @@ static bool fits(cairo_t *cr, double size, bool bold, const char *text, double a
 	return w <= avail;
 }
 
+/* Whether the word of TEXT that ends at N (and starts after a space) is one a cut text
+ * should not end in: "Device offset of..." reads as if something were missing. */
+static bool small_word(const char *text, int n)
+{
+	static const char *const words[] = { "a", "an", "and", "at", "by", "for", "from", "in",
+					     "of", "on", "or", "per", "the", "to", "with" };
+	int m = n;
+
+	while (m > 0 && text[m - 1] != ' ')
+		m--;
+	if (m == 0)
+		return false;   /* the first word stays */
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if ((int)strlen(words[i]) == n - m && !strncmp(text + m, words[i], (size_t)(n - m)))
+			return true;
+	return false;
+}
+
 /*
  * Where BUF, TEXT cut by ss_text_fit (a prefix of TEXT and "..."), ends once cut back to its
- * last whole word (where a whole word is left) and the punctuation and operators before it
- * ("starting >", "a -"): that prefix's length; 0 when nothing of TEXT is left.
+ * last whole word (where a whole word is left), without the punctuation and operators before
+ * it ("starting >", "a -") nor a small word ("offset of"): that prefix's length; 0 when nothing
+ * of TEXT is left.
  */
 static int word_cut(const char *text, const char *buf)
 {
@@ -155,9 +174,14 @@ static int word_cut(const char *text, const char *buf)
 		if (m > 0)
 			n = m;
 	}
-	while (n > 0 && strchr(" :,;(=<>-", text[n - 1]))
-		n--;
-	return n;
+	for (;;) {
+		while (n > 0 && strchr(" :,;(=<>-", text[n - 1]))
+			n--;
+		if (!small_word(text, n))
+			return n;
+		while (n > 0 && text[n - 1] != ' ')
+			n--;
+	}
 }
 
 void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, const char *shorter,

@@ -524,10 +524,15 @@ static void test_fit_words(void)
 	       "too little beyond the head: the head alone");
 	is_str(fit_words(cr, seeks, "Seeks", "Seeks per sec"), "Seeks",
 	       "no room for the head: the short form");
-	is_str(fit_words(cr, seeks, NULL, "Seeks per sec"), "Seeks per...",
-	       "without a short form the head is cut after a whole word");
+	is_str(fit_words(cr, seeks, NULL, "Seeks per sec"), "Seeks...",
+	       "without a short form the head is cut after a whole word (not after 'per')");
 	is_str(fit_words(cr, "Offset over time", NULL, "Offset ov..."), "Offset...",
 	       "a title without a head is cut at any whole word");
+	is_str(fit_words(cr, "Device offset of each request over time", "Offset over time",
+			 "Device offset of ea..."), "Device offset...",
+	       "... not after a small word ('Device offset of...')");
+	is_str(fit_words(cr, seeks, "Seeks", "Seeks per second (an is..."), "Seeks per second",
+	       "... and not after one at the head's end ('(an...')");
 	is_str(fit_words(cr, seeks, "Seeks", "Se"), "", "nothing rather than a bare \"...\"");
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
