@@ -65,6 +65,11 @@ double ss_layout_table_w(int width);
 /* Smallest picture height that holds the spec's panels and table readably. */
 int ss_layout_min_height(const struct ss_layout_spec *s);
 
+/* A width that fits its room to the last bit counts as fitting: a width summed from parts (a
+ * row's entries and gaps) or a room taken apart (a label's less its pads) may miss the other by
+ * a rounding bit, which must not send a row to two rows or leave a label out. */
+#define SS_FIT_EPS 1e-9
+
 /*
  * A row of entries (the legend, a panel's key), entry I a mark MARK[I] wide (with the air
  * after it) and then a name NAME[I] wide, GAP between entries: the width of entries A..B-1.

@@ -103,8 +103,6 @@ static const char *short_name(const char *name, char *buf, size_t len)
 	return buf;
 }
 
-/* a row that fits to the last bit fits: the gap above is stretched to fill it exactly */
-#define FIT_EPS 1e-9
 #define TWO_ROW_SW 10       /* the marks' size in two rows */
 
 /* Legend of the sector panel's marks, centred in one row, or two where one is too narrow;
@@ -165,7 +163,8 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		ss_text_measure(cr, fs, false, it[i].name, &tw[i], NULL);
 		mw[i] = sw + 5;
 	}
-	if (ss_row_width(mw, tw, 0, n, gap) > r->w + FIT_EPS && n > 1 &&
+	/* a row that fits to the last bit fits: the gap above is stretched to fill it exactly */
+	if (ss_row_width(mw, tw, 0, n, gap) > r->w + SS_FIT_EPS && n > 1 &&
 	    r->h >= 2 * TWO_ROW_SW + 4) {
 		rows = 2;
 		fs = ss_metrics.font_small * 0.75;
@@ -184,7 +183,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 			ss_row_split(mw, tw, n, gap, &total);
 		else
 			total = ss_row_width(mw, tw, 0, n, gap);
-		if (total <= r->w + FIT_EPS)
+		if (total <= r->w + SS_FIT_EPS)
 			break;
 
 		for (int i = n - 1; i >= nr_groups; i--)

@@ -159,7 +159,7 @@ void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, in
 	measure(cr, names, kp->sample, n, 1, kp->w, mark);
 	full = ss_row_width(mark, kp->w, 0, n, SS_KEY_GAP);
 	kp->row_w[0] = kp->width = full;
-	if (full <= width - SS_KEY_TITLE_MIN)
+	if (full <= width - SS_KEY_TITLE_MIN + SS_FIT_EPS)
 		return;
 	kp->scale = fmax(SS_KEY_MIN_SCALE, (width - SS_KEY_TITLE_MIN) / full);
 	measure(cr, names, kp->sample, n, kp->scale, kp->w, mark);
@@ -182,7 +182,7 @@ void ss_key_plan(cairo_t *cr, const char *const *names, const double *sample, in
 			kp->width = wide;
 		}
 	}
-	if (kp->width > width) {
+	if (kp->width > width + SS_FIT_EPS) {
 		kp->rows = 0;
 		kp->width = 0;
 	}

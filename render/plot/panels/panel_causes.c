@@ -104,7 +104,8 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 		if (!strcmp(buf, last))
 			continue;       /* no shorter than the last try */
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		if (w <= avail + 1e-9)  /* the room may be this width, plus and minus the pads */
+		/* the room may be this width, plus and minus the pads */
+		if (w <= avail + SS_FIT_EPS)
 			return;
 		snprintf(last, sizeof(last), "%s", buf);
 	}
