@@ -59,9 +59,6 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 	return max_rows;
 }
 
-/* The labels' width unlimited (label_of) */
-#define ANY_WIDTH INFINITY
-
 /* Class C's name cut to its first N letters and ".", but to no fewer than tell it from the
  * other classes, and whole where the cut would make it no shorter ("dat." for "data"). */
 static void cut_name(enum ss_class c, int n, char *buf, size_t len)
@@ -79,24 +76,40 @@ static void cut_name(enum ss_class c, int n, char *buf, size_t len)
 	snprintf(buf, len, "%.*s.", k, name);
 }
 
+/* Row C's label in full ("metadata -> journal", "other pairs") into BUF. */
+static void full_label(const struct ss_cause_cell *c, bool other, char *buf, size_t len)
+{
+	if (other)
+		snprintf(buf, len, "other pairs");
+	else
+		snprintf(buf, len, "%s \u2192 %s", ss_class_table[c->from].name,
+			 ss_class_table[c->to].name);
+}
+
 /*
- * Row C's label ("metadata -> journal", "other pairs") into BUF, at most AVAIL px wide: where
- * it is wider, both class names cut to the same number of their first letters, as many as fit
- * ("meta. -> jour."), each keeping what tells it from the other classes ("da." data,
- * "dis." discard, never "d.": ss_class_unique_len); nothing where not even that fits.
+ * Row C's label into BUF, at most AVAIL px wide; FULL_W is its full form's width (measured once
+ * per row, by the caller).  Where the full form is wider, both class names cut to the same
+ * number of their first letters, as many as fit ("meta. -> jour."), each keeping what tells it
+ * from the other classes ("da." data, "dis." discard, never "d.": ss_class_unique_len);
+ * nothing where not even that fits.
  */
-static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double avail,
-		     char *buf, size_t len)
+static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double full_w,
+		     double avail, char *buf, size_t len)
 {
 	int n = (int)fmax(strlen(ss_class_table[c->from].name), strlen(ss_class_table[c->to].name));
-	char from[24], to[24], last[64] = "";
+	char from[24], to[24], last[64];
 	double w;
 
+	full_label(c, other, buf, len);
 	if (other) {
-		snprintf(buf, len, "other pairs");
 		ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
 		return;
 	}
+	/* the room may be this width, plus and minus the pads */
+	if (full_w <= avail + SS_FIT_EPS)
+		return;
+	/* the first cuts are the full form again: skipped below as no shorter */
+	snprintf(last, sizeof(last), "%s", buf);
 	for (; n >= 1; n--) {
 		cut_name(c->from, n, from, sizeof(from));
 		cut_name(c->to, n, to, sizeof(to));
@@ -104,7 +117,6 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 		if (!strcmp(buf, last))
 			continue;       /* no shorter than the last try */
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		/* the room may be this width, plus and minus the pads */
 		if (w <= avail + SS_FIT_EPS)
 			return;
 		snprintf(last, sizeof(last), "%s", buf);
@@ -146,6 +158,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	const struct ss_cause_matrix *m = matrix_of(d);
 	struct ss_cause_cell c[CELLS];
 	struct ss_frame f = *fin;
+	double full_w[CELLS];           /* each row's label in full: measured once, for label_of */
 	double label_w = 0, least_w = 0, y0;
 	size_t max_rows = (size_t)fmax(1, floor(fin->r.h / ROW_PX)), n;
 	bool other = false;
@@ -162,11 +175,10 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	n = rows_of(m, c, max_rows, &other);
 	for (size_t i = 0; i < n; i++) {
 		char buf[64];
-		double w;
 
-		label_of(cr, &c[i], other && i == n - 1, ANY_WIDTH, buf, sizeof(buf));
-		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
-		label_w = fmax(label_w, w);
+		full_label(&c[i], other && i == n - 1, buf, sizeof(buf));
+		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &full_w[i], NULL);
+		label_w = fmax(label_w, full_w[i]);
 		least_w = fmax(least_w, least_width(cr, &c[i], other && i == n - 1));
 	}
 	/* up to 45 % of the frame for the labels; more where their shortest forms need it,
@@ -191,7 +203,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		char buf[64], val[64];
 		struct ss_box b;
 
-		label_of(cr, &c[i], other && i == n - 1, label_w - 2 * LABEL_PAD, buf,
+		label_of(cr, &c[i], other && i == n - 1, full_w[i], label_w - 2 * LABEL_PAD, buf,
 			 sizeof(buf));
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, f.r.x - LABEL_PAD, yc, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
