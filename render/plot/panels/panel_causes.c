@@ -59,12 +59,13 @@ static size_t rows_of(const struct ss_cause_matrix *m, struct ss_cause_cell *c, 
 	return max_rows;
 }
 
-/* Class C's name cut to its first N letters and ".", but to no fewer than tell it from the
- * other classes, and whole where the cut would make it no shorter ("dat." for "data"). */
-static void cut_name(enum ss_class c, int n, char *buf, size_t len)
+/* Class C's name cut to its first N letters and ".", but to no fewer than LEAST, which tell it
+ * from the other classes (ss_class_unique_len), and whole where the cut would make it no
+ * shorter ("dat." for "data"). */
+static void cut_name(enum ss_class c, int least, int n, char *buf, size_t len)
 {
 	const char *name = ss_class_table[c].name;
-	const int least = ss_class_unique_len(c), full = (int)strlen(name);
+	const int full = (int)strlen(name);
 	int k = n > least ? n : least;
 
 	if (k + 1 >= full) {
@@ -90,11 +91,11 @@ static void full_label(const struct ss_cause_cell *c, bool other, char *buf, siz
  * Row C's label into BUF, at most AVAIL px wide; FULL_W is its full form's width (measured once
  * per row, by the caller).  Where the full form is wider, both class names cut to the same
  * number of their first letters, as many as fit ("meta. -> jour."), each keeping what tells it
- * from the other classes ("da." data, "dis." discard, never "d.": ss_class_unique_len);
- * nothing where not even that fits.
+ * from the other classes ("da." data, "dis." discard, never "d.": UNIQUE[class], each class's
+ * ss_class_unique_len); nothing where not even that fits.
  */
-static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, double full_w,
-		     double avail, char *buf, size_t len)
+static void label_of(cairo_t *cr, const int *unique, const struct ss_cause_cell *c, bool other,
+		     double full_w, double avail, char *buf, size_t len)
 {
 	int n = (int)fmax(strlen(ss_class_table[c->from].name), strlen(ss_class_table[c->to].name));
 	char from[24], to[24], last[64];
@@ -111,8 +112,8 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 	/* the first cuts are the full form again: skipped below as no shorter */
 	snprintf(last, sizeof(last), "%s", buf);
 	for (; n >= 1; n--) {
-		cut_name(c->from, n, from, sizeof(from));
-		cut_name(c->to, n, to, sizeof(to));
+		cut_name(c->from, unique[c->from], n, from, sizeof(from));
+		cut_name(c->to, unique[c->to], n, to, sizeof(to));
 		snprintf(buf, len, "%s \u2192 %s", from, to);
 		if (!strcmp(buf, last))
 			continue;       /* no shorter than the last try */
@@ -124,17 +125,18 @@ static void label_of(cairo_t *cr, const struct ss_cause_cell *c, bool other, dou
 	buf[0] = '\0';
 }
 
-/* The width of row C's label in its shortest form ("m. \u2192 dir"); 0 for "other
- * pairs". */
-static double least_width(cairo_t *cr, const struct ss_cause_cell *c, bool other)
+/* The width of row C's label in its shortest form ("m. \u2192 dir"), UNIQUE as for label_of;
+ * 0 for "other pairs". */
+static double least_width(cairo_t *cr, const int *unique, const struct ss_cause_cell *c,
+			  bool other)
 {
 	char from[24], to[24], buf[64];
 	double w;
 
 	if (other)
 		return 0;
-	cut_name(c->from, 1, from, sizeof(from));
-	cut_name(c->to, 1, to, sizeof(to));
+	cut_name(c->from, unique[c->from], 1, from, sizeof(from));
+	cut_name(c->to, unique[c->to], 1, to, sizeof(to));
 	snprintf(buf, sizeof(buf), "%s \u2192 %s", from, to);
 	ss_text_measure(cr, ss_metrics.font_tick, false, buf, &w, NULL);
 	return w;
@@ -159,6 +161,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	struct ss_cause_cell c[CELLS];
 	struct ss_frame f = *fin;
 	double full_w[CELLS];           /* each row's label in full: measured once, for label_of */
+	int unique[SS_NR_CLASSES];      /* ss_class_unique_len: once, not for every cut name */
 	double label_w = 0, least_w = 0, y0;
 	size_t max_rows = (size_t)fmax(1, floor(fin->r.h / ROW_PX)), n;
 	bool other = false;
@@ -173,13 +176,15 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		return;
 	}
 	n = rows_of(m, c, max_rows, &other);
+	for (int k = 0; k < SS_NR_CLASSES; k++)
+		unique[k] = ss_class_unique_len(k);
 	for (size_t i = 0; i < n; i++) {
 		char buf[64];
 
 		full_label(&c[i], other && i == n - 1, buf, sizeof(buf));
 		ss_text_measure(cr, ss_metrics.font_tick, false, buf, &full_w[i], NULL);
 		label_w = fmax(label_w, full_w[i]);
-		least_w = fmax(least_w, least_width(cr, &c[i], other && i == n - 1));
+		least_w = fmax(least_w, least_width(cr, unique, &c[i], other && i == n - 1));
 	}
 	/* up to 45 % of the frame for the labels; more where their shortest forms need it,
 	 * rather than bars without names, as long as the bars keep room for a value */
@@ -203,8 +208,8 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		char buf[64], val[64];
 		struct ss_box b;
 
-		label_of(cr, &c[i], other && i == n - 1, full_w[i], label_w - 2 * LABEL_PAD, buf,
-			 sizeof(buf));
+		label_of(cr, unique, &c[i], other && i == n - 1, full_w[i],
+			 label_w - 2 * LABEL_PAD, buf, sizeof(buf));
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, f.r.x - LABEL_PAD, yc, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
 			     false, buf, NULL);
