@@ -153,3 +153,12 @@ int ss_row_split(const double *mark, const double *name, int n, double gap, doub
 	}
 	return split;
 }
+
+int ss_row_layout(const double *mark, const double *name, int n, double gap, int rows,
+		  double *width)
+{
+	if (rows == 2)
+		return ss_row_split(mark, name, n, gap, width);
+	*width = ss_row_width(mark, name, 0, n, gap);
+	return n;
+}

@@ -79,5 +79,9 @@ double ss_row_width(const double *mark, const double *name, int a, int b, double
  * split whose wider row is narrowest), that row's width into *WIDTH; N < 2: N and the one
  * row's width. */
 int ss_row_split(const double *mark, const double *name, int n, double gap, double *width);
+/* N such entries in ROWS rows, 1 or 2 (2: ss_row_split): the second row's first entry, N for
+ * one row, and the wider row's width into *WIDTH. */
+int ss_row_layout(const double *mark, const double *name, int n, double gap, int rows,
+		  double *width);
 
 #endif

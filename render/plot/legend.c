@@ -179,10 +179,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		/* the last entry that is not a group, else the last group */
 		int drop = n - 1;
 
-		if (rows == 2)
-			ss_row_split(mw, tw, n, gap, &total);
-		else
-			total = ss_row_width(mw, tw, 0, n, gap);
+		ss_row_layout(mw, tw, n, gap, rows, &total);
 		if (total <= r->w + SS_FIT_EPS)
 			break;
 
@@ -197,7 +194,7 @@ void ss_legend_draw(cairo_t *cr, const struct ss_rect *r, const struct ss_trace 
 		if (drop < nr_groups)
 			nr_groups--;
 	}
-	split = rows == 2 ? ss_row_split(mw, tw, n, gap, &total) : n;
+	split = ss_row_layout(mw, tw, n, gap, rows, &total);
 	cairo_save(cr);
 	for (int row = 0; row < rows; row++) {
 		int a = row ? split : 0, b = rows == 2 && !row ? split : n;

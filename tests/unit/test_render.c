@@ -117,6 +117,11 @@ static void test_rows(void)
 	       "even entries split in the middle");
 	is_int(ss_row_split(mark, (const double[]){ 30, 10, 30, 30 }, 3, 0, &w), 1,
 	       "a tie goes to the first split");
+	/* the legend's one call for one row or two */
+	is_int(ss_row_layout(mark, name, 4, 5, 1, &w), 4, "one row: no split");
+	ok(w == 225, "... its width is the whole row's (got %g)", w);
+	is_int(ss_row_layout(mark, name, 4, 5, 2, &w), 2, "two rows: ss_row_split's");
+	ok(w == 125, "... and its wider row's width (got %g)", w);
 }
 
 /* ---- synthetic traces ---- */
