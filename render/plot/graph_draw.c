@@ -152,21 +152,72 @@ static struct ss_panel_data panel_data(const struct ss_graph *g, int i, int p)
 				       p == g->first_time_row };
 }
 
-/* Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it
- * (never into the key nor the next column), into BUF. */
+/* The width of TITLE's least form in a panel title's type: its short form, else its head. */
+static double title_least(const struct ss_panel_ops *ops, cairo_t *cr, const char *title)
+{
+	char head[400];
+	double w;
+
+	snprintf(head, sizeof(head), "%.*s", ss_text_head(title), title);
+	ss_text_measure(cr, ss_metrics.font_label, true, ops->short_title ? ops->short_title : head,
+			&w, NULL);
+	return w;
+}
+
+/* Panel P's key over column I, drawn on frame F (cairo state kept); its room. */
+static double key_draw(const struct ss_graph *g, cairo_t *cr, int i, int p,
+		       const struct ss_panel_data *d, const struct ss_frame *f, bool draw)
+{
+	double room;
+
+	cairo_save(cr);        /* what a panel sets in CR stays with it */
+	room = g->ops[p]->key(g->col[i].state[p], cr, d, f, draw);
+	cairo_restore(cr);
+	return room;
+}
+
+/*
+ * Above column I's panel P (frame F): the panel's key, drawn, and its title fitted beside it
+ * (never into the key nor the next column), into BUF.  The title band reaches over the
+ * gutter right of the frame (the zone labels' room, empty at its height) to BAND_PAD short of
+ * the column's end.  The key stands at the frame's right end where the title keeps its least
+ * form (its short form or head) beside it, else where the title keeps more: at the band's
+ * end.  A key that fits neither place is left out, and the title has the whole band.
+ */
+#define BAND_PAD 4
+#define KEY_AIR 12             /* between the title and the key */
 static void panel_heading(const struct ss_graph *g, cairo_t *cr, int i, int p,
 			  const struct ss_panel_data *d, const struct ss_frame *f, char *buf,
 			  size_t len)
 {
-	const char *title = g->ops[p]->title_fmt ? g->panel_title[p] : g->ops[p]->title;
-	double key = 0;
+	const struct ss_panel_ops *ops = g->ops[p];
+	const char *title = ops->title_fmt ? g->panel_title[p] : ops->title;
+	struct ss_frame band = *f;
+	double room;
 
-	if (g->ops[p]->key) {
-		cairo_save(cr);        /* what a panel sets in CR stays with it */
-		key = g->ops[p]->key(g->col[i].state[p], cr, d, f);
-		cairo_restore(cr);
+	if (ops->key_fixed) {
+		double key = key_draw(g, cr, i, p, d, f, true);
+		fit_title(g, cr, &g->col[i], p, title, f->r.w - (key > 0 ? key + KEY_AIR : 0), buf,
+			  len);
+		return;
 	}
-	fit_title(g, cr, &g->col[i], p, title, f->r.w - (key > 0 ? key + 12 : 0), buf, len);
+	band.r.w += ss_metrics.gutter_right - BAND_PAD;
+	room = band.r.w;
+	if (ops->key) {
+		const double at_frame = key_draw(g, cr, i, p, d, f, false);
+		const double at_band = key_draw(g, cr, i, p, d, &band, false);
+		/* the title's room beside the key at either place; -1: the key fits none */
+		const double r_frame = at_frame > 0 ? f->r.w - at_frame - KEY_AIR : -1;
+		const double r_band = at_band > 0 ? band.r.w - at_band - KEY_AIR : -1;
+		const bool by_frame = at_frame > 0 && (r_frame >= title_least(ops, cr, title) ||
+						       r_frame >= r_band);
+
+		if (at_frame > 0 || at_band > 0) {
+			key_draw(g, cr, i, p, d, by_frame ? f : &band, true);
+			room = fmax(0, by_frame ? r_frame : r_band);
+		}
+	}
+	fit_title(g, cr, &g->col[i], p, title, room, buf, len);
 }
 
 static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
@@ -185,6 +236,33 @@ static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 	cairo_stroke(cr);
 	ss_text_draw(cr, x, y, SS_CENTER, SS_MIDDLE, ss_metrics.font_title, true, note, NULL);
 	cairo_restore(cr);
+}
+
+/*
+ * The x axis' title under frame F into BUF, as wide as the frame and the gutter right of it:
+ * in full, else shorter forms that keep the unit ("time since extract (ms)", "time (ms)"),
+ * rather than one cut before its unit.
+ */
+static void x_title(cairo_t *cr, const struct ss_graph *g, const struct ss_frame *f, char *buf,
+		    size_t len)
+{
+	const double room = f->r.w + ss_metrics.gutter_right;
+	const char *a = g->o.align;
+	double w;
+
+	for (int form = 0; form < 3; form++) {
+		if (form == 0)
+			snprintf(buf, len, "time since the start of %s%.32s (%s)", a ? "" : "the trace",
+				 a ? a : "", f->xu.name);
+		else if (form == 1 && a)
+			snprintf(buf, len, "time since %.32s (%s)", a, f->xu.name);
+		else
+			snprintf(buf, len, "time (%s)", f->xu.name);
+		ss_text_measure(cr, ss_metrics.font_small, false, buf, &w, NULL);
+		if (w <= room)
+			return;
+	}
+	ss_text_fit(cr, ss_metrics.font_small, false, buf, room);
 }
 
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
@@ -228,12 +306,7 @@ void ss_graph_draw(struct ss_graph *g, cairo_t *cr)
 			if (p == g->last_time_row && p == g->nr_panels - 1) {
 				char xt[96];
 
-				snprintf(xt, sizeof(xt), "time since the start of %s%.32s (%s)",
-					 g->o.align ? "" : "the trace", g->o.align ? g->o.align : "",
-					 f.xu.name);
-				/* centred under the frame, within its column */
-				ss_text_fit(cr, ss_metrics.font_small, false, xt,
-					    f.r.w + ss_metrics.gutter_right);
+				x_title(cr, g, &f, xt, sizeof(xt));
 				ss_set_rgb(cr, ss_col_text);
 				ss_text_draw(cr, f.r.x + f.r.w / 2,
 					     f.r.y + f.r.h + ss_metrics.tick_label_h, SS_CENTER,

@@ -109,6 +109,8 @@ void ss_phases_draw(cairo_t *cr, const struct ss_frame *f, const struct ss_trace
 		double lx = x + 3;
 		if (lx + w > f->r.x + f->r.w - 2)
 			lx = x - 3 - w;
+		if (lx < f->r.x + 2)
+			continue;       /* fits on neither side of its line: not cut by the frame */
 		lane = ss_text_lanes_claim(&lanes, lx, lx + w, 3);
 		if (lane < 0)
 			continue;

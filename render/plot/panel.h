@@ -81,12 +81,17 @@ struct ss_panel_ops {
 	/* Draw: f->y spans the shared range.  Axes are drawn by the panel (it knows its units). */
 	void (*draw)(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		     const struct ss_frame *f);
-	/* Optional: draw the panel's key at the right end of the title band above frame F
-	 * (before the title and the panel) and return the room it takes there, or the room
-	 * kept for what the panel draws there later (the movie's clock): the title is cut short
-	 * of it; f->r.w or more: no title; 0: no key. */
+	/* Optional: the panel's key at the right end of the title band above frame F (before
+	 * the title and the panel; drawn only with DRAW, else only measured): the room it takes
+	 * there, or the room kept for what the panel draws there later (the movie's clock, with
+	 * key_fixed): the title is cut short of it; f->r.w or more: no title; 0: no key.  The
+	 * frame it is given may be wider than the panel's (reaching over the gutter right of
+	 * it, where a narrow frame leaves the title too little room beside the key). */
 	double (*key)(void *state, cairo_t *cr, const struct ss_panel_data *d,
-		      const struct ss_frame *f);
+		      const struct ss_frame *f, bool draw);
+	/* the key's room is for something the panel draws at its frame's right end later (the
+	 * movie's clock): it stays there, and the title over the frame */
+	bool key_fixed;
 	void (*destroy)(void *state);
 };
 

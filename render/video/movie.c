@@ -150,9 +150,9 @@ static void anim_draw_none(void *state, cairo_t *cr, const struct ss_panel_data 
 }
 
 static double anim_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
-		       const struct ss_frame *f);
+		       const struct ss_frame *f, bool draw);
 static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			    const struct ss_frame *f);
+			    const struct ss_frame *f, bool draw);
 
 /* [0][style]: the animation panels; [1][style]: the same with --skip-idle (its clock is longer) */
 #define ANIM_OPS(idle_, style_, title_, short_, time_x_, draw_)                           \
@@ -161,7 +161,8 @@ static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data
 		     .time_x = time_x_, .sector_y = true, .class_legend = true,             \
 		     .classes = anim_classes, .create = anim_create, .feed = anim_feed,     \
 		     .extent = anim_extent, .draw = draw_,                                  \
-		     .key = idle_ ? anim_key_idle : anim_key, .destroy = anim_destroy }
+		     .key = idle_ ? anim_key_idle : anim_key, .key_fixed = true,            \
+		     .destroy = anim_destroy }
 #define ANIM_STYLES(idle_)                                                                 \
 	{ ANIM_OPS(idle_, SS_MOVIE_GRID, "The device in LBA order: cells lit by requests",    \
 		   NULL, false, anim_draw_none),                                              \
@@ -602,18 +603,20 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 /* Nothing drawn: the graph cuts the animation's title short of the room the clock, drawn in
  * every frame, takes. */
 static double anim_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
-		       const struct ss_frame *f)
+		       const struct ss_frame *f, bool draw)
 {
 	const struct anim_state *s = state;
 
+	(void)draw;             /* the room is the clock's, drawn with each frame */
 	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, f->r.w, false);
 }
 
 static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			    const struct ss_frame *f)
+			    const struct ss_frame *f, bool draw)
 {
 	const struct anim_state *s = state;
 
+	(void)draw;
 	return mv_clock_room(cr, d->trace, s->ctx.x_lo, s->ctx.x_hi, f->r.w, true);
 }
 

@@ -321,7 +321,7 @@ static void test_names(const char *tr)
  */
 static void test_row_titles(const char *tr)
 {
-	static const int width[2] = { 1400, 420 };
+	static const int width[2] = { 1400, 360 };
 	struct rendered rd = { 0 };
 	struct ss_graph_opts go;
 	char err[128] = "", t[2][400];
@@ -350,7 +350,7 @@ static void test_row_titles(const char *tr)
 			   "1400 px: '%s' (the device whole)", t[0]);
 			ok(strstr(t[1], "[loop1 ") != NULL, "... '%s'", t[1]);
 		} else {
-			ok(!strncmp(t[0], "I/O  [loop0", 11), "420 px: '%s' (the device first)",
+			ok(!strncmp(t[0], "I/O  [loop0", 11), "360 px: '%s' (the device first)",
 			   t[0]);
 			ok(!strncmp(t[1], "I/O  [loop1", 11), "... '%s'", t[1]);
 		}

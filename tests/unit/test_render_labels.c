@@ -14,6 +14,7 @@
 #include "testdir.h"
 #include "graph.h"
 #include "layout.h"
+#include "panel.h"
 #include "panel_registry.h"
 #include "text.h"
 #include "trace_read.h"
@@ -505,6 +506,58 @@ static const char *fit_words(cairo_t *cr, const char *text, const char *shorter,
 	return buf;
 }
 
+/*
+ * Two columns in 440 px, frames of about 60 px: a panel whose key leaves its title no room
+ * over the frame draws the key at the end of the title band, over the gutter right of the
+ * frame, and keeps a title (the latency panel's whole short form); the x axis' title keeps
+ * its unit rather than being cut before it.
+ */
+static void test_narrow_key_titles(void)
+{
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400, .lead_ns = 1000000 };
+	const char *tr[2] = { tr_path("keytitles-a.sst"), tr_path("keytitles-b.sst") };
+	static char t[5][2][400];
+
+	tr_make(tr[0], &o);
+	tr_make(tr[1], &o);
+	if (!panel_titles(tr, 440, "keytitles.png", t))
+		return;
+	for (int p = 0; p < 5; p++)
+		for (int c = 0; c < 2; c++)
+			ok(strlen(t[p][c]) >= 3 && strcmp(t[p][c], "..."),
+			   "440 px: row %d column %d has a title: '%s'", p, c, t[p][c]);
+	is_str(t[2][0], "Latency", "the latency panel's title beside its key (mean, max)");
+}
+
+/*
+ * Phase labels in a frame 60 px wide: a label that fits on neither side of its line is left
+ * out, not drawn across the frame's edge (where the clip cut "extract" to "act").
+ */
+static void test_phase_labels_inside(void)
+{
+	struct ss_rec_phase ph[4] = {
+		{ .ts_ns = 0, .kind = SS_PHASE_MARK, .name = "start" },
+		{ .ts_ns = 1000, .kind = SS_PHASE_BEGIN, .name = "drop-caches" },
+		{ .ts_ns = 330000000, .kind = SS_PHASE_BEGIN, .name = "extract" },
+		{ .ts_ns = 800000000, .kind = SS_PHASE_BEGIN, .name = "sync" },
+	};
+	struct ss_trace t = { .phases = ph, .nr_phases = 4 };
+	struct ss_frame f = { .r = { 90, 40, 61, 200 },
+			      .x = { .lo = 0, .hi = 1e9, .p0 = 90, .p1 = 151 } };
+	struct ss_label_boxes taken = { 0 };
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 300);
+	cairo_t *cr = cairo_create(s);
+	int inside = 0;
+
+	ss_phases_draw(cr, &f, &t, 0, true, 0, &taken);
+	for (int i = 0; i < taken.nr; i++)
+		inside += taken.box[i].x >= f.r.x && taken.box[i].x + taken.box[i].w <= f.r.x + f.r.w;
+	ok(taken.nr >= 1, "some phases are labelled (%d)", taken.nr);
+	is_int(inside, taken.nr, "every label drawn lies inside the frame");
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
 /* A title cut to fit reads as words: after a whole word, or its head, or its short form. */
 static void test_fit_words(void)
 {
@@ -552,5 +605,7 @@ int main(void)
 	test_narrow_causes();
 	test_narrow_seek_titles();
 	test_fit_words();
+	test_narrow_key_titles();
+	test_phase_labels_inside();
 	return done_testing();
 }

@@ -53,7 +53,7 @@ static const double dash[] = { 5, 4 };
 /* The key at the right end of the title band above the frame, in one or two rows
  * (ss_key_plan) that start at the same x; its width, 0 for none. */
 static double model_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
-			const struct ss_frame *f)
+			const struct ss_frame *f, bool draw)
 {
 	const char *names[NR_KEY];
 	double sample[NR_KEY];
@@ -66,7 +66,7 @@ static double model_key(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		sample[k] = k < NR_PARTS ? KEY_BOX : SS_KEY_SAMPLE;
 	}
 	ss_key_plan(cr, names, sample, NR_KEY, f->r.w, &kp);
-	for (int k = 0; k < NR_KEY && kp.rows; k++) {
+	for (int k = 0; k < NR_KEY && kp.rows && draw; k++) {
 		double x, y;
 
 		ss_key_place(&kp, f, k, &x, &y);
@@ -156,6 +156,8 @@ static void draw_elapsed(cairo_t *cr, const struct ss_frame *f, const struct ss_
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
+#define TOTAL_INSET 8           /* the total's left end, in from the frame's */
+
 static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		       const struct ss_frame *f)
 {
@@ -168,10 +170,20 @@ static void model_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	if (top) {
 		draw_stack(cr, f, b, top, d->t0);
 		/* the figure the stack ends at, as report --disk and the table give it */
-		snprintf(total, sizeof(total), "%.2f s modelled", top[(NR_PARTS - 1) * b->n + b->n - 1]);
+		double v = top[(NR_PARTS - 1) * b->n + b->n - 1], w;
+
+		/* in full where it fits inside the frame, else the figure alone, else nothing:
+		 * never cut by the frame's edge */
+		snprintf(total, sizeof(total), "%.2f s modelled", v);
+		ss_text_measure(cr, ss_metrics.font_small, true, total, &w, NULL);
+		if (w > f->r.w - TOTAL_INSET - 2) {
+			snprintf(total, sizeof(total), "%.2f s", v);
+			ss_text_measure(cr, ss_metrics.font_small, true, total, &w, NULL);
+		}
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw_plated(cr, f->r.x + 8, f->r.y + 6, SS_LEFT, SS_TOP,
-				    ss_metrics.font_small, true, total, NULL);
+		if (w <= f->r.w - TOTAL_INSET - 2)
+			ss_text_draw_plated(cr, f->r.x + TOTAL_INSET, f->r.y + 6, SS_LEFT, SS_TOP,
+					    ss_metrics.font_small, true, total, NULL);
 	}
 	draw_elapsed(cr, f, d);
 	cairo_restore(cr);

@@ -231,7 +231,7 @@ static void draw_line(cairo_t *cr, const struct ss_frame *f, const struct ss_bin
  * frame, in one or two rows (ss_key_plan): the lines drawn for this column; its width, 0 for
  * none. */
 static double series_key(const struct series_desc *d, cairo_t *cr,
-			 const struct ss_panel_data *pd, const struct ss_frame *f)
+			 const struct ss_panel_data *pd, const struct ss_frame *f, bool draw)
 {
 	struct drawn dr[MAX_DRAWN];
 	const char *names[MAX_DRAWN];
@@ -246,7 +246,7 @@ static double series_key(const struct series_desc *d, cairo_t *cr,
 		sample[k] = SS_KEY_SAMPLE;
 	}
 	ss_key_plan(cr, names, sample, nr, f->r.w, &kp);
-	for (int k = 0; k < kp.n && kp.rows; k++) {
+	for (int k = 0; k < kp.n && kp.rows && draw; k++) {
 		const struct series_line *l = &dr[k].l;
 		double x, y;
 
@@ -497,10 +497,10 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 		series_draw(&desc, cr, d, f);                                               \
 	}                                                                                   \
 	static double id##_key(void *s, cairo_t *cr, const struct ss_panel_data *d,        \
-			       const struct ss_frame *f)                                    \
+			       const struct ss_frame *f, bool draw)                         \
 	{                                                                                   \
 		(void)s;                                                                    \
-		return series_key(&desc, cr, d, f);                                         \
+		return series_key(&desc, cr, d, f, draw);                                   \
 	}                                                                                   \
 	const struct ss_panel_ops ss_panel_##id = {                                         \
 		.name = nm, .help = hlp, .title = ttl, .title_fmt = ttl_fmt,                \
