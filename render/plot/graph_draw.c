@@ -238,31 +238,21 @@ static void draw_note(cairo_t *cr, const struct ss_rect *r, const char *note)
 	cairo_restore(cr);
 }
 
-/*
- * The x axis' title under frame F into BUF, as wide as the frame and the gutter right of it:
- * in full, else shorter forms that keep the unit ("time since extract (ms)", "time (ms)"),
- * rather than one cut before its unit.
- */
+/* The x axis' title under frame F into BUF, as wide as the frame and the gutter right of it:
+ * whole, else a shorter form that keeps the unit. */
 static void x_title(cairo_t *cr, const struct ss_graph *g, const struct ss_frame *f, char *buf,
 		    size_t len)
 {
-	const double room = f->r.w + ss_metrics.gutter_right;
-	const char *a = g->o.align;
-	double w;
+	const char *a = g->o.align, *unit = f->xu.name;
+	char full[96], since[96], bare[32];
+	const char *forms[3] = { full, since, bare };
 
-	for (int form = 0; form < 3; form++) {
-		if (form == 0)
-			snprintf(buf, len, "time since the start of %s%.32s (%s)", a ? "" : "the trace",
-				 a ? a : "", f->xu.name);
-		else if (form == 1 && a)
-			snprintf(buf, len, "time since %.32s (%s)", a, f->xu.name);
-		else
-			snprintf(buf, len, "time (%s)", f->xu.name);
-		ss_text_measure(cr, ss_metrics.font_small, false, buf, &w, NULL);
-		if (w <= room)
-			return;
-	}
-	ss_text_fit(cr, ss_metrics.font_small, false, buf, room);
+	snprintf(full, sizeof(full), "time since the start of %s%.32s (%s)", a ? "" : "the trace",
+		 a ? a : "", unit);
+	snprintf(since, sizeof(since), "time since %.32s (%s)", a ? a : "the start", unit);
+	snprintf(bare, sizeof(bare), "time (%s)", unit);
+	ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3,
+			  f->r.w + ss_metrics.gutter_right, buf, len);
 }
 
 void ss_graph_draw(struct ss_graph *g, cairo_t *cr)

@@ -215,6 +215,15 @@ void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, co
 		buf[0] = '\0';
 }
 
+void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *forms, int n,
+		       double avail, char *buf, size_t len)
+{
+	for (int i = 0; i < n; i++)
+		if (fits(cr, size, bold, forms[i], avail, buf, len))
+			return;
+	ss_text_fit(cr, size, bold, buf, avail);
+}
+
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
 	cairo_text_extents_t te = { 0 };

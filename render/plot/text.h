@@ -53,6 +53,11 @@ int ss_text_head(const char *text);
 #define SS_TEXT_FIT_MORE 10
 void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, const char *shorter,
 		       double avail, char *buf, size_t len);
+/* The first of FORMS[0..n) that is at most AVAIL wide at SIZE (bold or not) into BUF (LEN
+ * bytes), else the last one cut to fit (ss_text_fit): for captions whose shorter forms keep
+ * what a cut would lose, their unit ("time since the start of the trace (ms)", "time (ms)"). */
+void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *forms, int n,
+		       double avail, char *buf, size_t len);
 /* Draw S on a translucent white plate so it reads over data. */
 void ss_text_draw_plated(cairo_t *cr, double x, double y, enum ss_halign ha, enum ss_valign va,
 			 double size, bool bold, const char *s, struct ss_box *box);

@@ -165,9 +165,9 @@ static double anim_key_idle(void *state, cairo_t *cr, const struct ss_panel_data
 		     .destroy = anim_destroy }
 #define ANIM_STYLES(idle_)                                                                 \
 	{ ANIM_OPS(idle_, SS_MOVIE_GRID, "The device in LBA order: cells lit by requests",    \
-		   NULL, false, anim_draw_none),                                              \
+		   "LBA grid", false, anim_draw_none),                                        \
 	  ANIM_OPS(idle_, SS_MOVIE_SPINDLE, "The device as a platter, outer ring first",      \
-		   NULL, false, anim_draw_none),                                              \
+		   "Platter", false, anim_draw_none),                                         \
 	  ANIM_OPS(idle_, SS_MOVIE_SCAN, "Device offset of each request over time",           \
 		   "Offset over time", true, idle_ ? anim_draw_scan_idle : anim_draw_scan) }
 static const struct ss_panel_ops anim_ops[2][SS_MOVIE_NR_STYLES] = {

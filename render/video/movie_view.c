@@ -370,13 +370,19 @@ static void offset_labels(const struct mv_view *v, cairo_t *cr)
 			ss_text_draw(cr, v->ox - 6, v->oy + (row + 0.5) * v->cell, SS_RIGHT, SS_MIDDLE,
 				     ss_metrics.font_tick, false, buf, NULL);
 		}
-		snprintf(buf, sizeof(buf), "offset of the row's first cell (%s); cells in LBA order, "
-			 "left to right, top to bottom", u.name);
+		char full[160], mid[64], bare[32];
+		const char *forms[3] = { full, mid, bare };
+
+		snprintf(full, sizeof(full), "offset of the row's first cell (%s); cells in LBA "
+			 "order, left to right, top to bottom", u.name);
+		snprintf(mid, sizeof(mid), "offset of the row's first cell (%s)", u.name);
+		snprintf(bare, sizeof(bare), "row offset (%s)", u.name);
 		ss_text_draw_vertical(cr, v->f.r.x - 52, v->f.r.y + v->f.r.h / 2,
 				      ss_metrics.font_small, false, "row offset");
 		ss_set_rgb(cr, ss_col_axis);
-		/* never into the next column: cut at the animation's right edge */
-		ss_text_fit(cr, ss_metrics.font_small, false, buf, v->f.r.w);
+		/* never into the next column: within the animation's width, keeping the unit */
+		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, v->f.r.w, buf,
+				  sizeof(buf));
 		ss_text_draw(cr, v->f.r.x, v->f.r.y + v->f.r.h + 4, SS_LEFT, SS_TOP,
 			     ss_metrics.font_small, false, buf, NULL);
 		return;

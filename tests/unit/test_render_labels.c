@@ -587,6 +587,24 @@ static void test_fit_words(void)
 	is_str(fit_words(cr, seeks, "Seeks", "Seeks per second (an is..."), "Seeks per second",
 	       "... and not after one at the head's end ('(an...')");
 	is_str(fit_words(cr, seeks, "Seeks", "Se"), "", "nothing rather than a bare \"...\"");
+	{
+		static const char *const forms[3] = { "time since the start of the trace (ms)",
+						      "time since the start (ms)", "time (ms)" };
+		char buf[64];
+		double w;
+
+		ss_text_measure(cr, ss_metrics.font_small, false, forms[1], &w, NULL);
+		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, w + 0.01, buf,
+				  sizeof(buf));
+		is_str(buf, forms[1], "a caption's first form that fits");
+		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, 1000, buf,
+				  sizeof(buf));
+		is_str(buf, forms[0], "... the whole one where it fits");
+		ss_text_measure(cr, ss_metrics.font_small, false, "time...", &w, NULL);
+		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, w + 0.01, buf,
+				  sizeof(buf));
+		is_str(buf, "time...", "... the last one cut where none fits");
+	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
 }
