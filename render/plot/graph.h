@@ -144,6 +144,10 @@ int ss_graph_panel_rect(const struct ss_graph *g, int panel, int col, struct ss_
  * -ENOENT outside the figure. */
 int ss_graph_panel_title(const struct ss_graph *g, cairo_t *cr, int panel, int col, char *buf,
 			 size_t len);
+/* The time axis' caption under column COL, fitted to its room as ss_graph_draw writes it
+ * under the last panel, into BUF.  0, or -ENOENT outside the figure or where the last panel
+ * has no time axis (no caption). */
+int ss_graph_x_title(const struct ss_graph *g, cairo_t *cr, int col, char *buf, size_t len);
 /* The sector range [*lo, *hi) of the first sector panel (--y-range, else every zone, else
  * where the I/O was; one row per device in a multi-device trace).  0, or -ENOENT before
  * ss_graph_run or without a sector panel. */

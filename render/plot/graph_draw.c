@@ -197,8 +197,8 @@ static void panel_heading(const struct ss_graph *g, cairo_t *cr, int i, int p,
 
 	if (ops->key_fixed) {
 		double key = key_draw(g, cr, i, p, d, f, true);
-		fit_title(g, cr, &g->col[i], p, title, f->r.w - (key > 0 ? key + KEY_AIR : 0), buf,
-			  len);
+		fit_title(g, cr, &g->col[i], p, title,
+			  fmax(0, f->r.w - (key > 0 ? key + KEY_AIR : 0)), buf, len);
 		return;
 	}
 	band.r.w += ss_metrics.gutter_right - BAND_PAD;
@@ -209,8 +209,8 @@ static void panel_heading(const struct ss_graph *g, cairo_t *cr, int i, int p,
 		/* the title's room beside the key at either place; -1: the key fits none */
 		const double r_frame = at_frame > 0 ? f->r.w - at_frame - KEY_AIR : -1;
 		const double r_band = at_band > 0 ? band.r.w - at_band - KEY_AIR : -1;
-		const bool by_frame = at_frame > 0 && (r_frame >= title_least(ops, cr, title) ||
-						       r_frame >= r_band);
+		const bool by_frame = at_frame > 0 && (at_band <= 0 || r_frame >= r_band ||
+						       r_frame >= title_least(ops, cr, title));
 
 		if (at_frame > 0 || at_band > 0) {
 			key_draw(g, cr, i, p, d, by_frame ? f : &band, true);
@@ -322,5 +322,18 @@ int ss_graph_panel_title(const struct ss_graph *g, cairo_t *cr, int panel, int c
 	d = panel_data(g, col, panel);
 	frame_for(g, panel, col, &f, ybuf, sizeof(ybuf));
 	panel_heading(g, cr, col, panel, &d, &f, buf, len);
+	return 0;
+}
+
+int ss_graph_x_title(const struct ss_graph *g, cairo_t *cr, int col, char *buf, size_t len)
+{
+	struct ss_frame f;
+	char ybuf[48];
+
+	if (!g->ran || col < 0 || col >= g->nr || g->last_time_row < 0 ||
+	    g->last_time_row != g->nr_panels - 1)
+		return -ENOENT;
+	frame_for(g, g->last_time_row, col, &f, ybuf, sizeof(ybuf));
+	x_title(cr, g, &f, buf, len);
 	return 0;
 }

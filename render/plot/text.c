@@ -218,6 +218,7 @@ void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, co
 void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *forms, int n,
 		       double avail, char *buf, size_t len)
 {
+	buf[0] = '\0';
 	for (int i = 0; i < n; i++)
 		if (fits(cr, size, bold, forms[i], avail, buf, len))
 			return;

@@ -55,7 +55,8 @@ void ss_text_fit_words(cairo_t *cr, double size, bool bold, const char *text, co
 		       double avail, char *buf, size_t len);
 /* The first of FORMS[0..n) that is at most AVAIL wide at SIZE (bold or not) into BUF (LEN
  * bytes), else the last one cut to fit (ss_text_fit): for captions whose shorter forms keep
- * what a cut would lose, their unit ("time since the start of the trace (ms)", "time (ms)"). */
+ * what a cut would lose, their unit ("time since the start of the trace (ms)", "time (ms)").
+ * Each form shorter than LEN. */
 void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *forms, int n,
 		       double avail, char *buf, size_t len);
 /* Draw S on a translucent white plate so it reads over data. */

@@ -506,27 +506,80 @@ static const char *fit_words(cairo_t *cr, const char *text, const char *shorter,
 	return buf;
 }
 
+/* Whether a pixel is of a line's colour: saturated, not text's black or the axes' grey. */
+static bool saturated(uint32_t p)
+{
+	int r = p >> 16 & 0xff, g = p >> 8 & 0xff, b = p & 0xff;
+	int hi = r > g ? (r > b ? r : b) : (g > b ? g : b), lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+
+	return hi - lo > 80;
+}
+
 /*
  * Two columns in 440 px, frames of about 60 px: a panel whose key leaves its title no room
  * over the frame draws the key at the end of the title band, over the gutter right of the
- * frame, and keeps a title (the latency panel's whole short form); the x axis' title keeps
- * its unit rather than being cut before it.
+ * frame, with air between the two (the latency panel: "Latency" and its key, mean and max);
+ * every panel keeps a title; the time axis' caption keeps its unit rather than being cut
+ * before it.
  */
 static void test_narrow_key_titles(void)
 {
 	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400, .lead_ns = 1000000 };
 	const char *tr[2] = { tr_path("keytitles-a.sst"), tr_path("keytitles-b.sst") };
-	static char t[5][2][400];
+	const char *png = tr_path("keytitles.png");
+	struct rendered rd = { 0 };
+	struct ss_graph_opts go;
+	char err[128] = "", t[5][2][400], xt[96] = "";
+	cairo_surface_t *s, *img;
+	cairo_t *cr;
+	struct ss_rect r = { 0 };
+	bool got = true;
 
 	tr_make(tr[0], &o);
 	tr_make(tr[1], &o);
-	if (!panel_titles(tr, 440, "keytitles.png", t))
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,seeks,lat,tput,iops", err, sizeof(err)), 0,
+	       "five panels (%s)", err);
+	if (!render_into(&rd, tr, 2, png, 440, 1000, &go))
+		return;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 440, 1000);
+	cr = cairo_create(s);
+	for (int p = 0; p < 5; p++)
+		for (int c = 0; c < 2; c++)
+			got &= !ss_graph_panel_title(rd.g, cr, p, c, t[p][c], sizeof(t[p][c]));
+	got &= !ss_graph_x_title(rd.g, cr, 0, xt, sizeof(xt));
+	got &= !ss_graph_panel_rect(rd.g, 2, 0, &r);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	release(&rd);
+	if (!ok(got, "440 px: the titles, the caption and the latency panel read back"))
 		return;
 	for (int p = 0; p < 5; p++)
 		for (int c = 0; c < 2; c++)
 			ok(strlen(t[p][c]) >= 3 && strcmp(t[p][c], "..."),
 			   "440 px: row %d column %d has a title: '%s'", p, c, t[p][c]);
-	is_str(t[2][0], "Latency", "the latency panel's title beside its key (mean, max)");
+	is_str(t[2][0], "Latency", "the latency panel's title whole beside its key");
+	ok(!strncmp(xt, "time", 4) && strchr(xt, '(') && xt[strlen(xt) - 1] == ')',
+	   "the caption keeps its unit: '%s'", xt);
+	img = cairo_image_surface_create_from_png(png);
+	{
+		const double band_top = r.y - ss_metrics.panel_title_h, right = r.x + r.w;
+		double key_left = 1e9;
+
+		/* the key's line samples: saturated pixels in the title band */
+		for (int x = (int)r.x; x < (int)right + 60; x++)
+			for (int y = (int)band_top; y < (int)r.y; y++)
+				if (saturated(px(img, x, y)) && x < key_left)
+					key_left = x;
+		if (ok(count_px(img, right + 1, right + 56, band_top, r.y - 1, PX_ANY) > 20 &&
+		       key_left < right + 56, "the key is drawn over the gutter right of the frame")) {
+			ok(key_left > r.x + 20, "... right of the title (its left end at %.0f, the "
+			   "frame's at %.0f)", key_left, r.x);
+			is_int(dark_px(img, key_left - 8, key_left, band_top, r.y - 1, 0x90), 0,
+			       "... with air between the title and the key");
+		}
+	}
+	cairo_surface_destroy(img);
 }
 
 /*
@@ -589,7 +642,7 @@ static void test_fit_words(void)
 	is_str(fit_words(cr, seeks, "Seeks", "Se"), "", "nothing rather than a bare \"...\"");
 	{
 		static const char *const forms[3] = { "time since the start of the trace (ms)",
-						      "time since the start (ms)", "time (ms)" };
+						      "time since the start (ms)", "gamma (ms)" };
 		char buf[64];
 		double w;
 
@@ -600,10 +653,10 @@ static void test_fit_words(void)
 		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, 1000, buf,
 				  sizeof(buf));
 		is_str(buf, forms[0], "... the whole one where it fits");
-		ss_text_measure(cr, ss_metrics.font_small, false, "time...", &w, NULL);
+		ss_text_measure(cr, ss_metrics.font_small, false, "gam...", &w, NULL);
 		ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3, w + 0.01, buf,
 				  sizeof(buf));
-		is_str(buf, "time...", "... the last one cut where none fits");
+		is_str(buf, "gam...", "... the last one cut where none fits");
 	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(img);
