@@ -107,6 +107,18 @@ static void draw_header(struct ss_graph *g, cairo_t *cr, int i)
 		     NULL);
 }
 
+/* The width of TITLE's least form in a panel title's type: its short form, else its head. */
+static double title_least(const struct ss_panel_ops *ops, cairo_t *cr, const char *title)
+{
+	char head[400];
+	double w;
+
+	snprintf(head, sizeof(head), "%.*s", ss_text_head(title), title);
+	ss_text_measure(cr, ss_metrics.font_label, true, ops->short_title ? ops->short_title : head,
+			&w, NULL);
+	return w;
+}
+
 /*
  * Panel P's title over column C into BUF, at most ROOM px wide (ss_text_fit_words), followed,
  * in a row of one device of several, by that device in brackets: the device is what tells the
@@ -119,7 +131,6 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 	const char *short_title = g->ops[p]->short_title;
 	char name[160], dev[200], t[400];
 	double dw, tw, bw;
-	int head = ss_text_head(title);
 
 	ss_graph_row_device_text(g, c, p, name, sizeof(name));
 	if (!name[0]) {
@@ -127,11 +138,8 @@ static void fit_title(const struct ss_graph *g, cairo_t *cr, const struct ss_gra
 				  len);
 		return;
 	}
-	/* the title's least: its short form, else its head, at most 40 % of the room */
-	snprintf(t, sizeof(t), "%.*s", head, title);
-	ss_text_measure(cr, ss_metrics.font_label, true, short_title ? short_title : t, &tw,
-			NULL);
-	tw = fmin(tw, 0.4 * room);
+	/* the title's least, at most 40 % of the room */
+	tw = fmin(title_least(g->ops[p], cr, title), 0.4 * room);
 	ss_text_measure(cr, ss_metrics.font_label, true, "  []", &bw, NULL);
 	ss_text_fit(cr, ss_metrics.font_label, true, name, room - tw - bw);
 	snprintf(dev, sizeof(dev), "  [%s]", name);
@@ -150,18 +158,6 @@ static struct ss_panel_data panel_data(const struct ss_graph *g, int i, int p)
 
 	return (struct ss_panel_data){ c->t, c->stats, &g->o, c->t0, g->x_lo, g->x_hi,
 				       p == g->first_time_row };
-}
-
-/* The width of TITLE's least form in a panel title's type: its short form, else its head. */
-static double title_least(const struct ss_panel_ops *ops, cairo_t *cr, const char *title)
-{
-	char head[400];
-	double w;
-
-	snprintf(head, sizeof(head), "%.*s", ss_text_head(title), title);
-	ss_text_measure(cr, ss_metrics.font_label, true, ops->short_title ? ops->short_title : head,
-			&w, NULL);
-	return w;
 }
 
 /* Panel P's key over column I, drawn on frame F (cairo state kept); its room. */
@@ -330,8 +326,7 @@ int ss_graph_x_title(const struct ss_graph *g, cairo_t *cr, int col, char *buf, 
 	struct ss_frame f;
 	char ybuf[48];
 
-	if (!g->ran || col < 0 || col >= g->nr || g->last_time_row < 0 ||
-	    g->last_time_row != g->nr_panels - 1)
+	if (!g->ran || col < 0 || col >= g->nr || g->last_time_row != g->nr_panels - 1)
 		return -ENOENT;
 	frame_for(g, g->last_time_row, col, &f, ybuf, sizeof(ybuf));
 	x_title(cr, g, &f, buf, len);
