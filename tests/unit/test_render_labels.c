@@ -453,6 +453,48 @@ static void test_narrow_causes(void)
 }
 
 /*
+ * Two columns in 440 px: a causes frame too narrow for even "da. -> da." beside its bars
+ * (once: bare shares, "90.0%" naming nothing) puts the pair labels left of the frame, in the
+ * gutter where the time panels' tick labels go, and gives the bars the whole frame.
+ */
+static void test_causes_outside(void)
+{
+	struct rendered rd = { 0 };
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
+	const char *tr[2] = { tr_path("causes-out-a.sst"), tr_path("causes-out-b.sst") };
+	const char *png = tr_path("causes-out.png");
+	struct ss_graph_opts go;
+	char err[128] = "";
+	cairo_surface_t *img;
+
+	for (int i = 0; i < 2; i++)
+		tr_make(tr[i], &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,causes", err, sizeof(err)), 0, "io and causes (%s)", err);
+	if (!render_into(&rd, tr, 2, png, 440, 700, &go))
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	for (int c = 0; c < 2; c++) {
+		struct ss_rect r;
+
+		if (ss_graph_panel_rect(rd.g, 1, c, &r)) {
+			ok(0, "column %d: no causes panel", c);
+			continue;
+		}
+		ok(r.w < 100, "column %d: a narrow frame (%.0f px)", c, r.w);
+		ok(dark_px(img, r.x - ss_metrics.gutter_left + 8, r.x - 2, r.y + 1, r.y + r.h - 1,
+			   100) > 30, "column %d: the pairs are labelled left of the frame", c);
+		/* the first bar (the most seeks) starts at the frame's left edge */
+		ok(dark_px(img, r.x + 1, r.x + 6, r.y + 1, r.y + r.h - 1, 250) > 10,
+		   "column %d: ... and a bar starts at the frame's edge", c);
+		is_int(dark_px(img, r.x + r.w - 3, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, 100), 0,
+		       "column %d: nothing at its right edge", c);
+	}
+	cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/*
  * Three columns in 760 px: the seek distance and seek causes panels' titles, too wide even as
  * their heads, become their short forms, not both "Seek...".
  */
@@ -674,6 +716,7 @@ int main(void)
 	test_low_panel_phases();
 	test_narrow_titles();
 	test_narrow_causes();
+	test_causes_outside();
 	test_narrow_seek_titles();
 	test_fit_words();
 	test_narrow_key_titles();

@@ -6,7 +6,9 @@
  * of a bar is the seeks between two zones (AG to AG, group to group, data to log); the light
  * part stays in one zone.  The scale is 0-100 % in every column, so columns compare; pairs
  * beyond the rows the panel has room for are summed in a last "other pairs" row, so the bars
- * always add up to 100 %.
+ * always add up to 100 %.  The pairs' labels stand left of the bars inside the frame; in a
+ * frame too narrow for their shortest forms there, left of the frame, in the gutter that the
+ * time panels' tick labels take.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +23,9 @@
 #define ROW_PX 17.0          /* a bar and its label */
 #define LABEL_PAD 8.0
 #define BARS_MIN 60.0        /* px the bars keep where the labels take more than 45 % */
+/* px of the gutter left of the frame (the time panels' tick labels and y title) the labels
+ * may take, less a pad: up to where ss_axes_y starts the y title */
+#define OUTSIDE_ROOM (ss_metrics.gutter_left - 8 - LABEL_PAD)
 
 static double pct(uint64_t part, uint64_t whole)
 {
@@ -164,7 +169,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	int unique[SS_NR_CLASSES];      /* ss_class_unique_len: once, not for every cut name */
 	double label_w = 0, least_w = 0, y0;
 	size_t max_rows = (size_t)fmax(1, floor(fin->r.h / ROW_PX)), n;
-	bool other = false;
+	bool other = false, outside;
 
 	(void)state;
 	ss_axes_background(cr, fin);
@@ -190,6 +195,13 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	 * rather than bars without names, as long as the bars keep room for a value */
 	label_w = fmin(label_w + 2 * LABEL_PAD,
 		       fmax(fin->r.w * 0.45, fmin(least_w + 2 * LABEL_PAD, fin->r.w - BARS_MIN)));
+	/* a frame too narrow for even the shortest labels beside the bars: the labels go left
+	 * of it, into the gutter the time panels' tick labels take (this panel has none), where
+	 * they have more room, and the bars have the whole frame */
+	outside = label_w - 2 * LABEL_PAD + SS_FIT_EPS < least_w &&
+		  OUTSIDE_ROOM > label_w - 2 * LABEL_PAD;
+	if (outside)
+		label_w = 0;
 	/* the bars' frame: x is the share of the column's seeks */
 	f.r.x += label_w;
 	f.r.w -= label_w;
@@ -198,7 +210,8 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	f.x_unit_on_last = true;
 	ss_axes_x(cr, &f);
 	cairo_save(cr);
-	cairo_rectangle(cr, fin->r.x, fin->r.y, fin->r.w, fin->r.h);
+	cairo_rectangle(cr, fin->r.x - (outside ? OUTSIDE_ROOM + LABEL_PAD : 0), fin->r.y,
+			fin->r.w + (outside ? OUTSIDE_ROOM + LABEL_PAD : 0), fin->r.h);
 	cairo_clip(cr);
 	y0 = fin->r.y + (fin->r.h - (double)n * ROW_PX) / 2;
 	for (size_t i = 0; i < n; i++) {
@@ -209,7 +222,7 @@ static void causes_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		struct ss_box b;
 
 		label_of(cr, unique, &c[i], other && i == n - 1, full_w[i],
-			 label_w - 2 * LABEL_PAD, buf, sizeof(buf));
+			 outside ? OUTSIDE_ROOM : label_w - 2 * LABEL_PAD, buf, sizeof(buf));
 		ss_set_rgb(cr, ss_col_text);
 		ss_text_draw(cr, f.r.x - LABEL_PAD, yc, SS_RIGHT, SS_MIDDLE, ss_metrics.font_tick,
 			     false, buf, NULL);
