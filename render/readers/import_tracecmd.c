@@ -19,7 +19,9 @@
  * and finds it in memory both share (a memfd, two slots of items per ring: while the parent
  * reads one, the reader fills the other with the run after it).  A file the reader
  * process does not survive is refused with one line, during the open (the metadata pass reads
- * every record) or, should it ever happen later, as a read error.
+ * every record) or, should it ever happen later, as a read error; so is one on which
+ * libtracecmd loops for ever: the reader ends itself when it has spent the file's budget of
+ * CPU time (ss_tc_cpu_budget, import_tracecmd_proto.h).
  *
  * The parent opens the file and hands the reader its descriptor (and the memfd's) over the
  * socket, so that one reader process can serve several files one after another: a caller that
@@ -50,6 +52,9 @@
 
 #define CRASHED "cannot read this trace-cmd file: corrupt or truncated (libtracecmd crashed " \
 		"reading it)"
+
+struct tc_state;
+static int reader_lost(struct tc_state *s, char *err, size_t errlen);
 
 /* ---- the parent: the backend */
 
@@ -84,6 +89,7 @@ struct tc_state {
 	int sock;                       /* to the reader; -1: none */
 	struct ss_tracecmd_server *srv; /* the kept reader it uses instead; NULL: none */
 	bool failed;                    /* the reader died or broke the protocol */
+	double cpu_budget;              /* its CPU time for the file, s (ss_tc_cpu_budget) */
 	int memfd;
 	const struct item *items;       /* nr_rings x 2 slots of slot items */
 	size_t map_len;
@@ -104,11 +110,8 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	struct reply p;
 
 	if (ss_tc_xfer(s->sock, &q, sizeof(q), true) || ss_tc_xfer(s->sock, &p, sizeof(p), false) ||
-	    p.n < 0 || (size_t)p.n > s->slot || p.which > 1) {
-		s->failed = true;
-		ss_errf(err, errlen, CRASHED);
-		return -EBADMSG;
-	}
+	    p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
+		return reader_lost(s, err, errlen);
 	s->rings[i].slot = s->items + (i * 2 + p.which) * s->slot;
 	s->rings[i].pos = 0;
 	s->rings[i].len = (size_t)p.n;
@@ -357,6 +360,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		return -e;
 	}
 	fds[1] = s->memfd;
+	s->cpu_budget = ss_tc_cpu_budget(fds[0]);
 	if (srv && !srv->busy) {
 		bool kept = srv->pid != 0;
 
@@ -384,12 +388,37 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		ret = ss_tc_send_fds(s->sock, fds);
 	}
 	close(fds[0]);
-	if (ret) {
-		s->failed = true;
-		ss_errf(err, errlen, CRASHED);
-		return -EBADMSG;
-	}
+	if (ret)
+		return reader_lost(s, err, errlen);
 	return 0;
+}
+
+/*
+ * S's reader is gone, or broke the protocol: S failed, -errno with the reason in err.  A reader
+ * of S's own is ended and reaped here, for its status: one that spent the file's CPU budget
+ * (an endless loop of libtracecmd's) says so; a kept one's is its spawner's to reap, and
+ * reads as a crash.
+ */
+static int reader_lost(struct tc_state *s, char *err, size_t errlen)
+{
+	int status = 0;
+
+	s->failed = true;
+	if (s->pid > 0) {
+		/* a reader that has exited keeps its status; one that broke the protocol ends */
+		kill(s->pid, SIGKILL);
+		while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
+			;
+		s->pid = 0;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == SS_TC_EXIT_CPU) {
+			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (libtracecmd "
+				"spent its %.3g s of CPU time on it without finishing)",
+				s->cpu_budget);
+			return -ETIMEDOUT;
+		}
+	}
+	ss_errf(err, errlen, CRASHED);
+	return -EBADMSG;
 }
 
 /*
@@ -413,11 +442,8 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	}
 	if ((ret = connect_reader(s, t, err, errlen)))
 		return ret;
-	if (ss_tc_xfer(s->sock, &h, sizeof(h), false)) {
-		s->failed = true;
-		ss_errf(err, errlen, CRASHED);
-		return -EBADMSG;
-	}
+	if (ss_tc_xfer(s->sock, &h, sizeof(h), false))
+		return reader_lost(s, err, errlen);
 	if (h.ret) {
 		h.err[sizeof(h.err) - 1] = 0;
 		ss_errf(err, errlen, "%s", h.err);
@@ -438,9 +464,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	}
 	if (ss_tc_xfer(s->sock, cpus, h.nr_rings * sizeof(*cpus), false)) {
 		free(cpus);
-		s->failed = true;
-		ss_errf(err, errlen, CRASHED);
-		return -EBADMSG;
+		return reader_lost(s, err, errlen);
 	}
 	s->nr_rings = h.nr_rings;
 	for (size_t i = 0; i < s->nr_rings; i++)

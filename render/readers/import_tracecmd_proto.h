@@ -71,6 +71,21 @@ int ss_tc_send_fds(int sock, const int fds[2]);
 #define SS_TC_MAX_FDS 2
 int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
 int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
+/*
+ * The CPU time a reader may spend on the file FD, in seconds: SS_TC_CPU_BASE_S and one more per
+ * SS_TC_CPU_BYTES of it (a 2M-I/O .dat takes about 4 s), or SEEKSCOPE_TRACECMD_CPU (seconds,
+ * seekscope(1)).  A reader that spends it is in an endless loop of libtracecmd's on a damaged
+ * file: it ends with status SS_TC_EXIT_CPU.
+ */
+#define SS_TC_CPU_BASE_S 10.0
+#define SS_TC_CPU_BYTES (2.0 * 1024 * 1024)
+#define SS_TC_EXIT_CPU 3
+double ss_tc_cpu_budget(int fd);
+/* The watchdog: a timer on the process's CPU clock whose SIGXCPU _exits the process with
+ * SS_TC_EXIT_CPU (its handler installed here): 0, or -1 when the timer cannot be had.  Armed
+ * for SECONDS of CPU time from now on; 0 disarms it. */
+int ss_tc_cpu_watch_new(timer_t *timer);
+void ss_tc_cpu_watch_arm(timer_t timer, double seconds);
 /* End child process PID (a reader or the spawner's reader: nothing in it is worth a clean
  * end): SIGKILL, then reaped. */
 void ss_tc_end_child(pid_t pid);

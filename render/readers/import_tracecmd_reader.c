@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <trace-cmd.h>
@@ -55,10 +57,22 @@ struct lib {
 };
 
 /*
- * From the file's first bytes (magic, version, endianness, long size, page size and, from
- * version 7, the compression's name): its page size and whether its CPU data is compressed.
+ * A ring buffer page size a kernel writes: a power of two from 1 KiB to 1 GiB.  libtracecmd
+ * 3.1 takes the file's word for it, and maps the data in pieces of a multiple of it, halving
+ * a piece whose map fails until it is smaller than a page: with a negative page size it
+ * never is, and the open never ends (a fuzzed .dat found it).
  */
-static void read_file_header(int fd, struct lib *l)
+static bool page_size_ok(uint32_t size)
+{
+	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
+}
+
+/*
+ * From the file's first bytes (magic, version, endianness, long size, page size and, from
+ * version 7, the compression's name): its page size and whether its CPU data is compressed;
+ * false when the file is too short to hold them.
+ */
+static bool read_file_header(int fd, struct lib *l)
 {
 	unsigned char b[128];
 	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
@@ -66,13 +80,13 @@ static void read_file_header(int fd, struct lib *l)
 	unsigned long version;
 
 	if (n < 0 || (size_t)n <= pos)
-		return;
+		return false;
 	b[n] = 0;
 	while (pos < (size_t)n && b[pos])
 		pos++;
 	version = strtoul((const char *)b + ver_at, NULL, 10);
 	if (pos + 7 > (size_t)n)
-		return;
+		return false;
 	pos++;
 	l->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
 				(uint32_t)b[pos + 4] << 8 | b[pos + 5] :
@@ -80,8 +94,8 @@ static void read_file_header(int fd, struct lib *l)
 				(uint32_t)b[pos + 3] << 8 | b[pos + 2];
 	pos += 6;
 	l->hold = SS_LIBTRACECMD_VERSION < 10500 && version >= 7 && b[pos] &&
-		  strcmp((const char *)b + pos, "none") &&
-		  l->page_size >= 1024 && !(l->page_size & (l->page_size - 1));
+		  strcmp((const char *)b + pos, "none") && page_size_ok(l->page_size);
+	return true;
 }
 
 /*
@@ -180,7 +194,11 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	read_file_header(fd, l);
+	if (read_file_header(fd, l) && !page_size_ok(l->page_size)) {
+		ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its page size, %u "
+			"bytes, is no power of two from 1 KiB to 1 GiB)", l->page_size);
+		return -EINVAL;
+	}
 	errno = 0;
 	l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!l->top) {
@@ -506,16 +524,75 @@ static void close_others(int keep)
 	close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
 }
 
+double ss_tc_cpu_budget(int fd)
+{
+	const char *v = getenv("SEEKSCOPE_TRACECMD_CPU");
+	double s = SS_TC_CPU_BASE_S;
+	struct stat st;
+	char *end;
+
+	if (v && *v) {
+		double d = strtod(v, &end);
+
+		if (!*end && d > 0 && d < 1e9)
+			return d;
+	}
+	if (!fstat(fd, &st) && st.st_size > 0)
+		s += (double)st.st_size / SS_TC_CPU_BYTES;
+	return s;
+}
+
+static void cpu_spent(int sig)
+{
+	(void)sig;
+	_exit(SS_TC_EXIT_CPU);
+}
+
+int ss_tc_cpu_watch_new(timer_t *timer)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGXCPU };
+
+	signal(SIGXCPU, cpu_spent);
+	return timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, timer) ? -1 : 0;
+}
+
+void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
+{
+	struct itimerspec it = { 0 };
+
+	if (seconds > 0) {
+		it.it_value.tv_sec = (time_t)seconds;
+		it.it_value.tv_nsec = (long)((seconds - (double)it.it_value.tv_sec) * 1e9);
+		if (!it.it_value.tv_sec && !it.it_value.tv_nsec)
+			it.it_value.tv_nsec = 1;
+	}
+	timer_settime(timer, 0, &it, NULL);
+}
+
+/*
+ * Serve the files the parent hands over, each under its CPU budget (no budget when the
+ * watchdog's timer cannot be had); a reader that spends it _exits with SS_TC_EXIT_CPU, which
+ * the parent reports.
+ */
 static void serve(int sock)
 {
 	long long base = resident();
+	timer_t timer;
+	bool timed = !ss_tc_cpu_watch_new(&timer);
 	int fds[2];
 
 	while (!recv_fds(sock, fds)) {
-		int ret = serve_file(sock, fds[0], fds[1]);
-		long long now = resident();
-		struct reply p = { .ended = base < 0 || now < 0 || now - base > SERVER_GROWTH };
+		struct reply p = { 0 };
+		long long now;
+		int ret;
 
+		if (timed)
+			ss_tc_cpu_watch_arm(timer, ss_tc_cpu_budget(fds[0]));
+		ret = serve_file(sock, fds[0], fds[1]);
+		if (timed)
+			ss_tc_cpu_watch_arm(timer, 0);
+		now = resident();
+		p.ended = base < 0 || now < 0 || now - base > SERVER_GROWTH;
 		close_others(sock);
 		if (ret || ss_tc_xfer(sock, &p, sizeof(p), true) || p.ended)
 			return;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Damaged trace-cmd .dat files: libtracecmd, which crashes on some of them, runs in the trace-cmd
 # reader's own process, so that seekscope answers each with one line and exit 1: the inputs
-# that crashed libtracecmd or read differently twice (tests/fuzz/regress/tracecmd) and every
+# that crashed libtracecmd, read differently twice or sent it into an endless loop (a negative
+# page size: refused before libtracecmd sees it) (tests/fuzz/regress/tracecmd) and every
 # cut of two good captures (tests/fuzz/corpus/tracecmd: the top-level buffer, an instance
 # buffer) at 256-byte steps.  A file whose ring hands out records it handed out before
 # (regress/tracecmd/records-loop-back.partial: libtracecmd looped on it for ever) reads up to
