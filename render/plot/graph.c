@@ -245,7 +245,8 @@ static void describe_columns(struct ss_graph *g)
 	/* the time axes count from the phase, not from the traces' start: say so */
 	if (g->o.align && len < sizeof(g->title))
 		len += (size_t)snprintf(g->title + len, sizeof(g->title) - len,
-					", aligned on the start of %.32s", g->o.align);
+					", aligned on the start of %.*s",
+					ss_text_prefix(g->o.align, 32), g->o.align);
 	if (ss_task_spec_active(&g->o.only) && len < sizeof(g->title)) {
 		char only[160];
 

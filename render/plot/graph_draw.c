@@ -243,9 +243,10 @@ static void x_title(cairo_t *cr, const struct ss_graph *g, const struct ss_frame
 	char full[96], since[96], bare[32];
 	const char *forms[3] = { full, since, bare };
 
-	snprintf(full, sizeof(full), "time since the start of %s%.32s (%s)", a ? "" : "the trace",
-		 a ? a : "", unit);
-	snprintf(since, sizeof(since), "time since %.32s (%s)", a ? a : "the start", unit);
+	snprintf(full, sizeof(full), "time since the start of %s%.*s (%s)", a ? "" : "the trace",
+		 a ? ss_text_prefix(a, 32) : 0, a ? a : "", unit);
+	snprintf(since, sizeof(since), "time since %.*s (%s)", a ? ss_text_prefix(a, 32) : 9,
+		 a ? a : "the start", unit);
 	snprintf(bare, sizeof(bare), "time (%s)", unit);
 	ss_text_first_fit(cr, ss_metrics.font_small, false, forms, 3,
 			  f->r.w + ss_metrics.gutter_right, buf, len);

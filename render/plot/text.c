@@ -118,6 +118,23 @@ void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avai
 		s[0] = '\0';
 }
 
+int ss_text_prefix(const char *text, int max)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	int n = 0;
+
+	while (n < max && p[n]) {
+		int k = (int)utf8_seq(p + n);
+
+		if (!k)
+			k = 1;          /* an invalid byte is a character of its own ('?' drawn) */
+		if (n + k > max)
+			break;
+		n += k;
+	}
+	return n;
+}
+
 int ss_text_head(const char *text)
 {
 	int n = (int)strcspn(text, ":,(");

@@ -42,6 +42,9 @@ void ss_text_fit_start(cairo_t *cr, double size, bool bold, char *s, double avai
 /* The length of TEXT's head: up to its first ':', ',' or '(', without the spaces before it
  * ("Seeks per second" of "Seeks per second (an issued I/O ...)"); all of TEXT without one. */
 int ss_text_head(const char *text);
+/* The bytes of TEXT's first at most MAX bytes that end at a character's end (a UTF-8
+ * sequence left whole or out), for a name cut to its room with "%.*s". */
+int ss_text_prefix(const char *text, int max);
 /*
  * TEXT into BUF (LEN bytes), at most AVAIL wide at SIZE (bold or not), so that what is left
  * reads as words: TEXT whole; else cut after a whole word, with "...", where that keeps at

@@ -664,6 +664,13 @@ static void test_fit_words(void)
 	is_int(ss_text_head(seeks), 16, "a title's head ends before its '('");
 	is_int(ss_text_head("Throughput: MB/s"), 10, "... or its ':'");
 	is_int(ss_text_head("Latency"), 7, "a title without either is all head");
+	/* a name cut to a number of bytes ends at a character's end */
+	is_int(ss_text_prefix("extract", 32), 7, "a short name whole");
+	is_int(ss_text_prefix("extract", 4), 4, "... ASCII cut at the byte");
+	is_int(ss_text_prefix("h\u00e9llo", 2), 1, "'\u00e9' (2 bytes) left out, not halved");
+	is_int(ss_text_prefix("h\u00e9llo", 3), 3, "... or whole");
+	is_int(ss_text_prefix("\U0001F4BEdisk", 3), 0, "a 4-byte character is not split either");
+	is_int(ss_text_prefix("a\xff\xfe" "b", 3), 3, "invalid bytes count one each ('?' drawn)");
 	is_str(fit_words(cr, seeks, "Seeks", seeks), seeks, "a title that fits stays whole");
 	is_str(fit_words(cr, seeks, "Seeks", "Seeks per second (an issued I/O starting > 12..."),
 	       "Seeks per second (an issued I/O starting...",
