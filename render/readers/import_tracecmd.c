@@ -109,8 +109,15 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	struct request q = { .ring = (uint32_t)i, .first = first };
 	struct reply p;
 
-	if (ss_tc_xfer(s->sock, &q, sizeof(q), true) || ss_tc_xfer(s->sock, &p, sizeof(p), false) ||
-	    p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
+	if (ss_tc_xfer(s->sock, &q, sizeof(q), true) || ss_tc_xfer(s->sock, &p, sizeof(p), false))
+		return reader_lost(s, err, errlen);
+	if (p.n == -ETIMEDOUT) {
+		/* the pass has spent its CPU time: the reader stops serving this file */
+		s->failed = true;
+		ss_tc_budget_msg(err, errlen, s->cpu_budget);
+		return -ETIMEDOUT;
+	}
+	if (p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
 		return reader_lost(s, err, errlen);
 	s->rings[i].slot = s->items + (i * 2 + p.which) * s->slot;
 	s->rings[i].pos = 0;
@@ -395,9 +402,9 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 
 /*
  * S's reader is gone, or broke the protocol: S failed, -errno with the reason in err.  A reader
- * of S's own is ended and reaped here, for its status: one that spent the file's CPU budget
- * (an endless loop of libtracecmd's) says so; a kept one's is its spawner's to reap, and
- * reads as a crash.
+ * of S's own is ended and reaped here, for its status: one that spent the pass's CPU budget
+ * inside libtracecmd (an endless loop) says so; a kept one's is its spawner's to reap, and
+ * reads as a crash (only the fuzz target keeps one).
  */
 static int reader_lost(struct tc_state *s, char *err, size_t errlen)
 {
@@ -411,9 +418,7 @@ static int reader_lost(struct tc_state *s, char *err, size_t errlen)
 			;
 		s->pid = 0;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == SS_TC_EXIT_CPU) {
-			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (libtracecmd "
-				"spent its %.3g s of CPU time on it without finishing)",
-				s->cpu_budget);
+			ss_tc_budget_msg(err, errlen, s->cpu_budget);
 			return -ETIMEDOUT;
 		}
 	}

@@ -72,15 +72,19 @@ int ss_tc_send_fds(int sock, const int fds[2]);
 int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
 int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
 /*
- * The CPU time a reader may spend on the file FD, in seconds: SS_TC_CPU_BASE_S and one more per
- * SS_TC_CPU_BYTES of it (a 2M-I/O .dat takes about 4 s), or SEEKSCOPE_TRACECMD_CPU (seconds,
- * seekscope(1)).  A reader that spends it is in an endless loop of libtracecmd's on a damaged
- * file: it ends with status SS_TC_EXIT_CPU.
+ * The CPU time a reader may spend on a pass over the file FD (its open, or a read of its rings
+ * from their start), in seconds: SS_TC_CPU_BASE_S and one more per SS_TC_CPU_BYTES of it,
+ * SS_TC_CPU_UNZIP times as many for compressed CPU data (a 2M-I/O .dat takes about 4 s), or
+ * SEEKSCOPE_TRACECMD_CPU (seconds, seekscope(1)).  A pass that spends it is libtracecmd in an
+ * endless loop on a damaged file: refused with ss_tc_budget_msg(), as the reply -ETIMEDOUT
+ * between requests, or by the reader's exit with status SS_TC_EXIT_CPU inside one.
  */
 #define SS_TC_CPU_BASE_S 10.0
 #define SS_TC_CPU_BYTES (2.0 * 1024 * 1024)
+#define SS_TC_CPU_UNZIP 8
 #define SS_TC_EXIT_CPU 3
 double ss_tc_cpu_budget(int fd);
+void ss_tc_budget_msg(char *err, size_t errlen, double budget);
 /* The watchdog: a timer on the process's CPU clock whose SIGXCPU _exits the process with
  * SS_TC_EXIT_CPU (its handler installed here): 0, or -1 when the timer cannot be had.  Armed
  * for SECONDS of CPU time from now on; 0 disarms it. */

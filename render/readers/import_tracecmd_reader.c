@@ -60,41 +60,47 @@ struct lib {
  * A ring buffer page size a kernel writes: a power of two from 1 KiB to 1 GiB.  libtracecmd
  * 3.1 takes the file's word for it, and maps the data in pieces of a multiple of it, halving
  * a piece whose map fails until it is smaller than a page: with a negative page size it
- * never is, and the open never ends (a fuzzed .dat found it).
+ * never is, and the open never ends (a fuzzed .dat found it).  The page sizes a version 7
+ * file gives its instance buffers (in its options) are not looked at here: the watch over
+ * the CPU time ends a loop on one of them.
  */
 static bool page_size_ok(uint32_t size)
 {
 	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
 }
 
-/*
- * From the file's first bytes (magic, version, endianness, long size, page size and, from
- * version 7, the compression's name): its page size and whether its CPU data is compressed;
- * false when the file is too short to hold them.
- */
-static bool read_file_header(int fd, struct lib *l)
+/* What a .dat's first bytes say (magic, version, endianness, long size, page size and, from
+ * version 7, the compression's name). */
+struct file_head {
+	unsigned long version;
+	int endian;                     /* 0: little, 1: big (trace-cmd writes no other) */
+	uint32_t page_size;
+	bool compressed;                /* its CPU data (version 7 with a compression) */
+};
+
+/* FD's first bytes into *FH: false when the file is too short to hold them. */
+static bool read_file_head(int fd, struct file_head *fh)
 {
 	unsigned char b[128];
 	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
 	size_t pos = sizeof(TRACECMD_MAGIC) - 1, ver_at = pos;
-	unsigned long version;
 
 	if (n < 0 || (size_t)n <= pos)
 		return false;
 	b[n] = 0;
 	while (pos < (size_t)n && b[pos])
 		pos++;
-	version = strtoul((const char *)b + ver_at, NULL, 10);
+	fh->version = strtoul((const char *)b + ver_at, NULL, 10);
 	if (pos + 7 > (size_t)n)
 		return false;
 	pos++;
-	l->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
-				(uint32_t)b[pos + 4] << 8 | b[pos + 5] :
-				(uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
-				(uint32_t)b[pos + 3] << 8 | b[pos + 2];
+	fh->endian = b[pos];
+	fh->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
+				 (uint32_t)b[pos + 4] << 8 | b[pos + 5] :
+				 (uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
+				 (uint32_t)b[pos + 3] << 8 | b[pos + 2];
 	pos += 6;
-	l->hold = SS_LIBTRACECMD_VERSION < 10500 && version >= 7 && b[pos] &&
-		  strcmp((const char *)b + pos, "none") && page_size_ok(l->page_size);
+	fh->compressed = fh->version >= 7 && b[pos] && strcmp((const char *)b + pos, "none");
 	return true;
 }
 
@@ -191,13 +197,24 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 {
 	size_t known = 0;
 	int ret;
+	struct file_head fh;
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	if (read_file_header(fd, l) && !page_size_ok(l->page_size)) {
-		ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its page size, %u "
-			"bytes, is no power of two from 1 KiB to 1 GiB)", l->page_size);
-		return -EINVAL;
+	if (read_file_head(fd, &fh)) {
+		if (fh.endian > 1) {
+			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its byte "
+				"order, %d, is neither 0 nor 1)", fh.endian);
+			return -EINVAL;
+		}
+		if (!page_size_ok(fh.page_size)) {
+			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its page "
+				"size, %u bytes, is no power of two from 1 KiB to 1 GiB)",
+				fh.page_size);
+			return -EINVAL;
+		}
+		l->page_size = fh.page_size;
+		l->hold = SS_LIBTRACECMD_VERSION < 10500 && fh.compressed;
 	}
 	errno = 0;
 	l->top = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
@@ -317,12 +334,104 @@ static void lib_abandon(struct lib *l)
 	free(l->rings);
 }
 
+/* ---- the reader's watch over its CPU time */
+
+double ss_tc_cpu_budget(int fd)
+{
+	const char *v = getenv("SEEKSCOPE_TRACECMD_CPU");
+	double s = SS_TC_CPU_BASE_S;
+	struct file_head fh;
+	struct stat st;
+	char *end;
+
+	if (v && *v) {
+		double d = strtod(v, &end);
+
+		if (!*end && d > 0 && d < 1e9)
+			return d;
+	}
+	if (!fstat(fd, &st) && st.st_size > 0)
+		s += (double)st.st_size / SS_TC_CPU_BYTES *
+		     (read_file_head(fd, &fh) && fh.compressed ? SS_TC_CPU_UNZIP : 1);
+	return s;
+}
+
+void ss_tc_budget_msg(char *err, size_t errlen, double budget)
+{
+	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd spent its %.*f s of CPU "
+		"time on a pass over it without finishing (corrupt? SEEKSCOPE_TRACECMD_CPU allows "
+		"more)", budget >= 10 ? 0 : budget >= 0.01 ? 2 : 6, budget);
+}
+
+static void cpu_spent(int sig)
+{
+	(void)sig;
+	_exit(SS_TC_EXIT_CPU);
+}
+
+int ss_tc_cpu_watch_new(timer_t *timer)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGXCPU };
+
+	signal(SIGXCPU, cpu_spent);
+	return timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, timer) ? -1 : 0;
+}
+
+void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
+{
+	struct itimerspec it = { 0 };
+
+	if (seconds > 0) {
+		it.it_value.tv_sec = (time_t)seconds;
+		it.it_value.tv_nsec = (long)((seconds - (double)it.it_value.tv_sec) * 1e9);
+		if (!it.it_value.tv_sec && !it.it_value.tv_nsec)
+			it.it_value.tv_nsec = 1;
+	}
+	timer_settime(timer, 0, &it, NULL);
+}
+
+/* The reader's watch over the CPU time of a pass over a file: the timer for a loop inside
+ * libtracecmd, and the deadline on the CPU clock, looked at between requests. */
+struct watch {
+	timer_t timer;
+	bool timed;                     /* the timer could be had */
+	double budget;                  /* s of CPU time a pass may take */
+	double until;                   /* the CPU clock's reading at which the pass has spent it */
+};
+
+/* The reader's CPU time, s: its thread's clock (the process's is read from the timer's
+ * account while one is armed, which moves only at the scheduler's ticks; the reader runs one
+ * thread). */
+static double cpu_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A pass (the open, or the rings read from their start) begins: W's budget from now on.  The
+ * timer, for a loop inside libtracecmd, goes off a second later than the deadline looked at
+ * between requests, so that a pass that ends a request past it is refused by that look,
+ * with its reason, in a kept reader too (whose exit status only its spawner sees). */
+static void watch_start(struct watch *w)
+{
+	w->until = cpu_clock() + w->budget;
+	if (w->timed)
+		ss_tc_cpu_watch_arm(w->timer, w->budget + 1);
+}
+
+static bool watch_spent(const struct watch *w)
+{
+	return cpu_clock() > w->until;
+}
+
 /*
  * One file for the parent, FD (the trace) and MEMFD (the items it shares): open it, say how it
  * went, then answer requests until END_RING (0: the file is done) or the socket's end or a
- * request out of range (-1: the reader ends).
+ * request out of range or a pass that has spent W's budget (-1: the reader ends).
  */
-static int serve_file(int sock, int fd, int memfd)
+static int serve_file(int sock, int fd, int memfd, struct watch *w)
 {
 	struct lib l = { 0 };
 	struct hello h = { 0 };
@@ -333,6 +442,10 @@ static int serve_file(int sock, int fd, int memfd)
 	int ret = -1;
 
 	h.ret = lib_open(&l, fd, h.err, sizeof(h.err));
+	if (!h.ret && watch_spent(w)) {
+		h.ret = -ETIMEDOUT;
+		ss_tc_budget_msg(h.err, sizeof(h.err), w->budget);
+	}
 	if (!h.ret) {
 		size_t slot = l.nr_rings ? SLOTS_MAX / 2 / l.nr_rings : SLOT_MAX;
 
@@ -369,6 +482,13 @@ static int serve_file(int sock, int fd, int memfd)
 		}
 		if (q.ring >= h.nr_rings)
 			break;
+		if (q.first)
+			watch_start(w);         /* a pass over the rings begins */
+		else if (watch_spent(w)) {
+			p = (struct reply){ .n = -ETIMEDOUT };
+			ss_tc_xfer(sock, &p, sizeof(p), true);
+			break;
+		}
 		r = &l.rings[q.ring];
 		p = (struct reply){ .which = q.first ? 0 : !r->handed };
 		slots = items + (size_t)q.ring * 2 * h.slot;
@@ -524,73 +644,29 @@ static void close_others(int keep)
 	close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
 }
 
-double ss_tc_cpu_budget(int fd)
-{
-	const char *v = getenv("SEEKSCOPE_TRACECMD_CPU");
-	double s = SS_TC_CPU_BASE_S;
-	struct stat st;
-	char *end;
-
-	if (v && *v) {
-		double d = strtod(v, &end);
-
-		if (!*end && d > 0 && d < 1e9)
-			return d;
-	}
-	if (!fstat(fd, &st) && st.st_size > 0)
-		s += (double)st.st_size / SS_TC_CPU_BYTES;
-	return s;
-}
-
-static void cpu_spent(int sig)
-{
-	(void)sig;
-	_exit(SS_TC_EXIT_CPU);
-}
-
-int ss_tc_cpu_watch_new(timer_t *timer)
-{
-	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGXCPU };
-
-	signal(SIGXCPU, cpu_spent);
-	return timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, timer) ? -1 : 0;
-}
-
-void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
-{
-	struct itimerspec it = { 0 };
-
-	if (seconds > 0) {
-		it.it_value.tv_sec = (time_t)seconds;
-		it.it_value.tv_nsec = (long)((seconds - (double)it.it_value.tv_sec) * 1e9);
-		if (!it.it_value.tv_sec && !it.it_value.tv_nsec)
-			it.it_value.tv_nsec = 1;
-	}
-	timer_settime(timer, 0, &it, NULL);
-}
-
 /*
- * Serve the files the parent hands over, each under its CPU budget (no budget when the
- * watchdog's timer cannot be had); a reader that spends it _exits with SS_TC_EXIT_CPU, which
- * the parent reports.
+ * Serve the files the parent hands over, each pass over one (its open; its rings read from
+ * their start) under the file's CPU budget: a pass that has spent it is refused at the next
+ * request (-ETIMEDOUT), and a reader stuck in libtracecmd that spends it _exits with
+ * SS_TC_EXIT_CPU (the timer: none when it cannot be had); the parent reports either.
  */
 static void serve(int sock)
 {
 	long long base = resident();
-	timer_t timer;
-	bool timed = !ss_tc_cpu_watch_new(&timer);
+	struct watch w = { 0 };
 	int fds[2];
 
+	w.timed = !ss_tc_cpu_watch_new(&w.timer);
 	while (!recv_fds(sock, fds)) {
 		struct reply p = { 0 };
 		long long now;
 		int ret;
 
-		if (timed)
-			ss_tc_cpu_watch_arm(timer, ss_tc_cpu_budget(fds[0]));
-		ret = serve_file(sock, fds[0], fds[1]);
-		if (timed)
-			ss_tc_cpu_watch_arm(timer, 0);
+		w.budget = ss_tc_cpu_budget(fds[0]);
+		watch_start(&w);
+		ret = serve_file(sock, fds[0], fds[1], &w);
+		if (w.timed)
+			ss_tc_cpu_watch_arm(w.timer, 0);
 		now = resident();
 		p.ended = base < 0 || now < 0 || now - base > SERVER_GROWTH;
 		close_others(sock);

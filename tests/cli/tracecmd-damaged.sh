@@ -10,9 +10,11 @@
 # there with a warning.
 # Nothing else of libtracecmd's reaches the terminal (it prints some complaints itself), no
 # output file is left by a refused plot, and a good capture reads the same from a file and from
-# standard input.  Unprivileged.  Prints TAP.
+# standard input.  A pass over a file that spends its CPU budget (SEEKSCOPE_TRACECMD_CPU, here a
+# microsecond: what an endless loop of libtracecmd's comes to) is refused with one line saying
+# so.  Unprivileged.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 11
+plan 14
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -88,3 +90,13 @@ is "$(wc -c <"$W/err")" 0 "... with nothing on stderr"
 # the same report but for the name the trace was given
 cmp -s <(sed 1,2d "$W/file.txt") <(sed 1,2d "$W/stdin.txt")
 ok $? "... and reads the same from standard input"
+
+# a budget of CPU time spent: one line saying so, exit 1, no picture
+SEEKSCOPE_TRACECMD_CPU=0.000001 refused "$good" "$SEEKSCOPE" report "$good"
+ok $? "a pass that spends its CPU budget: refused with one line, exit 1"
+grep -q "libtracecmd spent its 0.000001 s of CPU time on a pass over it without finishing" "$W/err"
+ok $? "... saying so ($(head -c 160 "$W/err"))"
+rm -f "$W/x.png"
+SEEKSCOPE_TRACECMD_CPU=0.000001 refused "$good" "$SEEKSCOPE" plot "$good" -o "$W/x.png" &&
+	[[ ! -e $W/x.png ]]
+ok $? "... plot too, no PNG left"

@@ -484,6 +484,9 @@ static void test_causes_outside(void)
 		ok(r.w < 100, "column %d: a narrow frame (%.0f px)", c, r.w);
 		ok(dark_px(img, r.x - ss_metrics.gutter_left + 8, r.x - 2, r.y + 1, r.y + r.h - 1,
 			   100) > 30, "column %d: the pairs are labelled left of the frame", c);
+		/* the labels' room reaches that far: "da. -> da." (about 50 px) is not clipped */
+		ok(dark_px(img, r.x - ss_metrics.gutter_left + 8, r.x - 44, r.y + 1, r.y + r.h - 1,
+			   100) > 5, "column %d: ... whole, the widest reaching past 44 px", c);
 		/* the first bar (the most seeks) starts at the frame's left edge */
 		ok(dark_px(img, r.x + 1, r.x + 6, r.y + 1, r.y + r.h - 1, 250) > 10,
 		   "column %d: ... and a bar starts at the frame's edge", c);

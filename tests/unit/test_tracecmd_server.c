@@ -88,6 +88,24 @@ static bool exists(pid_t pid)
 	return access(path, F_OK) == 0;
 }
 
+/* This process's child forked last (the kernel lists them in the order they were forked), or
+ * -1. */
+static pid_t newest_child(void)
+{
+	char path[64], buf[4096];
+	pid_t last = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		for (char *p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
+			last = (pid_t)atol(p);
+	fclose(f);
+	return last;
+}
+
 /* This process's only child (the spawner), or -1. */
 static pid_t only_child(void)
 {
@@ -218,6 +236,31 @@ int main(void)
 		ok(direct > 0 && direct != spawner && !exists(spawner),
 		   "it is this process's only child, the dead spawner reaped");
 		again = direct;
+	}
+	/* a server whose readers have a microsecond of CPU time a pass (SEEKSCOPE_TRACECMD_CPU,
+	 * taken when its spawner is forked): each file is refused saying so, and the kept
+	 * reader lives on to refuse the next */
+	{
+		struct ss_tracecmd_server *tiny;
+		char err[256] = "";
+		struct ss_trace *t;
+		pid_t sp, rd;
+
+		setenv("SEEKSCOPE_TRACECMD_CPU", "0.000001", 1);
+		tiny = ss_tracecmd_server_new();
+		unsetenv("SEEKSCOPE_TRACECMD_CPU");
+		t = tiny ? ss_trace_open_with(path[0], tiny, err, sizeof(err)) : NULL;
+		ok(tiny && !t && strstr(err, "of CPU time on a pass over it"),
+		   "a pass over its budget: refused saying so (%s)", err);
+		ss_trace_close(t);
+		sp = tiny ? newest_child() : -1;
+		rd = sp > 0 ? only_child_of(sp) : -1;
+		err[0] = 0;
+		t = tiny ? ss_trace_open_with(path[1], tiny, err, sizeof(err)) : NULL;
+		ok(!t && strstr(err, "of CPU time"), "the next file too (%s)", err);
+		ss_trace_close(t);
+		ok(rd > 0 && only_child_of(sp) == rd, "by the same reader");
+		ss_tracecmd_server_free(tiny);
 	}
 out:
 	close(spare);
