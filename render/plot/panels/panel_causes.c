@@ -94,7 +94,8 @@ static void full_label(const struct ss_cause_cell *c, bool other, char *buf, siz
 
 /*
  * Row C's label into BUF, at most AVAIL px wide; FULL_W is its full form's width (measured once
- * per row, by the caller).  Where the full form is wider, both class names cut to the same
+ * per row, by the caller).  The last row of the rest: "other pairs", else "others", else cut.
+ * Where the full form is wider, both class names cut to the same
  * number of their first letters, as many as fit ("meta. -> jour."), each keeping what tells it
  * from the other classes ("da." data, "dis." discard, never "d.": UNIQUE[class], each class's
  * ss_class_unique_len); nothing where not even that fits.
@@ -108,7 +109,9 @@ static void label_of(cairo_t *cr, const int *unique, const struct ss_cause_cell 
 
 	full_label(c, other, buf, len);
 	if (other) {
-		ss_text_fit(cr, ss_metrics.font_tick, false, buf, avail);
+		static const char *const forms[] = { "other pairs", "others" };
+
+		ss_text_first_fit(cr, ss_metrics.font_tick, false, forms, 2, avail, buf, len);
 		return;
 	}
 	/* the room may be this width, plus and minus the pads */
