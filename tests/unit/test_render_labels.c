@@ -411,6 +411,38 @@ static void test_narrow_titles(void)
 	   t[1][0]);
 }
 
+/* N generated traces (NAME-a.sst, ...) drawn W px wide with the io and causes panels into
+ * RD and NAME.png: the picture, or NULL (a TAP failure said why). */
+static cairo_surface_t *render_causes(struct rendered *rd, int n, int w, const char *name)
+{
+	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
+	char paths[3][256], png[256];
+	const char *tr[3];
+	struct ss_graph_opts go;
+	char err[128] = "";
+
+	for (int i = 0; i < n && i < 3; i++) {
+		snprintf(paths[i], sizeof(paths[i]), "%s", tpath("%s-%c.sst", name, 'a' + i));
+		tr[i] = paths[i];
+		tr_make(tr[i], &o);
+	}
+	snprintf(png, sizeof(png), "%s", tpath("%s.png", name));
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,causes", err, sizeof(err)), 0, "io and causes (%s)", err);
+	if (!render_into(rd, tr, n, png, w, 700, &go))
+		return NULL;
+	return cairo_image_surface_create_from_png(png);
+}
+
+/* Column C's causes frame (render_causes) into *R; false after a TAP failure. */
+static bool causes_rect(struct rendered *rd, int c, struct ss_rect *r)
+{
+	if (!ss_graph_panel_rect(rd->g, 1, c, r))
+		return true;
+	ok(0, "column %d: no causes panel", c);
+	return false;
+}
+
 /*
  * Three columns in 900 px: the seek causes panel's pair labels ("data -> data") are cut to fit
  * their column ("da. -> da."), not drawn past the frame's left edge, and its value labels stay
@@ -419,28 +451,13 @@ static void test_narrow_titles(void)
 static void test_narrow_causes(void)
 {
 	struct rendered rd = { 0 };
-	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
-	const char *tr[3] = { tr_path("causes-a.sst"), tr_path("causes-b.sst"),
-			      tr_path("causes-c.sst") };
-	const char *png = tr_path("causes.png");
-	struct ss_graph_opts go;
-	char err[128] = "";
-	cairo_surface_t *img;
+	cairo_surface_t *img = render_causes(&rd, 3, 900, "causes");
 
-	for (int i = 0; i < 3; i++)
-		tr_make(tr[i], &o);
-	ss_graph_opts_init(&go);
-	is_int(ss_panels_parse(&go, "io,causes", err, sizeof(err)), 0, "io and causes (%s)", err);
-	if (!render_into(&rd, tr, 3, png, 900, 700, &go))
-		return;
-	img = cairo_image_surface_create_from_png(png);
-	for (int c = 0; c < 3; c++) {
+	for (int c = 0; img && c < 3; c++) {
 		struct ss_rect r;
 
-		if (ss_graph_panel_rect(rd.g, 1, c, &r)) {
-			ok(0, "column %d: no causes panel", c);
+		if (!causes_rect(&rd, c, &r))
 			continue;
-		}
 		is_int(dark_px(img, r.x + 1, r.x + 4, r.y + 1, r.y + r.h - 1, 100), 0,
 		       "column %d: nothing of a label at the frame's left edge", c);
 		ok(dark_px(img, r.x + 4, r.x + r.w * 0.45, r.y + 1, r.y + r.h - 1, 100) > 10,
@@ -448,7 +465,8 @@ static void test_narrow_causes(void)
 		is_int(dark_px(img, r.x + r.w - 3, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, 100), 0,
 		       "column %d: nothing at its right edge", c);
 	}
-	cairo_surface_destroy(img);
+	if (img)
+		cairo_surface_destroy(img);
 	release(&rd);
 }
 
@@ -460,27 +478,13 @@ static void test_narrow_causes(void)
 static void test_causes_outside(void)
 {
 	struct rendered rd = { 0 };
-	struct tr_opts o = { .nr_ags = 4, .write_ag = 1, .nr_ios = 400 };
-	const char *tr[2] = { tr_path("causes-out-a.sst"), tr_path("causes-out-b.sst") };
-	const char *png = tr_path("causes-out.png");
-	struct ss_graph_opts go;
-	char err[128] = "";
-	cairo_surface_t *img;
+	cairo_surface_t *img = render_causes(&rd, 2, 440, "causes-out");
 
-	for (int i = 0; i < 2; i++)
-		tr_make(tr[i], &o);
-	ss_graph_opts_init(&go);
-	is_int(ss_panels_parse(&go, "io,causes", err, sizeof(err)), 0, "io and causes (%s)", err);
-	if (!render_into(&rd, tr, 2, png, 440, 700, &go))
-		return;
-	img = cairo_image_surface_create_from_png(png);
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; img && c < 2; c++) {
 		struct ss_rect r;
 
-		if (ss_graph_panel_rect(rd.g, 1, c, &r)) {
-			ok(0, "column %d: no causes panel", c);
+		if (!causes_rect(&rd, c, &r))
 			continue;
-		}
 		ok(r.w < 100, "column %d: a narrow frame (%.0f px)", c, r.w);
 		ok(dark_px(img, r.x - ss_metrics.gutter_left + 8, r.x - 2, r.y + 1, r.y + r.h - 1,
 			   100) > 30, "column %d: the pairs are labelled left of the frame", c);
@@ -493,7 +497,8 @@ static void test_causes_outside(void)
 		is_int(dark_px(img, r.x + r.w - 3, r.x + r.w - 1, r.y + 1, r.y + r.h - 1, 100), 0,
 		       "column %d: nothing at its right edge", c);
 	}
-	cairo_surface_destroy(img);
+	if (img)
+		cairo_surface_destroy(img);
 	release(&rd);
 }
 
