@@ -89,7 +89,8 @@ struct tc_state {
 	int sock;                       /* to the reader; -1: none */
 	struct ss_tracecmd_server *srv; /* the kept reader it uses instead; NULL: none */
 	bool failed;                    /* the reader died or broke the protocol */
-	double cpu_budget;              /* its CPU time for the file, s (ss_tc_cpu_budget) */
+	double cpu_budget;              /* its CPU time for a pass, s (ss_tc_cpu_budget) */
+	long long mem_budget;           /* its memory for the file (ss_tc_mem_budget) */
 	int memfd;
 	const struct item *items;       /* nr_rings x 2 slots of slot items */
 	size_t map_len;
@@ -111,11 +112,14 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 
 	if (ss_tc_xfer(s->sock, &q, sizeof(q), true) || ss_tc_xfer(s->sock, &p, sizeof(p), false))
 		return reader_lost(s, err, errlen);
-	if (p.n == -ETIMEDOUT) {
-		/* the pass has spent its CPU time: the reader stops serving this file */
+	if (p.n == -ETIMEDOUT || p.n == -ENOMEM) {
+		/* a budget spent: the reader stops serving this file */
 		s->failed = true;
-		ss_tc_budget_msg(err, errlen, s->cpu_budget);
-		return -ETIMEDOUT;
+		if (p.n == -ETIMEDOUT)
+			ss_tc_budget_msg(err, errlen, s->cpu_budget);
+		else
+			ss_tc_mem_msg(err, errlen, s->mem_budget);
+		return p.n;
 	}
 	if (p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
 		return reader_lost(s, err, errlen);
@@ -368,6 +372,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 	}
 	fds[1] = s->memfd;
 	s->cpu_budget = ss_tc_cpu_budget(fds[0]);
+	s->mem_budget = ss_tc_mem_budget(fds[0]);
 	if (srv && !srv->busy) {
 		bool kept = srv->pid != 0;
 

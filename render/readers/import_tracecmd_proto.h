@@ -85,6 +85,17 @@ int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
 #define SS_TC_EXIT_CPU 3
 double ss_tc_cpu_budget(int fd);
 void ss_tc_budget_msg(char *err, size_t errlen, double budget);
+/*
+ * The memory the reading of the file FD may add to its reader, in bytes: SS_TC_MEM_BASE and
+ * SS_TC_MEM_RATIO times its size (libtracecmd 3.1 keeps every chunk of compressed data it
+ * unpacks until the file is closed: a compressed 2M-I/O capture of 36 MB takes 390 MB), or
+ * SEEKSCOPE_TRACECMD_MEM (MiB, seekscope(1)).  Looked at between requests: a file that
+ * unpacks to more (a bomb) is refused with ss_tc_mem_msg(), as the reply -ENOMEM.
+ */
+#define SS_TC_MEM_BASE (512ll << 20)
+#define SS_TC_MEM_RATIO 32
+long long ss_tc_mem_budget(int fd);
+void ss_tc_mem_msg(char *err, size_t errlen, long long mem);
 /* The watchdog: a timer on the process's CPU clock whose SIGXCPU _exits the process with
  * SS_TC_EXIT_CPU (its handler installed here): 0, or -1 when the timer cannot be had.  Armed
  * for SECONDS of CPU time from now on; 0 disarms it. */

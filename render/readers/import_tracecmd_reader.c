@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -356,6 +357,32 @@ double ss_tc_cpu_budget(int fd)
 	return s;
 }
 
+long long ss_tc_mem_budget(int fd)
+{
+	const char *v = getenv("SEEKSCOPE_TRACECMD_MEM");
+	long long m = SS_TC_MEM_BASE;
+	struct stat st;
+	char *end;
+
+	if (v && *v) {
+		double d = strtod(v, &end);
+
+		if (!*end && d > 0 && d < 1e9)
+			return (long long)(d * 1024 * 1024);
+	}
+	if (!fstat(fd, &st) && st.st_size > 0)
+		m += st.st_size * SS_TC_MEM_RATIO;
+	return m;
+}
+
+void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
+{
+	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
+		"%.*f MiB of memory for it (a compressed file that unpacks to far more than its "
+		"size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
+		(double)mem / (1 << 20));
+}
+
 void ss_tc_budget_msg(char *err, size_t errlen, double budget)
 {
 	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd spent its %.*f s of CPU "
@@ -397,7 +424,35 @@ struct watch {
 	bool timed;                     /* the timer could be had */
 	double budget;                  /* s of CPU time a pass may take */
 	double until;                   /* the CPU clock's reading at which the pass has spent it */
+	long long mem;                  /* bytes the file's reading may add to the reader */
+	long long mem_base;             /* the reader's own memory when the file came */
 };
+
+/* /proc/self/statm's first six fields (pages: size, resident, shared, text, lib, data) into F;
+ * false when it cannot be read. */
+static bool statm(long long f[6])
+{
+	char buf[160];
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	return sscanf(buf, "%lld %lld %lld %lld %lld %lld", &f[0], &f[1], &f[2], &f[3], &f[4],
+		      &f[5]) == 6;
+}
+
+/* The reader's private memory in bytes (resident, less what is shared: the trace's mapped
+ * pages, the items' memfd), or -1. */
+static long long private_bytes(void)
+{
+	long long f[6];
+
+	return statm(f) && f[1] >= f[2] ? (f[1] - f[2]) * sysconf(_SC_PAGESIZE) : -1;
+}
 
 /* The reader's CPU time, s: its thread's clock (the process's is read from the timer's
  * account while one is armed, which moves only at the scheduler's ticks; the reader runs one
@@ -421,9 +476,16 @@ static void watch_start(struct watch *w)
 		ss_tc_cpu_watch_arm(w->timer, w->budget + 1);
 }
 
-static bool watch_spent(const struct watch *w)
+/* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
+ * once the file's reading has grown the reader by more than its memory. */
+static int watch_check(const struct watch *w)
 {
-	return cpu_clock() > w->until;
+	long long now;
+
+	if (cpu_clock() > w->until)
+		return -ETIMEDOUT;
+	now = private_bytes();
+	return w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem ? -ENOMEM : 0;
 }
 
 /*
@@ -442,7 +504,9 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 	int ret = -1;
 
 	h.ret = lib_open(&l, fd, h.err, sizeof(h.err));
-	if (!h.ret && watch_spent(w)) {
+	/* an open that spent the CPU time of a pass (its memory is looked at with the first
+	 * request, below) */
+	if (!h.ret && watch_check(w) == -ETIMEDOUT) {
 		h.ret = -ETIMEDOUT;
 		ss_tc_budget_msg(h.err, sizeof(h.err), w->budget);
 	}
@@ -475,6 +539,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		struct reply p;
 		struct item *slots;
 		bool ended;
+		int budget;
 
 		if (q.ring == END_RING) {
 			ret = 0;
@@ -484,11 +549,6 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 			break;
 		if (q.first)
 			watch_start(w);         /* a pass over the rings begins */
-		else if (watch_spent(w)) {
-			p = (struct reply){ .n = -ETIMEDOUT };
-			ss_tc_xfer(sock, &p, sizeof(p), true);
-			break;
-		}
 		r = &l.rings[q.ring];
 		p = (struct reply){ .which = q.first ? 0 : !r->handed };
 		slots = items + (size_t)q.ring * 2 * h.slot;
@@ -501,6 +561,13 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		p.damaged = ended && r->damaged;
 		r->handed = p.which;
 		r->ahead = false;
+		if ((budget = watch_check(w))) {
+			/* this run (or the one read ahead before it) spent a budget: refused, the
+			 * parent says why (ss_tc_budget_msg, ss_tc_mem_msg) */
+			p = (struct reply){ .n = budget };
+			ss_tc_xfer(sock, &p, sizeof(p), true);
+			break;
+		}
 		if (ss_tc_xfer(sock, &p, sizeof(p), true))
 			break;
 		/* the ring's next run into the other slot, while the parent reads this one */
@@ -611,19 +678,9 @@ static int recv_fds(int sock, int fds[2])
 /* The reader process's resident memory in bytes (-1: unknown). */
 static long long resident(void)
 {
-	char buf[128];
-	long long pages = -1;
-	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	long long f[6];
 
-	if (fd >= 0)
-		close(fd);
-	if (n > 0) {
-		buf[n] = 0;
-		if (sscanf(buf, "%*s %lld", &pages) != 1)
-			pages = -1;
-	}
-	return pages < 0 ? -1 : pages * sysconf(_SC_PAGESIZE);
+	return statm(f) ? f[1] * sysconf(_SC_PAGESIZE) : -1;
 }
 
 /*
@@ -642,6 +699,28 @@ static void close_others(int keep)
 	if (keep > 3)
 		close_range(3, (unsigned)keep - 1, 0);
 	close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
+}
+
+/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
+__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
+/*
+ * The hard stop behind the memory budget, which is looked at between requests only: a single
+ * chunk that libtracecmd unpacks may claim up to 4 GiB.  The reader's data segment may grow by
+ * twice the budget and 256 MiB more from now on (RLIMIT_DATA: an allocation beyond fails, and
+ * libtracecmd ends the ring); not under a sanitizer, whose shadow memory counts as data.
+ */
+static void data_backstop(long long mem)
+{
+	struct rlimit rl;
+	long long f[6];
+
+	if (__sanitizer_set_death_callback || getrlimit(RLIMIT_DATA, &rl) || !statm(f))
+		return;
+	rl.rlim_cur = (rlim_t)(f[5] * sysconf(_SC_PAGESIZE) + 2 * mem + (256ll << 20));
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
+		rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_DATA, &rl);
 }
 
 /*
@@ -663,6 +742,9 @@ static void serve(int sock)
 		int ret;
 
 		w.budget = ss_tc_cpu_budget(fds[0]);
+		w.mem = ss_tc_mem_budget(fds[0]);
+		w.mem_base = private_bytes();
+		data_backstop(w.mem);
 		watch_start(&w);
 		ret = serve_file(sock, fds[0], fds[1], &w);
 		if (w.timed)
@@ -675,8 +757,6 @@ static void serve(int sock)
 	}
 }
 
-/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
-__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
 
 /* A process forked from the parent's that must not act as the parent: output to /dev/null,
  * no descriptor but stdio and KEEP, default actions for the signals of a crash (whoever, a

@@ -12,9 +12,11 @@
 # output file is left by a refused plot, and a good capture reads the same from a file and from
 # standard input.  A pass over a file that spends its CPU budget (SEEKSCOPE_TRACECMD_CPU, here a
 # microsecond: what an endless loop of libtracecmd's comes to) is refused with one line saying
-# so.  Unprivileged.  Prints TAP.
+# so; so is one whose reading grows the reader past its memory budget (SEEKSCOPE_TRACECMD_MEM,
+# here a KiB: what a compressed file that unpacks to gigabytes comes to).  Unprivileged.
+# Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 14
+plan 16
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -100,3 +102,9 @@ rm -f "$W/x.png"
 SEEKSCOPE_TRACECMD_CPU=0.000001 refused "$good" "$SEEKSCOPE" plot "$good" -o "$W/x.png" &&
 	[[ ! -e $W/x.png ]]
 ok $? "... plot too, no PNG left"
+
+# a budget of memory spent: one line saying so, exit 1
+SEEKSCOPE_TRACECMD_MEM=0.001 refused "$good" "$SEEKSCOPE" report "$good"
+ok $? "a read that outgrows its memory budget: refused with one line, exit 1"
+grep -q "libtracecmd needs more than its 0.001 MiB of memory for it" "$W/err"
+ok $? "... saying so ($(head -c 160 "$W/err"))"

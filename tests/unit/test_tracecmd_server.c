@@ -261,6 +261,19 @@ int main(void)
 		ss_trace_close(t);
 		ok(rd > 0 && only_child_of(sp) == rd, "by the same reader");
 		ss_tracecmd_server_free(tiny);
+		/* and a kilobyte of memory: refused saying so, file after file (each reader
+		 * that refuses one ends; the spawner forks the next) */
+		setenv("SEEKSCOPE_TRACECMD_MEM", "0.001", 1);
+		tiny = ss_tracecmd_server_new();
+		unsetenv("SEEKSCOPE_TRACECMD_MEM");
+		for (int k = 0; k < 2; k++) {
+			err[0] = 0;
+			t = tiny ? ss_trace_open_with(path[k], tiny, err, sizeof(err)) : NULL;
+			ok(tiny && !t && strstr(err, "MiB of memory for it"),
+			   "a kilobyte of memory: file %d refused saying so (%s)", k, err);
+			ss_trace_close(t);
+		}
+		ss_tracecmd_server_free(tiny);
 	}
 out:
 	close(spare);

@@ -4,7 +4,7 @@
  * on a damaged .dat (a negative page size did, before the reader refused it), so each file's
  * reader runs under a budget of CPU time, ss_tc_cpu_budget(): a process that spends it ends
  * with SS_TC_EXIT_CPU, one disarmed in time does not, and the budget grows with the file (or
- * is SEEKSCOPE_TRACECMD_CPU).  The watchdog runs in forked children that spin; each is also
+ * is SEEKSCOPE_TRACECMD_CPU), as does the memory its reading may take (SEEKSCOPE_TRACECMD_MEM).  The watchdog runs in forked children that spin; each is also
  * under an alarm of wall time, so that a watchdog that never fires fails instead of hanging.
  * Unprivileged.
  */
@@ -103,6 +103,16 @@ int main(void)
 		ok(fabs(b - (SS_TC_CPU_BASE_S + 4)) < 1e-9, "SEEKSCOPE_TRACECMD_CPU=lots: the default "
 		   "(%g)", b);
 		unsetenv("SEEKSCOPE_TRACECMD_CPU");
+		/* its memory: 512 MiB and 32 times its size, or SEEKSCOPE_TRACECMD_MEM MiB */
+		unsetenv("SEEKSCOPE_TRACECMD_MEM");
+		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (8 << 20),
+		       "its memory: %lld MiB and 32 bytes a byte", SS_TC_MEM_BASE >> 20);
+		setenv("SEEKSCOPE_TRACECMD_MEM", "2", 1);
+		is_int(ss_tc_mem_budget(fd), 2 << 20, "SEEKSCOPE_TRACECMD_MEM=2: 2 MiB");
+		setenv("SEEKSCOPE_TRACECMD_MEM", "-1", 1);
+		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (8 << 20),
+		       "SEEKSCOPE_TRACECMD_MEM=-1: the default");
+		unsetenv("SEEKSCOPE_TRACECMD_MEM");
 		close(fd);
 	}
 	return done_testing();
