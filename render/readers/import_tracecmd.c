@@ -89,8 +89,7 @@ struct tc_state {
 	int sock;                       /* to the reader; -1: none */
 	struct ss_tracecmd_server *srv; /* the kept reader it uses instead; NULL: none */
 	bool failed;                    /* the reader died or broke the protocol */
-	double cpu_budget;              /* its CPU time for a pass, s (ss_tc_cpu_budget) */
-	long long mem_budget;           /* its memory for the file (ss_tc_mem_budget) */
+	struct ss_tc_budget budget;     /* what its reading may take of the reader */
 	int memfd;
 	const struct item *items;       /* nr_rings x 2 slots of slot items */
 	size_t map_len;
@@ -116,9 +115,9 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 		/* a budget spent: the reader stops serving this file */
 		s->failed = true;
 		if (p.n == -ETIMEDOUT)
-			ss_tc_budget_msg(err, errlen, s->cpu_budget);
+			ss_tc_budget_msg(err, errlen, s->budget.cpu);
 		else
-			ss_tc_mem_msg(err, errlen, s->mem_budget);
+			ss_tc_mem_msg(err, errlen, s->budget.mem);
 		return p.n;
 	}
 	if (p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
@@ -371,8 +370,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		return -e;
 	}
 	fds[1] = s->memfd;
-	s->cpu_budget = ss_tc_cpu_budget(fds[0]);
-	s->mem_budget = ss_tc_mem_budget(fds[0]);
+	s->budget = (struct ss_tc_budget){ ss_tc_cpu_budget(fds[0]), ss_tc_mem_budget(fds[0]) };
 	if (srv && !srv->busy) {
 		bool kept = srv->pid != 0;
 
@@ -380,7 +378,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 			close(fds[0]);
 			return ret;
 		}
-		ret = ss_tc_send_fds(srv->sock, fds);
+		ret = ss_tc_send_fds(srv->sock, fds, &s->budget);
 		if (ret && kept) {
 			/* the kept reader died since its last file (not of this one): replaced */
 			end_kept(srv);
@@ -388,7 +386,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 				close(fds[0]);
 				return ret;
 			}
-			ret = ss_tc_send_fds(srv->sock, fds);
+			ret = ss_tc_send_fds(srv->sock, fds, &s->budget);
 		}
 		srv->busy = true;
 		s->srv = srv;
@@ -397,7 +395,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		close(fds[0]);
 		return ret;
 	} else {
-		ret = ss_tc_send_fds(s->sock, fds);
+		ret = ss_tc_send_fds(s->sock, fds, &s->budget);
 	}
 	close(fds[0]);
 	if (ret)
@@ -423,7 +421,7 @@ static int reader_lost(struct tc_state *s, char *err, size_t errlen)
 			;
 		s->pid = 0;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == SS_TC_EXIT_CPU) {
-			ss_tc_budget_msg(err, errlen, s->cpu_budget);
+			ss_tc_budget_msg(err, errlen, s->budget.cpu);
 			return -ETIMEDOUT;
 		}
 	}

@@ -62,8 +62,14 @@ struct reply {
 
 /* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */
 int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);
-/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
-int ss_tc_send_fds(int sock, const int fds[2]);
+/* What a file's reading may take of the reader (ss_tc_cpu_budget, ss_tc_mem_budget): worked
+ * out by the parent, which also names them when the reader refuses the file. */
+struct ss_tc_budget {
+	double cpu;                     /* s of CPU time a pass over the file may take */
+	long long mem;                  /* bytes its reading may add to the reader */
+};
+/* What starts a file: its budget with two descriptors, the trace's and the memfd's.  0 or -1. */
+int ss_tc_send_fds(int sock, const int fds[2], const struct ss_tc_budget *b);
 /* LEN bytes of DATA and NFDS (at most SS_TC_MAX_FDS) descriptors in one message: 0 or -1.
  * The other side: the number of descriptors that came with LEN bytes (at most NFDS kept,
  * close-on-exec); -1 at the socket's end or an error, -2 for a message refused (not LEN
@@ -72,28 +78,32 @@ int ss_tc_send_fds(int sock, const int fds[2]);
 int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds);
 int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds);
 /*
- * The CPU time a reader may spend on a pass over the file FD (its open, or a read of its rings
- * from their start), in seconds: SS_TC_CPU_BASE_S and one more per SS_TC_CPU_BYTES of it,
- * SS_TC_CPU_UNZIP times as many for compressed CPU data (a 2M-I/O .dat takes about 4 s), or
+ * The CPU time a reader may spend on a pass over the file FD (its open and first read, or a
+ * later read of its rings from their start), in seconds: SS_TC_CPU_BASE_S and one more per
+ * SS_TC_CPU_BYTES of the file's data on disk (a hole adds nothing), SS_TC_CPU_UNZIP times as
+ * many for compressed CPU data (a 2M-I/O .dat takes about 4 s), at most SS_TC_CPU_MAX_S; or
  * SEEKSCOPE_TRACECMD_CPU (seconds, seekscope(1)).  A pass that spends it is libtracecmd in an
  * endless loop on a damaged file: refused with ss_tc_budget_msg(), as the reply -ETIMEDOUT
- * between requests, or by the reader's exit with status SS_TC_EXIT_CPU inside one.
+ * after a request, or by the reader's exit with status SS_TC_EXIT_CPU inside one.
  */
 #define SS_TC_CPU_BASE_S 10.0
 #define SS_TC_CPU_BYTES (2.0 * 1024 * 1024)
 #define SS_TC_CPU_UNZIP 8
+#define SS_TC_CPU_MAX_S 3600.0
 #define SS_TC_EXIT_CPU 3
 double ss_tc_cpu_budget(int fd);
 void ss_tc_budget_msg(char *err, size_t errlen, double budget);
 /*
  * The memory the reading of the file FD may add to its reader, in bytes: SS_TC_MEM_BASE and
- * SS_TC_MEM_RATIO times its size (libtracecmd 3.1 keeps every chunk of compressed data it
- * unpacks until the file is closed: a compressed 2M-I/O capture of 36 MB takes 390 MB), or
- * SEEKSCOPE_TRACECMD_MEM (MiB, seekscope(1)).  Looked at between requests: a file that
- * unpacks to more (a bomb) is refused with ss_tc_mem_msg(), as the reply -ENOMEM.
+ * SS_TC_MEM_RATIO times its data on disk (libtracecmd 3.1 keeps every chunk of compressed data
+ * it unpacks until the file is closed: a compressed 2M-I/O capture of 36 MB takes 390 MB), at
+ * most half the machine's memory (but SS_TC_MEM_BASE); or SEEKSCOPE_TRACECMD_MEM (MiB,
+ * seekscope(1)).  Looked at after each request and every SS_TC_CHECK_RECORDS records: a file
+ * that unpacks to more (a bomb) is refused with ss_tc_mem_msg(), as the reply -ENOMEM.
  */
 #define SS_TC_MEM_BASE (512ll << 20)
 #define SS_TC_MEM_RATIO 32
+#define SS_TC_CHECK_RECORDS 4096
 long long ss_tc_mem_budget(int fd);
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem);
 /* The watchdog: a timer on the process's CPU clock whose SIGXCPU _exits the process with

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,7 @@ struct lib_ring {
 	bool ahead;             /* the other slot holds the next run, read ahead: */
 	bool ahead_ended;
 	size_t ahead_n;
+	bool in_pass;           /* read from its start since the pass's budget was set */
 };
 
 struct lib {
@@ -55,6 +57,7 @@ struct lib {
 	size_t nr_rings;
 	uint32_t page_size;             /* of the file's ring buffer pages */
 	bool hold;                      /* keep one record of every page (see release()) */
+	const struct watch *watch;      /* the file's budgets, looked at while a ring is read */
 };
 
 /*
@@ -263,10 +266,12 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
  * the ring has no more records.  libtracecmd reports no read errors: a ring it cannot read
  * simply ends.
  */
+static int watch_check(const struct watch *w);
+
 static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *it, size_t cap,
 		   bool *ended)
 {
-	size_t n = 0;
+	size_t n = 0, records = 0;
 
 	if (first) {
 		r->last_ts = r->last_offset = 0;
@@ -274,9 +279,13 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 	}
 	*ended = false;
 	while (n + 2 <= cap) {      /* a record makes at most two items */
-		struct tep_record *rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) :
-					 tracecmd_read_data(r->h, r->cpu);
+		struct tep_record *rec;
 
+		/* records that make no item (other events) do not end a run: the budgets are
+		 * looked at as it goes, and a run that spent one ends (the caller refuses it) */
+		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && watch_check(l->watch))
+			break;
+		rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 		first = false;
 		if (!rec) {
 			*ended = true;
@@ -337,42 +346,52 @@ static void lib_abandon(struct lib *l)
 
 /* ---- the reader's watch over its CPU time */
 
+/* The file FD's data on disk in bytes (its size, but not its holes), 0 if unknown. */
+static double data_bytes(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) || st.st_size <= 0)
+		return 0;
+	return fmin((double)st.st_size, (double)st.st_blocks * 512);
+}
+
+/* SEEKSCOPE_TRACECMD_CPU or _MEM (NAME) as a positive number below 1e9, else -1. */
+static double env_number(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	double d;
+
+	if (!v || !*v)
+		return -1;
+	d = strtod(v, &end);
+	return !*end && d > 0 && d < 1e9 ? d : -1;
+}
+
 double ss_tc_cpu_budget(int fd)
 {
-	const char *v = getenv("SEEKSCOPE_TRACECMD_CPU");
-	double s = SS_TC_CPU_BASE_S;
+	double v = env_number("SEEKSCOPE_TRACECMD_CPU");
 	struct file_head fh;
-	struct stat st;
-	char *end;
 
-	if (v && *v) {
-		double d = strtod(v, &end);
-
-		if (!*end && d > 0 && d < 1e9)
-			return d;
-	}
-	if (!fstat(fd, &st) && st.st_size > 0)
-		s += (double)st.st_size / SS_TC_CPU_BYTES *
-		     (read_file_head(fd, &fh) && fh.compressed ? SS_TC_CPU_UNZIP : 1);
-	return s;
+	if (v > 0)
+		return v;
+	v = SS_TC_CPU_BASE_S + data_bytes(fd) / SS_TC_CPU_BYTES *
+	    (read_file_head(fd, &fh) && fh.compressed ? SS_TC_CPU_UNZIP : 1);
+	return fmin(v, SS_TC_CPU_MAX_S);
 }
 
 long long ss_tc_mem_budget(int fd)
 {
-	const char *v = getenv("SEEKSCOPE_TRACECMD_MEM");
-	long long m = SS_TC_MEM_BASE;
-	struct stat st;
-	char *end;
+	double v = env_number("SEEKSCOPE_TRACECMD_MEM");
+	double half = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / 2;
 
-	if (v && *v) {
-		double d = strtod(v, &end);
-
-		if (!*end && d > 0 && d < 1e9)
-			return (long long)(d * 1024 * 1024);
-	}
-	if (!fstat(fd, &st) && st.st_size > 0)
-		m += st.st_size * SS_TC_MEM_RATIO;
-	return m;
+	if (v > 0)
+		return (long long)(v * 1024 * 1024);
+	v = (double)SS_TC_MEM_BASE + data_bytes(fd) * SS_TC_MEM_RATIO;
+	if (half > 0 && v > half)
+		v = fmax(half, (double)SS_TC_MEM_BASE);
+	return (long long)v;
 }
 
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
@@ -503,13 +522,10 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 	struct request q;
 	int ret = -1;
 
+	l.watch = w;
+	/* the open's CPU time and memory count in the first pass's, looked at with its first
+	 * request below (an open that never ends: the timer) */
 	h.ret = lib_open(&l, fd, h.err, sizeof(h.err));
-	/* an open that spent the CPU time of a pass (its memory is looked at with the first
-	 * request, below) */
-	if (!h.ret && watch_check(w) == -ETIMEDOUT) {
-		h.ret = -ETIMEDOUT;
-		ss_tc_budget_msg(h.err, sizeof(h.err), w->budget);
-	}
 	if (!h.ret) {
 		size_t slot = l.nr_rings ? SLOTS_MAX / 2 / l.nr_rings : SLOT_MAX;
 
@@ -547,9 +563,14 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		}
 		if (q.ring >= h.nr_rings)
 			break;
-		if (q.first)
-			watch_start(w);         /* a pass over the rings begins */
 		r = &l.rings[q.ring];
+		if (q.first && r->in_pass) {
+			/* a ring read from its start again: a new pass, with a budget of its own */
+			for (size_t i = 0; i < l.nr_rings; i++)
+				l.rings[i].in_pass = false;
+			watch_start(w);
+		}
+		r->in_pass |= q.first;
 		p = (struct reply){ .which = q.first ? 0 : !r->handed };
 		slots = items + (size_t)q.ring * 2 * h.slot;
 		ended = r->ahead_ended;
@@ -655,18 +676,15 @@ int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
 }
 
 /* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
-int ss_tc_send_fds(int sock, const int fds[2])
+int ss_tc_send_fds(int sock, const int fds[2], const struct ss_tc_budget *b)
 {
-	char byte = 0;
-
-	return ss_tc_send_msg(sock, &byte, 1, fds, 2);
+	return ss_tc_send_msg(sock, b, sizeof(*b), fds, 2);
 }
 
-/* The reader's side of ss_tc_send_fds(): 0 with both descriptors, or -1 (none kept). */
-static int recv_fds(int sock, int fds[2])
+/* The reader's side of ss_tc_send_fds(): 0 with both descriptors and *B, or -1 (none kept). */
+static int recv_fds(int sock, int fds[2], struct ss_tc_budget *b)
 {
-	char byte;
-	int got = ss_tc_recv_msg(sock, &byte, 1, fds, 2);
+	int got = ss_tc_recv_msg(sock, b, sizeof(*b), fds, 2);
 
 	if (got == 2)
 		return 0;
@@ -733,16 +751,17 @@ static void serve(int sock)
 {
 	long long base = resident();
 	struct watch w = { 0 };
+	struct ss_tc_budget b;
 	int fds[2];
 
 	w.timed = !ss_tc_cpu_watch_new(&w.timer);
-	while (!recv_fds(sock, fds)) {
+	while (!recv_fds(sock, fds, &b)) {
 		struct reply p = { 0 };
 		long long now;
 		int ret;
 
-		w.budget = ss_tc_cpu_budget(fds[0]);
-		w.mem = ss_tc_mem_budget(fds[0]);
+		w.budget = b.cpu > 0 ? b.cpu : SS_TC_CPU_BASE_S;
+		w.mem = b.mem > 0 ? b.mem : SS_TC_MEM_BASE;
 		w.mem_base = private_bytes();
 		data_backstop(w.mem);
 		watch_start(&w);

@@ -3,14 +3,16 @@
  * The trace-cmd reader's CPU watchdog (import_tracecmd_proto.h): libtracecmd can loop for ever
  * on a damaged .dat (a negative page size did, before the reader refused it), so each file's
  * reader runs under a budget of CPU time, ss_tc_cpu_budget(): a process that spends it ends
- * with SS_TC_EXIT_CPU, one disarmed in time does not, and the budget grows with the file (or
- * is SEEKSCOPE_TRACECMD_CPU), as does the memory its reading may take (SEEKSCOPE_TRACECMD_MEM).  The watchdog runs in forked children that spin; each is also
+ * with SS_TC_EXIT_CPU, one disarmed in time does not, and the budget grows with the file's data
+ * on disk, not its holes (or is SEEKSCOPE_TRACECMD_CPU), as does the memory its reading may take
+ * (SEEKSCOPE_TRACECMD_MEM).  The watchdog runs in forked children that spin; each is also
  * under an alarm of wall time, so that a watchdog that never fires fails instead of hanging.
  * Unprivileged.
  */
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,31 +89,41 @@ int main(void)
 
 	if (testdir_make("watchdog"))
 		return done_testing();
+	/* 4 MiB of data on disk, then a hole of 1 TiB: the hole adds nothing */
 	fd = open(tpath("big.dat"), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (ok(fd >= 0 && !ftruncate(fd, 8 << 20), "an 8 MiB file")) {
+	if (ok(fd >= 0, "a file")) {
+		static char mib[1 << 20];
+		bool written = true;
 		double b;
 
+		for (int i = 0; i < 4; i++)
+			written &= write(fd, mib, sizeof(mib)) == (ssize_t)sizeof(mib);
+		fsync(fd);
+		ok(written, "... of 4 MiB");
 		unsetenv("SEEKSCOPE_TRACECMD_CPU");
+		unsetenv("SEEKSCOPE_TRACECMD_MEM");
 		b = ss_tc_cpu_budget(fd);
-		ok(fabs(b - (SS_TC_CPU_BASE_S + 4)) < 1e-9, "its budget: %g s and 1 s per 2 MiB (%g)",
-		   SS_TC_CPU_BASE_S, b);
+		ok(fabs(b - (SS_TC_CPU_BASE_S + 2)) < 1e-9, "its CPU budget: %g s and 1 s per 2 MiB "
+		   "(%g)", SS_TC_CPU_BASE_S, b);
+		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (4 << 20),
+		       "its memory: %lld MiB and 32 bytes a byte", SS_TC_MEM_BASE >> 20);
+		ok(!ftruncate(fd, (off_t)1 << 40), "a hole of 1 TiB after it");
+		b = ss_tc_cpu_budget(fd);
+		ok(fabs(b - (SS_TC_CPU_BASE_S + 2)) < 1e-9, "... adds no CPU time (%g s)", b);
+		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (4 << 20), "... nor memory");
 		setenv("SEEKSCOPE_TRACECMD_CPU", "0.5", 1);
 		b = ss_tc_cpu_budget(fd);
 		ok(b == 0.5, "SEEKSCOPE_TRACECMD_CPU=0.5: 0.5 s (%g)", b);
 		setenv("SEEKSCOPE_TRACECMD_CPU", "lots", 1);
 		b = ss_tc_cpu_budget(fd);
-		ok(fabs(b - (SS_TC_CPU_BASE_S + 4)) < 1e-9, "SEEKSCOPE_TRACECMD_CPU=lots: the default "
+		ok(fabs(b - (SS_TC_CPU_BASE_S + 2)) < 1e-9, "SEEKSCOPE_TRACECMD_CPU=lots: the default "
 		   "(%g)", b);
-		unsetenv("SEEKSCOPE_TRACECMD_CPU");
-		/* its memory: 512 MiB and 32 times its size, or SEEKSCOPE_TRACECMD_MEM MiB */
-		unsetenv("SEEKSCOPE_TRACECMD_MEM");
-		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (8 << 20),
-		       "its memory: %lld MiB and 32 bytes a byte", SS_TC_MEM_BASE >> 20);
 		setenv("SEEKSCOPE_TRACECMD_MEM", "2", 1);
 		is_int(ss_tc_mem_budget(fd), 2 << 20, "SEEKSCOPE_TRACECMD_MEM=2: 2 MiB");
 		setenv("SEEKSCOPE_TRACECMD_MEM", "-1", 1);
-		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (8 << 20),
+		is_int(ss_tc_mem_budget(fd), SS_TC_MEM_BASE + 32ll * (4 << 20),
 		       "SEEKSCOPE_TRACECMD_MEM=-1: the default");
+		unsetenv("SEEKSCOPE_TRACECMD_CPU");
 		unsetenv("SEEKSCOPE_TRACECMD_MEM");
 		close(fd);
 	}
