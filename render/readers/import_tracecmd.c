@@ -20,8 +20,10 @@
  * reads one, the reader fills the other with the run after it).  A file the reader
  * process does not survive is refused with one line, during the open (the metadata pass reads
  * every record) or, should it ever happen later, as a read error; so is one on which
- * libtracecmd loops for ever: the reader ends itself when it has spent the file's budget of
- * CPU time (ss_tc_cpu_budget, import_tracecmd_proto.h).
+ * libtracecmd loops for ever, or which it unpacks to far more memory than the file's size:
+ * each pass over a file has a budget of CPU time and its reading one of memory, worked out
+ * here and handed to the reader with the file (ss_tc_cpu_budget, ss_tc_mem_budget,
+ * import_tracecmd_proto.h), which refuses the file when it has spent either.
  *
  * The parent opens the file and hands the reader its descriptor (and the memfd's) over the
  * socket, so that one reader process can serve several files one after another: a caller that

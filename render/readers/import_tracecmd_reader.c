@@ -436,8 +436,9 @@ void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
 	timer_settime(timer, 0, &it, NULL);
 }
 
-/* The reader's watch over the CPU time of a pass over a file: the timer for a loop inside
- * libtracecmd, and the deadline on the CPU clock, looked at between requests. */
+/* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside
+ * libtracecmd, the deadline of the pass on the CPU clock and the memory the reading may add,
+ * looked at after each request and every SS_TC_CHECK_RECORDS records (watch_check). */
 struct watch {
 	timer_t timer;
 	bool timed;                     /* the timer could be had */
