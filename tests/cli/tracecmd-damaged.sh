@@ -13,10 +13,13 @@
 # standard input.  A pass over a file that spends its CPU budget (SEEKSCOPE_TRACECMD_CPU, here a
 # microsecond: what an endless loop of libtracecmd's comes to) is refused with one line saying
 # so; so is one whose reading grows the reader past its memory budget (SEEKSCOPE_TRACECMD_MEM,
-# here a KiB: what a compressed file that unpacks to gigabytes comes to).  Unprivileged.
+# here a KiB: what a compressed file that unpacks to gigabytes comes to); so is such a file
+# under the default budget (regress/tracecmd/compression-bomb.dat, made by
+# tests/fuzz/make-bomb-dat.py: 12 KB that unpack to 3 GiB, which libtracecmd 3.1 keeps), the
+# whole run's peak memory, the reader's included, staying near the budget.  Unprivileged.
 # Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 16
+plan 19
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -108,3 +111,25 @@ SEEKSCOPE_TRACECMD_MEM=0.001 refused "$good" "$SEEKSCOPE" report "$good"
 ok $? "a read that outgrows its memory budget: refused with one line, exit 1"
 grep -q "libtracecmd needs more than its 0.001 MiB of memory for it" "$W/err"
 ok $? "... saying so ($(head -c 160 "$W/err"))"
+
+# a compression bomb under the default budget (512 MiB and 32 times the file's size): refused
+# with one line naming it, and the reading stops there, not at the 3 GiB the file unpacks to
+bomb=$SRC/regress/tracecmd/compression-bomb.dat
+timer=()
+[[ -x /usr/bin/time ]] && timer=(/usr/bin/time -o "$W/peak" -f %M)
+env -u SEEKSCOPE_TRACECMD_MEM "${timer[@]}" "$SEEKSCOPE" report "$bomb" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 1 )) && [[ ! -s $W/out ]] && (( $(wc -l <"$W/err") == 1 )) &&
+	grep -q "^seekscope report: $bomb: " "$W/err"
+ok $? "a compression bomb (3 GiB unpacked): refused with one line, exit 1 ($rc)"
+grep -q "libtracecmd needs more than its 512 MiB of memory for it" "$W/err"
+ok $? "... naming the default budget ($(head -c 160 "$W/err"))"
+# peak resident KiB of the run (its reader included): under the budget and 256 MiB
+if (( ${#timer[@]} )); then
+	budget_kib=$(( (512 << 10) + 32 * $(stat -c %s "$bomb") / 1024 ))
+	peak=$(tail -1 "$W/peak")
+	[[ $peak =~ ^[0-9]+$ ]] && (( peak < budget_kib + (256 << 10) ))
+	ok $? "... its peak memory near the budget ($peak KiB, the budget $budget_kib KiB)"
+else
+	skip 1 "no /usr/bin/time to measure the peak memory with"
+fi
