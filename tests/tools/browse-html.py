@@ -9,8 +9,11 @@
 # and zone.  Screenshots go to OUTDIR.  With --load only loads the page, reports the model
 # panel (plot --disk) and hovers over it, and takes one screenshot.
 #   browse-html.py [--load] PAGE OUTDIR [DUMP]      (run with Debian's /usr/bin/python3)
+import atexit
 import json
 import os
+import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -30,12 +33,19 @@ def out(name, value):
     print("%s\t%s" % (name, value if isinstance(value, str) else json.dumps(value)), flush=True)
 
 
+# Chromium's profile: a directory of its own, removed when the script ends (also when the test
+# harness ends it with SIGTERM: the exit runs the cleanup and the browser's quit below)
+profile = tempfile.mkdtemp(prefix="ss-chromium-")
+atexit.register(shutil.rmtree, profile, True)
+signal.signal(signal.SIGTERM, lambda sig, frame: sys.exit(128 + sig))
+
+
 def start():
     o = webdriver.ChromeOptions()
     # root needs --no-sandbox; a fresh profile, nothing from the network
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
               "--disable-component-update", "--disable-sync", "--no-first-run",
-              "--disable-default-apps", "--user-data-dir=" + tempfile.mkdtemp(prefix="ss-chromium-"),
+              "--disable-default-apps", "--user-data-dir=" + profile,
               "--window-size=1500,1900"]:
         o.add_argument(a)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
