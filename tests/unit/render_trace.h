@@ -31,6 +31,7 @@ struct tr_opts {
 	uint64_t lead_ns;      /* one read at TR_T0, the phase and the writes this much later */
 	uint64_t lat_ns;       /* each request's latency; 0: 200 us */
 	uint64_t lead_lat_ns;  /* the lead read's; 0: lat_ns */
+	bool far_moves;        /* the writes alternate between the device's two ends */
 };
 
 __attribute__((unused))
@@ -76,6 +77,9 @@ static void tr_make(const char *path, const struct tr_opts *o)
 	for (size_t i = 0; i < o->nr_ios; i++) {
 		uint64_t ts = TR_T0 + o->lead_ns + i * 1000000;
 		uint64_t sector = TR_FS_START + (uint64_t)o->write_ag * TR_AG_SECTORS + i * 2048;
+
+		if (o->far_moves)
+			sector = i % 2 ? TR_FS_START + 4 * TR_AG_SECTORS - 64 : TR_FS_START;
 
 		if (o->flushes && i % 10 == 5)
 			tr_put_io(w, ts, 0, 0, SS_RW_FLUSH, o->lat_ns);

@@ -376,8 +376,8 @@ static bool panel_titles(const char **tr, int w, const char *name, char t[5][2][
 /*
  * Panel titles in two columns: whole where there is room; cut only where that keeps more than
  * their head (up to the first ':', ',' or '('); else the head alone ("Where the I/O went",
- * "Throughput") or a short title ("Latency", "IOPS") — never a bare "..." nor a cut right
- * after a ':' or '('.
+ * "Throughput") or a short title ("Latency", "IOPS", "MB/s") — never a bare "..." nor a cut
+ * right after a ':' or '('.
  */
 static void test_narrow_titles(void)
 {
@@ -409,6 +409,13 @@ static void test_narrow_titles(void)
 		}
 	ok(!strncmp(t[1][0], "Seeks per second", 16), "the seeks title keeps its head: '%s'",
 	   t[1][0]);
+	/* beside its key in 440 px the throughput panel's head does not fit: its short title,
+	 * not "Throu..." */
+	if (!panel_titles(tr, 440, "titles-440.png", t))
+		return;
+	for (int c = 0; c < 2; c++)
+		ok(!strcmp(t[3][c], "Throughput") || !strcmp(t[3][c], "MB/s"),
+		   "440 px: the throughput panel's title in column %d: '%s'", c, t[3][c]);
 }
 
 /* N generated traces (NAME-a.sst, ...) drawn W px wide with the io and causes panels into
@@ -499,6 +506,78 @@ static void test_causes_outside(void)
 	}
 	if (img)
 		cairo_surface_destroy(img);
+	release(&rd);
+}
+
+/* PIXEL is dark in every channel (a black bar, not the orange threshold line). */
+static bool black(uint32_t p)
+{
+	return (p >> 16 & 0xff) < 100 && (p >> 8 & 0xff) < 100 && (p & 0xff) < 100;
+}
+
+/* PIXEL is a black bar seen through a label's translucent white plate (0.8 white over it). */
+static bool plated_bar(uint32_t p)
+{
+	for (int sh = 0; sh <= 16; sh += 8)
+		if ((p >> sh & 0xff) < 0xc4 || (p >> sh & 0xff) > 0xd4)
+			return false;
+	return true;
+}
+
+/*
+ * The seek distance panel's direction words ("<- backward", "forward ->") on their plates
+ * keep off the bars: writes alternating between the device's two ends make every move the
+ * farthest bucket, half of them each way, the two bars the panel's tallest and at its left and
+ * right ends, where the words belong.  Each bar is seen whole (nothing of a plate over its
+ * top), and the words are still drawn, moved off the bars towards the middle.
+ */
+static void test_dist_directions(void)
+{
+	struct tr_opts o = { .nr_ags = 4, .nr_ios = 200, .far_moves = true };
+	struct rendered rd = { 0 };
+	struct ss_graph_opts go;
+	const char *tr = tr_path("far.sst"), *png = tr_path("far.png");
+	cairo_surface_t *img;
+	char err[128] = "";
+	struct ss_rect r;
+	int bars = 0;
+
+	tr_make(tr, &o);
+	ss_graph_opts_init(&go);
+	is_int(ss_panels_parse(&go, "io,seeks,tput,dist", err, sizeof(err)), 0,
+	       "three time panels and the distance panel (%s)", err);
+	if (!render_into(&rd, &tr, 1, png, 600, 640, &go))
+		return;
+	img = cairo_image_surface_create_from_png(png);
+	if (!ss_graph_panel_rect(rd.g, 3, 0, &r)) {
+		int base = (int)(r.y + r.h) - 2;
+
+		for (int x = (int)r.x + 2; x < (int)(r.x + r.w) - 2; x++) {
+			int x0 = x, top, plated = 0;
+
+			if (!black(px(img, x, base)))
+				continue;
+			while (x < (int)(r.x + r.w) - 2 && black(px(img, x + 1, base)))
+				x++;
+			bars++;
+			top = base;
+			while (top > (int)r.y && black(px(img, (x0 + x) / 2, top - 1)))
+				top--;
+			for (int y = (int)r.y + 1; y < top; y++)
+				plated += plated_bar(px(img, (x0 + x) / 2, y));
+			ok(top < base - r.h * 0.7, "bar %d at x %d..%d: tall (top %d, base %d)", bars,
+			   x0, x, top, base);
+			is_int(plated, 0, "bar %d: no label's plate over its top", bars);
+		}
+		is_int(bars, 2, "two bars, the farthest bucket each way");
+		ok(dark_px(img, r.x + r.w * 0.08, r.x + r.w * 0.45, r.y + 2, r.y + 20, 100) > 20,
+		   "'<- backward' drawn in the left half");
+		ok(dark_px(img, r.x + r.w * 0.55, r.x + r.w * 0.92, r.y + 2, r.y + 20, 100) > 20,
+		   "'forward ->' drawn in the right half");
+	} else {
+		ok(0, "no distance panel");
+	}
+	cairo_surface_destroy(img);
 	release(&rd);
 }
 
@@ -732,6 +811,7 @@ int main(void)
 	test_narrow_titles();
 	test_narrow_causes();
 	test_causes_outside();
+	test_dist_directions();
 	test_narrow_seek_titles();
 	test_fit_words();
 	test_narrow_key_titles();

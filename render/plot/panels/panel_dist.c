@@ -63,24 +63,59 @@ static void bucket_label(int b, char *buf, size_t len)
 	snprintf(buf, len, "%s%.0f%s", b < 0 ? "-" : "", bytes, unit);
 }
 
-/* "<- backward" and "forward ->" in the top corners; "<-" and "->" where the words do not fit
- * side by side; nothing where not even those do. */
-static void draw_directions(cairo_t *cr, const struct ss_frame *f)
+/* A bar's columns and its top (pixels), for keeping the direction words off the bars. */
+struct bar_span {
+	double x0, x1, top;
+};
+
+/*
+ * Where a label W wide whose plate reaches down to BOTTOM can start, searching from X in
+ * direction DIR (+1: rightwards, -1: leftwards) past every bar that reaches above BOTTOM,
+ * its start staying within [LO, HI]; false if no such place.
+ */
+static bool free_x(const struct bar_span *bars, int n, double bottom, double w, double x,
+		   int dir, double lo, double hi, double *out)
+{
+	for (int moved = 1; moved && x >= lo && x <= hi;) {
+		moved = 0;
+		for (int i = 0; i < n; i++) {
+			if (bars[i].top > bottom + 1 || bars[i].x1 < x - 4 || bars[i].x0 > x + w + 4)
+				continue;
+			x = dir > 0 ? bars[i].x1 + 5 : bars[i].x0 - 5 - w;
+			moved = 1;
+			break;
+		}
+	}
+	if (x < lo || x > hi)
+		return false;
+	*out = x;
+	return true;
+}
+
+/* "<- backward" and "forward ->" in the top corners, or as near them as they can be without
+ * covering a bar's top; "<-" and "->" where the words do not fit; nothing where not even
+ * those do (the ticks' signs still say the direction). */
+static void draw_directions(cairo_t *cr, const struct ss_frame *f, const struct bar_span *bars,
+			    int n)
 {
 	static const char *const text[2][2] = { { "<- backward", "forward ->" }, { "<-", "->" } };
+	double mid = f->r.x + f->r.w / 2, y = f->r.y + 4;
 
 	for (int k = 0; k < 2; k++) {
-		double wl, wr;
+		double wl, wr, h, xl, xr;
 
-		ss_text_measure(cr, ss_metrics.font_small, false, text[k][0], &wl, NULL);
+		ss_text_measure(cr, ss_metrics.font_small, false, text[k][0], &wl, &h);
 		ss_text_measure(cr, ss_metrics.font_small, false, text[k][1], &wr, NULL);
-		if (6 + wl + 12 + wr + 6 > f->r.w)
+		if (6 + wl + 12 + wr + 6 > f->r.w || y + h > f->r.y + f->r.h ||
+		    !free_x(bars, n, y + h, wl, f->r.x + 6, 1, f->r.x + 6, mid - 6 - wl, &xl) ||
+		    !free_x(bars, n, y + h, wr, f->r.x + f->r.w - 6 - wr, -1, mid + 6,
+			    f->r.x + f->r.w - 6 - wr, &xr))
 			continue;
 		ss_set_rgb(cr, ss_col_text);
-		ss_text_draw_plated(cr, f->r.x + 6, f->r.y + 4, SS_LEFT, SS_TOP,
-				    ss_metrics.font_small, false, text[k][0], NULL);
-		ss_text_draw_plated(cr, f->r.x + f->r.w - 6, f->r.y + 4, SS_RIGHT, SS_TOP,
-				    ss_metrics.font_small, false, text[k][1], NULL);
+		ss_text_draw_plated(cr, xl, y, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
+				    text[k][0], NULL);
+		ss_text_draw_plated(cr, xr, y, SS_LEFT, SS_TOP, ss_metrics.font_small, false,
+				    text[k][1], NULL);
 		return;
 	}
 }
@@ -92,7 +127,8 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 	unsigned thr_b = ss_seek_hist_bucket((int64_t)d->opts->seek_threshold);
 	struct ss_frame f = *fin;
 	struct ss_text_lanes lanes;
-	int mb = max_bucket(d);
+	struct bar_span bars[2 * SS_SEEK_HIST_BUCKETS + 1];
+	int mb = max_bucket(d), nbars = 0;
 
 	(void)state;
 	/* x is the signed bucket index; the frame's time axis does not apply here */
@@ -146,6 +182,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 				cairo_set_source_rgb(cr, 0.62, 0.62, 0.62);
 			cairo_rectangle(cr, x - bw / 2, y1, bw, y0 - y1);
 			cairo_fill(cr);
+			bars[nbars++] = (struct bar_span){ x - bw / 2, x + bw / 2, y1 };
 		}
 	} else {
 		ss_set_rgb(cr, ss_col_axis);
@@ -165,7 +202,7 @@ static void dist_draw(void *state, cairo_t *cr, const struct ss_panel_data *d,
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
 	}
-	draw_directions(cr, &f);
+	draw_directions(cr, &f, bars, nbars);
 	cairo_restore(cr);
 	ss_axes_border(cr, &f);
 }

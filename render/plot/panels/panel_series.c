@@ -512,7 +512,7 @@ static void seeks_title(char *buf, size_t len, const struct ss_graph_opts *o)
 SERIES_PANEL(seeks, desc_seeks, "seeks", "seeks per second", NULL, seeks_title,
 	     "Seeks", "seeks/s", 1.0, false);
 SERIES_PANEL(tput, desc_tput, "tput", "MB/s per request class",
-	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, NULL, "MB/s", 1.0,
+	     "Throughput (MB/s = 10^6 bytes/s, completed I/O)", NULL, "MB/s", "MB/s", 1.0,
 	     false);
 SERIES_PANEL(iops, desc_iops, "iops", "completed requests per second, per class",
 	     "I/O operations per second (completed requests)", NULL, "IOPS", "IOPS", 1.0, false);
