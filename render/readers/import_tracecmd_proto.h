@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The trace-cmd importer's two halves (import_tracecmd.c, the backend in the parent;
- * import_tracecmd_reader.c, the reader process that runs libtracecmd) and what they say to
- * each other over their socket and shared memory.  Private to the two.
+ * import_tracecmd_reader.c, the reader process that runs libtracecmd, with its budgets in
+ * import_tracecmd_budget.c) and what they say to each other over their socket and shared
+ * memory.  Private to the two.
  */
 #ifndef SS_IMPORT_TRACECMD_PROTO_H
 #define SS_IMPORT_TRACECMD_PROTO_H

@@ -2,21 +2,19 @@
 /*
  * The trace-cmd importer's reader process (import_tracecmd.c says why there is one): libtracecmd
  * opens the files the parent hands over and decodes their rings' records into the shared
- * slots on request; and the socket protocol both sides speak (import_tracecmd_proto.h).
+ * slots on request; and the socket protocol both sides speak (import_tracecmd_proto.h).  The
+ * budgets a file's reading may spend, and the reader's watch over them, are in
+ * import_tracecmd_budget.c.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <time.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <trace-cmd.h>
@@ -24,6 +22,7 @@
 #include "decode.h"
 #include "errbuf.h"
 #include "import_tracecmd_proto.h"
+#include "import_tracecmd_reader.h"
 
 /* libtracecmd's version as 10000 * major + 100 * minor + patch (the Makefile's, pkg-config's) */
 #ifndef SS_LIBTRACECMD_VERSION
@@ -73,17 +72,8 @@ static bool page_size_ok(uint32_t size)
 	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
 }
 
-/* What a .dat's first bytes say (magic, version, endianness, long size, page size and, from
- * version 7, the compression's name). */
-struct file_head {
-	unsigned long version;
-	int endian;                     /* 0: little, 1: big (trace-cmd writes no other) */
-	uint32_t page_size;
-	bool compressed;                /* its CPU data (version 7 with a compression) */
-};
-
 /* FD's first bytes into *FH: false when the file is too short to hold them. */
-static bool read_file_head(int fd, struct file_head *fh)
+bool ss_tc_read_file_head(int fd, struct file_head *fh)
 {
 	unsigned char b[128];
 	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
@@ -205,7 +195,7 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	if (read_file_head(fd, &fh)) {
+	if (ss_tc_read_file_head(fd, &fh)) {
 		if (fh.endian > 1) {
 			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its byte "
 				"order, %d, is neither 0 nor 1)", fh.endian);
@@ -266,8 +256,6 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
  * the ring has no more records.  libtracecmd reports no read errors: a ring it cannot read
  * simply ends.
  */
-static int watch_check(const struct watch *w);
-
 static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *it, size_t cap,
 		   bool *ended)
 {
@@ -283,7 +271,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 
 		/* records that make no item (other events) do not end a run: the budgets are
 		 * looked at as it goes, and a run that spent one ends (the caller refuses it) */
-		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && watch_check(l->watch))
+		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && ss_tc_watch_check(l->watch))
 			break;
 		rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 		first = false;
@@ -342,170 +330,6 @@ static void lib_abandon(struct lib *l)
 	free(l->dec);
 	free(l->inst);
 	free(l->rings);
-}
-
-/* ---- the reader's watch over its CPU time */
-
-/* The file FD's data on disk in bytes (its size, but not its holes), 0 if unknown. */
-static double data_bytes(int fd)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) || st.st_size <= 0)
-		return 0;
-	return fmin((double)st.st_size, (double)st.st_blocks * 512);
-}
-
-/* SEEKSCOPE_TRACECMD_CPU or _MEM (NAME) as a positive number below 1e9, else -1. */
-static double env_number(const char *name)
-{
-	const char *v = getenv(name);
-	char *end;
-	double d;
-
-	if (!v || !*v)
-		return -1;
-	d = strtod(v, &end);
-	return !*end && d > 0 && d < 1e9 ? d : -1;
-}
-
-double ss_tc_cpu_budget(int fd)
-{
-	double v = env_number("SEEKSCOPE_TRACECMD_CPU");
-	struct file_head fh;
-
-	if (v > 0)
-		return v;
-	v = SS_TC_CPU_BASE_S + data_bytes(fd) / SS_TC_CPU_BYTES *
-	    (read_file_head(fd, &fh) && fh.compressed ? SS_TC_CPU_UNZIP : 1);
-	return fmin(v, SS_TC_CPU_MAX_S);
-}
-
-long long ss_tc_mem_budget(int fd)
-{
-	double v = env_number("SEEKSCOPE_TRACECMD_MEM");
-	double half = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / 2;
-
-	if (v > 0)
-		return (long long)(v * 1024 * 1024);
-	v = (double)SS_TC_MEM_BASE + data_bytes(fd) * SS_TC_MEM_RATIO;
-	if (half > 0 && v > half)
-		v = fmax(half, (double)SS_TC_MEM_BASE);
-	return (long long)v;
-}
-
-void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
-{
-	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
-		"%.*f MiB of memory for it (a compressed file that unpacks to far more than its "
-		"size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
-		(double)mem / (1 << 20));
-}
-
-void ss_tc_budget_msg(char *err, size_t errlen, double budget)
-{
-	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd spent its %.*f s of CPU "
-		"time on a pass over it without finishing (corrupt? SEEKSCOPE_TRACECMD_CPU allows "
-		"more)", budget >= 10 ? 0 : budget >= 0.01 ? 2 : 6, budget);
-}
-
-static void cpu_spent(int sig)
-{
-	(void)sig;
-	_exit(SS_TC_EXIT_CPU);
-}
-
-int ss_tc_cpu_watch_new(timer_t *timer)
-{
-	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGXCPU };
-
-	signal(SIGXCPU, cpu_spent);
-	return timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, timer) ? -1 : 0;
-}
-
-void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
-{
-	struct itimerspec it = { 0 };
-
-	if (seconds > 0) {
-		it.it_value.tv_sec = (time_t)seconds;
-		it.it_value.tv_nsec = (long)((seconds - (double)it.it_value.tv_sec) * 1e9);
-		if (!it.it_value.tv_sec && !it.it_value.tv_nsec)
-			it.it_value.tv_nsec = 1;
-	}
-	timer_settime(timer, 0, &it, NULL);
-}
-
-/* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside
- * libtracecmd, the deadline of the pass on the CPU clock and the memory the reading may add,
- * looked at after each request and every SS_TC_CHECK_RECORDS records (watch_check). */
-struct watch {
-	timer_t timer;
-	bool timed;                     /* the timer could be had */
-	double budget;                  /* s of CPU time a pass may take */
-	double until;                   /* the CPU clock's reading at which the pass has spent it */
-	long long mem;                  /* bytes the file's reading may add to the reader */
-	long long mem_base;             /* the reader's own memory when the file came */
-};
-
-/* /proc/self/statm's first six fields (pages: size, resident, shared, text, lib, data) into F;
- * false when it cannot be read. */
-static bool statm(long long f[6])
-{
-	char buf[160];
-	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = 0;
-	return sscanf(buf, "%lld %lld %lld %lld %lld %lld", &f[0], &f[1], &f[2], &f[3], &f[4],
-		      &f[5]) == 6;
-}
-
-/* The reader's private memory in bytes (resident, less what is shared: the trace's mapped
- * pages, the items' memfd), or -1. */
-static long long private_bytes(void)
-{
-	long long f[6];
-
-	return statm(f) && f[1] >= f[2] ? (f[1] - f[2]) * sysconf(_SC_PAGESIZE) : -1;
-}
-
-/* The reader's CPU time, s: its thread's clock (the process's is read from the timer's
- * account while one is armed, which moves only at the scheduler's ticks; the reader runs one
- * thread). */
-static double cpu_clock(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A pass (the open, or the rings read from their start) begins: W's budget from now on.  The
- * timer, for a loop inside libtracecmd, goes off a second later than the deadline looked at
- * between requests, so that a pass that ends a request past it is refused by that look,
- * with its reason, in a kept reader too (whose exit status only its spawner sees). */
-static void watch_start(struct watch *w)
-{
-	w->until = cpu_clock() + w->budget;
-	if (w->timed)
-		ss_tc_cpu_watch_arm(w->timer, w->budget + 1);
-}
-
-/* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
- * once the file's reading has grown the reader by more than its memory. */
-static int watch_check(const struct watch *w)
-{
-	long long now;
-
-	if (cpu_clock() > w->until)
-		return -ETIMEDOUT;
-	now = private_bytes();
-	return w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem ? -ENOMEM : 0;
 }
 
 /*
@@ -569,7 +393,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 			/* a ring read from its start again: a new pass, with a budget of its own */
 			for (size_t i = 0; i < l.nr_rings; i++)
 				l.rings[i].in_pass = false;
-			watch_start(w);
+			ss_tc_watch_start(w);
 		}
 		r->in_pass |= q.first;
 		p = (struct reply){ .which = q.first ? 0 : !r->handed };
@@ -583,7 +407,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		p.damaged = ended && r->damaged;
 		r->handed = p.which;
 		r->ahead = false;
-		if ((budget = watch_check(w))) {
+		if ((budget = ss_tc_watch_check(w))) {
 			/* this run (or the one read ahead before it) spent a budget: refused, the
 			 * parent says why (ss_tc_budget_msg, ss_tc_mem_msg) */
 			p = (struct reply){ .n = budget };
@@ -694,19 +518,6 @@ static int recv_fds(int sock, int fds[2], struct ss_tc_budget *b)
 	return -1;
 }
 
-/* The reader process's resident memory in bytes (-1: unknown). */
-static long long resident(void)
-{
-	long long f[6];
-
-	return statm(f) ? f[1] * sysconf(_SC_PAGESIZE) : -1;
-}
-
-/*
- * The reader process: files one after another until the socket ends; after each, the reply to
- * its END_RING says whether it goes on or retires (grown by SERVER_GROWTH, or its size
- * unknown).
- */
 /*
  * Close every descriptor but stdio and KEEP: those the reader inherited from the parent at
  * fork (its open files, an earlier trace's memfd), and after each file the file's, its
@@ -720,37 +531,17 @@ static void close_others(int keep)
 	close_range(keep >= 3 ? (unsigned)keep + 1 : 3, ~0U, 0);
 }
 
-/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
-__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
-
 /*
- * The hard stop behind the memory budget, which is looked at between requests only: a single
- * chunk that libtracecmd unpacks may claim up to 4 GiB.  The reader's data segment may grow by
- * twice the budget and 256 MiB more from now on (RLIMIT_DATA: an allocation beyond fails, and
- * libtracecmd ends the ring); not under a sanitizer, whose shadow memory counts as data.
- */
-static void data_backstop(long long mem)
-{
-	struct rlimit rl;
-	long long f[6];
-
-	if (__sanitizer_set_death_callback || getrlimit(RLIMIT_DATA, &rl) || !statm(f))
-		return;
-	rl.rlim_cur = (rlim_t)(f[5] * sysconf(_SC_PAGESIZE) + 2 * mem + (256ll << 20));
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
-		rl.rlim_cur = rl.rlim_max;
-	setrlimit(RLIMIT_DATA, &rl);
-}
-
-/*
- * Serve the files the parent hands over, each pass over one (its open; its rings read from
- * their start) under the file's CPU budget: a pass that has spent it is refused at the next
- * request (-ETIMEDOUT), and a reader stuck in libtracecmd that spends it _exits with
- * SS_TC_EXIT_CPU (the timer: none when it cannot be had); the parent reports either.
+ * The reader process: files one after another until the socket ends; after each, the reply to
+ * its END_RING says whether it goes on or retires (grown by SERVER_GROWTH, or its size
+ * unknown).  Each pass over a file (its open; its rings read from their start) runs under the
+ * file's CPU budget: a pass that has spent it is refused at the next request (-ETIMEDOUT), and
+ * a reader stuck in libtracecmd that spends it _exits with SS_TC_EXIT_CPU (the timer: none
+ * when it cannot be had); the parent reports either.
  */
 static void serve(int sock)
 {
-	long long base = resident();
+	long long base = ss_tc_resident();
 	struct watch w = { 0 };
 	struct ss_tc_budget b;
 	int fds[2];
@@ -761,22 +552,17 @@ static void serve(int sock)
 		long long now;
 		int ret;
 
-		w.budget = b.cpu > 0 ? b.cpu : SS_TC_CPU_BASE_S;
-		w.mem = b.mem > 0 ? b.mem : SS_TC_MEM_BASE;
-		w.mem_base = private_bytes();
-		data_backstop(w.mem);
-		watch_start(&w);
+		ss_tc_watch_file(&w, &b);
 		ret = serve_file(sock, fds[0], fds[1], &w);
 		if (w.timed)
 			ss_tc_cpu_watch_arm(w.timer, 0);
-		now = resident();
+		now = ss_tc_resident();
 		p.ended = base < 0 || now < 0 || now - base > SERVER_GROWTH;
 		close_others(sock);
 		if (ret || ss_tc_xfer(sock, &p, sizeof(p), true) || p.ended)
 			return;
 	}
 }
-
 
 /* A process forked from the parent's that must not act as the parent: output to /dev/null,
  * no descriptor but stdio and KEEP, default actions for the signals of a crash (whoever, a

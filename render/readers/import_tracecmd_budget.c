@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The trace-cmd reader process's budgets (import_tracecmd_proto.h says what they are): the CPU
+ * time a pass over a file may take and the memory its reading may add, worked out from the file
+ * (in the parent) and the messages that name them; in the reader, the watch over both (its
+ * CPU clock and /proc/self/statm, looked at between requests and every SS_TC_CHECK_RECORDS
+ * records), the SIGXCPU timer for a loop inside libtracecmd, and RLIMIT_DATA behind the memory
+ * budget.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <time.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "errbuf.h"
+#include "import_tracecmd_proto.h"
+#include "import_tracecmd_reader.h"
+
+/* The file FD's data on disk in bytes (its size, but not its holes), 0 if unknown. */
+static double data_bytes(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) || st.st_size <= 0)
+		return 0;
+	return fmin((double)st.st_size, (double)st.st_blocks * 512);
+}
+
+/* SEEKSCOPE_TRACECMD_CPU or _MEM (NAME) as a positive number below 1e9, else -1. */
+static double env_number(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	double d;
+
+	if (!v || !*v)
+		return -1;
+	d = strtod(v, &end);
+	return !*end && d > 0 && d < 1e9 ? d : -1;
+}
+
+double ss_tc_cpu_budget(int fd)
+{
+	double v = env_number("SEEKSCOPE_TRACECMD_CPU");
+	struct file_head fh;
+
+	if (v > 0)
+		return v;
+	v = SS_TC_CPU_BASE_S + data_bytes(fd) / SS_TC_CPU_BYTES *
+	    (ss_tc_read_file_head(fd, &fh) && fh.compressed ? SS_TC_CPU_UNZIP : 1);
+	return fmin(v, SS_TC_CPU_MAX_S);
+}
+
+long long ss_tc_mem_budget(int fd)
+{
+	double v = env_number("SEEKSCOPE_TRACECMD_MEM");
+	double half = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE) / 2;
+
+	if (v > 0)
+		return (long long)(v * 1024 * 1024);
+	v = (double)SS_TC_MEM_BASE + data_bytes(fd) * SS_TC_MEM_RATIO;
+	if (half > 0 && v > half)
+		v = fmax(half, (double)SS_TC_MEM_BASE);
+	return (long long)v;
+}
+
+void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
+{
+	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
+		"%.*f MiB of memory for it (a compressed file that unpacks to far more than its "
+		"size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
+		(double)mem / (1 << 20));
+}
+
+void ss_tc_budget_msg(char *err, size_t errlen, double budget)
+{
+	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd spent its %.*f s of CPU "
+		"time on a pass over it without finishing (corrupt? SEEKSCOPE_TRACECMD_CPU allows "
+		"more)", budget >= 10 ? 0 : budget >= 0.01 ? 2 : 6, budget);
+}
+
+static void cpu_spent(int sig)
+{
+	(void)sig;
+	_exit(SS_TC_EXIT_CPU);
+}
+
+int ss_tc_cpu_watch_new(timer_t *timer)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGXCPU };
+
+	signal(SIGXCPU, cpu_spent);
+	return timer_create(CLOCK_PROCESS_CPUTIME_ID, &ev, timer) ? -1 : 0;
+}
+
+void ss_tc_cpu_watch_arm(timer_t timer, double seconds)
+{
+	struct itimerspec it = { 0 };
+
+	if (seconds > 0) {
+		it.it_value.tv_sec = (time_t)seconds;
+		it.it_value.tv_nsec = (long)((seconds - (double)it.it_value.tv_sec) * 1e9);
+		if (!it.it_value.tv_sec && !it.it_value.tv_nsec)
+			it.it_value.tv_nsec = 1;
+	}
+	timer_settime(timer, 0, &it, NULL);
+}
+
+/* /proc/self/statm's first six fields (pages: size, resident, shared, text, lib, data) into F;
+ * false when it cannot be read. */
+static bool statm(long long f[6])
+{
+	char buf[160];
+	int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	return sscanf(buf, "%lld %lld %lld %lld %lld %lld", &f[0], &f[1], &f[2], &f[3], &f[4],
+		      &f[5]) == 6;
+}
+
+/* The reader's private memory in bytes (resident, less what is shared: the trace's mapped
+ * pages, the items' memfd), or -1. */
+static long long private_bytes(void)
+{
+	long long f[6];
+
+	return statm(f) && f[1] >= f[2] ? (f[1] - f[2]) * sysconf(_SC_PAGESIZE) : -1;
+}
+
+/* The reader's CPU time, s: its thread's clock (the process's is read from the timer's
+ * account while one is armed, which moves only at the scheduler's ticks; the reader runs one
+ * thread). */
+static double cpu_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A pass (the open, or the rings read from their start) begins: W's budget from now on.  The
+ * timer, for a loop inside libtracecmd, goes off a second later than the deadline looked at
+ * between requests, so that a pass that ends a request past it is refused by that look,
+ * with its reason, in a kept reader too (whose exit status only its spawner sees). */
+void ss_tc_watch_start(struct watch *w)
+{
+	w->until = cpu_clock() + w->budget;
+	if (w->timed)
+		ss_tc_cpu_watch_arm(w->timer, w->budget + 1);
+}
+
+/* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
+ * once the file's reading has grown the reader by more than its memory. */
+int ss_tc_watch_check(const struct watch *w)
+{
+	long long now;
+
+	if (cpu_clock() > w->until)
+		return -ETIMEDOUT;
+	now = private_bytes();
+	return w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem ? -ENOMEM : 0;
+}
+
+/* The reader process's resident memory in bytes (-1: unknown). */
+long long ss_tc_resident(void)
+{
+	long long f[6];
+
+	return statm(f) ? f[1] * sysconf(_SC_PAGESIZE) : -1;
+}
+
+/*
+ * The hard stop behind the memory budget, which is looked at between requests only: a single
+ * chunk that libtracecmd unpacks may claim up to 4 GiB.  The reader's data segment may grow by
+ * twice the budget and 256 MiB more from now on (RLIMIT_DATA: an allocation beyond fails, and
+ * libtracecmd ends the ring); not under a sanitizer, whose shadow memory counts as data.
+ */
+static void data_backstop(long long mem)
+{
+	struct rlimit rl;
+	long long f[6];
+
+	if (__sanitizer_set_death_callback || getrlimit(RLIMIT_DATA, &rl) || !statm(f))
+		return;
+	rl.rlim_cur = (rlim_t)(f[5] * sysconf(_SC_PAGESIZE) + 2 * mem + (256ll << 20));
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
+		rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_DATA, &rl);
+}
+
+/* import_tracecmd_reader.h */
+void ss_tc_watch_file(struct watch *w, const struct ss_tc_budget *b)
+{
+	w->budget = b->cpu > 0 ? b->cpu : SS_TC_CPU_BASE_S;
+	w->mem = b->mem > 0 ? b->mem : SS_TC_MEM_BASE;
+	w->mem_base = private_bytes();
+	data_backstop(w->mem);
+	ss_tc_watch_start(w);
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What the trace-cmd reader process's two files share: import_tracecmd_reader.c, which opens
+ * the files with libtracecmd and serves their rings, and import_tracecmd_budget.c, its watch
+ * over the CPU time and memory a file's reading may take.  Private to the two (what the parent
+ * sees of them is in import_tracecmd_proto.h).
+ */
+#ifndef SS_IMPORT_TRACECMD_READER_H
+#define SS_IMPORT_TRACECMD_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "import_tracecmd_proto.h"
+
+/* What a .dat's first bytes say (magic, version, endianness, long size, page size and, from
+ * version 7, the compression's name). */
+struct file_head {
+	unsigned long version;
+	int endian;                     /* 0: little, 1: big (trace-cmd writes no other) */
+	uint32_t page_size;
+	bool compressed;                /* its CPU data (version 7 with a compression) */
+};
+
+/* FD's first bytes into *FH: false when the file is too short to hold them. */
+bool ss_tc_read_file_head(int fd, struct file_head *fh);
+
+/* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside
+ * libtracecmd, the deadline of the pass on the CPU clock and the memory the reading may add,
+ * looked at after each request and every SS_TC_CHECK_RECORDS records (ss_tc_watch_check). */
+struct watch {
+	timer_t timer;
+	bool timed;                     /* the timer could be had */
+	double budget;                  /* s of CPU time a pass may take */
+	double until;                   /* the CPU clock's reading at which the pass has spent it */
+	long long mem;                  /* bytes the file's reading may add to the reader */
+	long long mem_base;             /* the reader's own memory when the file came */
+};
+
+/* A file comes with budget B (0: the defaults): W's budgets and memory base for it, the data
+ * segment's hard stop behind them, and its first pass begins (ss_tc_watch_start). */
+void ss_tc_watch_file(struct watch *w, const struct ss_tc_budget *b);
+/* A pass (the open, or the rings read from their start) begins: W's budget from now on. */
+void ss_tc_watch_start(struct watch *w);
+/* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
+ * once the file's reading has grown the reader by more than its memory. */
+int ss_tc_watch_check(const struct watch *w);
+/* The reader process's resident memory in bytes (-1: unknown). */
+long long ss_tc_resident(void);
+
+/* Set when a sanitizer runtime is linked in (tests, fuzzing); NULL in a normal build. */
+__attribute__((weak)) void __sanitizer_set_death_callback(void (*callback)(void));
+
+#endif
