@@ -13,7 +13,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 58
+plan 60
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -90,6 +90,15 @@ is "$(js lat_scale "v['log'] and v['lo'] <= ${lat% *} and v['hi'] >= ${lat#* }")
 	"the latency panel is logarithmic over decades holding the median and the slowest ($lat ms; $(val lat_scale))"
 grep -q "rotation" <<<"$(val model_tooltip)" && grep -q "elapsed" <<<"$(val model_tooltip)"
 ok $? "hovering the model panel tells its parts ($(val model_tooltip | head -c 120))"
+
+# the seek distance panel's direction words keep off its bars: random requests over 64 GiB
+# make the farthest buckets the tallest, at the panel's two ends, where the words belong
+"$GEN" -o "$d/far.sst" -p random -g 64 -n 3000 && "$SEEKSCOPE" plot "$d/far.sst" "$d/far.sst" -o "$d/far.html"
+ok $? "a page of random requests"
+mkdir -p "$shots/far"
+$PY "$BROWSE" --load "$d/far.html" "$shots/far" >"$d/seen" 2>"$d/err"
+is "$(js dist_words '[(len(c["words"]), c["covered"], c["bars"] > 10) for c in v]')" \
+	"[(2, [], True), (2, [], True)]" "the distance panels' direction words are drawn over no bar ($(val dist_words))"
 
 # several devices: the io panel of one at a time, over its own offsets
 GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}

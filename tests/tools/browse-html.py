@@ -126,6 +126,13 @@ try:
     out("meta_slots", js(d, "JSON.parse(document.getElementById('ss-meta').textContent).slots"))
     out("panels_offered", js(d, "[...document.querySelectorAll('input[data-panel]')].map((e) => e.dataset.panel)"))
     if load_only:
+        # the seek distance panels' direction words: where they were drawn, and the bars
+        # whose columns and tops they cover (none should be)
+        out("dist_words", js(d, """[...document.querySelectorAll('canvas[data-panel=dist]')].map((cv) => ({
+            words: (cv.words || []).map((w) => w.text),
+            covered: (cv.words || []).flatMap((w) => cv.bars.filter((b) =>
+                b.x1 > w.x0 && b.x0 < w.x1 && b.top < w.y1).map((b) => b.b)),
+            bars: cv.bars.length }))"""))
         # the model panel: shown, hovered at its middle
         b = js(d, "(() => { const cv = document.querySelector('canvas[data-panel=model]');"
                   " if (!cv) return null; cv.scrollIntoView(); const p = cv.plot, r = cv.getBoundingClientRect();"

@@ -723,10 +723,16 @@ SS.drawDist = function (V, col, tr, cv, e, panel) {
 	ctx.font = SS.font(11);
 	ctx.textAlign = 'center';
 	ctx.textBaseline = 'top';
+	// every fourth bucket's bound, each clear of the one before and at most 2 px left and
+	// 4 px right of the frame (panel_dist.c)
+	let right = -Infinity;
 	for (let b = -e.mb; b <= e.mb; b++) {
 		if (b !== 0 && (Math.abs(b) - 4) % 4) continue;
+		const t = b === 0 ? '0' : SS.bucketLabel(b), w = ctx.measureText(t).width, x = X(b);
+		if (x - w / 2 < r.x - 2 || x + w / 2 > r.x + r.w + 4 || x - w / 2 < right + 4) continue;
+		right = x + w / 2;
 		ctx.fillStyle = SS.COL.text;
-		ctx.fillText(b === 0 ? '0' : SS.bucketLabel(b), X(b), r.y + r.h + 4);
+		ctx.fillText(t, x, r.y + r.h + 4);
 	}
 	const bw = r.w / (2 * e.mb + 1.4) * 0.8;
 	cv.bars = [];
@@ -738,7 +744,7 @@ SS.drawDist = function (V, col, tr, cv, e, panel) {
 			const y0 = r.y + r.h, y1 = Math.min(y0 - 1.5, r.y + r.h - pct / e.hi * r.h);
 			ctx.fillStyle = Math.abs(b) > e.thr ? '#000000' : '#9e9e9e';
 			ctx.fillRect(X(b) - bw / 2, y1, bw, y0 - y1);
-			cv.bars.push({ x0: X(b) - bw / 2, x1: X(b) + bw / 2, b: b, c: c, pct: pct });
+			cv.bars.push({ x0: X(b) - bw / 2, x1: X(b) + bw / 2, top: y1, b: b, c: c, pct: pct });
 		}
 	} else {
 		SS.drawNote(ctx, r, 'no head movement recorded');
@@ -753,13 +759,46 @@ SS.drawDist = function (V, col, tr, cv, e, panel) {
 		ctx.stroke();
 	}
 	ctx.setLineDash([]);
+	SS.distDirections(ctx, r, cv);
+	SS.drawBorder(ctx, r);
+};
+
+// "<- backward" and "forward ->" in the top corners, or as near them as they can be without
+// covering a bar's top; the arrows alone where the words do not fit; nothing where not even
+// those do (the ticks' signs still say the direction): panel_dist.c's draw_directions.  What
+// is drawn goes into cv.words for the browser test.
+SS.distDirections = function (ctx, r, cv) {
+	const h = 14, y = r.y + 4, mid = r.x + r.w / 2;
+	// where a label W wide can start, from X in direction DIR past every bar reaching above
+	// the label's bottom, within [LO, HI]; null if nowhere
+	const free = (w, x, dir, lo, hi) => {
+		for (let moved = true; moved && x >= lo && x <= hi;) {
+			moved = false;
+			for (const b of cv.bars) {
+				if (b.top > y + h + 1 || b.x1 < x - 4 || b.x0 > x + w + 4) continue;
+				x = dir > 0 ? b.x1 + 5 : b.x0 - 5 - w;
+				moved = true;
+				break;
+			}
+		}
+		return x >= lo && x <= hi ? x : null;
+	};
+	cv.words = [];
 	ctx.fillStyle = SS.COL.text;
 	ctx.textBaseline = 'top';
 	ctx.textAlign = 'left';
-	ctx.fillText('\u2190 backward', r.x + 6, r.y + 4);
-	ctx.textAlign = 'right';
-	ctx.fillText('forward \u2192', r.x + r.w - 6, r.y + 4);
-	SS.drawBorder(ctx, r);
+	for (const [l, rt] of [['\u2190 backward', 'forward \u2192'], ['\u2190', '\u2192']]) {
+		const wl = ctx.measureText(l).width, wr = ctx.measureText(rt).width;
+		if (6 + wl + 12 + wr + 6 > r.w || y + h > r.y + r.h) continue;
+		const xl = free(wl, r.x + 6, 1, r.x + 6, mid - 6 - wl);
+		const xr = free(wr, r.x + r.w - 6 - wr, -1, mid + 6, r.x + r.w - 6 - wr);
+		if (xl === null || xr === null) continue;
+		ctx.fillText(l, xl, y);
+		ctx.fillText(rt, xr, y);
+		cv.words = [{ text: l, x0: xl, x1: xl + wl, y0: y, y1: y + h },
+			    { text: rt, x0: xr, x1: xr + wr, y0: y, y1: y + h }];
+		return;
+	}
 };
 
 // The model panel (plot --disk; panel_model.c): the time the modelled disk would have been
