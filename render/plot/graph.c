@@ -292,9 +292,25 @@ static int keep_filtered(struct ss_graph *g, struct ss_evfilter *filter,
 	return 0;
 }
 
+/* A column's panels that see the events (struct ss_panel_ops.feed), fed a batch. */
+struct feed_ctx {
+	const struct ss_graph *g;
+	struct ss_graph_col *c;
+};
+
+static void feed_panels(void *arg, const struct ss_event *ev, size_t n)
+{
+	const struct feed_ctx *f = arg;
+
+	for (int p = 0; p < f->g->nr_panels; p++)
+		if (f->g->ops[p]->feed)
+			f->g->ops[p]->feed(f->c->state[p], ev, n);
+}
+
 static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bin_w, char *err,
 			 size_t errlen)
 {
+	struct feed_ctx fc = { g, c };
 	struct ss_evfilter *filter = NULL;
 	struct ss_stats_opts so;
 	const struct ss_event *ev;
@@ -353,18 +369,25 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		return -ENOMEM;
 	}
 	ss_trace_rewind(c->t);
+	/* without a process filter the panels see every event: in the read-ahead thread, when
+	 * the pass has one, beside the statistics (the io panel's cells are a tenth of a plot's
+	 * pass); with one, the events it keeps, here */
+	if (!filter)
+		ss_trace_set_batch_hook(c->t, feed_panels, &fc);
 	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
 		/* the statistics filter on their own (the others still move the head) */
 		if ((ret = ss_stats_feed(c->stats, ev, n)) ||
 		    (filter && (ret = keep_filtered(g, filter, &ev, &n)))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 			ss_evfilter_free(filter);
+			ss_trace_rewind(c->t);  /* the read-ahead thread, if any, stopped */
+			ss_trace_set_batch_hook(c->t, NULL, NULL);
 			return ret;
 		}
-		for (int p = 0; p < g->nr_panels; p++)
-			if (g->ops[p]->feed)
-				g->ops[p]->feed(c->state[p], ev, n);
+		if (filter)
+			feed_panels(&fc, ev, n);
 	}
+	ss_trace_set_batch_hook(c->t, NULL, NULL);
 	ss_evfilter_free(filter);
 	if (ret < 0) {
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));

@@ -74,7 +74,9 @@ struct ss_panel_ops {
 	bool no_html;
 	/* Optional: allocate state.  0 or -errno. */
 	int (*create)(void **state, const struct ss_panel_ctx *ctx);
-	/* Optional: see a batch of events (time order). */
+	/* Optional: see a batch of events (time order).  A plot's pass may call it in the
+	 * read-ahead thread, beside the statistics (ss_trace_set_batch_hook): it touches its
+	 * state and what nobody writes during the pass (the trace's metadata, zones, groups). */
 	void (*feed)(void *state, const struct ss_event *ev, size_t n);
 	/* Value range of the data (for scales shared by columns); lo/hi already hold a default. */
 	void (*extent)(void *state, const struct ss_panel_data *d, double *lo, double *hi);

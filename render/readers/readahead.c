@@ -41,6 +41,8 @@ struct ra_slot {
 struct ss_readahead {
 	struct ss_trace *t;
 	ss_readahead_next_fn next;
+	ss_readahead_hook_fn hook;
+	void *hook_arg;
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;          /* a sleeper's wake-up: slots published, room, or stop */
@@ -123,14 +125,18 @@ static void *reader(void *arg)
 		}
 		s->n = fill;
 		s->end = end > 0 ? 1 : end;
-		atomic_fetch_add(&ra->published, 1);    /* the slot's contents before the count */
+		if (ra->hook && fill)
+			ra->hook(ra->hook_arg, s->ev, fill);
+		/* the slot's contents, and what the hook did, before the count */
+		atomic_fetch_add(&ra->published, 1);
 		if (atomic_load(&ra->caller_sleeps))
 			wake(ra);
 	}
 	return NULL;
 }
 
-struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next)
+struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
+					ss_readahead_hook_fn hook, void *arg)
 {
 	struct ss_readahead *ra = calloc(1, sizeof(*ra));
 	sigset_t all, old;
@@ -140,6 +146,8 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 		return NULL;
 	ra->t = t;
 	ra->next = next;
+	ra->hook = hook;
+	ra->hook_arg = arg;
 	for (size_t i = 0; i < RA_SLOTS; i++)
 		if (!(ra->slot[i].ev = malloc(RA_SLOT_EVENTS * sizeof(struct ss_event))))
 			goto fail;

@@ -30,9 +30,15 @@ struct ss_readahead;
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
 
-/* Start reading T ahead through NEXT (from where the backend stands).  NULL (errno set) when
+/* What the thread does with each slot's events before it hands the slot over (trace_read.h:
+ * ss_trace_set_batch_hook). */
+typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, size_t n);
+
+/* Start reading T ahead through NEXT (from where the backend stands), HOOK (may be NULL)
+ * called with ARG on every slot's events, in order, in the thread.  NULL (errno set) when
  * the thread or its memory cannot be had: the caller then reads directly. */
-struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next);
+struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
+					ss_readahead_hook_fn hook, void *arg);
 
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);

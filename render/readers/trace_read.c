@@ -32,6 +32,8 @@ struct ss_trace_priv {
 	struct ss_readahead *ra;            /* reading ahead since the last rewind, or NULL */
 	bool ra_decided;                    /* whether to read ahead is decided for this pass */
 	int ra_mode;                        /* ss_trace_set_readahead() */
+	ss_trace_batch_hook hook;           /* ss_trace_set_batch_hook() */
+	void *hook_arg;
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
 	char error[200];
@@ -588,6 +590,12 @@ void ss_trace_set_readahead(struct ss_trace *t, int mode)
 	t->priv->ra_mode = mode;
 }
 
+void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *arg)
+{
+	t->priv->hook = fn;
+	t->priv->hook_arg = arg;
+}
+
 /*
  * Whether a pass reads ahead (readahead.h), or a backend runs a thread of its own: asked for,
  * or by itself for SS_READAHEAD_MIN_EVENTS events or more when another CPU is idle now
@@ -604,16 +612,21 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 {
 	struct ss_trace_priv *p = t->priv;
 
+	int ret;
+
 	if (p->ra)
 		return ss_readahead_next(p->ra, ev, n);
 	if (!p->ra_decided) {
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
 		if (ss_trace_want_thread(t, t->nr_events) &&
-		    (p->ra = ss_readahead_start(t, p->be->next_batch)))
+		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->hook, p->hook_arg)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
-	return p->be->next_batch(t, ev, n);
+	ret = p->be->next_batch(t, ev, n);
+	if (ret > 0 && p->hook && *n)
+		p->hook(p->hook_arg, *ev, *n);
+	return ret;
 }
 
 const char *ss_trace_error(const struct ss_trace *t)

@@ -9,11 +9,13 @@
  * backend of the test's own, is read by a slow caller (the thread finds the ring full and
  * sleeps until half of it is free) and from a slow backend (the caller waits for each slot),
  * ending in an error or the end, never more than the ring ahead of the caller nor touching the
- * slot it holds; stopped while the thread sleeps on a full ring or waits in the backend.  Runs
- * unprivileged in a mkdtemp() directory.
+ * slot it holds; stopped while the thread sleeps on a full ring or waits in the backend.  A
+ * batch hook sees the caller's events, in the thread that reads them.  Runs unprivileged in a
+ * mkdtemp() directory.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -228,6 +230,78 @@ static void check_passes(const char *what, const char *path, size_t want_events)
 	free(got);
 }
 
+/* What a batch hook saw (ss_trace_set_batch_hook): its events in order, its calls, and
+ * whether one came from another thread than the test's. */
+struct hooked {
+	struct ss_event *ev;
+	size_t n, cap, calls;
+	pthread_t main;
+	bool other_thread;
+};
+
+static void hook(void *arg, const struct ss_event *ev, size_t n)
+{
+	struct hooked *h = arg;
+
+	h->calls++;
+	h->other_thread |= !pthread_equal(pthread_self(), h->main);
+	for (size_t i = 0; i < n && h->n < h->cap; i++)
+		h->ev[h->n++] = ev[i];
+}
+
+/*
+ * The batch hook of a pass, read ahead (MODE 1) and not (-1): it sees every event the caller
+ * gets, in order, in the read-ahead thread or in the caller's; a pass broken off sees a
+ * prefix, at most the ring ahead of the caller; none after it is unset.
+ */
+static void check_hook(const char *what, const char *path, int mode)
+{
+	struct ss_event *got = malloc(4 * (size_t)NR_IOS * sizeof(*got));
+	struct hooked h = { .ev = malloc(4 * (size_t)NR_IOS * sizeof(*h.ev)),
+			    .cap = 4 * (size_t)NR_IOS, .main = pthread_self() };
+	const char *how = mode > 0 ? "read ahead" : "read directly";
+	struct ss_trace *t;
+	size_t n = 0;
+	int ret;
+
+	if (!got || !h.ev || !(t = open_mode(path, mode))) {
+		ok(0, "%s, %s: open", what, how);
+		free(got);
+		free(h.ev);
+		return;
+	}
+	ss_trace_set_batch_hook(t, hook, &h);
+	ss_trace_rewind(t);
+	ret = read_events(t, got, &n, SIZE_MAX);
+	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s, %s: the whole pass", what, how);
+	ok(h.n == n && same_prefix(h.ev, h.n), "%s, %s: the hook saw its %zu events in order "
+	   "(%zu)", what, how, n, h.n);
+	ok(h.calls == nr_batches, "%s, %s: once a batch (%zu calls, %zu batches)", what, how,
+	   h.calls, nr_batches);
+	ok(h.other_thread == (mode > 0), "%s, %s: %s", what, how,
+	   mode > 0 ? "in the read-ahead thread" : "in the caller's thread");
+	/* broken off after 10,001 events (N: those of the batches taken): read directly, the hook
+	 * saw those batches; read ahead, at most the ring's more */
+	h.n = h.calls = 0;
+	ss_trace_rewind(t);
+	n = 0;
+	ret = read_events(t, got, &n, 10001);
+	ss_trace_rewind(t);     /* the thread stopped: h is the test's again */
+	ok(ret == 1 && h.n >= n && same_prefix(h.ev, h.n) &&
+	   h.n <= n + (mode > 0 ? (size_t)SS_READAHEAD_SLOTS * SS_READAHEAD_SLOT_EVENTS : 0),
+	   "%s, %s: a pass broken off after %zu events, %zu hooked", what, how, n, h.n);
+	/* unset: a whole pass without a call */
+	ss_trace_set_batch_hook(t, NULL, NULL);
+	h.n = h.calls = 0;
+	ss_trace_rewind(t);
+	n = 0;
+	ret = read_events(t, got, &n, SIZE_MAX);
+	ok(ret == 0 && n == nr_ref && h.calls == 0, "%s, %s: unset, not called", what, how);
+	ss_trace_close(t);
+	free(got);
+	free(h.ev);
+}
+
 /* A bad checksum in the third event record; then the file cut inside its last record. */
 static void check_damage(const char *path)
 {
@@ -389,7 +463,7 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	bool order = true, held = true;
 	int ret;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -434,7 +508,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	size_t n, calls;
 	bool full = true;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -466,7 +540,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 
 int main(void)
 {
-	plan(44);
+	plan(68);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);
@@ -489,6 +563,8 @@ int main(void)
 		TP(sst, "t.sst");
 		ok(write_native(sst) == 0, "a seekscope trace of %d I/Os", NR_IOS);
 		check_passes("seekscope", sst, 2 * (size_t)NR_IOS);
+		check_hook("seekscope", sst, 1);
+		check_hook("seekscope", sst, -1);
 		check_damage(sst);
 		check_env(sst);
 	}
@@ -496,6 +572,8 @@ int main(void)
 		TP(bt, "bt");
 		ok(write_blktrace("bt") == 0, "a blktrace set of %d I/Os in two files", NR_IOS / 4);
 		check_passes("blktrace", bt, 3 * (size_t)NR_IOS / 4);
+		check_hook("blktrace", bt, 1);
+		check_hook("blktrace", bt, -1);
 	}
 	free(ref);
 	return done_testing();
