@@ -380,8 +380,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		    (filter && (ret = keep_filtered(g, filter, &ev, &n)))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 			ss_evfilter_free(filter);
-			ss_trace_rewind(c->t);  /* the read-ahead thread, if any, stopped */
-			ss_trace_set_batch_hook(c->t, NULL, NULL);
+			ss_trace_rewind(c->t);  /* the read-ahead thread stopped, the hook unset */
 			return ret;
 		}
 		if (filter)

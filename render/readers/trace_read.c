@@ -581,6 +581,7 @@ int ss_trace_rewind(struct ss_trace *t)
 	ss_readahead_stop(t->priv->ra);
 	t->priv->ra = NULL;
 	t->priv->ra_decided = false;
+	t->priv->hook = NULL;           /* a hook lasts one pass (ss_trace_set_batch_hook) */
 	t->priv->error[0] = 0;
 	return t->priv->be->rewind(t);
 }

@@ -92,7 +92,7 @@ grep -q "rotation" <<<"$(val model_tooltip)" && grep -q "elapsed" <<<"$(val mode
 ok $? "hovering the model panel tells its parts ($(val model_tooltip | head -c 120))"
 
 # the seek distance panel's direction words keep off its bars: random requests over 64 GiB
-# make the farthest buckets the tallest, at the panel's two ends, where the words belong
+# make the far buckets the tallest, near the panel's two ends, where the words belong
 "$GEN" -o "$d/far.sst" -p random -g 64 -n 3000 && "$SEEKSCOPE" plot "$d/far.sst" "$d/far.sst" -o "$d/far.html"
 ok $? "a page of random requests"
 mkdir -p "$shots/far"

@@ -252,7 +252,7 @@ static void hook(void *arg, const struct ss_event *ev, size_t n)
 /*
  * The batch hook of a pass, read ahead (MODE 1) and not (-1): it sees every event the caller
  * gets, in order, in the read-ahead thread or in the caller's; a pass broken off sees a
- * prefix, at most the ring ahead of the caller; none after it is unset.
+ * prefix, at most the ring ahead of the caller; a rewind unsets it.
  */
 static void check_hook(const char *what, const char *path, int mode)
 {
@@ -270,8 +270,8 @@ static void check_hook(const char *what, const char *path, int mode)
 		free(h.ev);
 		return;
 	}
-	ss_trace_set_batch_hook(t, hook, &h);
 	ss_trace_rewind(t);
+	ss_trace_set_batch_hook(t, hook, &h);
 	ret = read_events(t, got, &n, SIZE_MAX);
 	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s, %s: the whole pass", what, how);
 	ok(h.n == n && same_prefix(h.ev, h.n), "%s, %s: the hook saw its %zu events in order "
@@ -284,19 +284,19 @@ static void check_hook(const char *what, const char *path, int mode)
 	 * saw those batches; read ahead, at most the ring's more */
 	h.n = h.calls = 0;
 	ss_trace_rewind(t);
+	ss_trace_set_batch_hook(t, hook, &h);
 	n = 0;
 	ret = read_events(t, got, &n, 10001);
 	ss_trace_rewind(t);     /* the thread stopped: h is the test's again */
 	ok(ret == 1 && h.n >= n && same_prefix(h.ev, h.n) &&
 	   h.n <= n + (mode > 0 ? (size_t)SS_READAHEAD_SLOTS * SS_READAHEAD_SLOT_EVENTS : 0),
 	   "%s, %s: a pass broken off after %zu events, %zu hooked", what, how, n, h.n);
-	/* unset: a whole pass without a call */
-	ss_trace_set_batch_hook(t, NULL, NULL);
+	/* the rewind unset it: a whole pass without a call */
 	h.n = h.calls = 0;
 	ss_trace_rewind(t);
 	n = 0;
 	ret = read_events(t, got, &n, SIZE_MAX);
-	ok(ret == 0 && n == nr_ref && h.calls == 0, "%s, %s: unset, not called", what, how);
+	ok(ret == 0 && n == nr_ref && h.calls == 0, "%s, %s: the next pass not hooked", what, how);
 	ss_trace_close(t);
 	free(got);
 	free(h.ev);

@@ -563,8 +563,10 @@ static void test_dist_directions(void)
 			top = base;
 			while (top > (int)r.y && black(px(img, (x0 + x) / 2, top - 1)))
 				top--;
+			/* every column of the bar, above its top */
 			for (int y = (int)r.y + 1; y < top; y++)
-				plated += plated_bar(px(img, (x0 + x) / 2, y));
+				for (int bx = x0; bx <= x; bx++)
+					plated += plated_bar(px(img, bx, y));
 			ok(top < base - r.h * 0.7, "bar %d at x %d..%d: tall (top %d, base %d)", bars,
 			   x0, x, top, base);
 			is_int(plated, 0, "bar %d: no label's plate over its top", bars);

@@ -723,13 +723,13 @@ SS.drawDist = function (V, col, tr, cv, e, panel) {
 	ctx.font = SS.font(11);
 	ctx.textAlign = 'center';
 	ctx.textBaseline = 'top';
-	// every fourth bucket's bound, each clear of the one before and at most 2 px left and
-	// 4 px right of the frame (panel_dist.c)
+	// every fourth bucket's bound, each 8 px clear of the one before and at most 2 px left
+	// and 4 px right of the frame (panel_dist.c)
 	let right = -Infinity;
 	for (let b = -e.mb; b <= e.mb; b++) {
 		if (b !== 0 && (Math.abs(b) - 4) % 4) continue;
 		const t = b === 0 ? '0' : SS.bucketLabel(b), w = ctx.measureText(t).width, x = X(b);
-		if (x - w / 2 < r.x - 2 || x + w / 2 > r.x + r.w + 4 || x - w / 2 < right + 4) continue;
+		if (x - w / 2 < r.x - 2 || x + w / 2 > r.x + r.w + 4 || x - w / 2 < right + 8) continue;
 		right = x + w / 2;
 		ctx.fillStyle = SS.COL.text;
 		ctx.fillText(t, x, r.y + r.h + 4);

@@ -20,6 +20,8 @@ static int max_bucket(const struct ss_panel_data *d)
 	const struct ss_summary *s = ss_stats_total(d->stats);
 	int m = (int)ss_seek_hist_bucket((int64_t)d->opts->seek_threshold) + 2;
 
+	if (m > SS_SEEK_HIST_BUCKETS - 1)
+		m = SS_SEEK_HIST_BUCKETS - 1;   /* a threshold past the buckets (a library caller's) */
 	for (int b = SS_SEEK_HIST_BUCKETS - 1; b > m; b--)
 		if (s->seek_dist.pos[b] || s->seek_dist.neg[b]) {
 			m = b;
@@ -86,7 +88,7 @@ static bool free_x(const struct bar_span *bars, int n, double bottom, double w, 
 			break;
 		}
 	}
-	if (x < lo || x > hi)
+	if (!(x >= lo && x <= hi))      /* NaN too */
 		return false;
 	*out = x;
 	return true;
