@@ -4,8 +4,8 @@
  * time a pass over a file may take and the memory its reading may add, worked out from the file
  * (in the parent) and the messages that name them; in the reader, the watch over both (its
  * CPU clock and /proc/self/statm, looked at between requests and every SS_TC_CHECK_RECORDS
- * records), the SIGXCPU timer for a loop inside libtracecmd, and RLIMIT_DATA behind the memory
- * budget.
+ * records), the SIGXCPU timer for a loop inside libtracecmd, and a limit on the data segment
+ * (RLIMIT_DATA, and looked at) behind the memory budget.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -73,8 +73,8 @@ long long ss_tc_mem_budget(int fd)
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
 {
 	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
-		"%.*f MiB of memory for it (a compressed file that unpacks to far more than its "
-		"size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
+		"%.*f MiB of memory for it (compressed data that unpacks, or claims to unpack, to "
+		"far more than the file's size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
 		(double)mem / (1 << 20));
 }
 
@@ -161,15 +161,18 @@ void ss_tc_watch_start(struct watch *w)
 }
 
 /* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
- * once the file's reading has grown the reader by more than its memory. */
+ * once the file's reading has grown the reader by more than its memory, or its data segment
+ * past the hard stop (data_backstop()). */
 int ss_tc_watch_check(const struct watch *w)
 {
-	long long now;
+	long long now = private_bytes(), f[6];
 
 	if (cpu_clock() > w->until)
 		return -ETIMEDOUT;
-	now = private_bytes();
-	return w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem ? -ENOMEM : 0;
+	if (w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem)
+		return -ENOMEM;
+	return w->data_base >= 0 && statm(f) &&
+	       f[5] * sysconf(_SC_PAGESIZE) - w->data_base > w->data_max ? -ENOMEM : 0;
 }
 
 /* The reader process's resident memory in bytes (-1: unknown). */
@@ -183,17 +186,26 @@ long long ss_tc_resident(void)
 /*
  * The hard stop behind the memory budget, which is looked at between requests only: a single
  * chunk that libtracecmd unpacks may claim up to 4 GiB.  The reader's data segment may grow by
- * twice the budget and 256 MiB more from now on (RLIMIT_DATA: an allocation beyond fails, and
- * libtracecmd ends the ring); not under a sanitizer, whose shadow memory counts as data.
+ * twice the budget and 256 MiB more from now on (W's data_max from data_base): RLIMIT_DATA,
+ * so that an allocation beyond fails (libtracecmd then ends the ring, which the reader refuses:
+ * import_tracecmd_reader.c, fill()), and looked at with the budgets too.  Under a sanitizer,
+ * whose shadow memory counts as data, RLIMIT_DATA is not set: there the look is all there is,
+ * and refuses what the limit would have (a chunk that claims 1.5 GiB and holds a page is
+ * allocated, not resident, and libtracecmd walks its empty pages: refused after that request).
  */
-static void data_backstop(long long mem)
+static void data_backstop(struct watch *w)
 {
 	struct rlimit rl;
 	long long f[6];
 
-	if (__sanitizer_set_death_callback || getrlimit(RLIMIT_DATA, &rl) || !statm(f))
+	w->data_base = -1;
+	if (!statm(f))
 		return;
-	rl.rlim_cur = (rlim_t)(f[5] * sysconf(_SC_PAGESIZE) + 2 * mem + (256ll << 20));
+	w->data_base = f[5] * sysconf(_SC_PAGESIZE);
+	w->data_max = 2 * w->mem + (256ll << 20);
+	if (__sanitizer_set_death_callback || getrlimit(RLIMIT_DATA, &rl))
+		return;
+	rl.rlim_cur = (rlim_t)(w->data_base + w->data_max);
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
 		rl.rlim_cur = rl.rlim_max;
 	setrlimit(RLIMIT_DATA, &rl);
@@ -205,6 +217,6 @@ void ss_tc_watch_file(struct watch *w, const struct ss_tc_budget *b)
 	w->budget = b->cpu > 0 ? b->cpu : SS_TC_CPU_BASE_S;
 	w->mem = b->mem > 0 ? b->mem : SS_TC_MEM_BASE;
 	w->mem_base = private_bytes();
-	data_backstop(w->mem);
+	data_backstop(w);
 	ss_tc_watch_start(w);
 }

@@ -100,7 +100,9 @@ void ss_tc_budget_msg(char *err, size_t errlen, double budget);
  * it unpacks until the file is closed: a compressed 2M-I/O capture of 36 MB takes 390 MB), at
  * most half the machine's memory (but SS_TC_MEM_BASE); or SEEKSCOPE_TRACECMD_MEM (MiB,
  * seekscope(1)).  Looked at after each request and every SS_TC_CHECK_RECORDS records: a file
- * that unpacks to more (a bomb) is refused with ss_tc_mem_msg(), as the reply -ENOMEM.
+ * that unpacks to more (a bomb) is refused with ss_tc_mem_msg(), as the reply -ENOMEM; so is
+ * one whose ring ended because an allocation of libtracecmd's failed (a chunk that claims more
+ * than the data segment's limit, import_tracecmd_budget.c: it would read short).
  */
 #define SS_TC_MEM_BASE (512ll << 20)
 #define SS_TC_MEM_RATIO 32

@@ -39,6 +39,7 @@ struct lib_ring {
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
 	bool damaged;           /* a record came from before the last one: the ring ended */
+	bool starved;           /* it ended because an allocation of libtracecmd's failed */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
 	unsigned handed;        /* the slot the parent reads */
 	bool ahead;             /* the other slot holds the next run, read ahead: */
@@ -255,6 +256,18 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
  * events and the spans the ring buffer reported lost, in record order.  Sets *ended when
  * the ring has no more records.  libtracecmd reports no read errors: a ring it cannot read
  * simply ends.
+ *
+ * But for one that ends because libtracecmd could not allocate what it needed: R->starved.
+ * libtracecmd 3.1 allocates a compressed chunk at the size its header claims before it unpacks
+ * it and never looks at what it unpacked to: a chunk that claims gigabytes and holds a page
+ * asks for memory it never fills (nothing resident: the watch over statm sees nothing), and
+ * when that fails (RLIMIT_DATA, import_tracecmd_budget.c; or a claim of 2 GiB or more, which
+ * its int makes negative) the ring ends there, its later records lost without a word.  The
+ * failed malloc() leaves errno at ENOMEM, and nothing on the way back out sets it again (free()
+ * keeps errno from glibc 2.33; libtracecmd sets none but -EINVAL): errno is cleared
+ * before each call and looked at when a ring ends.  What the allocation would have added is
+ * seen nowhere else: the data segment did not grow, and where a ring's data ends in the file
+ * is libtracecmd's private knowledge (its last pages may hold no record anyway).
  */
 static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *it, size_t cap,
 		   bool *ended)
@@ -263,7 +276,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 
 	if (first) {
 		r->last_ts = r->last_offset = 0;
-		r->damaged = false;
+		r->damaged = r->starved = false;
 	}
 	*ended = false;
 	while (n + 2 <= cap) {      /* a record makes at most two items */
@@ -273,9 +286,11 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		 * looked at as it goes, and a run that spent one ends (the caller refuses it) */
 		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && ss_tc_watch_check(l->watch))
 			break;
+		errno = 0;
 		rec = first ? tracecmd_read_cpu_first(r->h, r->cpu) : tracecmd_read_data(r->h, r->cpu);
 		first = false;
 		if (!rec) {
+			r->starved = errno == ENOMEM;
 			*ended = true;
 			break;
 		}
@@ -407,9 +422,10 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		p.damaged = ended && r->damaged;
 		r->handed = p.which;
 		r->ahead = false;
-		if ((budget = ss_tc_watch_check(w))) {
-			/* this run (or the one read ahead before it) spent a budget: refused, the
-			 * parent says why (ss_tc_budget_msg, ss_tc_mem_msg) */
+		if ((budget = ss_tc_watch_check(w)) || (ended && r->starved && (budget = -ENOMEM))) {
+			/* this run (or the one read ahead before it) spent a budget, or ended for
+			 * want of memory (fill()): refused, the parent says why (ss_tc_budget_msg,
+			 * ss_tc_mem_msg) */
 			p = (struct reply){ .n = budget };
 			ss_tc_xfer(sock, &p, sizeof(p), true);
 			break;

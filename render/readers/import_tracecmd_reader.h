@@ -36,15 +36,19 @@ struct watch {
 	double until;                   /* the CPU clock's reading at which the pass has spent it */
 	long long mem;                  /* bytes the file's reading may add to the reader */
 	long long mem_base;             /* the reader's own memory when the file came */
+	long long data_max;             /* bytes its data segment may grow by (the hard stop) */
+	long long data_base;            /* its data segment when the file came (-1: unknown) */
 };
 
 /* A file comes with budget B (0: the defaults): W's budgets and memory base for it, the data
- * segment's hard stop behind them, and its first pass begins (ss_tc_watch_start). */
+ * segment's hard stop behind them (RLIMIT_DATA, but under a sanitizer), and its first pass
+ * begins (ss_tc_watch_start). */
 void ss_tc_watch_file(struct watch *w, const struct ss_tc_budget *b);
 /* A pass (the open, or the rings read from their start) begins: W's budget from now on. */
 void ss_tc_watch_start(struct watch *w);
 /* 0 while the pass is within W's budgets; -ETIMEDOUT once it has spent its CPU time, -ENOMEM
- * once the file's reading has grown the reader by more than its memory. */
+ * once the file's reading has grown the reader by more than its memory, or its data segment
+ * past the hard stop. */
 int ss_tc_watch_check(const struct watch *w);
 /* The reader process's resident memory in bytes (-1: unknown). */
 long long ss_tc_resident(void);

@@ -16,10 +16,15 @@
 # here a KiB: what a compressed file that unpacks to gigabytes comes to); so is such a file
 # under the default budget (regress/tracecmd/compression-bomb.dat, made by
 # tests/fuzz/make-bomb-dat.py: 12 KB that unpack to 3 GiB, which libtracecmd 3.1 keeps), the
-# whole run's peak memory, the reader's included, staying near the budget.  Unprivileged.
+# whole run's peak memory, the reader's included, staying near the budget; and so is a file
+# whose compressed chunk claims to unpack to 1.5 GiB and holds a page
+# (regress/tracecmd/chunk-claims.dat, made by make-bomb-dat.py --claims): libtracecmd 3.1
+# allocates the claim, the allocation fails at the limit on the reader's data segment and the
+# CPU's ring ends there, which read 128 of its 258 events without a word before; with a budget
+# that allows the claim, every event.  Unprivileged.
 # Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 19
+plan 23
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -139,3 +144,33 @@ if (( ${#timer[@]} )); then
 else
 	skip 1 "no /usr/bin/time to measure the peak memory with"
 fi
+
+# a chunk that claims 1.5 GiB and unpacks to a page, between two of 4 pages each: refused with
+# one line naming the default budget (it was read up to that chunk, 128 of 258 events, exit 0),
+# plot too, no picture left; a budget that allows the claim reads every event
+claims=$SRC/regress/tracecmd/chunk-claims.dat
+env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" report "$claims" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 1 )) && [[ ! -s $W/out ]] && (( $(wc -l <"$W/err") == 1 )) &&
+	grep -q "^seekscope report: $claims: " "$W/err"
+ok $? "a chunk that claims 1.5 GiB: refused with one line, exit 1 ($rc)"
+# under a sanitizer (no RLIMIT_DATA) the allocation is made and libtracecmd walks its 1.5 GiB of
+# empty pages (7 s) before the data segment is looked at: the CPU budget may run out first
+if [[ -n ${ASAN_OPTIONS:-} ]]; then
+	grep -qE "libtracecmd (needs more than its 512 MiB of memory|spent its 10 s of CPU time)" \
+		"$W/err"
+else
+	grep -q "libtracecmd needs more than its 512 MiB of memory for it" "$W/err"
+fi
+ok $? "... naming the default budget ($(head -c 160 "$W/err"))"
+rm -f "$W/x.png"
+env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" plot "$claims" -o "$W/x.png" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 1 )) && [[ ! -e $W/x.png ]] && (( $(wc -l <"$W/err") == 1 )) &&
+	grep -q "^seekscope plot: $claims: cannot read this trace-cmd file: libtracecmd" "$W/err"
+ok $? "... plot too: one line, exit 1 ($rc), no PNG left"
+SEEKSCOPE_TRACECMD_MEM=2048 "$SEEKSCOPE" dump "$claims" >"$W/out" 2>"$W/err"
+rc=$?
+n=$(grep -vc '^#' "$W/out")
+(( rc == 0 )) && [[ ! -s $W/err ]] && (( n == 258 ))
+ok $? "... read in full when the budget allows the claim (SEEKSCOPE_TRACECMD_MEM=2048: $n events, exit $rc)"

@@ -1,33 +1,47 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Build a compression bomb: a small trace-cmd .dat (file version 7, zstd) whose CPU data
-unpacks to gigabytes, for the trace-cmd reader's memory budget (SEEKSCOPE_TRACECMD_MEM).
+"""Build small trace-cmd .dat files (file version 7, zstd) that try the trace-cmd reader's
+memory budget (SEEKSCOPE_TRACECMD_MEM): a compression bomb, and a file whose chunks claim to
+unpack to far more than they do.
 
-libtracecmd 3.1 unpacks a compressed file's CPU data chunk by chunk as the rings are read and
-keeps every chunk until the file is closed (free_zpage() looked for the chunk at the wrong
-offset; fixed in trace-cmd 3.2), so the reading of such a file grows the reader by what the
-data unpacks to, not by what it takes on disk.
+The bomb: CPU data that unpacks to gigabytes.  libtracecmd 3.1 unpacks a compressed file's CPU
+data chunk by chunk as the rings are read and keeps every chunk until the file is closed
+(free_zpage() looked for the chunk at the wrong offset; fixed in trace-cmd 3.2), so the reading
+of such a file grows the reader by what the data unpacks to, not by what it takes on disk.
+One flyrecord section of CHUNKS zstd chunks, each of which unpacks to CHUNK_PAGES copies of
+one ring buffer page.  Every CPU of the BUFFER option points at that same section:
+libtracecmd reads (and keeps) it once per CPU, so the file unpacks to CPUS * CHUNKS *
+CHUNK_PAGES pages.  A page holds 35 records of an event the file has no format for (no item
+for seekscope: the reader looks at its budgets every 4,096 of them, SS_TC_CHECK_RECORDS, some
+470 KiB of pages), each a tick after the one before.
 
-The file: the page and event headers and the block events' formats of the top-buffer seed
-(corpus/tracecmd/top.dat, version 6), in uncompressed sections; one OPTIONS section (the
-sections' offsets, CPUCOUNT, the top buffer's BUFFER option); and one flyrecord section of
-CHUNKS zstd chunks, each of which unpacks to CHUNK_PAGES copies of one ring buffer page.
-Every CPU of the BUFFER option points at that same section: libtracecmd reads (and keeps)
-it once per CPU, so the file unpacks to CPUS * CHUNKS * CHUNK_PAGES pages.  A page holds 35
-records of an event the file has no format for (no item for seekscope: the reader looks at its
-budgets every 4,096 of them, SS_TC_CHECK_RECORDS, some 470 KiB of pages), each a tick after
-the one before.
+The claims (--claims): a chunk whose header says it unpacks to CLAIM_MIB MiB (default 1,536)
+while its data unpacks to one page.  libtracecmd 3.1 allocates a chunk at the size its header
+claims before it unpacks it, and never looks at what zstd produced: the allocation is never
+filled (no resident memory), and when it fails (the reader's limit on its data segment, or
+a claim of 2 GiB or more, which libtracecmd's int turns negative) the CPU's ring just ends.
+Two CPUs: CPU 0 the seed's page; CPU 1 three chunks, HONEST pages, then the liar, then
+HONEST pages more, each page a copy of the seed's CPU 1 page (26 block events), a second
+after the one before.  Read in full: 26 * (2 * HONEST + 1) block events on CPU 1; a read that
+ends at the liar, only the first 26 * HONEST.
+
+The page and event headers and the block events' formats (and for the claims the ring buffer
+pages) come from the top-buffer seed (corpus/tracecmd/top.dat, version 6), in uncompressed
+sections; one OPTIONS section holds the sections' offsets, CPUCOUNT and the top buffer's
+BUFFER option.
 
 Usage: make-bomb-dat.py OUT [CPUS [CHUNKS [CHUNK_PAGES]]]   (default 48 64 256: 3 GiB)
+       make-bomb-dat.py --claims OUT [CLAIM_MIB [HONEST]]   (default 1536 4)
 Needs the zstd command-line tool."""
 import os, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-out_path = sys.argv[1]
-args = [int(a) for a in sys.argv[2:5]]
-cpus, chunks, chunk_pages = args + [48, 64, 256][len(args):]
+claims = len(sys.argv) > 1 and sys.argv[1] == "--claims"
+argv = sys.argv[2:] if claims else sys.argv[1:]
+out_path = argv[0]
+args = [int(a) for a in argv[1:4]]
 
-# the seed's headers and event formats (the layout shrink-dat.py writes)
+# the seed's headers, event formats and CPU data (the layout shrink-dat.py writes)
 src = open(os.path.join(HERE, "corpus", "tracecmd", "top.dat"), "rb").read()
 pos = 0
 
@@ -64,43 +78,82 @@ for _ in range(struct.unpack("<I", systems[:4])[0]):
     for _ in range(n):
         f = take(u("Q"))
         systems += struct.pack("<Q", len(f)) + f
+take(u("I")), take(u("I")), take(u("Q"))    # kallsyms, printk formats, command lines
+seed_cpus = u("I")
+assert take(10) == b"options  \0"
+while u("H"):
+    take(u("I"))
+assert take(10) == b"flyrecord\0"
+seed_pages = [src[o:o + s] for o, s in [(u("Q"), u("Q")) for _ in range(seed_cpus)]]
+assert seed_cpus == 2 and all(len(p) == page_size for p in seed_pages)
 
-# one ring buffer page: a timestamp, the bytes committed, then 35 records of 116 bytes (a
-# 4-byte header: type_len 28, 112 bytes of data; time delta 1), common_type 0xfff0 (no format)
-rec = struct.pack("<I", 28 | 1 << 5) + struct.pack("<HBBi", 0xfff0, 0, 0, 1) + bytes(104)
-nrec = (page_size - 16) // len(rec)
-page = struct.pack("<QQ", 1000000, nrec * len(rec)) + rec * nrec
-page += bytes(page_size - len(page))
-frame = subprocess.run(["zstd", "-19", "-q", "-c", "--no-check"], input=page * chunk_pages,
-                       stdout=subprocess.PIPE, check=True).stdout
-chunk = struct.pack("<II", len(frame), len(page) * chunk_pages) + frame
-cpu_data = struct.pack("<I", chunks) + chunk * chunks
+def zstd(data):
+    return subprocess.run(["zstd", "-19", "-q", "-c", "--no-check"], input=data,
+                          stdout=subprocess.PIPE, check=True).stdout
+
+def chunk(data, claim=None):
+    """A chunk of DATA, whose header says it unpacks to CLAIM bytes (default: its size)."""
+    frame = zstd(data)
+    return struct.pack("<II", len(frame), len(data) if claim is None else claim) + frame
 
 def section(sid, flags, body):
     return struct.pack("<HHIQ", sid, flags, 0, len(body)) + body
 
-out = bytearray(b"\x17\x08Dtracing" + b"7\0" + bytes([0, 8]) + struct.pack("<I", page_size))
-out += b"zstd\0" + b"1.5.4\0"
-opt_at_pos = len(out)
-out += bytes(8)
-offs = {}
-for sid, body in ((16, heads), (17, struct.pack("<I", 0)), (18, bytes(systems))):
-    offs[sid] = len(out)
-    out += section(sid, 0, body)
-fly_at = len(out)
-out += section(3, 1, cpu_data)
-data_at = fly_at + 16
-opts = b""
-for sid in (16, 17, 18):
-    opts += struct.pack("<HIQ", sid, 8, offs[sid])
-opts += struct.pack("<HII", 8, 4, cpus)
-buf = struct.pack("<Q", fly_at) + b"\0" + b"local\0" + struct.pack("<II", page_size, cpus)
-for c in range(cpus):
-    buf += struct.pack("<IQQ", c, data_at, len(cpu_data))
-opts += struct.pack("<HI", 3, len(buf)) + buf
-opts += struct.pack("<HIQ", 0, 8, 0)
-struct.pack_into("<Q", out, opt_at_pos, len(out))
-out += section(0, 0, opts)
-open(out_path, "wb").write(out)
-print(f"{out_path}: {len(out)} bytes, unpacks to {cpus * chunks * chunk_pages * page_size} bytes"
-      f" ({cpus} CPUs x {chunks} chunks x {chunk_pages} pages; a chunk {len(frame)} bytes)")
+def write(datas, cpu_data):
+    """The .dat: the seed's headers and formats, one flyrecord section of DATAS (each a
+    CPU's chunk count and chunks) one after another, CPU C reading DATAS[CPU_DATA[C]]."""
+    out = bytearray(b"\x17\x08Dtracing" + b"7\0" + bytes([0, 8]) + struct.pack("<I", page_size))
+    out += b"zstd\0" + b"1.5.4\0"
+    opt_at_pos = len(out)
+    out += bytes(8)
+    offs = {}
+    for sid, body in ((16, heads), (17, struct.pack("<I", 0)), (18, bytes(systems))):
+        offs[sid] = len(out)
+        out += section(sid, 0, body)
+    fly_at = len(out)
+    out += section(3, 1, b"".join(datas))
+    data_at = [fly_at + 16 + sum(len(d) for d in datas[:i]) for i in range(len(datas))]
+    opts = b""
+    for sid in (16, 17, 18):
+        opts += struct.pack("<HIQ", sid, 8, offs[sid])
+    opts += struct.pack("<HII", 8, 4, len(cpu_data))
+    buf = struct.pack("<Q", fly_at) + b"\0" + b"local\0" + struct.pack("<II", page_size,
+                                                                      len(cpu_data))
+    for c, i in enumerate(cpu_data):
+        buf += struct.pack("<IQQ", c, data_at[i], len(datas[i]))
+    opts += struct.pack("<HI", 3, len(buf)) + buf
+    opts += struct.pack("<HIQ", 0, 8, 0)
+    struct.pack_into("<Q", out, opt_at_pos, len(out))
+    out += section(0, 0, opts)
+    open(out_path, "wb").write(out)
+    return len(out)
+
+if claims:
+    claim_mib, honest = args + [1536, 4][len(args):]
+    assert 0 < claim_mib < 4096
+    ts, commit = struct.unpack("<QQ", seed_pages[1][:16])
+
+    def pages(first, n):
+        """N copies of the seed's CPU 1 page, the first FIRST seconds after it."""
+        return b"".join(struct.pack("<QQ", ts + (first + k) * 10**9, commit) +
+                        seed_pages[1][16:] for k in range(n))
+
+    cpu1 = (struct.pack("<I", 3) + chunk(pages(0, honest)) +
+            chunk(pages(honest, 1), claim_mib << 20) + chunk(pages(honest + 1, honest)))
+    size = write([struct.pack("<I", 1) + chunk(seed_pages[0]), cpu1], [0, 1])
+    print(f"{out_path}: {size} bytes; CPU 1's second chunk (of 3) claims {claim_mib} MiB, "
+          f"holds one page ({honest} pages of 26 block events before it, {honest} after)")
+else:
+    cpus, chunks, chunk_pages = args + [48, 64, 256][len(args):]
+    # one ring buffer page: a timestamp, the bytes committed, then 35 records of 116 bytes
+    # (a 4-byte header: type_len 28, 112 bytes of data; time delta 1), common_type 0xfff0
+    # (no format)
+    rec = struct.pack("<I", 28 | 1 << 5) + struct.pack("<HBBi", 0xfff0, 0, 0, 1) + bytes(104)
+    nrec = (page_size - 16) // len(rec)
+    page = struct.pack("<QQ", 1000000, nrec * len(rec)) + rec * nrec
+    page += bytes(page_size - len(page))
+    one = chunk(page * chunk_pages)
+    size = write([struct.pack("<I", chunks) + one * chunks], [0] * cpus)
+    print(f"{out_path}: {size} bytes, unpacks to {cpus * chunks * chunk_pages * page_size} "
+          f"bytes ({cpus} CPUs x {chunks} chunks x {chunk_pages} pages; a chunk {len(one) - 8} "
+          "bytes)")
