@@ -119,22 +119,28 @@ ok $? "... saying so ($(head -c 160 "$W/err"))"
 
 # a compression bomb under the default budget (512 MiB and 32 times the file's size): refused
 # with one line naming it, and the reading stops there, not at the 3 GiB the file unpacks to
-bomb=$SRC/regress/tracecmd/compression-bomb.dat
 timer=()
 [[ -x /usr/bin/time ]] && timer=(/usr/bin/time -o "$W/peak" -f %M)
-env -u SEEKSCOPE_TRACECMD_MEM "${timer[@]}" "$SEEKSCOPE" report "$bomb" >"$W/out" 2>"$W/err"
-rc=$?
-(( rc == 1 )) && [[ ! -s $W/out ]] && (( $(wc -l <"$W/err") == 1 )) &&
-	grep -q "^seekscope report: $bomb: " "$W/err"
-ok $? "a compression bomb (3 GiB unpacked): refused with one line, exit 1 ($rc)"
-# under a sanitizer the reading is slow enough for the CPU budget (10 s a pass) to run out first
-if [[ -n ${ASAN_OPTIONS:-} ]]; then
-	grep -qE "libtracecmd (needs more than its 512 MiB of memory|spent its 10 s of CPU time)" \
-		"$W/err"
-else
-	grep -q "libtracecmd needs more than its 512 MiB of memory for it" "$W/err"
-fi
-ok $? "... naming the default budget ($(head -c 160 "$W/err"))"
+# refused_default FILE WHAT: `report FILE` under the default budgets is refused with one line,
+# exit 1, naming the memory budget — or, under a sanitizer, whose reading is slower, the CPU
+# budget (10 s a pass) if it ran out first; its peak memory in $W/peak.  Two checks.
+refused_default() {
+	local rc
+	env -u SEEKSCOPE_TRACECMD_MEM "${timer[@]}" "$SEEKSCOPE" report "$1" >"$W/out" 2>"$W/err"
+	rc=$?
+	(( rc == 1 )) && [[ ! -s $W/out ]] && (( $(wc -l <"$W/err") == 1 )) &&
+		grep -q "^seekscope report: $1: " "$W/err"
+	ok $? "$2: refused with one line, exit 1 ($rc)"
+	if [[ -n ${ASAN_OPTIONS:-} ]]; then
+		grep -qE "libtracecmd (needs more than its 512 MiB of memory|spent its 10 s of CPU time)" \
+			"$W/err"
+	else
+		grep -q "libtracecmd needs more than its 512 MiB of memory for it" "$W/err"
+	fi
+	ok $? "... naming the default budget ($(head -c 160 "$W/err"))"
+}
+bomb=$SRC/regress/tracecmd/compression-bomb.dat
+refused_default "$bomb" "a compression bomb (3 GiB unpacked)"
 # peak resident KiB of the run (its reader included): under the budget and 256 MiB
 if (( ${#timer[@]} )); then
 	budget_kib=$(( (512 << 10) + 32 * $(stat -c %s "$bomb") / 1024 ))
@@ -149,20 +155,9 @@ fi
 # one line naming the default budget (it was read up to that chunk, 128 of 258 events, exit 0),
 # plot too, no picture left; a budget that allows the claim reads every event
 claims=$SRC/regress/tracecmd/chunk-claims.dat
-env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" report "$claims" >"$W/out" 2>"$W/err"
-rc=$?
-(( rc == 1 )) && [[ ! -s $W/out ]] && (( $(wc -l <"$W/err") == 1 )) &&
-	grep -q "^seekscope report: $claims: " "$W/err"
-ok $? "a chunk that claims 1.5 GiB: refused with one line, exit 1 ($rc)"
-# under a sanitizer (no RLIMIT_DATA) the allocation is made and libtracecmd walks its 1.5 GiB of
-# empty pages (7 s) before the data segment is looked at: the CPU budget may run out first
-if [[ -n ${ASAN_OPTIONS:-} ]]; then
-	grep -qE "libtracecmd (needs more than its 512 MiB of memory|spent its 10 s of CPU time)" \
-		"$W/err"
-else
-	grep -q "libtracecmd needs more than its 512 MiB of memory for it" "$W/err"
-fi
-ok $? "... naming the default budget ($(head -c 160 "$W/err"))"
+# (under a sanitizer, without RLIMIT_DATA, the allocation is made and libtracecmd walks its 1.5
+# GiB of empty pages, 7 s, before the data segment is looked at)
+refused_default "$claims" "a chunk that claims 1.5 GiB"
 rm -f "$W/x.png"
 env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" plot "$claims" -o "$W/x.png" >"$W/out" 2>"$W/err"
 rc=$?
