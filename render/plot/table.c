@@ -694,12 +694,22 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		tb->hidden[drop] = true;
 		sum = col_needs(cr, tb, fs, split, need);
 	}
+	/* a phase name cut to its share gets what room the numbers leave at their size, none of
+	 * them dropped: "extract+sync (part)" whole rather than "extract+syn..." */
+	if (sum < rest && !nr_hidden(tb) && lc.phase + LABEL_PAD > phase_w) {
+		double more = fmin(rest - sum, lc.phase + LABEL_PAD - phase_w);
+
+		phase_w += more;
+		rest -= more;
+	}
 	tb->head_lines = split ? 2 : 1;
 	shown = tb->nr_cols - nr_hidden(tb);
 	tb->x0 = r->x;
 	tb->y0 = r->y;
 	tb->row_h = rh;
 	tb->col_x[0] = r->x + run_w + phase_w;
+	tb->phase_x = r->x + run_w;
+	tb->font = fs;
 	for (int c = 0; c < tb->nr_cols; c++)
 		tb->col_x[c + 1] = tb->col_x[c] +
 				   (tb->hidden[c] ? 0 : need[c] + fmax(0, rest - sum) / shown);

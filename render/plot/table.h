@@ -75,8 +75,9 @@ struct ss_table {
 	bool best[SS_TABLE_MAX_ROWS][SS_TABLE_MAX_COLS];
 	char work[SS_TABLE_MAX_RUNS][2][192]; /* per run: the work of a phase, of the whole trace */
 	/* geometry of the last ss_table_draw (for ss_table_cell): column c spans
-	 * [col_x[c], col_x[c + 1]); the heading takes head_lines rows */
-	double x0, y0, row_h, col_x[SS_TABLE_MAX_COLS + 1];
+	 * [col_x[c], col_x[c + 1]), the phase names [phase_x, col_x[0]); the heading takes
+	 * head_lines rows; the type's size */
+	double x0, y0, row_h, col_x[SS_TABLE_MAX_COLS + 1], phase_x, font;
 	int head_lines;
 	bool hidden[SS_TABLE_MAX_COLS];      /* left out: the picture is too narrow for it */
 	struct ss_table_plan plan;           /* set by the caller (ss_table_plan) */

@@ -15,6 +15,7 @@
 #include "testdir.h"
 #include "graph.h"
 #include "table.h"
+#include "text.h"
 #include "trace_write.h"
 #include "render_util.h"
 
@@ -309,6 +310,35 @@ static void test_window(void)
 		   "extract+sync, cut by the window, is not ranked");
 		is_int(nr_best(tb), 0, "nothing in the window to rank (extract: a tie)");
 		ok(ss_graph_outside(g, 0) == NULL, "a window inside the trace is no warning");
+	}
+	release(&rd);
+
+	/* 800 px: the figures leave room for "extract+sync (part)", which the phase column's
+	 * share (12 %) would cut to "extract+syn...": the column takes it */
+	{
+		struct ss_graph_opts go;
+		char err[128];
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 8, 8);
+		cairo_t *cr = cairo_create(s);
+		double need, share;
+
+		ss_graph_opts_init(&go);
+		ss_panels_parse(&go, "io,dist", err, sizeof(err));
+		go.has_x_range = true;
+		go.x_lo_s = 0.05;
+		go.x_hi_s = 0.35;
+		g = render_into(&rd, tr, 1, tpath("win800.png"), 800, 900, &go);
+		if (g) {
+			tb = ss_graph_table(g);
+			ss_text_measure(cr, tb->font, false, SS_DURABLE_PHASE " (part)", &need, NULL);
+			share = 0.12 * 800;
+			ok(share - 8 < need, "800 px: \"extract+sync (part)\" (%.0f px) is wider than "
+			   "the phase column's share (%.0f px)", need, share - 8);
+			ok(tb->col_x[0] - tb->phase_x - 8 >= need, "... and has its room (%.0f px)",
+			   tb->col_x[0] - tb->phase_x - 8);
+		}
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
 	}
 	release(&rd);
 
