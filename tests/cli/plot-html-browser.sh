@@ -13,7 +13,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 60
+plan 62
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -99,6 +99,8 @@ mkdir -p "$shots/far"
 $PY "$BROWSE" --load "$d/far.html" "$shots/far" >"$d/seen" 2>"$d/err"
 is "$(js dist_words '[(len(c["words"]), c["covered"], c["bars"] > 10) for c in v]')" \
 	"[(2, [], True), (2, [], True)]" "the distance panels' direction words are drawn over no bar ($(val dist_words))"
+is "$(val narrow_overflow)" 0 "in a window 700 px wide the page does not scroll sideways"
+is "$(js narrow_table 'v[0]')" True "... the table, wider, scrolls on its own ($(val narrow_table))"
 
 # several devices: the io panel of one at a time, over its own offsets
 GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}

@@ -126,6 +126,16 @@ try:
     out("meta_slots", js(d, "JSON.parse(document.getElementById('ss-meta').textContent).slots"))
     out("panels_offered", js(d, "[...document.querySelectorAll('input[data-panel]')].map((e) => e.dataset.panel)"))
     if load_only:
+        # in a window 700 px wide: how far the page reaches past it (a table wider than the
+        # window scrolls on its own)
+        size = d.get_window_size()
+        d.set_window_size(700, size["height"])
+        time.sleep(0.3)
+        out("narrow_overflow", js(d, "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+        out("narrow_table", js(d, "(() => { const w = document.querySelector('.ss-tablewrap');"
+                                  " return w ? [w.scrollWidth > w.clientWidth, w.clientWidth] : null; })()"))
+        d.set_window_size(size["width"], size["height"])
+        time.sleep(0.3)
         # the seek distance panels' direction words: where they were drawn, and the bars
         # whose columns and tops they cover (none should be)
         out("dist_words", js(d, """[...document.querySelectorAll('canvas[data-panel=dist]')].map((cv) => ({

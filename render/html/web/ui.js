@@ -9,7 +9,8 @@
 SS.buildTable = function (V, parent) {
 	const tb = V.meta.table;
 	if (!tb || !tb.rows.length) return;
-	const t = SS.el('table', { class: 'ss-table' }, parent);
+	// a table wider than the window scrolls on its own, not the page with the panels
+	const t = SS.el('table', { class: 'ss-table' }, SS.el('div', { class: 'ss-tablewrap' }, parent));
 	const hr = SS.el('tr', {}, SS.el('thead', {}, t));
 	['run', 'phase'].concat(tb.heads).forEach((h) => SS.el('th', { text: h }, hr));
 	const body = SS.el('tbody', {}, t);
