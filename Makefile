@@ -23,7 +23,7 @@
 
 # Packages and the oldest versions seekscope is known to build with (Debian 12's).
 PKGS      := libtracefs:1.6 libtraceevent:1.7 libtracecmd:1.3 cairo:1.16 libpng:1.6 libarchive:3.6 \
-	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libdeflate:1.14 libavcodec:59 libavformat:59 libavutil:57 \
+	     ext2fs:1.46 blkid:2.36 zlib:1.2.11 libzstd:1.5 libdeflate:1.14 libavcodec:59 libavformat:59 libavutil:57 \
 	     libswscale:6
 # headers without a pkg-config module: <xfs/xfs.h> for XFS_IOC_GETBMAPX (xfslibs-dev)
 HDRS      := xfs/xfs.h

@@ -31,6 +31,7 @@ libext2fs-dev  pc:ext2fs          e2fsprogs-devel
 libblkid-dev   pc:blkid           libblkid-devel
 xfslibs-dev    hdr:xfs/xfs.h      xfsprogs-devel
 zlib1g-dev     pc:zlib            zlib-devel
+libzstd-dev    pc:libzstd         libzstd-devel
 libdeflate-dev pc:libdeflate      libdeflate-devel
 libavcodec-dev pc:libavcodec      libavcodec-free-devel
 libavformat-dev pc:libavformat    libavformat-free-devel

@@ -65,10 +65,9 @@ struct lib {
  * 3.1 takes the file's word for it, and maps the data in pieces of a multiple of it, halving
  * a piece whose map fails until it is smaller than a page: with a negative page size it
  * never is, and the open never ends (a fuzzed .dat found it).  The page sizes a version 7
- * file gives its instance buffers (in its options) are not looked at here: the watch over
- * the CPU time ends a loop on one of them.
+ * file gives its instance buffers (in its options) are looked at in import_tracecmd_chunks.c.
  */
-static bool page_size_ok(uint32_t size)
+bool ss_tc_page_size_ok(uint32_t size)
 {
 	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
 }
@@ -76,7 +75,7 @@ static bool page_size_ok(uint32_t size)
 /* FD's first bytes into *FH: false when the file is too short to hold them. */
 bool ss_tc_read_file_head(int fd, struct file_head *fh)
 {
-	unsigned char b[128];
+	unsigned char b[4096];          /* a version 7 head past it: no options found */
 	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
 	size_t pos = sizeof(TRACECMD_MAGIC) - 1, ver_at = pos;
 
@@ -96,6 +95,20 @@ bool ss_tc_read_file_head(int fd, struct file_head *fh)
 				 (uint32_t)b[pos + 3] << 8 | b[pos + 2];
 	pos += 6;
 	fh->compressed = fh->version >= 7 && b[pos] && strcmp((const char *)b + pos, "none");
+	fh->compression[0] = 0;
+	fh->options_at = 0;
+	if (fh->version >= 7 && pos < (size_t)n) {
+		/* the compression's name and version, then the first options section's offset */
+		size_t name = pos, len = strlen((const char *)b + pos);
+
+		pos += len + 1;
+		if (pos < (size_t)n)
+			pos += strlen((const char *)b + pos) + 1;
+		if (len < sizeof(fh->compression))
+			memcpy(fh->compression, b + name, len + 1);
+		for (int i = 0; pos + 8 <= (size_t)n && i < 8; i++)
+			fh->options_at |= (uint64_t)b[pos + (fh->endian ? 7 - i : i)] << (8 * i);
+	}
 	return true;
 }
 
@@ -202,7 +215,7 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 				"order, %d, is neither 0 nor 1)", fh.endian);
 			return -EINVAL;
 		}
-		if (!page_size_ok(fh.page_size)) {
+		if (!ss_tc_page_size_ok(fh.page_size)) {
 			ss_errf(err, errlen, "cannot read this trace-cmd file: corrupt (its page "
 				"size, %u bytes, is no power of two from 1 KiB to 1 GiB)",
 				fh.page_size);
@@ -220,6 +233,9 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 			"truncated, corrupt or of an unsupported version");
 		return ret;
 	}
+	/* before any ring is read: its chunks, its instances' page sizes */
+	if (l->page_size && (ret = ss_tc_check_buffers(fd, &fh, err, errlen)))
+		return ret;
 	ret = setup_buffers(l, &known);
 	if (ret == -EINVAL)
 		ss_errf(err, errlen, "cannot read an instance buffer of this trace-cmd file "
@@ -258,16 +274,15 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
  * simply ends.
  *
  * But for one that ends because libtracecmd could not allocate what it needed: R->starved.
- * libtracecmd 3.1 allocates a compressed chunk at the size its header claims before it unpacks
- * it and never looks at what it unpacked to: a chunk that claims gigabytes and holds a page
- * asks for memory it never fills (nothing resident: the watch over statm sees nothing), and
- * when that fails (RLIMIT_DATA, import_tracecmd_budget.c; or a claim of 2 GiB or more, which
- * its int makes negative) the ring ends there, its later records lost without a word.  The
- * failed malloc() leaves errno at ENOMEM, and nothing on the way back out sets it again (free()
- * keeps errno from glibc 2.33; libtracecmd sets none but -EINVAL): errno is cleared
- * before each call and looked at when a ring ends.  What the allocation would have added is
- * seen nowhere else: the data segment did not grow, and where a ring's data ends in the file
- * is libtracecmd's private knowledge (its last pages may hold no record anyway).
+ * libtracecmd 3.1 allocates a compressed chunk at its full size before it unpacks it (a chunk
+ * whose claim is not what it unpacks to never gets here: import_tracecmd_chunks.c), and when
+ * that fails (RLIMIT_DATA, import_tracecmd_budget.c) the ring ends there, its later records
+ * lost without a word.  The failed malloc() leaves errno at ENOMEM, and nothing on the way
+ * back out sets it again (free() keeps errno from glibc 2.33; libtracecmd sets none but
+ * -EINVAL): errno is cleared before each call and looked at when a ring ends.  What the
+ * allocation would have added is seen nowhere else: the data segment did not grow, and where
+ * a ring's data ends in the file is libtracecmd's private knowledge (its last pages may hold
+ * no record anyway).
  */
 static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *it, size_t cap,
 		   bool *ended)

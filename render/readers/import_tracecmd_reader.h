@@ -9,6 +9,7 @@
 #define SS_IMPORT_TRACECMD_READER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -21,10 +22,19 @@ struct file_head {
 	int endian;                     /* 0: little, 1: big (trace-cmd writes no other) */
 	uint32_t page_size;
 	bool compressed;                /* its CPU data (version 7 with a compression) */
+	char compression[16];           /* version 7: the compression's name ("" if cut) */
+	uint64_t options_at;            /* version 7: its first options section (0: unknown) */
 };
 
 /* FD's first bytes into *FH: false when the file is too short to hold them. */
 bool ss_tc_read_file_head(int fd, struct file_head *fh);
+/* SIZE is a ring buffer page size the reader accepts (a power of two, 1 KiB to 1 GiB). */
+bool ss_tc_page_size_ok(uint32_t size);
+/* A version 7 file's ring buffers looked at before libtracecmd reads them
+ * (import_tracecmd_chunks.c): each instance's page size, and each compressed chunk of its
+ * CPUs' data unpacking to exactly what it claims, a whole number of pages.  0, or -EINVAL
+ * with the corruption named in ERR (-ENOMEM, -EIO with their message). */
+int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen);
 
 /* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside
  * libtracecmd, the deadline of the pass on the CPU clock and the memory the reading may add,

@@ -17,14 +17,15 @@
 # under the default budget (regress/tracecmd/compression-bomb.dat, made by
 # tests/fuzz/make-bomb-dat.py: 12 KB that unpack to 3 GiB, which libtracecmd 3.1 keeps), the
 # whole run's peak memory, the reader's included, staying near the budget; and so is a file
-# whose compressed chunk claims to unpack to 1.5 GiB and holds a page
-# (regress/tracecmd/chunk-claims.dat, made by make-bomb-dat.py --claims): libtracecmd 3.1
-# allocates the claim, the allocation fails at the limit on the reader's data segment and the
-# CPU's ring ends there, which read 128 of its 258 events without a word before; with a budget
-# that allows the claim, every event.  Unprivileged.
+# whose compressed chunk claims to unpack to 1.5 GiB and holds a page, or is a page and a half
+# (regress/tracecmd/chunk-claims.dat, chunk-odd.dat, made by make-bomb-dat.py --claims, --odd):
+# refused as corrupt before libtracecmd reads the ring (it read the heap's leftovers as pages,
+# or, when the claim could not be allocated, ended the ring: 128 of 258 events without a word);
+# and one whose chunk tells the truth and unpacks to 512 MiB (chunk-big.dat, --big) is refused
+# under a budget too small for it, read in full under one that allows it.  Unprivileged.
 # Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 23
+plan 24
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -151,21 +152,33 @@ else
 	skip 1 "no /usr/bin/time to measure the peak memory with"
 fi
 
-# a chunk that claims 1.5 GiB and unpacks to a page, between two of 4 pages each: refused with
-# one line naming the default budget (it was read up to that chunk, 128 of 258 events, exit 0),
-# plot too, no picture left; a budget that allows the claim reads every event
+# compressed chunks that do not unpack to whole pages of what they claim, looked at before
+# libtracecmd reads a ring (it would read the heap's leftovers as pages, or a page past the
+# chunk's memory): a chunk that claims 1.5 GiB and unpacks to a page, between two of 4 pages
+# each (it was read up to that chunk, 128 of 258 events, exit 0), refused as corrupt naming
+# the chunk, plot too with no picture left, whatever the budget; a chunk of a page and a half
 claims=$SRC/regress/tracecmd/chunk-claims.dat
-# (under a sanitizer, without RLIMIT_DATA, the allocation is made and libtracecmd walks its 1.5
-# GiB of empty pages, 7 s, before the data segment is looked at)
-refused_default "$claims" "a chunk that claims 1.5 GiB"
+refused "$claims" env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" report "$claims" &&
+	grep -q "corrupt (CPU 1 of the top buffer: compressed chunk 2 says it unpacks to 1610612736 bytes, but it unpacks to 4096)" "$W/err"
+ok $? "a chunk that claims 1.5 GiB and holds a page: refused as corrupt ($(head -c 200 "$W/err"))"
 rm -f "$W/x.png"
-env -u SEEKSCOPE_TRACECMD_MEM "$SEEKSCOPE" plot "$claims" -o "$W/x.png" >"$W/out" 2>"$W/err"
-rc=$?
-(( rc == 1 )) && [[ ! -e $W/x.png ]] && (( $(wc -l <"$W/err") == 1 )) &&
-	grep -q "^seekscope plot: $claims: cannot read this trace-cmd file: libtracecmd" "$W/err"
-ok $? "... plot too: one line, exit 1 ($rc), no PNG left"
-SEEKSCOPE_TRACECMD_MEM=2048 "$SEEKSCOPE" dump "$claims" >"$W/out" 2>"$W/err"
+SEEKSCOPE_TRACECMD_MEM=2048 refused "$claims" "$SEEKSCOPE" plot "$claims" -o "$W/x.png" &&
+	[[ ! -e $W/x.png ]] && grep -q "compressed chunk 2 says it unpacks to" "$W/err"
+ok $? "... plot too, whatever the budget: one line, exit 1, no PNG left"
+odd=$SRC/regress/tracecmd/chunk-odd.dat
+refused "$odd" "$SEEKSCOPE" report "$odd" &&
+	grep -q "compressed chunk 2 says it unpacks to 6144 bytes, not a whole number of 4096-byte pages" "$W/err"
+ok $? "a chunk of a page and a half: refused as corrupt ($(head -c 200 "$W/err"))"
+# a chunk that tells the truth, a page and empty ones up to 512 MiB: libtracecmd allocates it
+# at once, which fails at the limit on the reader's data segment under a small budget (the
+# CPU's ring then ends: refused naming the budget, not read short); a budget that allows it
+# reads every event
+big=$SRC/regress/tracecmd/chunk-big.dat
+SEEKSCOPE_TRACECMD_MEM=64 refused "$big" "$SEEKSCOPE" report "$big" &&
+	grep -q "libtracecmd needs more than its 64 MiB of memory for it" "$W/err"
+ok $? "a chunk that unpacks to 512 MiB under a 64 MiB budget: refused naming it ($(head -c 160 "$W/err"))"
+SEEKSCOPE_TRACECMD_MEM=2048 "$SEEKSCOPE" dump "$big" >"$W/out" 2>"$W/err"
 rc=$?
 n=$(grep -vc '^#' "$W/out")
 (( rc == 0 )) && [[ ! -s $W/err ]] && (( n == 258 ))
-ok $? "... read in full when the budget allows the claim (SEEKSCOPE_TRACECMD_MEM=2048: $n events, exit $rc)"
+ok $? "... read in full when the budget allows it (SEEKSCOPE_TRACECMD_MEM=2048: $n events, exit $rc)"

@@ -18,12 +18,21 @@ for seekscope: the reader looks at its budgets every 4,096 of them, SS_TC_CHECK_
 The claims (--claims): a chunk whose header says it unpacks to CLAIM_MIB MiB (default 1,536)
 while its data unpacks to one page.  libtracecmd 3.1 allocates a chunk at the size its header
 claims before it unpacks it, and never looks at what zstd produced: the allocation is never
-filled (no resident memory), and when it fails (the reader's limit on its data segment, or
-a claim of 2 GiB or more, which libtracecmd's int turns negative) the CPU's ring just ends.
+filled, and its pages past the one unpacked are read as whatever the heap held; when the
+allocation fails (the reader's limit on its data segment, or a claim of 2 GiB or more, which
+libtracecmd's int turns negative) the CPU's ring just ends.  The reader refuses the file
+before libtracecmd reads it (import_tracecmd_chunks.c).
 Two CPUs: CPU 0 the seed's page; CPU 1 three chunks, HONEST pages, then the liar, then
 HONEST pages more, each page a copy of the seed's CPU 1 page (26 block events), a second
 after the one before.  Read in full: 26 * (2 * HONEST + 1) block events on CPU 1; a read that
 ends at the liar, only the first 26 * HONEST.
+
+The big chunk (--big): the same, but the middle chunk tells the truth: its page, then empty
+(zeroed) pages up to CLAIM_MIB MiB (default 512).  Read in full it holds the same events; its
+unpacking needs CLAIM_MIB MiB at once, which a small memory budget refuses.
+
+The odd chunk (--odd): the same, but the middle chunk is a page and a half, and says so: a
+claim that is no whole number of pages makes libtracecmd read a page past the chunk's memory.
 
 The page and event headers and the block events' formats (and for the claims the ring buffer
 pages) come from the top-buffer seed (corpus/tracecmd/top.dat, version 6), in uncompressed
@@ -32,11 +41,14 @@ BUFFER option.
 
 Usage: make-bomb-dat.py OUT [CPUS [CHUNKS [CHUNK_PAGES]]]   (default 48 64 256: 3 GiB)
        make-bomb-dat.py --claims OUT [CLAIM_MIB [HONEST]]   (default 1536 4)
+       make-bomb-dat.py --big OUT [CLAIM_MIB [HONEST]]      (default 512 4)
+       make-bomb-dat.py --odd OUT [HONEST]                  (default 4)
 Needs the zstd command-line tool."""
 import os, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-claims = len(sys.argv) > 1 and sys.argv[1] == "--claims"
+mode = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] in ("--claims", "--big", "--odd") else ""
+claims = mode != ""
 argv = sys.argv[2:] if claims else sys.argv[1:]
 out_path = argv[0]
 args = [int(a) for a in argv[1:4]]
@@ -88,7 +100,8 @@ seed_pages = [src[o:o + s] for o, s in [(u("Q"), u("Q")) for _ in range(seed_cpu
 assert seed_cpus == 2 and all(len(p) == page_size for p in seed_pages)
 
 def zstd(data):
-    return subprocess.run(["zstd", "-19", "-q", "-c", "--no-check"], input=data,
+    level = "-19" if len(data) < (16 << 20) else "-3"
+    return subprocess.run(["zstd", level, "-q", "-c", "--no-check"], input=data,
                           stdout=subprocess.PIPE, check=True).stdout
 
 def chunk(data, claim=None):
@@ -129,8 +142,11 @@ def write(datas, cpu_data):
     return len(out)
 
 if claims:
-    claim_mib, honest = args + [1536, 4][len(args):]
-    assert 0 < claim_mib < 4096
+    if mode == "--odd":
+        claim_mib, honest = 0, (args + [4])[0]
+    else:
+        claim_mib, honest = args + [1536 if mode == "--claims" else 512, 4][len(args):]
+    assert mode == "--odd" or 0 < claim_mib < 4096
     ts, commit = struct.unpack("<QQ", seed_pages[1][:16])
 
     def pages(first, n):
@@ -138,11 +154,20 @@ if claims:
         return b"".join(struct.pack("<QQ", ts + (first + k) * 10**9, commit) +
                         seed_pages[1][16:] for k in range(n))
 
-    cpu1 = (struct.pack("<I", 3) + chunk(pages(0, honest)) +
-            chunk(pages(honest, 1), claim_mib << 20) + chunk(pages(honest + 1, honest)))
+    if mode == "--claims":
+        middle, what = chunk(pages(honest, 1), claim_mib << 20), \
+            f"claims {claim_mib} MiB, holds one page"
+    elif mode == "--big":
+        middle, what = chunk(pages(honest, 1) + bytes((claim_mib << 20) - page_size)), \
+            f"holds one page and empty ones up to {claim_mib} MiB"
+    else:
+        middle, what = chunk(pages(honest, 2)[:page_size * 3 // 2]), \
+            f"holds a page and a half ({page_size * 3 // 2} bytes)"
+    cpu1 = (struct.pack("<I", 3) + chunk(pages(0, honest)) + middle +
+            chunk(pages(honest + 1, honest)))
     size = write([struct.pack("<I", 1) + chunk(seed_pages[0]), cpu1], [0, 1])
-    print(f"{out_path}: {size} bytes; CPU 1's second chunk (of 3) claims {claim_mib} MiB, "
-          f"holds one page ({honest} pages of 26 block events before it, {honest} after)")
+    print(f"{out_path}: {size} bytes; CPU 1's second chunk (of 3) {what} ({honest} pages of "
+          f"26 block events before it, {honest} after)")
 else:
     cpus, chunks, chunk_pages = args + [48, 64, 256][len(args):]
     # one ring buffer page: a timestamp, the bytes committed, then 35 records of 116 bytes

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The trace-cmd reader's look at a version 7 file's ring buffers before libtracecmd reads
+ * them (import_tracecmd_reader.h): each buffer's page size, and each compressed chunk of its
+ * CPUs' data against what its header claims.
+ *
+ * libtracecmd 3.1 unpacks a compressed chunk into memory malloc()ed at the size the chunk's
+ * header claims and never looks at how much zstd or zlib wrote there.  A chunk that unpacks
+ * to less than it claims leaves pages of whatever the heap held before (the reader's earlier
+ * chunks, another file's in a kept reader, the parent's freed memory in a forked one), and
+ * they are read as ring buffer pages: events that are not in the file, different from run to
+ * run (`trace-cmd report` itself reads them).  A claim that is not a whole number of pages
+ * makes a page run past the chunk's memory.  A chunk that does not unpack, or whose data runs
+ * past the end of the file, ends its CPU's ring without a word.  trace-cmd writes none of
+ * these (its chunks are whole pages, each unpacking to its claim), so such a file is refused.
+ *
+ * The walk follows libtracecmd's: the options sections from the offset in the file's head,
+ * one after another through each section's DONE option; in them every BUFFER option (the top
+ * buffer's, named "", and each instance's) with its CPUs' data offsets; at each offset, when
+ * the buffer's flyrecord section is compressed, the chunk table (a count, then each chunk's
+ * packed and unpacked sizes and its bytes).  A zstd chunk's unpacked size is read from its
+ * frames' headers (zstd itself checks each frame's content against its header when it
+ * unpacks it); a zstd chunk without sizes in its frames, and a zlib chunk, are unpacked and
+ * counted in a small window, never kept.  The top buffer's pages are the file head's size
+ * (checked before libtracecmd sees the file); an instance's come from its BUFFER option, so
+ * they are checked here.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include "errbuf.h"
+#include "import_tracecmd_reader.h"
+
+enum { OPTION_DONE = 0, OPTION_BUFFER = 3 };      /* libtracecmd's option ids */
+#define SECTION_COMPRESSED 1u                      /* a section header's flag */
+#define MAX_SECTIONS 4096                          /* options sections followed at most */
+#define WINDOW (64u << 10)                         /* bytes unpacked at a time to count */
+
+enum algo { ALGO_NONE, ALGO_ZSTD, ALGO_ZLIB };
+
+struct walk {
+	int fd;
+	const struct file_head *fh;
+	uint64_t file_size;
+	enum algo algo;
+	ZSTD_DCtx *zd;
+	ZSTD_DStream *zs;
+	unsigned char *buf;             /* a chunk's packed bytes */
+	size_t cap;
+	unsigned char *window;          /* unpacked bytes counted and dropped */
+	char *err;
+	size_t errlen;
+};
+
+/* A source of bytes: the file from OFF on, or an unpacked options section. */
+struct src {
+	const unsigned char *mem;       /* NULL: the file */
+	uint64_t len;                   /* of MEM */
+	uint64_t off;
+};
+
+static uint64_t num(const struct walk *w, const unsigned char *p, int bytes)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < bytes; i++)
+		v |= (uint64_t)p[w->fh->endian ? bytes - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* N bytes at the file's offset OFF into DST: false past its end or on a read error. */
+static bool file_read(const struct walk *w, uint64_t off, void *dst, size_t n)
+{
+	size_t done = 0;
+
+	if (off > w->file_size || n > w->file_size - off)
+		return false;
+	while (done < n) {
+		ssize_t r = pread(w->fd, (char *)dst + done, n - done, (off_t)(off + done));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		done += (size_t)r;
+	}
+	return true;
+}
+
+static bool take(const struct walk *w, struct src *s, void *dst, size_t n)
+{
+	if (s->mem) {
+		if (s->off > s->len || n > s->len - s->off)
+			return false;
+		memcpy(dst, s->mem + s->off, n);
+	} else if (!file_read(w, s->off, dst, n)) {
+		return false;
+	}
+	s->off += n;
+	return true;
+}
+
+static int corrupt(struct walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int corrupt(struct walk *w, const char *fmt, ...)
+{
+	char detail[224];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	ss_errf(w->err, w->errlen, "cannot read this trace-cmd file: corrupt (%s)", detail);
+	return -EINVAL;
+}
+
+/* W->buf holds at least N bytes: 0 or -ENOMEM. */
+static int reserve(struct walk *w, size_t n)
+{
+	unsigned char *p;
+
+	if (n <= w->cap)
+		return 0;
+	if (!(p = realloc(w->buf, n)))
+		return -ENOMEM;
+	w->buf = p;
+	w->cap = n;
+	return 0;
+}
+
+/* What W->buf's N packed bytes unpack to, counted up to LIMIT + 1 bytes in a window; -1: they
+ * do not unpack (as libtracecmd's one-call unpacking would not). */
+static long long unpacked_size(struct walk *w, size_t n, uint64_t limit)
+{
+	unsigned long long total = 0;
+
+	if (!w->window && !(w->window = malloc(WINDOW)))
+		return -2;
+	if (w->algo == ALGO_ZSTD) {
+		ZSTD_inBuffer in = { w->buf, n, 0 };
+		size_t ret = 1;
+
+		if (!w->zs && !(w->zs = ZSTD_createDStream()))
+			return -2;
+		ZSTD_DCtx_reset(w->zs, ZSTD_reset_session_only);
+		while (total <= limit && (in.pos < in.size || ret)) {
+			ZSTD_outBuffer out = { w->window, WINDOW, 0 };
+
+			ret = ZSTD_decompressStream(w->zs, &out, &in);
+			if (ZSTD_isError(ret) || (!out.pos && in.pos == in.size && ret))
+				return -1;      /* damaged, or its last frame cut short */
+			total += out.pos;
+		}
+		return (long long)total;
+	} else {
+		z_stream z = { .next_in = w->buf, .avail_in = (uInt)n };
+		int ret = Z_OK;
+
+		if (n > UINT32_MAX || inflateInit(&z) != Z_OK)
+			return n > UINT32_MAX ? -1 : -2;
+		while (ret == Z_OK && total <= limit) {
+			z.next_out = w->window;
+			z.avail_out = WINDOW;
+			ret = inflate(&z, Z_NO_FLUSH);
+			total += WINDOW - z.avail_out;
+			if (ret == Z_BUF_ERROR && z.avail_out)
+				break;          /* the input ended before the stream did */
+		}
+		inflateEnd(&z);
+		return ret == Z_STREAM_END || total > limit ? (long long)total : -1;
+	}
+}
+
+/* What the zstd frames of SRC (N bytes) say they unpack to; -1: not zstd frames, one cut
+ * short; -3: a frame does not say. */
+static long long zstd_sizes(const unsigned char *src, size_t n)
+{
+	unsigned long long total = 0;
+
+	while (n) {
+		size_t len = ZSTD_findFrameCompressedSize(src, n);
+		unsigned long long size = ZSTD_getFrameContentSize(src, n);
+
+		if (ZSTD_isError(len) || size == ZSTD_CONTENTSIZE_ERROR)
+			return -1;
+		if (size == ZSTD_CONTENTSIZE_UNKNOWN)
+			return -3;
+		if (size > (1ull << 40) || (total += size) > (1ull << 40))
+			return -1;      /* no chunk's claim (32 bits) can match */
+		src += len;
+		n -= len;
+	}
+	return (long long)total;
+}
+
+/* The chunks of a CPU's data at OFF in a buffer of PAGE-byte pages (WHAT names the CPU). */
+static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char *what)
+{
+	unsigned char b[8];
+	uint64_t count;
+
+	if (!file_read(w, off, b, 4))
+		return corrupt(w, "%s: its chunk table lies past the end of the file", what);
+	count = num(w, b, 4);
+	off += 4;
+	for (uint64_t i = 0; i < count; i++) {
+		uint64_t packed, claim;
+		long long size;
+		bool counted;
+		int ret;
+
+		if (!file_read(w, off, b, 8))
+			return corrupt(w, "%s: compressed chunk %llu of %llu lies past the end of the "
+				       "file", what, (unsigned long long)i + 1, (unsigned long long)count);
+		packed = num(w, b, 4);
+		claim = num(w, b + 4, 4);
+		off += 8;
+		if (!claim || claim % page)
+			return corrupt(w, "%s: compressed chunk %llu says it unpacks to %llu bytes, not "
+				       "a whole number of %u-byte pages", what, (unsigned long long)i + 1,
+				       (unsigned long long)claim, page);
+		if (claim > INT32_MAX)
+			return corrupt(w, "%s: compressed chunk %llu says it unpacks to %llu bytes, "
+				       "more than libtracecmd 3.1 can unpack a chunk to (2 GiB)", what,
+				       (unsigned long long)i + 1, (unsigned long long)claim);
+		if (packed > w->file_size - off)
+			return corrupt(w, "%s: compressed chunk %llu of %llu runs past the end of the "
+				       "file", what, (unsigned long long)i + 1, (unsigned long long)count);
+		if ((ret = reserve(w, packed ? packed : 1)))
+			return ret;
+		if (!file_read(w, off, w->buf, packed))
+			return -EIO;
+		off += packed;
+		counted = w->algo != ALGO_ZSTD;
+		size = counted ? -3 : zstd_sizes(w->buf, packed);
+		if (size == -3) {
+			counted = true;
+			size = unpacked_size(w, packed, claim);
+		}
+		if (size == -2)
+			return -ENOMEM;
+		if (size < 0)
+			return corrupt(w, "%s: compressed chunk %llu of %llu does not unpack", what,
+				       (unsigned long long)i + 1, (unsigned long long)count);
+		if ((uint64_t)size != claim)
+			/* (counted in a window, a chunk is unpacked only a window past its claim) */
+			return corrupt(w, "%s: compressed chunk %llu says it unpacks to %llu bytes, but "
+				       "it unpacks to %s%lld", what, (unsigned long long)i + 1,
+				       (unsigned long long)claim, counted && (uint64_t)size > claim ?
+				       "at least " : "", size);
+	}
+	return 0;
+}
+
+/* A BUFFER option's DATA (LEN bytes), as libtracecmd reads it. */
+static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
+{
+	const unsigned char *name, *clock, *end = data + len, *p;
+	char what[96], label[48];
+	unsigned char head[16];
+	uint64_t at, cpus;
+	uint32_t page;
+	bool compressed;
+	int ret;
+
+	if (len < 8 || !(name = memchr(data + 8, 0, len - 8)) ||
+	    !(clock = memchr(name + 1, 0, (size_t)(end - name - 1))) || end - clock - 1 < 8)
+		return corrupt(w, "a BUFFER option cut short");
+	at = num(w, data, 8);
+	name = data + 8;
+	p = clock + 1;
+	page = (uint32_t)num(w, p, 4);
+	cpus = num(w, p + 4, 4);
+	p += 8;
+	if (*name) {
+		ss_errf(label, sizeof(label), "%s", (const char *)name);
+		for (char *c = label; *c; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		ss_errf(what, sizeof(what), "buffer \"%s\"", label);
+		if (!ss_tc_page_size_ok(page))
+			return corrupt(w, "%s: its page size, %u bytes, is no power of two from 1 KiB "
+				       "to 1 GiB", what, page);
+	} else {
+		ss_errf(what, sizeof(what), "the top buffer");
+		page = w->fh->page_size;
+	}
+	if (!cpus)
+		return 0;
+	if (!file_read(w, at, head, sizeof(head)))
+		return corrupt(w, "%s: its data section lies past the end of the file", what);
+	compressed = num(w, head + 2, 2) & SECTION_COMPRESSED;
+	if (compressed && w->algo == ALGO_NONE)
+		return 0;               /* libtracecmd cannot read it either: its open failed */
+	for (uint64_t c = 0; c < cpus; c++) {
+		uint64_t off, size;
+		char cpu[128];
+
+		if (end - p < 20)
+			return corrupt(w, "%s: its BUFFER option lists %llu CPUs and holds %llu",
+				       what, (unsigned long long)cpus, (unsigned long long)c);
+		ss_errf(cpu, sizeof(cpu), "CPU %u of %s", (unsigned)num(w, p, 4), what);
+		off = num(w, p + 4, 8);
+		size = num(w, p + 12, 8);
+		p += 20;
+		if (compressed && size && (ret = check_chunks(w, off, page, cpu)))
+			return ret;
+	}
+	return 0;
+}
+
+/* The options from S on, to their DONE option: *NEXT is the next section's offset (0: none). */
+static int walk_options(struct walk *w, struct src *s, uint64_t *next)
+{
+	unsigned char oh[6], *data = NULL;
+	int ret = 0;
+
+	for (;;) {
+		uint64_t id, len;
+		uint64_t left = s->mem ? s->len - s->off : w->file_size - s->off;
+
+		if (!take(w, s, oh, sizeof(oh)))
+			return corrupt(w, "its options end without a DONE option");
+		id = num(w, oh, 2);
+		len = num(w, oh + 2, 4);
+		if (len > left - sizeof(oh))
+			return corrupt(w, "option %llu (%llu bytes) runs past the end of its section",
+				       (unsigned long long)id, (unsigned long long)len);
+		if (id != OPTION_DONE && id != OPTION_BUFFER) {
+			s->off += len;
+			continue;
+		}
+		if (!(data = malloc(len ? len : 1)))
+			return -ENOMEM;
+		if (!take(w, s, data, len)) {
+			free(data);
+			return -EIO;
+		}
+		if (id == OPTION_DONE) {
+			*next = len >= 8 ? num(w, data, 8) : 0;
+			free(data);
+			return 0;
+		}
+		ret = check_buffer(w, data, len);
+		free(data);
+		if (ret)
+			return ret;
+	}
+}
+
+/* An options section at OFF: its options walked, *NEXT the next section's offset. */
+static int walk_section(struct walk *w, uint64_t off, uint64_t *next)
+{
+	unsigned char h[16], *mem = NULL;
+	struct src s = { .off = off + sizeof(h) };
+	int ret;
+
+	if (!file_read(w, off, h, sizeof(h)) || num(w, h, 2) != OPTION_DONE)
+		return corrupt(w, "no options section at offset %llu", (unsigned long long)off);
+	if (num(w, h + 2, 2) & SECTION_COMPRESSED) {
+		unsigned char zh[8];
+		uint64_t packed, size, cap;
+		size_t got;
+
+		if (!file_read(w, s.off, zh, sizeof(zh)) || w->algo == ALGO_NONE)
+			return corrupt(w, "a compressed options section cut short");
+		packed = num(w, zh, 4);
+		size = num(w, zh + 4, 4);
+		cap = size > packed ? size : packed;
+		if ((ret = reserve(w, packed ? packed : 1)))
+			return ret;
+		if (!file_read(w, s.off + sizeof(zh), w->buf, packed))
+			return corrupt(w, "a compressed options section cut short");
+		if (!(mem = malloc(cap ? cap : 1)))
+			return -ENOMEM;
+		if (w->algo == ALGO_ZSTD) {
+			if (!w->zd && !(w->zd = ZSTD_createDCtx())) {
+				free(mem);
+				return -ENOMEM;
+			}
+			got = ZSTD_decompressDCtx(w->zd, mem, cap, w->buf, packed);
+			if (ZSTD_isError(got))
+				got = (size_t)-1;
+		} else {
+			uLongf n = (uLongf)cap;
+
+			got = uncompress(mem, &n, w->buf, (uLong)packed) == Z_OK ? (size_t)n : (size_t)-1;
+		}
+		if (got == (size_t)-1) {
+			free(mem);
+			return corrupt(w, "a compressed options section does not unpack");
+		}
+		s = (struct src){ .mem = mem, .len = got };
+	}
+	ret = walk_options(w, &s, next);
+	free(mem);
+	return ret;
+}
+
+int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen)
+{
+	struct walk w = { .fd = fd, .fh = fh, .err = err, .errlen = errlen };
+	uint64_t off = fh->options_at;
+	struct stat st;
+	int ret = 0;
+
+	if (fh->version < 7)
+		return 0;
+	if (!off)
+		return corrupt(&w, "no options section's offset in its first 4 KiB");
+	if (fstat(fd, &st))
+		return -errno;
+	w.file_size = (uint64_t)st.st_size;
+	w.algo = !fh->compressed ? ALGO_NONE : !strcmp(fh->compression, "zstd") ? ALGO_ZSTD :
+		 !strcmp(fh->compression, "zlib") ? ALGO_ZLIB : ALGO_NONE;
+	if (fh->compressed && w.algo == ALGO_NONE)
+		return 0;               /* a compression libtracecmd 3.1 has none of */
+	for (int n = 0; off && !ret; n++) {
+		if (n == MAX_SECTIONS) {
+			ret = corrupt(&w, "more than %d options sections", MAX_SECTIONS);
+			break;
+		}
+		ret = walk_section(&w, off, &off);
+	}
+	if (ret == -ENOMEM)
+		ss_errf(err, errlen, "out of memory checking the trace-cmd file's compressed data");
+	else if (ret == -EIO)
+		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
+			errno ? strerror(errno) : "short read");
+	free(w.buf);
+	free(w.window);
+	ZSTD_freeDCtx(w.zd);
+	ZSTD_freeDStream(w.zs);
+	return ret;
+}
