@@ -34,6 +34,10 @@ unpacking needs CLAIM_MIB MiB at once, which a small memory budget refuses.
 The odd chunk (--odd): the same, but the middle chunk is a page and a half, and says so: a
 claim that is no whole number of pages makes libtracecmd read a page past the chunk's memory.
 
+The honest file (--honest): the same with every chunk telling the truth (a fuzzing seed of
+version 7 with zstd chunks, corpus/tracecmd/v7-zstd.dat: 26 * (2 * HONEST + 1) block events
+on CPU 1).
+
 The page and event headers and the block events' formats (and for the claims the ring buffer
 pages) come from the top-buffer seed (corpus/tracecmd/top.dat, version 6), in uncompressed
 sections; one OPTIONS section holds the sections' offsets, CPUCOUNT and the top buffer's
@@ -43,11 +47,13 @@ Usage: make-bomb-dat.py OUT [CPUS [CHUNKS [CHUNK_PAGES]]]   (default 48 64 256: 
        make-bomb-dat.py --claims OUT [CLAIM_MIB [HONEST]]   (default 1536 4)
        make-bomb-dat.py --big OUT [CLAIM_MIB [HONEST]]      (default 512 4)
        make-bomb-dat.py --odd OUT [HONEST]                  (default 4)
+       make-bomb-dat.py --honest OUT [HONEST]               (default 4)
 Needs the zstd command-line tool."""
 import os, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-mode = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] in ("--claims", "--big", "--odd") else ""
+mode = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] in ("--claims", "--big", "--odd",
+                                                           "--honest") else ""
 claims = mode != ""
 argv = sys.argv[2:] if claims else sys.argv[1:]
 out_path = argv[0]
@@ -142,11 +148,11 @@ def write(datas, cpu_data):
     return len(out)
 
 if claims:
-    if mode == "--odd":
+    if mode in ("--odd", "--honest"):
         claim_mib, honest = 0, (args + [4])[0]
     else:
         claim_mib, honest = args + [1536 if mode == "--claims" else 512, 4][len(args):]
-    assert mode == "--odd" or 0 < claim_mib < 4096
+    assert mode in ("--odd", "--honest") or 0 < claim_mib < 4096
     ts, commit = struct.unpack("<QQ", seed_pages[1][:16])
 
     def pages(first, n):
@@ -160,6 +166,8 @@ if claims:
     elif mode == "--big":
         middle, what = chunk(pages(honest, 1) + bytes((claim_mib << 20) - page_size)), \
             f"holds one page and empty ones up to {claim_mib} MiB"
+    elif mode == "--honest":
+        middle, what = chunk(pages(honest, 1)), "holds the page it claims"
     else:
         middle, what = chunk(pages(honest, 2)[:page_size * 3 // 2]), \
             f"holds a page and a half ({page_size * 3 // 2} bytes)"
