@@ -38,6 +38,16 @@ static void no_such_phase(const struct ss_trace *t, const char *name)
 }
 
 /* -o *.html: the interactive page.  Returns the exit status. */
+/* The traces read short (a cut file, a damaged ring), said once the picture is made: a trace
+ * refused later on (a second read that differs) gets its one line alone. */
+static void warn_truncated(struct ss_trace **traces, int nr, bool quiet)
+{
+	for (int i = 0; i < nr && !quiet; i++)
+		if (traces[i]->truncated)
+			fprintf(stderr, PROG ": %s: warning: %s; plotted what was recorded\n",
+				traces[i]->path, traces[i]->warning);
+}
+
 static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int nr)
 {
 	struct ss_html_opts o = { .g = &a->g, .max_bytes = a->html_max_bytes };
@@ -88,9 +98,6 @@ int ss_cmd_plot(int argc, char **argv)
 			fprintf(stderr, PROG ": %s: %s\n", path, err);
 			goto cleanup;
 		}
-		if (traces[i]->truncated && !a.quiet)
-			fprintf(stderr, PROG ": %s: warning: %s; plotting what was recorded\n", path,
-				traces[i]->warning);
 	}
 	/* --align names a phase every trace must have: a misuse of that trace, exit 2 */
 	for (int i = 0; a.g.align && i < nr; i++) {
@@ -129,6 +136,8 @@ int ss_cmd_plot(int argc, char **argv)
 	}
 	if (a.html) {
 		status = plot_html(&a, traces, nr);
+		if (!status)
+			warn_truncated(traces, nr, a.quiet);
 		goto cleanup;
 	}
 	if (!a.size_given)
@@ -175,6 +184,7 @@ int ss_cmd_plot(int argc, char **argv)
 		goto cleanup;
 	}
 	status = 0;
+	warn_truncated(traces, nr, a.quiet);
 cleanup:
 	ss_surface_free(surf);
 	ss_graph_free(g);

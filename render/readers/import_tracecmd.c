@@ -132,8 +132,10 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	if (p.damaged && s->scanning && !s->scanning->truncated) {
 		s->scanning->truncated = true;
 		snprintf(s->scanning->warning, sizeof(s->scanning->warning),
-			 "the records of CPU %u go back in the file (damaged); read up to there",
-			 s->rings[i].cpu);
+			 p.damaged == DAMAGED_BACK ?
+			 "the records of CPU %u go back in the file (damaged); read up to there" :
+			 "the data of CPU %u is damaged (libtracecmd cannot read on); read up to "
+			 "there", s->rings[i].cpu);
 	}
 	return 0;
 }

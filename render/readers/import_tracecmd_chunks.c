@@ -10,20 +10,30 @@
  * chunks, another file's in a kept reader, the parent's freed memory in a forked one), and
  * they are read as ring buffer pages: events that are not in the file, different from run to
  * run (`trace-cmd report` itself reads them).  A claim that is not a whole number of pages
- * makes a page run past the chunk's memory.  A chunk that does not unpack, or whose data runs
- * past the end of the file, ends its CPU's ring without a word.  trace-cmd writes none of
- * these (its chunks are whole pages, each unpacking to its claim), so such a file is refused.
+ * makes a page run past the chunk's memory.  A chunk whose data runs past the end of the
+ * file ends its CPU's ring without a word.  trace-cmd writes none of these (its chunks are
+ * whole pages, each unpacking to its claim), so such a file is refused as corrupt.
  *
  * The walk follows libtracecmd's: the options sections from the offset in the file's head,
  * one after another through each section's DONE option; in them every BUFFER option (the top
  * buffer's, named "", and each instance's) with its CPUs' data offsets; at each offset, when
  * the buffer's flyrecord section is compressed, the chunk table (a count, then each chunk's
- * packed and unpacked sizes and its bytes).  A zstd chunk's unpacked size is read from its
- * frames' headers (zstd itself checks each frame's content against its header when it
- * unpacks it); a zstd chunk without sizes in its frames, and a zlib chunk, are unpacked and
- * counted in a small window, never kept.  The top buffer's pages are the file head's size
- * (checked before libtracecmd sees the file); an instance's come from its BUFFER option, so
- * they are checked here.
+ * packed and unpacked sizes and its bytes).  libtracecmd makes an instance's handle a copy of
+ * the top buffer's, so an instance's data is read as compressed chunks when the top buffer's
+ * section is compressed, whatever its own says: a first walk finds the top buffer's section
+ * (the last BUFFER or latency BUFFER_TEXT option named "", as libtracecmd keeps the last).
+ *
+ * A zstd chunk's unpacked size is read from its frames' headers: zstd checks a frame of
+ * today's format against its header when it unpacks it, so the chunk unpacks to that or not
+ * at all.  A chunk whose headers hold but whose blocks are damaged is not unpacked here (that
+ * would double the work of reading a compressed file): libtracecmd fails on it, says so in
+ * errno, and the reader reads the ring up to there with a warning (import_tracecmd_reader.c).
+ * A zstd frame without its size or of a legacy format (v0.5-v0.7, which libzstd reads
+ * without checking their sizes), and a zlib chunk, are unpacked and counted in a small window,
+ * never kept (a frame asking for a window over 128 MiB, which trace-cmd never writes, does not
+ * unpack in it and is refused).  The top buffer's pages are the file head's size (checked
+ * before libtracecmd sees the file); an instance's come from its BUFFER option, so they are
+ * checked here.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -39,7 +49,7 @@
 #include "errbuf.h"
 #include "import_tracecmd_reader.h"
 
-enum { OPTION_DONE = 0, OPTION_BUFFER = 3 };      /* libtracecmd's option ids */
+enum { OPTION_DONE = 0, OPTION_BUFFER = 3, OPTION_BUFFER_TEXT = 22 };  /* libtracecmd's ids */
 #define SECTION_COMPRESSED 1u                      /* a section header's flag */
 #define MAX_SECTIONS 4096                          /* options sections followed at most */
 #define WINDOW (64u << 10)                         /* bytes unpacked at a time to count */
@@ -56,6 +66,10 @@ struct walk {
 	unsigned char *buf;             /* a chunk's packed bytes */
 	size_t cap;
 	unsigned char *window;          /* unpacked bytes counted and dropped */
+	bool finding_top;               /* the first walk: where the top buffer's data is */
+	bool have_top;
+	uint64_t top_at;                /* the top buffer's data section (the last option's) */
+	bool top_compressed;            /* ... is compressed: so is every buffer's, to it */
 	char *err;
 	size_t errlen;
 };
@@ -88,8 +102,11 @@ static bool file_read(const struct walk *w, uint64_t off, void *dst, size_t n)
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r <= 0)
+		if (r <= 0) {
+			if (!r)
+				errno = EIO;    /* the file shrank */
 			return false;
+		}
 		done += (size_t)r;
 	}
 	return true;
@@ -163,8 +180,10 @@ static long long unpacked_size(struct walk *w, size_t n, uint64_t limit)
 		z_stream z = { .next_in = w->buf, .avail_in = (uInt)n };
 		int ret = Z_OK;
 
-		if (n > UINT32_MAX || inflateInit(&z) != Z_OK)
-			return n > UINT32_MAX ? -1 : -2;
+		if (n > UINT32_MAX)
+			return -1;
+		if ((ret = inflateInit(&z)) != Z_OK)
+			return ret == Z_MEM_ERROR ? -2 : -1;
 		while (ret == Z_OK && total <= limit) {
 			z.next_out = w->window;
 			z.avail_out = WINDOW;
@@ -179,18 +198,24 @@ static long long unpacked_size(struct walk *w, size_t n, uint64_t limit)
 }
 
 /* What the zstd frames of SRC (N bytes) say they unpack to; -1: not zstd frames, one cut
- * short; -3: a frame does not say. */
+ * short; -3: a frame does not say, or is of a legacy format (whose size is not checked). */
 static long long zstd_sizes(const unsigned char *src, size_t n)
 {
 	unsigned long long total = 0;
 
 	while (n) {
+		uint32_t magic = n < 4 ? 0 : (uint32_t)src[0] | (uint32_t)src[1] << 8 |
+					     (uint32_t)src[2] << 16 | (uint32_t)src[3] << 24;
 		size_t len = ZSTD_findFrameCompressedSize(src, n);
 		unsigned long long size = ZSTD_getFrameContentSize(src, n);
 
 		if (ZSTD_isError(len) || size == ZSTD_CONTENTSIZE_ERROR)
 			return -1;
-		if (size == ZSTD_CONTENTSIZE_UNKNOWN)
+		/* only a frame of today's format is held to its header when unpacked; the
+		 * legacy formats (v0.5-v0.7) libzstd still reads are not: counted */
+		if ((magic & 0xfffffff0u) == 0x184d2a50u)
+			size = 0;       /* a skippable frame */
+		else if (magic != 0xfd2fb528u || size == ZSTD_CONTENTSIZE_UNKNOWN)
 			return -3;
 		if (size > (1ull << 40) || (total += size) > (1ull << 40))
 			return -1;      /* no chunk's claim (32 bits) can match */
@@ -296,7 +321,8 @@ static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
 		return 0;
 	if (!file_read(w, at, head, sizeof(head)))
 		return corrupt(w, "%s: its data section lies past the end of the file", what);
-	compressed = num(w, head + 2, 2) & SECTION_COMPRESSED;
+	/* an instance's handle is a copy of the top buffer's, compressed when that is */
+	compressed = (num(w, head + 2, 2) & SECTION_COMPRESSED) || w->top_compressed;
 	if (compressed && w->algo == ALGO_NONE)
 		return 0;               /* libtracecmd cannot read it either: its open failed */
 	for (uint64_t c = 0; c < cpus; c++) {
@@ -333,7 +359,8 @@ static int walk_options(struct walk *w, struct src *s, uint64_t *next)
 		if (len > left - sizeof(oh))
 			return corrupt(w, "option %llu (%llu bytes) runs past the end of its section",
 				       (unsigned long long)id, (unsigned long long)len);
-		if (id != OPTION_DONE && id != OPTION_BUFFER) {
+		if (id != OPTION_DONE && id != OPTION_BUFFER &&
+		    !(id == OPTION_BUFFER_TEXT && w->finding_top)) {
 			s->off += len;
 			continue;
 		}
@@ -348,7 +375,16 @@ static int walk_options(struct walk *w, struct src *s, uint64_t *next)
 			free(data);
 			return 0;
 		}
-		ret = check_buffer(w, data, len);
+		if (w->finding_top) {
+			/* the top buffer: a BUFFER (or latency BUFFER_TEXT) option named "" */
+			if (len > 8 && !data[8]) {
+				w->have_top = true;
+				w->top_at = num(w, data, 8);
+			}
+			ret = 0;
+		} else {
+			ret = check_buffer(w, data, len);
+		}
 		free(data);
 		if (ret)
 			return ret;
@@ -422,12 +458,25 @@ int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t er
 		 !strcmp(fh->compression, "zlib") ? ALGO_ZLIB : ALGO_NONE;
 	if (fh->compressed && w.algo == ALGO_NONE)
 		return 0;               /* a compression libtracecmd 3.1 has none of */
-	for (int n = 0; off && !ret; n++) {
-		if (n == MAX_SECTIONS) {
-			ret = corrupt(&w, "more than %d options sections", MAX_SECTIONS);
-			break;
+	errno = 0;
+	/* twice: where the top buffer's data is (the last option naming it wins, as in
+	 * libtracecmd), then every buffer's chunks */
+	for (int pass = 0; pass < 2 && !ret; pass++) {
+		w.finding_top = !pass;
+		off = fh->options_at;
+		for (int n = 0; off && !ret; n++) {
+			if (n == MAX_SECTIONS) {
+				ret = corrupt(&w, "more than %d options sections", MAX_SECTIONS);
+				break;
+			}
+			ret = walk_section(&w, off, &off);
 		}
-		ret = walk_section(&w, off, &off);
+		if (!pass && !ret && w.have_top) {
+			unsigned char head[16];
+
+			w.top_compressed = file_read(&w, w.top_at, head, sizeof(head)) &&
+					   (num(&w, head + 2, 2) & SECTION_COMPRESSED);
+		}
 	}
 	if (ret == -ENOMEM)
 		ss_errf(err, errlen, "out of memory checking the trace-cmd file's compressed data");

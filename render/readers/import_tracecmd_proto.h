@@ -58,7 +58,15 @@ struct reply {
 	int32_t n;                      /* items in the slot */
 	uint32_t ended;                 /* the ring has no more records */
 	uint32_t which;                 /* the ring's slot they are in: 0 or 1 */
-	uint32_t damaged;               /* ended because its records went back in the file */
+	uint32_t damaged;               /* why it ended early: DAMAGED_* */
+};
+
+/* A ring that ends early (struct reply's damaged): read up to there, with a warning. */
+enum {
+	DAMAGED_NONE,
+	DAMAGED_BACK,                   /* its records went back in the file */
+	DAMAGED_UNREADABLE,             /* libtracecmd could not read on (a page's offset out of
+					 * its CPU's data, a compressed chunk that does not unpack) */
 };
 
 /* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */

@@ -38,7 +38,7 @@ struct lib_ring {
 	int cpu;
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
-	bool damaged;           /* a record came from before the last one: the ring ended */
+	uint32_t damaged;       /* why the ring ended early (DAMAGED_*) */
 	bool starved;           /* it ended because an allocation of libtracecmd's failed */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
 	unsigned handed;        /* the slot the parent reads */
@@ -291,7 +291,8 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 
 	if (first) {
 		r->last_ts = r->last_offset = 0;
-		r->damaged = r->starved = false;
+		r->damaged = DAMAGED_NONE;
+		r->starved = false;
 	}
 	*ended = false;
 	while (n + 2 <= cap) {      /* a record makes at most two items */
@@ -306,6 +307,10 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		first = false;
 		if (!rec) {
 			r->starved = errno == ENOMEM;
+			/* libtracecmd 3.1's own word for damaged data: a page's offset outside its
+			 * CPU's data, a compressed chunk zstd cannot unpack (its errno, negated) */
+			if (errno == -EINVAL)
+				r->damaged = DAMAGED_UNREADABLE;
 			*ended = true;
 			break;
 		}
@@ -313,7 +318,8 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		 * hand out records it handed out before, for ever (found by fuzzing) */
 		if (r->last_offset && rec->offset <= r->last_offset) {
 			release(l, r, rec);
-			r->damaged = *ended = true;
+			r->damaged = DAMAGED_BACK;
+			*ended = true;
 			break;
 		}
 		r->last_offset = rec->offset;
@@ -434,7 +440,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		else
 			p.n = (int32_t)fill(&l, r, q.first, slots + p.which * h.slot, h.slot, &ended);
 		p.ended = ended;
-		p.damaged = ended && r->damaged;
+		p.damaged = ended ? r->damaged : DAMAGED_NONE;
 		r->handed = p.which;
 		r->ahead = false;
 		if ((budget = ss_tc_watch_check(w)) || (ended && r->starved && (budget = -ENOMEM))) {

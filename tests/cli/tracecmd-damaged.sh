@@ -7,7 +7,8 @@
 # cut of two good captures (tests/fuzz/corpus/tracecmd: the top-level buffer, an instance
 # buffer) at 256-byte steps.  A file whose ring hands out records it handed out before
 # (regress/tracecmd/records-loop-back.partial: libtracecmd looped on it for ever) reads up to
-# there with a warning.
+# there with a warning, as does one whose compressed chunk zstd cannot unpack
+# (regress/tracecmd/chunk-damaged.partial).
 # Nothing else of libtracecmd's reaches the terminal (it prints some complaints itself), no
 # output file is left by a refused plot, and a good capture reads the same from a file and from
 # standard input.  A pass over a file that spends its CPU budget (SEEKSCOPE_TRACECMD_CPU, here a
@@ -25,7 +26,7 @@
 # under a budget too small for it, read in full under one that allows it.  Unprivileged.
 # Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 24
+plan 26
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -91,6 +92,23 @@ ok $? "... with a warning saying where reading stopped"
 timeout 60 "$SEEKSCOPE" dump "$loop" >"$W/out" 2>"$W/err"
 rc=$?
 (( rc == 0 )) && (( $(wc -l <"$W/err") == 1 )) && grep -q '^seekscope dump: warning: .*go back in the file' "$W/err"
+ok $? "... dump too: exit 0 ($rc), the warning on one line of stderr"
+
+# a compressed chunk whose frame's header and size hold but whose block zstd cannot unpack
+# (regress/tracecmd/chunk-damaged.partial, make-bomb-dat.py --damaged): libtracecmd fails on it
+# when the ring gets there and the ring ends, which read 128 of 258 events without a word; now
+# read up to there with a warning
+dmg=$SRC/regress/tracecmd/chunk-damaged.partial
+"$SEEKSCOPE" report "$dmg" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 0 )) && [[ ! -s $W/err ]] &&
+	grep -q "WARNING: the data of CPU 1 is damaged (libtracecmd cannot read on); read up to there" "$W/out" &&
+	grep -qE "^  events +128$" "$W/out"
+ok $? "a chunk zstd cannot unpack: report reads the 128 events before it, exit 0 ($rc), with a warning"
+"$SEEKSCOPE" dump "$dmg" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 0 )) && (( $(wc -l <"$W/err") == 1 )) && grep -q '^seekscope dump: warning: .*the data of CPU 1 is damaged' "$W/err" &&
+	(( $(grep -vc '^#' "$W/out") == 128 ))
 ok $? "... dump too: exit 0 ($rc), the warning on one line of stderr"
 
 good=$SRC/corpus/tracecmd/instance.dat

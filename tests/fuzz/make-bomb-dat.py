@@ -34,6 +34,11 @@ unpacking needs CLAIM_MIB MiB at once, which a small memory budget refuses.
 The odd chunk (--odd): the same, but the middle chunk is a page and a half, and says so: a
 claim that is no whole number of pages makes libtracecmd read a page past the chunk's memory.
 
+The damaged chunk (--damaged): the middle chunk HONEST pages in a frame that says its size (as
+trace-cmd writes them), a byte of its compressed block changed so that zstd cannot unpack it:
+libtracecmd fails on it when the ring gets there; the ring is read up to there, with a warning
+(regress/tracecmd/chunk-damaged.partial).
+
 The honest file (--honest): the same with every chunk telling the truth (a fuzzing seed of
 version 7 with zstd chunks, corpus/tracecmd/v7-zstd.dat: 26 * (2 * HONEST + 1) block events
 on CPU 1).
@@ -48,12 +53,13 @@ Usage: make-bomb-dat.py OUT [CPUS [CHUNKS [CHUNK_PAGES]]]   (default 48 64 256: 
        make-bomb-dat.py --big OUT [CLAIM_MIB [HONEST]]      (default 512 4)
        make-bomb-dat.py --odd OUT [HONEST]                  (default 4)
        make-bomb-dat.py --honest OUT [HONEST]               (default 4)
+       make-bomb-dat.py --damaged OUT [HONEST]              (default 4)
 Needs the zstd command-line tool."""
 import os, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 mode = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] in ("--claims", "--big", "--odd",
-                                                           "--honest") else ""
+                                                           "--honest", "--damaged") else ""
 claims = mode != ""
 argv = sys.argv[2:] if claims else sys.argv[1:]
 out_path = argv[0]
@@ -115,6 +121,24 @@ def chunk(data, claim=None):
     frame = zstd(data)
     return struct.pack("<II", len(frame), len(data) if claim is None else claim) + frame
 
+def damaged_chunk(data):
+    """A chunk of DATA in one zstd frame that says its size, as trace-cmd writes them, with a
+    byte of its compressed block changed so that zstd cannot unpack it (the first such byte
+    from the frame's middle on): its header, block header and size still hold."""
+    import tempfile
+    with tempfile.NamedTemporaryFile() as f:
+        f.write(data)
+        f.flush()
+        frame = subprocess.run(["zstd", "-19", "-q", "-c", "--no-check", f.name],
+                               stdout=subprocess.PIPE, check=True).stdout
+    for off in range(len(frame) // 2, len(frame) - 1):
+        bad = bytearray(frame)
+        bad[off] ^= 0xff
+        if subprocess.run(["zstd", "-t", "-q"], input=bytes(bad),
+                          stderr=subprocess.DEVNULL).returncode:
+            return struct.pack("<II", len(bad), len(data)) + bytes(bad)
+    sys.exit("no byte of the frame makes zstd fail")
+
 def section(sid, flags, body):
     return struct.pack("<HHIQ", sid, flags, 0, len(body)) + body
 
@@ -148,11 +172,11 @@ def write(datas, cpu_data):
     return len(out)
 
 if claims:
-    if mode in ("--odd", "--honest"):
+    if mode in ("--odd", "--honest", "--damaged"):
         claim_mib, honest = 0, (args + [4])[0]
     else:
         claim_mib, honest = args + [1536 if mode == "--claims" else 512, 4][len(args):]
-    assert mode in ("--odd", "--honest") or 0 < claim_mib < 4096
+    assert mode in ("--odd", "--honest", "--damaged") or 0 < claim_mib < 4096
     ts, commit = struct.unpack("<QQ", seed_pages[1][:16])
 
     def pages(first, n):
@@ -168,6 +192,9 @@ if claims:
             f"holds one page and empty ones up to {claim_mib} MiB"
     elif mode == "--honest":
         middle, what = chunk(pages(honest, 1)), "holds the page it claims"
+    elif mode == "--damaged":
+        middle, what = damaged_chunk(pages(honest, honest)), \
+            "has a damaged block (its frame's header and size hold)"
     else:
         middle, what = chunk(pages(honest, 2)[:page_size * 3 // 2]), \
             f"holds a page and a half ({page_size * 3 // 2} bytes)"

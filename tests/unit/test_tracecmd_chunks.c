@@ -3,7 +3,10 @@
  * The trace-cmd reader's look at a version 7 file's ring buffers before libtracecmd reads them
  * (ss_tc_check_buffers, import_tracecmd_chunks.c), on files built here in memory: honest
  * zstd and zlib chunks pass, in either byte order, with or without sizes in the zstd frames,
- * in the top buffer and in an instance of another page size; a chunk that unpacks to less
+ * with skippable frames, in zstd's legacy v0.7 format (whose sizes libzstd does not check:
+ * counted), in the top buffer and in an instance beside it or of another page size (an
+ * instance's data read as compressed when the top buffer's is, whatever its own section
+ * says, as libtracecmd reads it); a chunk that unpacks to less
  * than it claims, or to more, one that claims no whole number of pages or more than 2 GiB,
  * one that does not unpack, one that runs past the end of the file, an instance's page size
  * that is no power of two: each refused with -EINVAL and a message naming the CPU, buffer and
@@ -69,13 +72,37 @@ static void put_str(struct buf *b, const char *s)
 }
 
 /* ---- packing */
-enum pack { ZSTD_SIZED, ZSTD_UNSIZED, ZLIB, GARBAGE };
+enum pack { ZSTD_SIZED, ZSTD_UNSIZED, ZLIB, GARBAGE, LEGACY, SKIPPABLE };
 
-/* N bytes of pages packed as P into *OUT (malloc()ed): its length. */
-static size_t pack(enum pack p, size_t n, unsigned char **out)
+/* A zstd v0.7 frame (the legacy format libzstd still reads) of SRC's N bytes in one raw
+ * block, whose header says it holds DECLARED bytes, into OUT: its length. */
+static size_t legacy_frame(const unsigned char *src, size_t n, uint64_t declared,
+			   unsigned char *out)
+{
+	size_t len = 0;
+
+	memcpy(out, "\x27\xb5\x2f\xfd", 4);                 /* magic 0xFD2FB527 */
+	len = 4;
+	out[len++] = 2 << 6 | 1 << 5;                       /* a 4-byte size, one segment */
+	for (int i = 0; i < 4; i++)
+		out[len++] = (unsigned char)(declared >> (8 * i));
+	out[len++] = (unsigned char)(1 << 6 | n >> 16);     /* a raw block of N bytes */
+	out[len++] = (unsigned char)(n >> 8);
+	out[len++] = (unsigned char)n;
+	memcpy(out + len, src, n);
+	len += n;
+	out[len++] = 3 << 6;                                /* the end */
+	out[len++] = 0;
+	out[len++] = 0;
+	return len;
+}
+
+/* N bytes of pages packed as P into *OUT (malloc()ed): its length.  DECLARED: what a legacy
+ * frame's header says. */
+static size_t pack(enum pack p, size_t n, uint64_t declared, unsigned char **out)
 {
 	unsigned char *src = malloc(n ? n : 1);
-	size_t cap = ZSTD_compressBound(n) + compressBound((uLong)n) + 64, len = 0;
+	size_t cap = ZSTD_compressBound(n) + compressBound((uLong)n) + n + 64, len = 0;
 
 	*out = malloc(cap);
 	if (!src || !*out)
@@ -96,6 +123,12 @@ static size_t pack(enum pack p, size_t n, unsigned char **out)
 		if (compress2(*out, &l, src, (uLong)n, 6) != Z_OK)
 			abort();
 		len = l;
+	} else if (p == LEGACY) {
+		len = legacy_frame(src, n, declared, *out);
+	} else if (p == SKIPPABLE) {
+		/* a skippable frame of 8 bytes, then today's frame */
+		memcpy(*out, "\x53\x2a\x4d\x18\x08\x00\x00\x00skipthis", 16);
+		len = 16 + ZSTD_compress(*out + 16, cap - 16, src, n, 3);
 	} else {
 		len = 40;
 		memset(*out, 0x5a, len);
@@ -126,6 +159,8 @@ struct file {
 	bool plain_data;        /* the flyrecord section not compressed */
 	const char *inst;       /* an instance buffer's name, NULL: the top buffer */
 	uint32_t inst_page;
+	const struct cpu *evil; /* also an instance "evil" of one CPU, these chunks ... */
+	bool evil_plain;        /* ... in a section that says it is not compressed */
 	struct cpu cpus[2];
 	int nr_cpus;
 	int split;              /* the BUFFER option in a second options section */
@@ -134,6 +169,23 @@ struct file {
 	bool loop;              /* the DONE option points back at its own section */
 	bool no_offset;         /* the head ends before the options' offset */
 };
+
+/* C's chunk table: the count, then each chunk's packed size, claim and bytes. */
+static void put_chunks(struct buf *b, const struct cpu *c)
+{
+	put_num(b, c->n, 4);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct chunk *k = &c->chunks[i];
+		unsigned char *z;
+		uint64_t claim = k->zero_claim ? 0 : k->claim ? k->claim : k->bytes;
+		size_t zl = pack(k->how, k->bytes, claim, &z);
+
+		put_num(b, k->cut ? zl + 100 : zl, 4);
+		put_num(b, claim, 4);
+		put(b, z, zl);
+		free(z);
+	}
+}
 
 static void section_header(struct buf *b, unsigned id, unsigned flags, uint64_t size)
 {
@@ -146,7 +198,8 @@ static void section_header(struct buf *b, unsigned id, unsigned flags, uint64_t 
 /* The file F into a memfd: its descriptor. */
 static int build(const struct file *f)
 {
-	struct buf b = { .big = f->big }, opt = { .big = f->big }, bufopt = { .big = f->big };
+	struct buf b = { .big = f->big }, opt = { .big = f->big }, bufopt = { .big = f->big },
+		   evilopt = { .big = f->big };
 	size_t opt_at_pos, fly_at, cpu_at[2], cpu_len[2], first_opts;
 	uint32_t page = f->inst ? f->inst_page : PAGE;
 	int fd;
@@ -173,18 +226,24 @@ static int build(const struct file *f)
 	section_header(&b, 3, f->plain_data ? 0 : 1, 0);
 	for (int c = 0; c < f->nr_cpus; c++) {
 		cpu_at[c] = b.len;
-		put_num(&b, f->cpus[c].n, 4);
-		for (size_t i = 0; i < f->cpus[c].n; i++) {
-			const struct chunk *k = &f->cpus[c].chunks[i];
-			unsigned char *z;
-			size_t zl = pack(k->how, k->bytes, &z);
-
-			put_num(&b, k->cut ? zl + 100 : zl, 4);
-			put_num(&b, k->zero_claim ? 0 : k->claim ? k->claim : k->bytes, 4);
-			put(&b, z, zl);
-			free(z);
-		}
+		put_chunks(&b, &f->cpus[c]);
 		cpu_len[c] = b.len - cpu_at[c];
+	}
+	if (f->evil) {
+		/* the instance's section and its BUFFER option */
+		size_t at = b.len, cpu;
+
+		section_header(&b, 3, f->evil_plain ? 0 : 1, 0);
+		cpu = b.len;
+		put_chunks(&b, f->evil);
+		put_num(&evilopt, at, 8);
+		put_str(&evilopt, "evil");
+		put_str(&evilopt, "mono");
+		put_num(&evilopt, PAGE, 4);
+		put_num(&evilopt, 1, 4);
+		put_num(&evilopt, 0, 4);
+		put_num(&evilopt, cpu, 8);
+		put_num(&evilopt, b.len - cpu, 8);
 	}
 
 	/* the BUFFER option */
@@ -207,6 +266,11 @@ static int build(const struct file *f)
 		put_num(&opt, 3, 2);
 		put_num(&opt, bufopt.len, 4);
 		put(&opt, bufopt.p, bufopt.len);
+	}
+	if (f->evil) {
+		put_num(&opt, 3, 2);
+		put_num(&opt, evilopt.len, 4);
+		put(&opt, evilopt.p, evilopt.len);
 	}
 	first_opts = b.len;
 	if (!f->no_done) {
@@ -245,6 +309,7 @@ static int build(const struct file *f)
 	free(b.p);
 	free(opt.p);
 	free(bufopt.p);
+	free(evilopt.p);
 	return fd;
 }
 
@@ -301,12 +366,15 @@ int main(void)
 		zl_liar = { PAGE, 2 * PAGE, false, ZLIB, false },
 		zl_over = { 2 * PAGE, PAGE, false, ZLIB, false },
 		zl_garbage = { PAGE, 0, false, GARBAGE, false },
-		big_pages = { 2 * 8192, 0, false, ZSTD_SIZED, false };
+		big_pages = { 2 * 8192, 0, false, ZSTD_SIZED, false },
+		legacy = { PAGE, 0, false, LEGACY, false },
+		legacy_liar = { PAGE, 4 * PAGE, false, LEGACY, false },
+		skippable = { 2 * PAGE, 0, false, SKIPPABLE, false };
 	struct chunk pair[2] = { one, two };
 	struct file f;
 	char err[512];
 
-	plan(28);
+	plan(33);
 
 	f = (struct file){ .nr_cpus = 2, .cpus = { { pair, 2 }, { &one, 1 } } };
 	passes(&f, "honest zstd chunks of 1 and 2 pages on two CPUs");
@@ -366,6 +434,20 @@ int main(void)
 	f.inst_page = 3000;
 	refused(&f, "its page size, 3000 bytes, is no power of two", "... or 3000");
 
+	f = (struct file){ .nr_cpus = 1, .cpus = { { &legacy, 1 } } };
+	passes(&f, "a zstd v0.7 (legacy) frame, honest (unpacked and counted)");
+	f.cpus[0].chunks = &legacy_liar;
+	refused(&f, "says it unpacks to 16384 bytes, but it unpacks to 4096",
+		"... one whose header says 4 pages and holds 1 (libzstd does not hold it to that)");
+	f.cpus[0].chunks = &skippable;
+	passes(&f, "a skippable frame before today's frame");
+	f = (struct file){ .nr_cpus = 1, .cpus = { { pair, 2 } }, .evil = &(struct cpu){ pair, 2 } };
+	passes(&f, "the top buffer and an instance, both honest");
+	f.evil = &(struct cpu){ liar, 3 };
+	f.evil_plain = true;
+	refused(&f, "CPU 0 of buffer \"evil\": compressed chunk 2 says it unpacks to 16384",
+		"an instance whose section says it is not compressed is, when the top buffer's is: "
+		"its liar found");
 	f = (struct file){ .nr_cpus = 2, .cpus = { { &one, 1 }, { liar, 3 } }, .split = 1 };
 	refused(&f, "compressed chunk 2 says it unpacks to 16384", "the liar's BUFFER option in a "
 		"second options section (DONE's offset followed)");
