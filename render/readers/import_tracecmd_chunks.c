@@ -30,8 +30,9 @@
  * errno, and the reader reads the ring up to there with a warning (import_tracecmd_reader.c).
  * A zstd frame without its size or of a legacy format (v0.5-v0.7, which libzstd reads
  * without checking their sizes), and a zlib chunk, are unpacked and counted in a small window,
- * never kept (a frame asking for a window over 128 MiB, which trace-cmd never writes, does not
- * unpack in it and is refused).  The top buffer's pages are the file head's size (checked
+ * never kept (a frame asking for a window over 8 MiB, which trace-cmd never writes, does not
+ * unpack in it and is refused; so is an options section that says it unpacks to more than
+ * 16 MiB: trace-cmd writes its options uncompressed, a few KiB).  The top buffer's pages are the file head's size (checked
  * before libtracecmd sees the file); an instance's come from its BUFFER option, so they are
  * checked here.
  */
@@ -53,6 +54,8 @@ enum { OPTION_DONE = 0, OPTION_BUFFER = 3, OPTION_BUFFER_TEXT = 22 };  /* libtra
 #define SECTION_COMPRESSED 1u                      /* a section header's flag */
 #define MAX_SECTIONS 4096                          /* options sections followed at most */
 #define WINDOW (64u << 10)                         /* bytes unpacked at a time to count */
+#define MAX_OPTIONS (16u << 20)                    /* an options section unpacked, at most */
+#define WINDOW_LOG_MAX 23                          /* a zstd frame's window counted, at most */
 
 enum algo { ALGO_NONE, ALGO_ZSTD, ALGO_ZLIB };
 
@@ -70,6 +73,8 @@ struct walk {
 	bool have_top;
 	uint64_t top_at;                /* the top buffer's data section (the last option's) */
 	bool top_compressed;            /* ... is compressed: so is every buffer's, to it */
+	uint64_t *seen;                 /* CPU data offsets checked (+1; 0: a free slot) */
+	size_t nr_seen, seen_cap;       /* a hash set's count and size (a power of two) */
 	char *err;
 	size_t errlen;
 };
@@ -164,7 +169,9 @@ static long long unpacked_size(struct walk *w, size_t n, uint64_t limit)
 		ZSTD_inBuffer in = { w->buf, n, 0 };
 		size_t ret = 1;
 
-		if (!w->zs && !(w->zs = ZSTD_createDStream()))
+		if (!w->zs && (!(w->zs = ZSTD_createDStream()) ||
+			       ZSTD_isError(ZSTD_DCtx_setParameter(w->zs, ZSTD_d_windowLogMax,
+								   WINDOW_LOG_MAX))))
 			return -2;
 		ZSTD_DCtx_reset(w->zs, ZSTD_reset_session_only);
 		while (total <= limit && (in.pos < in.size || ret)) {
@@ -223,6 +230,40 @@ static long long zstd_sizes(const unsigned char *src, size_t n)
 		n -= len;
 	}
 	return (long long)total;
+}
+
+/* Whether the CPU data at OFF (with pages of PAGE bytes) was checked before, and if not,
+ * remember it (several CPUs, buffers or options may name the same data: checked once): 1,
+ * 0, or -ENOMEM. */
+static int seen_before(struct walk *w, uint64_t off, uint32_t page)
+{
+	uint64_t key = (off ^ (uint64_t)page << 40) + 1, h;
+
+	if (!key)
+		key = 1;
+	if (2 * (w->nr_seen + 1) > w->seen_cap) {
+		size_t cap = w->seen_cap ? 2 * w->seen_cap : 64;
+		uint64_t *n = calloc(cap, sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		for (size_t i = 0; i < w->seen_cap; i++) {
+			if (!w->seen[i])
+				continue;
+			for (h = w->seen[i] * 0x9e3779b97f4a7c15ull >> 20; n[h & (cap - 1)]; h++)
+				;
+			n[h & (cap - 1)] = w->seen[i];
+		}
+		free(w->seen);
+		w->seen = n;
+		w->seen_cap = cap;
+	}
+	for (h = key * 0x9e3779b97f4a7c15ull >> 20; w->seen[h & (w->seen_cap - 1)]; h++)
+		if (w->seen[h & (w->seen_cap - 1)] == key)
+			return 1;
+	w->seen[h & (w->seen_cap - 1)] = key;
+	w->nr_seen++;
+	return 0;
 }
 
 /* The chunks of a CPU's data at OFF in a buffer of PAGE-byte pages (WHAT names the CPU). */
@@ -310,13 +351,13 @@ static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
 			if ((unsigned char)*c < 0x20 || *c == 0x7f)
 				*c = '?';
 		ss_errf(what, sizeof(what), "buffer \"%s\"", label);
-		if (!ss_tc_page_size_ok(page))
-			return corrupt(w, "%s: its page size, %u bytes, is no power of two from 1 KiB "
-				       "to 1 GiB", what, page);
 	} else {
 		ss_errf(what, sizeof(what), "the top buffer");
-		page = w->fh->page_size;
+		page = w->fh->page_size;        /* the reader refused another before: not here */
 	}
+	if (!ss_tc_page_size_ok(page))
+		return corrupt(w, "%s: its page size, %u bytes, is no power of two from 1 KiB to 1 "
+			       "GiB", what, page);
 	if (!cpus)
 		return 0;
 	if (!file_read(w, at, head, sizeof(head)))
@@ -336,7 +377,11 @@ static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
 		off = num(w, p + 4, 8);
 		size = num(w, p + 12, 8);
 		p += 20;
-		if (compressed && size && (ret = check_chunks(w, off, page, cpu)))
+		if (!compressed || !size)
+			continue;
+		if ((ret = seen_before(w, off, page)) < 0)
+			return ret;
+		if (!ret && (ret = check_chunks(w, off, page, cpu)))
 			return ret;
 	}
 	return 0;
@@ -410,6 +455,10 @@ static int walk_section(struct walk *w, uint64_t off, uint64_t *next)
 		packed = num(w, zh, 4);
 		size = num(w, zh + 4, 4);
 		cap = size > packed ? size : packed;
+		if (cap > MAX_OPTIONS)
+			return corrupt(w, "a compressed options section says it unpacks to %llu "
+				       "bytes, more than %u MiB", (unsigned long long)cap,
+				       MAX_OPTIONS >> 20);
 		if ((ret = reserve(w, packed ? packed : 1)))
 			return ret;
 		if (!file_read(w, s.off + sizeof(zh), w->buf, packed))
@@ -485,6 +534,7 @@ int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t er
 			errno ? strerror(errno) : "short read");
 	free(w.buf);
 	free(w.window);
+	free(w.seen);
 	ZSTD_freeDCtx(w.zd);
 	ZSTD_freeDStream(w.zs);
 	return ret;

@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd plot diskparam html iolog movie)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -342,6 +342,16 @@ tc all-block block:block_rq_issue block:block_rq_complete block:block_rq_insert 
 tc no-complete block:block_rq_issue
 python3 shrink-dat.py "$W/tc.dat" "$C/tracecmd/top.dat" top
 head -c 6000 "$C/tracecmd/instance.dat" > "$C/tracecmd/cut.dat"
+fi
+
+# ---- tcchunks: version 7 .dat files with zstd chunks (make-bomb-dat.py; no root needed) -------
+if want tcchunks; then
+mkdir -p "$C/tcchunks"
+python3 make-bomb-dat.py --honest "$C/tcchunks/v7-zstd.dat" 2 >/dev/null
+python3 make-bomb-dat.py --claims "$C/tcchunks/chunk-claims.dat" >/dev/null
+python3 make-bomb-dat.py --odd "$C/tcchunks/chunk-odd.dat" >/dev/null
+python3 make-bomb-dat.py --damaged "$C/tcchunks/chunk-damaged.partial" >/dev/null
+cp regress/tracecmd/page-size-negative.dat "$C/tcchunks/"
 fi
 
 # ---- plot: FUZZ_PLOT_HDR (32) option bytes (fuzz_plot.c) + a trace from the trace seeds ------
