@@ -440,6 +440,7 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 		for (data = kbuffer_read_event(c->kbuf, &ts); data;
 		     data = kbuffer_next_event(c->kbuf, &ts)) {
 			uint16_t id;
+			int dr;
 
 			if (r->pending_lost) {
 				int ret = place_lost(c, cpu, ts, ctx);
@@ -462,7 +463,11 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
 					return ret;
 				continue;
 			}
-			if (ss_decoder_decode(c->dec, data, ts, cpu, &ev, comm) > 0) {
+			dr = ss_decoder_decode(c->dec, data, (size_t)kbuffer_event_size(c->kbuf), ts,
+					       cpu, &ev, comm);
+			if (dr < 0)
+				return -EPROTO; /* the kernel's record shorter than its format */
+			if (dr > 0) {
 				int ret = sink(ctx, &ev, comm);
 
 				if (ret < 0)

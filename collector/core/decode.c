@@ -26,6 +26,7 @@ struct type_fields {
 	int id;
 	uint16_t type;
 	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid, *comm;
+	size_t end;             /* where the last fixed field read ends: a record is this long */
 };
 
 struct ss_decoder {
@@ -76,6 +77,24 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 		t->comm = NULL;         /* a fixed char array on every kernel that has it */
 	if (!t->dev || !t->sector || !t->nr_sector || !t->rwbs)
 		return -EPROTO;
+	{
+		/* a .dat's formats are the file's word: a field past its records is caught
+		 * per record (a negative offset or size, by every record) */
+		const struct tep_format_field *f[] = { t->dev, t->sector, t->nr_sector, t->bytes,
+						       t->error, t->rwbs, t->pid, t->comm };
+
+		t->end = 2;     /* common_type */
+		for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+			if (!f[i])
+				continue;
+			if (f[i]->offset < 0 || f[i]->size < 0) {
+				t->end = SIZE_MAX;
+				break;
+			}
+			if ((size_t)f[i]->offset + (size_t)f[i]->size > t->end)
+				t->end = (size_t)f[i]->offset + (size_t)f[i]->size;
+		}
+	}
 	d->nr_types++;
 	d->native = tep_is_file_bigendian(d->tep) == tep_is_local_bigendian(d->tep);
 	return 0;
@@ -120,8 +139,8 @@ static unsigned long long num(const struct tep_format_field *f, const void *data
 	return 0;
 }
 
-int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts, unsigned cpu,
-		      struct ss_event *ev, char *comm)
+int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size, uint64_t ts,
+		      unsigned cpu, struct ss_event *ev, char *comm)
 {
 	uint16_t id;
 	const struct type_fields *t = NULL;
@@ -129,6 +148,8 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 	size_t rwbs_len;
 	bool native = d->native;
 
+	if (size < sizeof(id))
+		return -1;
 	memcpy(&id, data, sizeof(id));   /* common_type is the first field of every event */
 	for (int i = 0; i < d->nr_types; i++)
 		if (d->types[i].id == id) {
@@ -137,6 +158,8 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 		}
 	if (!t)
 		return 0;
+	if (size < t->end)
+		return -1;
 	memset(ev, 0, sizeof(*ev));
 	ev->ts_ns = ts;
 	ev->type = t->type;
@@ -151,7 +174,9 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts,
 		unsigned long long loc = num(t->rwbs, data, native);
 
 		rwbs = (const char *)data + (loc & 0xffff);
-		rwbs_len = (size_t)(loc >> 16);
+		rwbs_len = (size_t)(loc >> 16 & 0xffff);
+		if ((loc & 0xffff) + rwbs_len > size)
+			return -1;
 	} else {
 		rwbs = (const char *)data + t->rwbs->offset;
 		rwbs_len = (size_t)t->rwbs->size;

@@ -55,12 +55,13 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type);
 /* Room for a task name as block events carry it (TASK_COMM_LEN), terminated. */
 #define SS_COMM_LEN 16
 /*
- * Decode one raw record (starting with common_type).  Returns 1 and fills EV, or 0 for an
- * event type that was not registered.  COMM (SS_COMM_LEN bytes, may be NULL) receives the
- * task name of the event's context when the event has a `comm` field (issue, insert, queue),
- * else "".
+ * Decode one raw record of SIZE bytes (starting with common_type).  Returns 1 and fills EV, 0
+ * for an event type that was not registered, or -1 for a record too short for the fields its
+ * format places in it (a damaged trace-cmd file: its formats and records are the file's word;
+ * nothing is read past SIZE).  COMM (SS_COMM_LEN bytes, may be NULL) receives the task name of
+ * the event's context when the event has a `comm` field (issue, insert, queue), else "".
  */
-int ss_decoder_decode(const struct ss_decoder *d, const void *data, uint64_t ts, unsigned cpu,
-		      struct ss_event *ev, char *comm);
+int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size, uint64_t ts,
+		      unsigned cpu, struct ss_event *ev, char *comm);
 
 #endif

@@ -134,6 +134,9 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 		snprintf(s->scanning->warning, sizeof(s->scanning->warning),
 			 p.damaged == DAMAGED_BACK ?
 			 "the records of CPU %u go back in the file (damaged); read up to there" :
+			 p.damaged == DAMAGED_FIELDS ?
+			 "a record of CPU %u is shorter than its event's format says (damaged); "
+			 "read up to there" :
 			 "the data of CPU %u is damaged (libtracecmd cannot read on); read up to "
 			 "there", s->rings[i].cpu);
 	}

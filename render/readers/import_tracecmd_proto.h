@@ -67,6 +67,7 @@ enum {
 	DAMAGED_BACK,                   /* its records went back in the file */
 	DAMAGED_UNREADABLE,             /* libtracecmd could not read on (a page's offset out of
 					 * its CPU's data, a compressed chunk that does not unpack) */
+	DAMAGED_FIELDS,                 /* a record shorter than its format's fields */
 };
 
 /* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */

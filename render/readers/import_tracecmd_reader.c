@@ -288,6 +288,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		   bool *ended)
 {
 	size_t n = 0, records = 0;
+	int dr;
 
 	if (first) {
 		r->last_ts = r->last_offset = 0;
@@ -323,8 +324,20 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 			break;
 		}
 		r->last_offset = rec->offset;
-		if (ss_decoder_decode(r->dec, rec->data, rec->ts, (unsigned)r->cpu, &it[n].ev,
-				      it[n].comm))
+		/* a record too small to hold an event's type (a damaged page's: libtracecmd
+		 * hands out sizes of -4) is no block event: skipped, unread */
+		dr = rec->size < 2 ? 0 :
+		     ss_decoder_decode(r->dec, rec->data, (size_t)rec->size, rec->ts,
+				       (unsigned)r->cpu, &it[n].ev, it[n].comm);
+		if (dr < 0) {
+			/* its format places fields past its end: nothing read there, the ring
+			 * read up to it */
+			release(l, r, rec);
+			r->damaged = DAMAGED_FIELDS;
+			*ended = true;
+			break;
+		}
+		if (dr)
 			it[n++].is_lost = 0;
 		if (rec->missed_events)
 			it[n++] = (struct item){

@@ -8,7 +8,8 @@
 # buffer) at 256-byte steps.  A file whose ring hands out records it handed out before
 # (regress/tracecmd/records-loop-back.partial: libtracecmd looped on it for ever) reads up to
 # there with a warning, as does one whose compressed chunk zstd cannot unpack
-# (regress/tracecmd/chunk-damaged.partial).
+# (regress/tracecmd/chunk-damaged.partial) and one whose records are shorter than their
+# format's fields (regress/tracecmd/record-short-of-fields.partial: nothing past a record read).
 # Nothing else of libtracecmd's reaches the terminal (it prints some complaints itself), no
 # output file is left by a refused plot, and a good capture reads the same from a file and from
 # standard input.  A pass over a file that spends its CPU budget (SEEKSCOPE_TRACECMD_CPU, here a
@@ -26,7 +27,7 @@
 # under a budget too small for it, read in full under one that allows it.  Unprivileged.
 # Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
-plan 26
+plan 28
 make_workdir
 W=$WORK
 SRC=$(dirname "$0")/../fuzz
@@ -109,6 +110,20 @@ ok $? "a chunk zstd cannot unpack: report reads the 128 events before it, exit 0
 rc=$?
 (( rc == 0 )) && (( $(wc -l <"$W/err") == 1 )) && grep -q '^seekscope dump: warning: .*the data of CPU 1 is damaged' "$W/err" &&
 	(( $(grep -vc '^#' "$W/out") == 128 ))
+ok $? "... dump too: exit 0 ($rc), the warning on one line of stderr"
+
+# a format whose rwbs runs past its records (regress/tracecmd/record-short-of-fields.partial:
+# the top-buffer seed with rwbs[90]): the decoder read past each record; now nothing past a
+# record is read, its ring read up to there with a warning
+short=$SRC/regress/tracecmd/record-short-of-fields.partial
+"$SEEKSCOPE" report "$short" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 0 )) && [[ ! -s $W/err ]] &&
+	grep -q "WARNING: a record of CPU 0 is shorter than its event's format says (damaged); read up to there" "$W/out"
+ok $? "records shorter than their format's fields: report exit 0 ($rc), a warning"
+"$SEEKSCOPE" dump "$short" >"$W/out" 2>"$W/err"
+rc=$?
+(( rc == 0 )) && (( $(wc -l <"$W/err") == 1 )) && grep -q '^seekscope dump: warning: .*shorter than its event' "$W/err"
 ok $? "... dump too: exit 0 ($rc), the warning on one line of stderr"
 
 good=$SRC/corpus/tracecmd/instance.dat

@@ -113,7 +113,7 @@ static void test_current_kernel(void)
 	put32(rec, 28, 8192);
 	memcpy(rec + 34, "FWFSM", 5);
 	memcpy(rec + 44, "kworker/u8:3abcdef", 16);     /* a full comm: 16 bytes, no NUL */
-	is_int(ss_decoder_decode(d, rec, 777, 1, &ev, comm), 1, "issue decodes");
+	is_int(ss_decoder_decode(d, rec, sizeof(rec), 777, 1, &ev, comm), 1, "issue decodes");
 	is_str(comm, "kworker/u8:3abc", "the issue's comm, cut to 15 characters and terminated");
 	ok(ev.type == SS_EV_ISSUE && ev.ts_ns == 777 && ev.cpu == 1 && ev.pid == 4242,
 	   "type, time, cpu, pid");
@@ -129,7 +129,7 @@ static void test_current_kernel(void)
 	put64(rec, 16, 0);
 	put32(rec, 24, 0);
 	put32(rec, 28, 0);
-	ss_decoder_decode(d, rec, 1, 0, &ev, NULL);
+	ss_decoder_decode(d, rec, sizeof(rec), 1, 0, &ev, NULL);
 	ok(ev.sector == SS_SECTOR_NONE && (ev.flags & SS_RW_FLUSH), "flush issue: no sector");
 
 	/* its completion at (sector_t)-1, with an error */
@@ -139,7 +139,7 @@ static void test_current_kernel(void)
 	put64(rec, 16, UINT64_MAX);
 	put32(rec, 28, (uint32_t)-EIO);
 	memcpy(rec + 34, "FF", 2);
-	is_int(ss_decoder_decode(d, rec, 2, 0, &ev, comm), 1, "complete decodes");
+	is_int(ss_decoder_decode(d, rec, sizeof(rec), 2, 0, &ev, comm), 1, "complete decodes");
 	is_str(comm, "", "a completion has no comm");
 	ok(ev.type == SS_EV_COMPLETE && ev.sector == SS_SECTOR_NONE, "flush completion: no sector");
 	is_int(ev.error, -EIO, "completion error");
@@ -150,12 +150,12 @@ static void test_current_kernel(void)
 	put64(rec, 16, 2048);
 	put32(rec, 24, 8);
 	put32(rec, 28, 0);
-	ss_decoder_decode(d, rec, 3, 0, &ev, NULL);
+	ss_decoder_decode(d, rec, sizeof(rec), 3, 0, &ev, NULL);
 	ok(ev.bytes == 4096 && ev.flags == (SS_RW_READ | SS_RW_AHEAD) && ev.error == 0,
 	   "completion without a bytes field: bytes = sectors * 512");
 
 	put16(rec, 0, 9999);
-	is_int(ss_decoder_decode(d, rec, 4, 0, &ev, NULL), 0, "an unregistered event type is skipped");
+	is_int(ss_decoder_decode(d, rec, sizeof(rec), 4, 0, &ev, NULL), 0, "an unregistered event type is skipped");
 	ss_decoder_free(d);
 	tep_free(tep);
 }
@@ -179,7 +179,7 @@ static void test_old_and_dynamic(void)
 	put32(rec, 24, 8);
 	put32(rec, 28, (uint32_t)-ENOSPC);
 	memcpy(rec + 32, "WSM", 3);
-	ss_decoder_decode(d, rec, 5, 0, &ev, NULL);
+	ss_decoder_decode(d, rec, sizeof(rec), 5, 0, &ev, NULL);
 	ok(ev.error == -ENOSPC && ev.flags == (SS_RW_WRITE | SS_RW_SYNC | SS_RW_META) &&
 	   ev.sector == 99, "`errors` and rwbs[8] of older kernels");
 
@@ -190,7 +190,7 @@ static void test_old_and_dynamic(void)
 	put32(rec, 24, 1);
 	put32(rec, 28, (3u << 16) | 40u);   /* __data_loc: length 3 at offset 40 */
 	memcpy(rec + 40, "RSX", 3);
-	ss_decoder_decode(d, rec, 6, 0, &ev, NULL);
+	ss_decoder_decode(d, rec, sizeof(rec), 6, 0, &ev, NULL);
 	is_int(ev.flags, SS_RW_READ | SS_RW_SYNC, "dynamic rwbs decoded within its length");
 	ss_decoder_free(d);
 	tep_free(tep);
@@ -255,7 +255,7 @@ static void test_block_event_table(void)
 
 		put16(rec, 0, (uint16_t)(4000 + i));
 		memcpy(rec + 24, "W", 2);
-		if (ss_decoder_decode(d, rec, i, 0, &ev, NULL) == 1 && ev.type == ss_block_events[i].type)
+		if (ss_decoder_decode(d, rec, sizeof(rec), i, 0, &ev, NULL) == 1 && ev.type == ss_block_events[i].type)
 			decoded++;
 	}
 	is_int(decoded, ss_nr_block_events, "each decodes as its table type");
@@ -291,8 +291,82 @@ static void test_flush_rule(void)
 	}
 }
 
+/*
+ * A trace-cmd file's formats and records are its word: a record shorter than the fields its
+ * format places in it, or a dynamic rwbs past its end, is -1 and nothing past it is read
+ * (the records here are allocated at their exact size, so a sanitizer or valgrind would see
+ * a read past one).
+ */
+static void test_bounds(void)
+{
+	static const char far[] =
+		"name: block_rq_complete\nID: 4107\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+		"\tfield:dev_t dev;\toffset:8;\tsize:4;\tsigned:0;\n"
+		"\tfield:sector_t sector;\toffset:12;\tsize:8;\tsigned:0;\n"
+		"\tfield:unsigned int nr_sector;\toffset:20;\tsize:4;\tsigned:0;\n"
+		"\tfield:char rwbs[10];\toffset:4000;\tsize:10;\tsigned:0;\n\n"
+		"print fmt: \"%s\", REC->rwbs\n";
+	const char *fmts[] = { issue_6x, far }, *dyn[] = { issue_dyn };
+	struct tep_handle *tep, *tep_dyn;
+	struct ss_decoder *d6, *dd, *df;
+	unsigned char *rec;
+	char comm[SS_COMM_LEN];
+	struct ss_event ev;
+
+	tep = tep_with(fmts, 2);
+	tep_dyn = tep_with(dyn, 1);
+	d6 = ss_decoder_new(tep);
+	dd = ss_decoder_new(tep_dyn);
+	df = ss_decoder_new(tep);
+	ss_decoder_add(d6, "block_rq_issue", SS_EV_ISSUE);
+	is_int(ss_decoder_add(dd, "block_rq_issue", SS_EV_ISSUE), 0, "an issue format with a "
+	       "dynamic rwbs");
+	is_int(ss_decoder_add(df, "block_rq_complete", SS_EV_COMPLETE), 0, "a format with rwbs "
+	       "4,000 bytes in is accepted");
+
+	/* 6.x issue: its last field (comm) ends at 60 */
+	rec = calloc(1, 60);
+	put16(rec, 0, 2104);
+	memcpy(rec + 34, "W", 1);
+	is_int(ss_decoder_decode(d6, rec, 60, 1, 0, &ev, comm), 1, "a record as long as its "
+	       "format's fields decodes");
+	is_int(ss_decoder_decode(d6, rec, 59, 1, 0, &ev, comm), -1, "one byte shorter: -1");
+	is_int(ss_decoder_decode(d6, rec, 1, 1, 0, &ev, comm), -1, "too short for its type: -1");
+	put16(rec, 0, 9999);
+	is_int(ss_decoder_decode(d6, rec, 20, 1, 0, &ev, comm), 0, "an unregistered type: 0, "
+	       "whatever its size");
+	free(rec);
+
+	/* a dynamic rwbs: its location and length within the record, or -1 */
+	rec = calloc(1, 44);
+	put16(rec, 0, 3104);
+	put32(rec, 28, (3u << 16) | 40u);
+	memcpy(rec + 40, "RS", 2);
+	is_int(ss_decoder_decode(dd, rec, 44, 1, 0, &ev, NULL), 1, "a dynamic rwbs inside");
+	put32(rec, 28, (8u << 16) | 40u);
+	is_int(ss_decoder_decode(dd, rec, 44, 1, 0, &ev, NULL), -1, "... its length past the end: "
+	       "-1");
+	put32(rec, 28, (1u << 16) | 0xfff0u);
+	is_int(ss_decoder_decode(dd, rec, 44, 1, 0, &ev, NULL), -1, "... its offset past it: -1");
+	free(rec);
+
+	rec = calloc(1, 64);
+	put16(rec, 0, 4107);
+	is_int(ss_decoder_decode(df, rec, 64, 1, 0, &ev, NULL), -1, "rwbs 4,000 bytes into a "
+	       "record of 64: -1");
+	free(rec);
+	ss_decoder_free(d6);
+	ss_decoder_free(dd);
+	ss_decoder_free(df);
+	tep_free(tep);
+	tep_free(tep_dyn);
+}
+
 int main(void)
 {
+	test_bounds();
 	test_current_kernel();
 	test_old_and_dynamic();
 	test_block_event_table();
