@@ -99,7 +99,7 @@ REND_SRCS := $(call srcs_of,render/readers render/analysis render/report render/
 # The HTML viewer's stylesheet and script (readable sources in render/html/web/, the scripts
 # concatenated in this order) become byte arrays in the render library with `xxd -i`.
 WEB_CSS   := render/html/web/viewer.css
-WEB_JS    := $(addprefix render/html/web/,util.js data.js draw.js ui.js)
+WEB_JS    := $(addprefix render/html/web/,util.js data.js draw.js draw_panels.js ui.js)
 WEB_GEN   := $(BUILD)/render/html/web_assets.c
 CLI_SRCS  := $(call srcs_of,render/cli collector/cli)
 LIB_CORE  := $(BUILD)/libseekscope-core.a

@@ -55,7 +55,7 @@ else
 	skip_need 11 PYTHON3
 fi
 # the script and the stylesheet are the project's sources, readable, not a minified blob
-cat "$WEB"/util.js "$WEB"/data.js "$WEB"/draw.js "$WEB"/ui.js >"$d/web.js"
+cat "$WEB"/util.js "$WEB"/data.js "$WEB"/draw.js "$WEB"/draw_panels.js "$WEB"/ui.js >"$d/web.js"
 python3 - "$d/cmp.html" "$d/web.js" "$WEB/viewer.css" <<'PY'
 import sys
 page, js, css = (open(p, encoding="utf-8").read() for p in sys.argv[1:])

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// seekscope HTML viewer, part 2 of 4: the page's data.  The encoder (render/html/html_col.c)
+// seekscope HTML viewer, part 2 of 5: the page's data.  The encoder (render/html/html_col.c)
 // writes per trace one base64 blob of deflated sections — fine time bins, the io panel's cell
 // pyramid, flush/FUA marks and the request detail in chunks — whose layout is documented in
 // docs/html-viewer.md.  This part decodes them into typed arrays and computes what the panels

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// seekscope HTML viewer, part 4 of 4: the page — toolbar, columns of panels, summary table,
+// seekscope HTML viewer, part 5 of 5: the page — toolbar, columns of panels, summary table,
 // tooltips — and the interaction: wheel zoom, drag pan, shift-drag box zoom, double-click
 // reset, keys, clicks on phases and zones, class and panel toggles, the URL fragment that
 // keeps the view, the play cursor, and window.seekscope, the small API the browser test uses.

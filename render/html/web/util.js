@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// seekscope HTML viewer, part 1 of 4: helpers shared by the other parts — ticks on 1-2-5
+// seekscope HTML viewer, part 1 of 5: helpers shared by the other parts — ticks on 1-2-5
 // steps (render/plot/ticks.c's rule), display units, number formats, binary search, and the
 // decoding of the page's embedded data (base64, deflate through the browser's own
-// DecompressionStream, LEB128 varints).  The four parts are concatenated in the Makefile's
+// DecompressionStream, LEB128 varints).  The five parts are concatenated in the Makefile's
 // WEB_JS order into one inline script; no framework, nothing fetched.
 'use strict';
 
