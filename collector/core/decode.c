@@ -151,6 +151,8 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	if (size < sizeof(id))
 		return -1;
 	memcpy(&id, data, sizeof(id));   /* common_type is the first field of every event */
+	if (!native)
+		id = (uint16_t)(id >> 8 | id << 8);     /* in the trace's byte order */
 	for (int i = 0; i < d->nr_types; i++)
 		if (d->types[i].id == id) {
 			t = &d->types[i];

@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks plot diskparam html iolog movie)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks decode plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -352,6 +352,48 @@ python3 make-bomb-dat.py --claims "$C/tcchunks/chunk-claims.dat" >/dev/null
 python3 make-bomb-dat.py --odd "$C/tcchunks/chunk-odd.dat" >/dev/null
 python3 make-bomb-dat.py --damaged "$C/tcchunks/chunk-damaged.partial" >/dev/null
 cp regress/tracecmd/page-size-negative.dat "$C/tcchunks/"
+fi
+
+# ---- decode: FUZZ_DECODE_HDR (24) format bytes (fuzz_decode.c) + a record ------------------
+if want decode; then
+mkdir -p "$C/decode"
+python3 - "$C/decode" <<'PY'
+import struct, sys
+out = sys.argv[1]
+def f(off, size):
+    return struct.pack("<HB", off, size)
+def seed(name, flags, fields, comm, rec):
+    h = bytes([flags]) + b"".join(f(*x) for x in fields) + bytes(comm)
+    assert len(h) == 24
+    open(f"{out}/{name}", "wb").write(h + rec)
+# a 6.x issue: pid 4, dev 8, sector 16, nr_sector 24, bytes 28, error (none), rwbs 34 char[10],
+# comm 44 char[16]
+six = [(4, 4), (8, 4), (16, 8), (24, 4), (28, 4), (0, 0), (34, 10)]
+def fill(rec, e, pid, dev, sector, nr):
+    struct.pack_into(e + "I", rec, 4, pid)
+    struct.pack_into(e + "I", rec, 8, dev)
+    struct.pack_into(e + "Q", rec, 16, sector)
+    struct.pack_into(e + "I", rec, 24, nr)
+rec = bytearray(60)
+fill(rec, "<", 4242, 0x10300003, 123456789, 16)
+struct.pack_into("<I", rec, 28, 8192)
+rec[34:39] = b"FWFSM"
+rec[44:60] = b"kworker/u8:3abcd"
+seed("issue-6x", 0x08, six, (44, 16), bytes(rec))
+seed("issue-6x-short", 0x08, six, (44, 16), bytes(rec[:50]))
+# a completion with error and a dynamic rwbs: length 3 at 40
+dyn = [(4, 4), (8, 4), (16, 8), (24, 4), (0, 0), (28, 4), (32, 4)]
+rec = bytearray(44)
+fill(rec, "<", 1, 0x800000, 99, 8)
+struct.pack_into("<iI", rec, 28, -5, 3 << 16 | 40)
+rec[40:43] = b"WSM"
+seed("complete-dyn", 0x05, dyn, (0, 0), bytes(rec))
+# big-endian
+rec = bytearray(60)
+fill(rec, ">", 4242, 0x10300003, 123456789, 16)
+rec[34:36] = b"RA"
+seed("issue-6x-be", 0x48, six, (44, 16), bytes(rec))
+PY
 fi
 
 # ---- plot: FUZZ_PLOT_HDR (32) option bytes (fuzz_plot.c) + a trace from the trace seeds ------

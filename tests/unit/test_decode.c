@@ -364,8 +364,39 @@ static void test_bounds(void)
 	tep_free(tep_dyn);
 }
 
+/* A trace of the other byte order (a big-endian machine's .dat read here): its type too. */
+static void test_other_byte_order(void)
+{
+	const char *fmts[] = { issue_6x };
+	struct tep_handle *tep = tep_with(fmts, 1);
+	struct ss_decoder *d;
+	unsigned char rec[60] = { 0 };
+	struct ss_event ev;
+	uint16_t t = 2104;
+	uint64_t sector = 123456789;
+
+	tep_set_file_bigendian(tep, tep_is_local_bigendian(tep) ? TEP_LITTLE_ENDIAN :
+								 TEP_BIG_ENDIAN);
+	d = ss_decoder_new(tep);
+	ss_decoder_add(d, "block_rq_issue", SS_EV_ISSUE);
+	t = (uint16_t)(t >> 8 | t << 8);
+	memcpy(rec, &t, 2);
+	for (int i = 0; i < 8; i++)
+		rec[16 + i] = (unsigned char)(sector >> (8 * (7 - i)));   /* big-endian */
+	rec[27] = 16;
+	memcpy(rec + 34, "R", 1);
+	is_int(ss_decoder_decode(d, rec, sizeof(rec), 1, 0, &ev, NULL), 1,
+	       "a record of the other byte order: its type known");
+	ok(ev.sector == sector && ev.nr_sector == 16 && ev.flags == SS_RW_READ,
+	   "... its fields read in its order (sector %llu, %u sectors)",
+	   (unsigned long long)ev.sector, ev.nr_sector);
+	ss_decoder_free(d);
+	tep_free(tep);
+}
+
 int main(void)
 {
+	test_other_byte_order();
 	test_bounds();
 	test_current_kernel();
 	test_old_and_dynamic();
