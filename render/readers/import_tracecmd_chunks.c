@@ -48,6 +48,7 @@
 #include <zstd.h>
 
 #include "errbuf.h"
+#include "fileio.h"
 #include "import_tracecmd_reader.h"
 
 enum { OPTION_DONE = 0, OPTION_BUFFER = 3, OPTION_BUFFER_TEXT = 22 };  /* libtracecmd's ids */
@@ -95,26 +96,19 @@ static uint64_t num(const struct walk *w, const unsigned char *p, int bytes)
 	return v;
 }
 
-/* N bytes at the file's offset OFF into DST: false past its end or on a read error. */
+/* N bytes at the file's offset OFF into DST: false past its end or on a read error (errno
+ * set; EIO for a file that shrank). */
 static bool file_read(const struct walk *w, uint64_t off, void *dst, size_t n)
 {
-	size_t done = 0;
+	ssize_t r;
 
 	if (off > w->file_size || n > w->file_size - off)
 		return false;
-	while (done < n) {
-		ssize_t r = pread(w->fd, (char *)dst + done, n - done, (off_t)(off + done));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (!r)
-				errno = EIO;    /* the file shrank */
-			return false;
-		}
-		done += (size_t)r;
-	}
-	return true;
+	r = ss_pread_full(w->fd, dst, n, (off_t)off);
+	if (r == (ssize_t)n)
+		return true;
+	errno = r < 0 ? (int)-r : EIO;
+	return false;
 }
 
 static bool take(const struct walk *w, struct src *s, void *dst, size_t n)
