@@ -387,6 +387,7 @@ static int nr_hidden(const struct ss_table *tb)
 #define LABEL_PAD 16            /* air right of the run and phase columns' text */
 #define RUN_COL_MAX 0.20        /* the run column's largest share of the table's width */
 #define PHASE_COL_MAX 0.12      /* the phase column's */
+#define PHASE_COL_MAX_ALONE 0.20 /* ... in a table of one run, which has no run column */
 
 /* The widest run label (drawn plain) and phase name (measured bold, as the totals' row is
  * drawn) seen so far, at one font size. */
@@ -419,12 +420,15 @@ static void label_cols_add(struct label_cols *lc, const char *run, const char *p
 }
 
 /* The two columns' widths in a table WIDTH wide: the widest text plus air, within their
- * shares. */
-static void label_cols_width(const struct label_cols *lc, double width, double *run_w,
-			     double *phase_w)
+ * shares.  A table of one run has no run column: every row would repeat the name the
+ * picture's title and its column's heading already give, in room the phase names and the
+ * figures need in a narrow picture. */
+static void label_cols_width(const struct label_cols *lc, int nr_runs, double width,
+			     double *run_w, double *phase_w)
 {
-	*run_w = fmin(lc->run + LABEL_PAD, width * RUN_COL_MAX);
-	*phase_w = fmin(lc->phase + LABEL_PAD, width * PHASE_COL_MAX);
+	*run_w = nr_runs > 1 ? fmin(lc->run + LABEL_PAD, width * RUN_COL_MAX) : 0;
+	*phase_w = fmin(lc->phase + LABEL_PAD,
+			width * (nr_runs > 1 ? PHASE_COL_MAX : PHASE_COL_MAX_ALONE));
 }
 
 /* HEAD's two lines: up to its last space, and after it (*SECOND NULL: one line). */
@@ -570,7 +574,7 @@ static void label_widths(cairo_t *cr, const char *const *labels, struct ss_trace
 			label_cols_add(&lc, NULL, buf);
 		}
 	}
-	label_cols_width(&lc, width, run_w, phase_w);
+	label_cols_width(&lc, n, width, run_w, phase_w);
 }
 
 int ss_table_plan(double width, const char *const *labels, struct ss_trace *const *t, int n,
@@ -669,7 +673,7 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		phase_label(&tb->rows[i], buf, sizeof(buf));
 		label_cols_add(&lc, tb->rows[i].run, buf);
 	}
-	label_cols_width(&lc, r->w, &run_w, &phase_w);
+	label_cols_width(&lc, tb->nr_runs, r->w, &run_w, &phase_w);
 	rest = r->w - run_w - phase_w;
 	split = tb->plan.head_lines >= 2;
 	sum = col_needs(cr, tb, fs, split, need);
@@ -714,8 +718,9 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 		tb->col_x[c + 1] = tb->col_x[c] +
 				   (tb->hidden[c] ? 0 : need[c] + fmax(0, rest - sum) / shown);
 	ss_set_rgb(cr, ss_col_text);
-	ss_text_draw(cr, r->x + 4, y + rh * tb->head_lines / 2, SS_LEFT, SS_MIDDLE, fs, true,
-		     "run", NULL);
+	if (run_w > 0)
+		ss_text_draw(cr, r->x + 4, y + rh * tb->head_lines / 2, SS_LEFT, SS_MIDDLE, fs,
+			     true, "run", NULL);
 	ss_text_draw(cr, r->x + run_w + 4, y + rh * tb->head_lines / 2, SS_LEFT, SS_MIDDLE, fs,
 		     true, "phase", NULL);
 	for (int c = 0; c < tb->nr_cols; c++) {
@@ -752,9 +757,12 @@ void ss_table_draw(cairo_t *cr, const struct ss_rect *r, struct ss_table *tb)
 			cairo_stroke(cr);
 		}
 		ss_set_rgb(cr, ss_col_text);
-		snprintf(label, sizeof(label), "%s", row->run);
-		ss_text_fit_start(cr, fs, false, label, run_w - 8);
-		ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, label, NULL);
+		if (run_w > 0) {
+			snprintf(label, sizeof(label), "%s", row->run);
+			ss_text_fit_start(cr, fs, false, label, run_w - 8);
+			ss_text_draw(cr, r->x + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, false, label,
+				     NULL);
+		}
 		ss_table_text(tb, i, -1, buf, sizeof(buf), &warn);
 		ss_text_fit(cr, fs, row->group == 0, buf, phase_w - 8);
 		ss_text_draw(cr, r->x + run_w + 4, y + rh / 2, SS_LEFT, SS_MIDDLE, fs, row->group == 0,

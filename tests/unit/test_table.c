@@ -313,8 +313,9 @@ static void test_window(void)
 	}
 	release(&rd);
 
-	/* 800 px: the figures leave room for "extract+sync (part)", which the phase column's
-	 * share (12 %) would cut to "extract+syn...": the column takes it */
+	/* 800 px, two runs: the figures leave room for "extract+sync (part)", which the phase
+	 * column's share (12 % beside a run column) would cut to "extract+syn...": the column
+	 * takes it */
 	{
 		struct ss_graph_opts go;
 		char err[128];
@@ -327,7 +328,7 @@ static void test_window(void)
 		go.has_x_range = true;
 		go.x_lo_s = 0.05;
 		go.x_hi_s = 0.35;
-		g = render_into(&rd, tr, 1, tpath("win800.png"), 800, 900, &go);
+		g = render_into(&rd, tr, 2, tpath("win800.png"), 800, 900, &go);
 		if (g) {
 			tb = ss_graph_table(g);
 			ss_text_measure(cr, tb->font, false, SS_DURABLE_PHASE " (part)", &need, NULL);
@@ -335,6 +336,32 @@ static void test_window(void)
 			ok(share - 8 < need, "800 px: \"extract+sync (part)\" (%.0f px) is wider than "
 			   "the phase column's share (%.0f px)", need, share - 8);
 			ok(tb->col_x[0] - tb->phase_x - 8 >= need, "... and has its room (%.0f px)",
+			   tb->col_x[0] - tb->phase_x - 8);
+		}
+		cairo_destroy(cr);
+		cairo_surface_destroy(s);
+	}
+	release(&rd);
+
+	/* 440 px, one run: no run column (the title names the trace), and the phase names whole
+	 * (they were cut to "extract..." beside a column repeating the trace's name) */
+	{
+		struct ss_graph_opts go;
+		char err[128];
+		cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 8, 8);
+		cairo_t *cr = cairo_create(s);
+		double need;
+
+		ss_graph_opts_init(&go);
+		ss_panels_parse(&go, "io,dist", err, sizeof(err));
+		g = render_into(&rd, tr, 1, tpath("one440.png"), 440, 900, &go);
+		if (g) {
+			tb = ss_graph_table(g);
+			is_int(tb->nr_runs, 1, "440 px: a table of one run");
+			ok(tb->phase_x == tb->x0, "... has no run column");
+			ss_text_measure(cr, tb->font, true, SS_DURABLE_PHASE, &need, NULL);
+			ok(tb->col_x[0] - tb->phase_x - 8 >= need,
+			   "... and \"%s\" (%.0f px) has its room (%.0f px)", SS_DURABLE_PHASE, need,
 			   tb->col_x[0] - tb->phase_x - 8);
 		}
 		cairo_destroy(cr);

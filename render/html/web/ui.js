@@ -12,11 +12,13 @@ SS.buildTable = function (V, parent) {
 	// a table wider than the window scrolls on its own, not the page with the panels
 	const t = SS.el('table', { class: 'ss-table' }, SS.el('div', { class: 'ss-tablewrap' }, parent));
 	const hr = SS.el('tr', {}, SS.el('thead', {}, t));
-	['run', 'phase'].concat(tb.heads).forEach((h) => SS.el('th', { text: h }, hr));
+	// one run: no run column, as in the static plot (the title names the trace)
+	const runs = tb.rows.some((row) => row.run !== tb.rows[0].run);
+	(runs ? ['run', 'phase'] : ['phase']).concat(tb.heads).forEach((h) => SS.el('th', { text: h }, hr));
 	const body = SS.el('tbody', {}, t);
 	tb.rows.forEach((row, i) => {
 		const tr = SS.el('tr', { class: i && row.group !== tb.rows[i - 1].group ? 'ss-group' : '' }, body);
-		SS.el('td', { text: row.run }, tr);
+		if (runs) SS.el('td', { text: row.run }, tr);
 		SS.el('td', { text: row.phase, class: row.group ? '' : 'ss-bold' }, tr);
 		row.cells.forEach(([text, best, warn]) => SS.el('td', {
 			text: text, class: 'ss-num' + (best ? ' ss-best' : '') + (warn ? ' ss-lost' : ''),
