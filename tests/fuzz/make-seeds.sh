@@ -485,7 +485,6 @@ bt member-big-endian 003 -n 4 -c 2 -S
 bt stream-big-endian 000 -n 8 -c 1 -S -d 7:3
 head -c 300 "$C/blktrace/dir-2cpu" > "$C/blktrace/cut-record"
 fi
-ls "$C"/* | wc -l
 
 # ---- movie: FUZZ_MOVIE_HDR (24) option bytes (fuzz_movie.c) + a trace from the trace seeds ----
 if want movie; then
