@@ -16,6 +16,7 @@
 struct entry {
 	uint64_t sector;
 	uint64_t ts;
+	uint64_t tag;          /* the caller's (ss_pair_feed_tag) */
 	uint32_t dev;
 	uint32_t nr;
 	uint32_t next;         /* chain in a hash bucket or a flush FIFO, or the free list */
@@ -192,7 +193,7 @@ static void chain_append(uint32_t *head, struct entry *e, uint32_t x)
 	*link = x;
 }
 
-static int on_issue(struct ss_pair *p, const struct ss_event *ev)
+static int on_issue(struct ss_pair *p, const struct ss_event *ev, uint64_t tag)
 {
 	struct devq *dq;
 	uint32_t x;
@@ -209,7 +210,7 @@ static int on_issue(struct ss_pair *p, const struct ss_event *ev)
 	}
 	p->e[x] = (struct entry){ .sector = ev->sector, .ts = ev->ts_ns, .dev = ev->dev,
 				  .nr = ev->nr_sector, .flags = ev->flags, .next = NIL,
-				  .pid = ev->pid };
+				  .pid = ev->pid, .tag = tag };
 	if (ss_event_has_data(ev)) {
 		chain_append(&p->bucket[hash(ev->dev, ev->sector, p->nr_buckets)], p->e, x);
 	} else {
@@ -341,6 +342,7 @@ static void on_complete(struct ss_pair *p, const struct ss_event *ev, struct ss_
 	io->matched = true;
 	io->issue_ts = p->e[x].ts;
 	io->issue_pid = p->e[x].pid;
+	io->issue_tag = p->e[x].tag;
 	if (!io->flags)
 		io->flags = p->e[x].flags;
 	p->st.matched++;
@@ -359,9 +361,15 @@ static void on_complete(struct ss_pair *p, const struct ss_event *ev, struct ss_
 
 int ss_pair_feed(struct ss_pair *p, const struct ss_event *ev, struct ss_io *io)
 {
+	return ss_pair_feed_tag(p, ev, 0, io);
+}
+
+int ss_pair_feed_tag(struct ss_pair *p, const struct ss_event *ev, uint64_t tag,
+		     struct ss_io *io)
+{
 	switch (ev->type) {
 	case SS_EV_ISSUE:
-		return on_issue(p, ev);
+		return on_issue(p, ev, tag);
 	case SS_EV_REQUEUE:
 		on_requeue(p, ev);
 		return 0;

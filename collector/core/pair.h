@@ -47,6 +47,7 @@ struct ss_io {
 	bool     matched;      /* an issue was found: latency = complete_ts - issue_ts */
 	bool     has_data;     /* ss_event_has_data() of the completion */
 	uint32_t issue_pid;    /* pid of the issue's context when matched (who issued it), else 0 */
+	uint64_t issue_tag;    /* the caller's tag of the issue (ss_pair_feed_tag) when matched */
 };
 
 static inline uint64_t ss_io_latency_ns(const struct ss_io *io)
@@ -80,6 +81,10 @@ void ss_pair_reset(struct ss_pair *p);
  * overflow and the state stays consistent).
  */
 int ss_pair_feed(struct ss_pair *p, const struct ss_event *ev, struct ss_io *io);
+/* The same; an ISSUE keeps TAG, which its completion's io gives back (issue_tag): what the
+ * caller found out about the request when it was issued (owner.h: whose it is). */
+int ss_pair_feed_tag(struct ss_pair *p, const struct ss_event *ev, uint64_t tag,
+		     struct ss_io *io);
 
 /* Requests in flight now: in total, and on one device. */
 size_t ss_pair_inflight(const struct ss_pair *p);

@@ -8,29 +8,24 @@
 #include "owner.h"
 
 /*
- * A submitter seen at (dev, sector), or an issued request's owner keyed by (dev, issue ts).
- * 32 bytes, two to a cache line and none across two: the tables are written at random
- * places once or twice per request, a cache miss each (was 40 bytes, with struct
+ * A submitter seen at (dev, sector).  32 bytes, two to a cache line and none across two: the
+ * tables are written at random places once per request, a cache miss each (an issued
+ * request's owner was kept in a third table, keyed by the issue's time, until it travelled
+ * with the pairing: pair.h's tag) (was 40 bytes, with struct
  * ss_req_owner's padding inside, and calloc's 16-byte alignment; a 200,000-I/O blktrace
  * report's misses writing them in a simulated 1 MiB cache: 238,000 -> 98,000).
  */
 struct slot {
 	uint64_t key;              /* sector, or issue ts */
-	uint64_t ts;               /* who.ts */
+	uint64_t ts;               /* when it submitted */
 	uint32_t dev;
-	uint32_t pid;              /* who.pid */
+	uint32_t pid;
 	bool used;
-	bool submitter;            /* who.submitter */
 };
 
 _Static_assert(sizeof(struct slot) == 32, "owner slots are 32 bytes");
 
-static struct ss_req_owner who_of(const struct slot *s)
-{
-	return (struct ss_req_owner){ .pid = s->pid, .ts = s->ts, .submitter = s->submitter };
-}
-
-enum { QUEUED, INSERTED, ISSUED, NR_TABLES };
+enum { QUEUED, INSERTED, NR_TABLES };
 
 struct ss_owner {
 	struct slot *t[NR_TABLES];      /* in mem[], on a cache line's start */
@@ -82,8 +77,7 @@ static int put(struct ss_owner *o, int table, uint32_t dev, uint64_t key,
 		o->t[table] = (struct slot *)(((uintptr_t)o->mem[table] + 63) & ~(uintptr_t)63);
 	}
 	*slot_of(o, table, dev, key) = (struct slot){ .key = key, .ts = who->ts, .dev = dev,
-						      .pid = who->pid, .used = true,
-						      .submitter = who->submitter };
+						      .pid = who->pid, .used = true };
 	return 0;
 }
 
@@ -107,12 +101,21 @@ static const struct slot *submitter(const struct ss_owner *o, int table, uint32_
 	return s && s->ts <= ts && ts - s->ts <= SS_OWNER_MAX_AGE_NS ? s : NULL;
 }
 
-int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
-		  struct ss_req_owner *out)
+/*
+ * An ISSUE's note (ss_owner_note): the submitter found, if any — its pid and how long before
+ * the issue it submitted (at most SS_OWNER_MAX_AGE_NS, under 2^30 ns).  0: the issuer's.
+ */
+#define NOTE_SUBMITTER (1ull << 62)
+#define NOTE_AGE_SHIFT 32
+#define NOTE_AGE_MASK  ((1ull << 30) - 1)
+_Static_assert(SS_OWNER_MAX_AGE_NS <= NOTE_AGE_MASK, "a submitter's age fits its note");
+
+int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note)
 {
 	struct ss_req_owner me = { .pid = ev->pid, .ts = ev->ts_ns, .submitter = true };
 	const struct slot *s;
 
+	*note = 0;
 	switch (ev->type) {
 	case SS_EV_QUEUE:
 	case SS_EV_INSERT:
@@ -121,23 +124,54 @@ int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss
 				   ev->sector, &me);
 		return 0;
 	case SS_EV_ISSUE:
-		*out = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
 		if (ev->sector != SS_SECTOR_NONE &&
 		    ((s = submitter(o, QUEUED, ev->dev, ev->sector, ev->ts_ns)) ||
 		     (s = submitter(o, INSERTED, ev->dev, ev->sector, ev->ts_ns))))
-			*out = who_of(s);
-		/* remembered for the completion only when it can differ from the issuer */
-		if ((o->t[QUEUED] || o->t[INSERTED]) && put(o, ISSUED, ev->dev, ev->ts_ns, out))
-			return -ENOMEM;
+			*note = NOTE_SUBMITTER | (ev->ts_ns - s->ts) << NOTE_AGE_SHIFT | s->pid;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The owner of a request issued by PID at TS with NOTE. */
+static struct ss_req_owner owner_of(uint32_t pid, uint64_t ts, uint64_t note)
+{
+	if (!(note & NOTE_SUBMITTER))
+		return (struct ss_req_owner){ .pid = pid, .ts = ts };
+	return (struct ss_req_owner){ .pid = (uint32_t)note,
+				      .ts = ts - ((note >> NOTE_AGE_SHIFT) & NOTE_AGE_MASK),
+				      .submitter = true };
+}
+
+struct ss_req_owner ss_owner_of_issue(const struct ss_event *ev, uint64_t note)
+{
+	return owner_of(ev->pid, ev->ts_ns, note);
+}
+
+struct ss_req_owner ss_owner_of_io(const struct ss_io *io)
+{
+	return owner_of(io->issue_pid, io->issue_ts, io->issue_tag);
+}
+
+int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
+		  struct ss_req_owner *out)
+{
+	uint64_t note;
+	int ret;
+
+	switch (ev->type) {
+	case SS_EV_ISSUE:
+		if ((ret = ss_owner_note(o, ev, &note)))
+			return ret;
+		*out = ss_owner_of_issue(ev, note);
 		return 1;
 	case SS_EV_COMPLETE:
 		if (!io || !io->matched)
 			return 0;
-		s = get(o, ISSUED, io->dev, io->issue_ts);
-		*out = s ? who_of(s)
-			 : (struct ss_req_owner){ .pid = io->issue_pid, .ts = io->issue_ts };
+		*out = ss_owner_of_io(io);
 		return 1;
 	default:
-		return 0;
+		return ss_owner_note(o, ev, &note);
 	}
 }

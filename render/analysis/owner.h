@@ -10,11 +10,12 @@
  * queue; `record -e queue,insert`) — the request belongs to the submitter: the task of the
  * latest QUEUE event at the request's device and start sector, else of the latest INSERT
  * there, at most SS_OWNER_MAX_AGE_NS before the issue.  Otherwise it belongs to the issuer.
- * A completion belongs to the owner of the issue it pairs with (pair.h).
+ * A completion belongs to the owner of the issue it pairs with (pair.h: the issue's note
+ * travels with it as its tag).
  *
- * Memory: none for traces without QUEUE and INSERT events; else three direct-mapped tables of
- * SS_OWNER_SLOTS entries (a collision forgets the older entry, whose request then falls back
- * to its issuer).  Nothing here prints.
+ * Memory: none for traces without QUEUE and INSERT events; else two direct-mapped tables of
+ * SS_OWNER_SLOTS submitters (a collision forgets the older entry, whose request then falls
+ * back to its issuer).  Nothing here prints.
  */
 #ifndef SS_OWNER_H
 #define SS_OWNER_H
@@ -41,10 +42,22 @@ struct ss_owner *ss_owner_new(void);          /* NULL on ENOMEM */
 void ss_owner_free(struct ss_owner *o);       /* accepts NULL */
 void ss_owner_reset(struct ss_owner *o);
 /*
- * Feed EV (time order).  For an ISSUE, and for a COMPLETE whose pairing IO (ss_pair_feed's
- * result for EV) is matched, fills *OUT and returns 1; 0 for other events; -ENOMEM.
+ * Feed EV (time order).  For an ISSUE, and for a COMPLETE whose pairing IO is matched, fills
+ * *OUT and returns 1; 0 for other events; -ENOMEM.  IO is ss_pair_feed_tag's for EV, the
+ * issues paired with their notes as tags (ss_owner_note); NULL: completions are not asked.
  */
 int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
 		  struct ss_req_owner *out);
+
+/*
+ * The same in parts, which may run in two threads: ss_owner_note() sees every event (time
+ * order), keeps the submitters (QUEUE and INSERT events) and writes each event's note (0 but
+ * for an ISSUE that a submitter's); the owner of an issue is ss_owner_of_issue() of its note,
+ * that of a completion ss_owner_of_io() of its pairing, the issue paired with its note as
+ * tag (ss_pair_feed_tag).  0 or -ENOMEM (ss_owner_note; *NOTE is 0 then).
+ */
+int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note);
+struct ss_req_owner ss_owner_of_issue(const struct ss_event *ev, uint64_t note);
+struct ss_req_owner ss_owner_of_io(const struct ss_io *io);
 
 #endif

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "fanout.h"
+#include "owner.h"
 #include "stats_priv.h"
 #include "stats_attr.h"
 #include "taskfilter.h"
@@ -428,10 +429,11 @@ static void acc_use(struct ss_stats *st, size_t n)
 }
 
 /*
- * The main thread's part: judge EV into J.  1: count it; 0: not (another device's, with
- * opts.one_device); or a negative errno.
+ * The main thread's part: judge EV into J, NOTE its note by ss_stats_note() or NULL (noted
+ * here).  1: count it; 0: not (another device's, with opts.one_device); or a negative errno.
  */
-static int judge(struct ss_stats *st, const struct ss_event *ev, struct judged *j)
+static int judge(struct ss_stats *st, const struct ss_event *ev, const uint64_t *note,
+		 struct judged *j)
 {
 	int keep = 1, ret;
 
@@ -450,7 +452,13 @@ static int judge(struct ss_stats *st, const struct ss_event *ev, struct judged *
 	if ((ret = ss_seek_feed(st->seek, ev, &j->dist)) < 0)
 		return ret;
 	j->verdict = (int8_t)ret;
-	if ((ret = ss_pair_feed(st->pair, ev, &j->io)) < 0)
+	j->note = 0;
+	if (note)
+		j->note = *note;
+	else if (st->noter && (ret = ss_owner_note(st->noter->owner, ev, &j->note)) < 0)
+		return ret;
+	/* an issue's owner travels with it to its completion */
+	if ((ret = ss_pair_feed_tag(st->pair, ev, j->note, &j->io)) < 0)
 		return ret;
 	j->paired = (int8_t)ret;
 	if (ev->type == SS_EV_ISSUE) {
@@ -550,7 +558,8 @@ static void count(struct ss_stats *st, const struct judged *j)
 
 static int attr(struct ss_stats_attr *a, const struct judged *j)
 {
-	return ss_stats_attr_count(a, &j->ev, j->keep, j->in, j->verdict, j->paired, &j->io);
+	return ss_stats_attr_count(a, &j->ev, j->keep, j->in, j->verdict, j->paired, &j->io,
+				   j->note);
 }
 
 /* The fan-out's consumers (stats_priv.h). */
@@ -576,13 +585,45 @@ int ss_stats_attr_items(void *arg, const void *items, size_t n)
 
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 {
+	return ss_stats_feed_noted(st, ev, NULL, n);
+}
+
+bool ss_stats_notes(const struct ss_stats *st)
+{
+	return st->noter != NULL;
+}
+
+/* The attribution's first half (stats_attr.h, owner.h), for a batch hook: NOTES[i] for EV[i]. */
+void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, uint64_t *notes, size_t n)
+{
+	struct stats_noter *nt = st->noter;
+	int ret;
+
+	for (size_t i = 0; i < n; i++) {
+		notes[i] = 0;
+		/* judge() skips them before the attribution sees them */
+		if (nt->err || (nt->one_device && ev[i].dev != nt->device))
+			continue;
+		if ((ret = ss_owner_note(nt->owner, &ev[i], &notes[i])))
+			nt->err = ret;
+	}
+}
+
+int ss_stats_note_error(const struct ss_stats *st)
+{
+	return st->noter ? st->noter->err : 0;
+}
+
+int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const uint64_t *notes,
+			size_t n)
+{
 	struct judged here;
 	int ret;
 
 	for (size_t i = 0; i < n; i++) {
 		struct judged *j = st->fan ? ss_fanout_push(st->fan) : &here;
 
-		if ((ret = judge(st, &ev[i], j)) <= 0) {
+		if ((ret = judge(st, &ev[i], notes ? &notes[i] : NULL, j)) <= 0) {
 			if (st->fan)
 				ss_fanout_unpush(st->fan);
 			if (ret < 0)
@@ -634,6 +675,11 @@ int ss_stats_finish(struct ss_stats *st)
 	return 0;
 }
 
+static void note_hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
+{
+	ss_stats_note(arg, ev, notes, n);
+}
+
 int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 {
 	const struct ss_event *ev;
@@ -641,10 +687,15 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 	int ret;
 
 	ss_trace_rewind(t);
+	if (ss_stats_notes(st))
+		ss_trace_set_batch_hook(t, note_hook, st);
 	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
-		if ((ret = ss_stats_feed(st, ev, n)))
+		if ((ret = ss_stats_feed_noted(st, ev, ss_trace_batch_notes(t), n))) {
+			ss_trace_rewind(t);     /* the hook's thread stopped: ST may go */
 			return ret;
-	if (ret < 0)
+		}
+	/* the pass has ended (a read error ends it too): the hook's work is done and seen */
+	if (ret < 0 || (ret = ss_stats_note_error(st)))
 		return ret;
 	return ss_stats_finish(st);
 }

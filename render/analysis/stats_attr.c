@@ -25,7 +25,6 @@ struct ss_stats_attr {
 	struct ss_zone_stats *zones;
 	size_t nr_zones;
 	uint64_t unzoned;
-	struct ss_owner *owner;
 	struct ss_procs *procs;
 	struct ss_group_stats *dirs;
 	struct ss_seek_causes *causes;
@@ -76,7 +75,7 @@ static void zone_io(struct ss_stats_attr *a, const struct ss_io *io)
 }
 
 int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
-			int verdict, int paired, const struct ss_io *io)
+			int verdict, int paired, const struct ss_io *io, uint64_t note)
 {
 	struct ss_req_owner who;
 	long zone = -1;
@@ -84,9 +83,9 @@ int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool
 
 	if (a->idle)
 		return 0;
-	if (a->owner && ev->type != SS_EV_COMPLETE &&
-	    (ret = ss_owner_feed(a->owner, ev, NULL, &who)) < 0)
-		return ret;
+	/* whose request: the issue's note (stats.c), the completion's issue's (its tag) */
+	if (a->procs && ev->type == SS_EV_ISSUE)
+		who = ss_owner_of_issue(ev, note);
 	if (verdict != SS_SEEK_IGNORED) {
 		bool far = verdict == SS_SEEK_FAR;
 
@@ -99,13 +98,12 @@ int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool
 		if (keep && a->dirs)
 			ss_group_stats_issue(a->dirs, ev, far);
 	}
-	ret = paired;
-	if (ret == 1 && a->owner && (ret = ss_owner_feed(a->owner, ev, io, &who)) < 0)
-		return ret;
 	if (ev->type == SS_EV_COMPLETE && keep) {
 		zone_io(a, io);
+		if (a->procs && io->has_data && io->matched)
+			who = ss_owner_of_io(io);
 		if (a->procs && io->has_data &&
-		    (ret = ss_procs_io(a->procs, ret == 1 ? &who : NULL, io)))
+		    (ret = ss_procs_io(a->procs, paired == 1 && io->matched ? &who : NULL, io)))
 			return ret;
 		if (a->dirs && io->has_data)
 			ss_group_stats_io(a->dirs, io->dev, io->sector, io->nr_sector);
@@ -128,7 +126,7 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 	a->zones = zones;
 	a->nr_zones = zi ? nr_zones : 0;
 	if ((o->causes && (!(a->causes = ss_seek_causes_new()) || !(a->fm = ss_filemap_new(t)))) ||
-	    (t && o->procs && (!(a->procs = ss_procs_new(t)) || !(a->owner = ss_owner_new()))) ||
+	    (t && o->procs && !(a->procs = ss_procs_new(t))) ||
 	    (t && o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))))
 		goto error;
 	a->idle = !a->procs && !a->dirs && !a->causes && !a->nr_zones;
@@ -144,7 +142,6 @@ void ss_stats_attr_free(struct ss_stats_attr *a)
 {
 	if (!a)
 		return;
-	ss_owner_free(a->owner);
 	ss_procs_free(a->procs);
 	ss_group_stats_free(a->dirs);
 	ss_seek_causes_free(a->causes);
@@ -155,6 +152,11 @@ void ss_stats_attr_free(struct ss_stats_attr *a)
 bool ss_stats_attr_idle(const struct ss_stats_attr *a)
 {
 	return a->idle;
+}
+
+bool ss_stats_attr_noted(const struct ss_stats_attr *a)
+{
+	return a->procs != NULL;
 }
 
 void ss_stats_attr_finish(struct ss_stats_attr *a)

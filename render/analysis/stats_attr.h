@@ -31,10 +31,14 @@ void ss_stats_attr_free(struct ss_stats_attr *a);      /* accepts NULL */
 bool ss_stats_attr_idle(const struct ss_stats_attr *a);
 /*
  * Count EV, in time order, as the pass judged it: KEEP (opts.only), IN (the window), VERDICT
- * (ss_seek_feed), PAIRED and IO (ss_pair_feed's result and io).  0 or -ENOMEM.
+ * (ss_seek_feed), PAIRED and IO (ss_pair_feed_tag's result and io, each issue paired with its
+ * note as tag), NOTE: its note by ss_owner_note() (owner.h: whose request it is), when the
+ * attribution wants notes (ss_stats_attr_noted; else 0).  0 or -ENOMEM.
  */
 int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
-			int verdict, int paired, const struct ss_io *io);
+			int verdict, int paired, const struct ss_io *io, uint64_t note);
+/* Whether the events' notes (owner.h: ss_owner_note) are needed: the per-process rows'. */
+bool ss_stats_attr_noted(const struct ss_stats_attr *a);
 /* After the last event: finish the rows. */
 void ss_stats_attr_finish(struct ss_stats_attr *a);
 

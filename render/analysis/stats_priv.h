@@ -19,10 +19,19 @@ struct judged {
 	struct ss_event ev;
 	struct ss_io io;               /* ss_pair_feed's, when paired == 1 */
 	int64_t dist;                  /* ss_seek_feed's */
+	uint64_t note;                 /* whose request (owner.h: ss_owner_note), with procs */
 	uint32_t depth, dev_depth;     /* requests in flight before it: all, its device's */
 	uint32_t depth_after, dev_depth_after;   /* ... after it (issues) */
 	int8_t verdict, paired;        /* ss_seek_feed's, ss_pair_feed's results */
 	bool keep, in;                 /* kept by opts.only; in the window */
+};
+
+/* ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest). */
+struct stats_noter {
+	struct ss_owner *owner;        /* the submitters (owner.h: ss_owner_note) */
+	bool one_device;               /* as the pass's opts: other devices' events unseen */
+	uint32_t device;
+	int err;                       /* the first error */
 };
 
 /*
@@ -45,6 +54,7 @@ struct ss_stats {
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
+	struct stats_noter *noter;     /* ss_stats_note's, when the attribution wants notes */
 	bool attr_idle;                /* ... none of them asked for */
 	struct ss_fanout *fan;         /* the threads counting and attributing, if any */
 	bool count_here, attr_here;    /* counted, attributed by the main thread */

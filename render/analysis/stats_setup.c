@@ -12,6 +12,7 @@
 
 #include "cpus.h"
 #include "fanout.h"
+#include "owner.h"
 #include "stats_priv.h"
 #include "stats_attr.h"
 #include "taskfilter.h"
@@ -358,6 +359,13 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		goto error;
 	}
 	st->attr_idle = ss_stats_attr_idle(st->attr);
+	if (ss_stats_attr_noted(st->attr)) {
+		if (!(st->noter = calloc(1, sizeof(*st->noter))) ||
+		    !(st->noter->owner = ss_owner_new()))
+			goto error;
+		st->noter->one_device = st->o.one_device;
+		st->noter->device = st->o.device;
+	}
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
 	/* worth it when an event may count in several periods */
@@ -418,6 +426,9 @@ void ss_stats_free(struct ss_stats *st)
 		ss_bins_free(st->dev_bins[i]);
 	free(st->dev_bins);
 	ss_stats_attr_free(st->attr);
+	if (st->noter)
+		ss_owner_free(st->noter->owner);
+	free(st->noter);
 	ss_evfilter_free(st->filter);
 	free(st->phases);
 	free(st->phase_stop);

@@ -142,16 +142,23 @@ int ss_evfilter_keep(struct ss_evfilter *f, const struct ss_event *ev)
 {
 	struct ss_req_owner who;
 	struct ss_io io;
-	int ret = ss_pair_feed(f->pair, ev, &io);
+	uint64_t note;
+	int ret;
 
-	if (ret < 0)
+	/* the issue's owner travels with it to its completion (owner.h) */
+	if ((ret = ss_owner_note(f->owner, ev, &note)) ||
+	    (ret = ss_pair_feed_tag(f->pair, ev, note, &io)) < 0)
 		return ret;
-	ret = ss_owner_feed(f->owner, ev, ret == 1 ? &io : NULL, &who);
-	if (ret < 0)
-		return ret;
-	if (ret == 1)   /* an issue or a completion: the request's owner's */
+	switch (ev->type) {
+	case SS_EV_ISSUE:
+		who = ss_owner_of_issue(ev, note);
 		return task_matches(f, who.pid, who.ts);
-	if (ev->type == SS_EV_COMPLETE)
-		return 0;       /* its issue is not in the trace: nobody's */
-	return task_matches(f, ev->pid, ev->ts_ns);
+	case SS_EV_COMPLETE:
+		if (!io.matched)
+			return 0;       /* its issue is not in the trace: nobody's */
+		who = ss_owner_of_io(&io);
+		return task_matches(f, who.pid, who.ts);
+	default:
+		return task_matches(f, ev->pid, ev->ts_ns);
+	}
 }

@@ -296,15 +296,25 @@ static int keep_filtered(struct ss_graph *g, struct ss_evfilter *filter,
 struct feed_ctx {
 	const struct ss_graph *g;
 	struct ss_graph_col *c;
+	bool panels, notes;            /* what the batch hook does: feed the panels, note */
 };
 
-static void feed_panels(void *arg, const struct ss_event *ev, size_t n)
+static void feed_panels(const struct feed_ctx *f, const struct ss_event *ev, size_t n)
 {
-	const struct feed_ctx *f = arg;
-
 	for (int p = 0; p < f->g->nr_panels; p++)
 		if (f->g->ops[p]->feed)
 			f->g->ops[p]->feed(f->c->state[p], ev, n);
+}
+
+/* The pass's work on the events alone (trace_read.h: ss_trace_set_batch_hook). */
+static void batch_hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
+{
+	const struct feed_ctx *f = arg;
+
+	if (f->notes)
+		ss_stats_note(f->c->stats, ev, notes, n);
+	if (f->panels)
+		feed_panels(f, ev, n);
 }
 
 static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bin_w, char *err,
@@ -371,12 +381,15 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	ss_trace_rewind(c->t);
 	/* without a process filter the panels see every event: in the read-ahead thread, when
 	 * the pass has one, beside the statistics (the io panel's cells are a tenth of a plot's
-	 * pass); with one, the events it keeps, here */
-	if (!filter)
-		ss_trace_set_batch_hook(c->t, feed_panels, &fc);
+	 * pass); with one, the events it keeps, here.  The statistics' notes of every event
+	 * (whose request: stats.h) are made there too. */
+	fc.panels = !filter;
+	fc.notes = ss_stats_notes(c->stats);
+	if (fc.panels || fc.notes)
+		ss_trace_set_batch_hook(c->t, batch_hook, &fc);
 	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
 		/* the statistics filter on their own (the others still move the head) */
-		if ((ret = ss_stats_feed(c->stats, ev, n)) ||
+		if ((ret = ss_stats_feed_noted(c->stats, ev, ss_trace_batch_notes(c->t), n)) ||
 		    (filter && (ret = keep_filtered(g, filter, &ev, &n)))) {
 			ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 			ss_evfilter_free(filter);
@@ -390,6 +403,10 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	ss_evfilter_free(filter);
 	if (ret < 0) {
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
+		return ret;
+	}
+	if ((ret = ss_stats_note_error(c->stats))) {
+		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 		return ret;
 	}
 	if ((ret = ss_stats_finish(c->stats)))

@@ -34,6 +34,7 @@ _Static_assert((RA_SLOTS & (RA_SLOTS - 1)) == 0, "RA_SLOTS is a power of two");
 
 struct ra_slot {
 	struct ss_event *ev;
+	uint64_t *note;             /* the hook's notes of ev[], when there is a hook */
 	size_t n;
 	int end;                    /* 1: more follows; else the backend's 0 or -errno after ev */
 };
@@ -126,7 +127,7 @@ static void *reader(void *arg)
 		s->n = fill;
 		s->end = end > 0 ? 1 : end;
 		if (ra->hook && fill)
-			ra->hook(ra->hook_arg, s->ev, fill);
+			ra->hook(ra->hook_arg, s->ev, s->note, fill);
 		/* the slot's contents, and what the hook did, before the count */
 		atomic_fetch_add(&ra->published, 1);
 		if (atomic_load(&ra->caller_sleeps))
@@ -149,7 +150,8 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 	ra->hook = hook;
 	ra->hook_arg = arg;
 	for (size_t i = 0; i < RA_SLOTS; i++)
-		if (!(ra->slot[i].ev = malloc(RA_SLOT_EVENTS * sizeof(struct ss_event))))
+		if (!(ra->slot[i].ev = malloc(RA_SLOT_EVENTS * sizeof(struct ss_event))) ||
+		    (hook && !(ra->slot[i].note = malloc(RA_SLOT_EVENTS * sizeof(uint64_t)))))
 			goto fail;
 	if ((ret = pthread_mutex_init(&ra->mu, NULL)))
 		goto fail;
@@ -167,8 +169,10 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 	pthread_cond_destroy(&ra->cv);
 	pthread_mutex_destroy(&ra->mu);
 fail:
-	for (size_t i = 0; i < RA_SLOTS; i++)
+	for (size_t i = 0; i < RA_SLOTS; i++) {
 		free(ra->slot[i].ev);
+		free(ra->slot[i].note);
+	}
 	free(ra);
 	errno = ret;
 	return NULL;
@@ -220,7 +224,14 @@ void ss_readahead_stop(struct ss_readahead *ra)
 	pthread_join(ra->thread, NULL);
 	pthread_cond_destroy(&ra->cv);
 	pthread_mutex_destroy(&ra->mu);
-	for (size_t i = 0; i < RA_SLOTS; i++)
+	for (size_t i = 0; i < RA_SLOTS; i++) {
 		free(ra->slot[i].ev);
+		free(ra->slot[i].note);
+	}
 	free(ra);
+}
+
+const uint64_t *ss_readahead_notes(const struct ss_readahead *ra)
+{
+	return ra->held ? ra->slot[(ra->taken - 1) % RA_SLOTS].note : NULL;
 }

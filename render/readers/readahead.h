@@ -15,6 +15,7 @@
 #define SS_READAHEAD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "seekscope/format.h"
 
 struct ss_trace;
@@ -30,9 +31,10 @@ struct ss_readahead;
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
 
-/* What the thread does with each slot's events before it hands the slot over (trace_read.h:
- * ss_trace_set_batch_hook). */
-typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, size_t n);
+/* What the thread does with each slot's events before it hands the slot over, NOTE[i] its
+ * note of event i (trace_read.h: ss_trace_set_batch_hook). */
+typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, uint64_t *note,
+				     size_t n);
 
 /* Start reading T ahead through NEXT (from where the backend stands), HOOK (may be NULL)
  * called with ARG on every slot's events, in order, in the thread.  NULL (errno set) when
@@ -42,6 +44,8 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);
+/* The hook's notes of the events the last ss_readahead_next() gave (NULL without a hook). */
+const uint64_t *ss_readahead_notes(const struct ss_readahead *ra);
 
 /* Stop the thread (it finishes the backend call it is in, and makes no other) and free
  * everything; NULL is fine. */

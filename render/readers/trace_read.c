@@ -34,6 +34,9 @@ struct ss_trace_priv {
 	int ra_mode;                        /* ss_trace_set_readahead() */
 	ss_trace_batch_hook hook;           /* ss_trace_set_batch_hook() */
 	void *hook_arg;
+	uint64_t *notes;                    /* the hook's notes of a batch read directly */
+	size_t cap_notes;
+	bool notes_here;                    /* the last batch was read directly, with a hook */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
 	char error[200];
@@ -476,6 +479,7 @@ void ss_trace_close(struct ss_trace *t)
 		if (t->priv->spool_fd >= 0)
 			close(t->priv->spool_fd);
 		free(t->priv->source);
+		free(t->priv->notes);
 		free(t->priv);
 	}
 	for (size_t i = 0; i < t->nr_meta; i++) {
@@ -582,6 +586,7 @@ int ss_trace_rewind(struct ss_trace *t)
 	t->priv->ra = NULL;
 	t->priv->ra_decided = false;
 	t->priv->hook = NULL;           /* a hook lasts one pass (ss_trace_set_batch_hook) */
+	t->priv->notes_here = false;
 	t->priv->error[0] = 0;
 	return t->priv->be->rewind(t);
 }
@@ -624,10 +629,32 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->hook, p->hook_arg)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
+	p->notes_here = false;
 	ret = p->be->next_batch(t, ev, n);
-	if (ret > 0 && p->hook && *n)
-		p->hook(p->hook_arg, *ev, *n);
+	if (ret > 0 && p->hook && *n) {
+		if (*n > p->cap_notes) {
+			uint64_t *nn = realloc(p->notes, *n * sizeof(*nn));
+
+			if (!nn) {
+				ss_trace_set_error(t, "%s", strerror(ENOMEM));
+				return -ENOMEM;
+			}
+			p->notes = nn;
+			p->cap_notes = *n;
+		}
+		p->hook(p->hook_arg, *ev, p->notes, *n);
+		p->notes_here = true;
+	}
 	return ret;
+}
+
+const uint64_t *ss_trace_batch_notes(const struct ss_trace *t)
+{
+	const struct ss_trace_priv *p = t->priv;
+
+	if (p->ra)
+		return ss_readahead_notes(p->ra);
+	return p->notes_here ? p->notes : NULL;
 }
 
 const char *ss_trace_error(const struct ss_trace *t)

@@ -124,17 +124,26 @@ static size_t nr_batches, nr_slot_batches, first_batch;
  * Read T's next events (at most LIMIT) into OUT[*n...]: the last next_batch's return (1 when
  * LIMIT stopped the reading).
  */
+/* ... and the notes a batch hook (check_hook) gave with them: how many, how many not its */
+static size_t nr_noted, nr_notes_wrong;
+
 static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size_t limit)
 {
 	const struct ss_event *ev;
 	size_t k;
 	int ret = 0;
 
-	nr_batches = nr_slot_batches = 0;
+	nr_batches = nr_slot_batches = nr_noted = nr_notes_wrong = 0;
 	while (*n < limit && (ret = ss_trace_next_batch(t, &ev, &k)) > 0) {
+		const uint64_t *notes = ss_trace_batch_notes(t);
+
 		if (!nr_batches++)
 			first_batch = k;
 		nr_slot_batches += k == SS_READAHEAD_SLOT_EVENTS;
+		for (size_t i = 0; notes && i < k; i++) {
+			nr_noted++;
+			nr_notes_wrong += notes[i] != (ev[i].ts_ns ^ ev[i].sector);
+		}
 		for (size_t i = 0; i < k; i++)
 			if ((*n)++ < limit)
 				out[*n - 1] = ev[i];
@@ -239,10 +248,12 @@ struct hooked {
 	bool other_thread;
 };
 
-static void hook(void *arg, const struct ss_event *ev, size_t n)
+static void hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
 {
 	struct hooked *h = arg;
 
+	for (size_t i = 0; i < n; i++)
+		notes[i] = ev[i].ts_ns ^ ev[i].sector;
 	h->calls++;
 	h->other_thread |= !pthread_equal(pthread_self(), h->main);
 	for (size_t i = 0; i < n && h->n < h->cap; i++)
@@ -280,6 +291,8 @@ static void check_hook(const char *what, const char *path, int mode)
 	   h.calls, nr_batches);
 	ok(h.other_thread == (mode > 0), "%s, %s: %s", what, how,
 	   mode > 0 ? "in the read-ahead thread" : "in the caller's thread");
+	ok(nr_noted == n && !nr_notes_wrong, "%s, %s: each event came with the hook's note of it "
+	   "(%zu noted, %zu wrong)", what, how, nr_noted, nr_notes_wrong);
 	/* broken off after 10,001 events (N: those of the batches taken): read directly, the hook
 	 * saw those batches; read ahead, at most the ring's more */
 	h.n = h.calls = 0;
@@ -296,7 +309,8 @@ static void check_hook(const char *what, const char *path, int mode)
 	ss_trace_rewind(t);
 	n = 0;
 	ret = read_events(t, got, &n, SIZE_MAX);
-	ok(ret == 0 && n == nr_ref && h.calls == 0, "%s, %s: the next pass not hooked", what, how);
+	ok(ret == 0 && n == nr_ref && h.calls == 0 && !nr_noted,
+	   "%s, %s: the next pass not hooked, without notes", what, how);
 	ss_trace_close(t);
 	free(got);
 	free(h.ev);
@@ -540,7 +554,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 
 int main(void)
 {
-	plan(68);
+	plan(72);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);

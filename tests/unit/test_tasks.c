@@ -341,6 +341,72 @@ static void test_trace(const char *path)
 	ss_trace_close(t);
 }
 
+/*
+ * Two requests that a worker (pid 300) issues at the same nanosecond, queued before by tar
+ * (100) and gzip (400), in flight together: each completion is its own submitter's, whether
+ * the pass notes the submitters read ahead or not.  (The owners of issued requests used to be
+ * kept in a table keyed by device and issue time, where the second issue took the first's
+ * place: both completions went to gzip.)
+ */
+static void test_same_instant(const char *path)
+{
+	const uint16_t W = SS_RW_WRITE;
+	struct ss_rec_task tasks[] = {
+		task(1 * MS, 100, "tar", ""),
+		task(1 * MS, 400, "gzip", ""),
+		task(1 * MS, 300, "kworker/0:1H", "blk_mq_run_work_fn"),
+	};
+	struct ss_event ev[] = {
+		{ 10 * MS, 7000, 8, 4096, DEV, 0, SS_EV_QUEUE, W, 0, 0, 100, 0 },
+		{ 10 * MS + 1, 8000, 8, 4096, DEV, 0, SS_EV_QUEUE, W, 0, 0, 400, 0 },
+		{ 11 * MS, 7000, 8, 4096, DEV, 0, SS_EV_ISSUE, W, 0, 0, 300, 0 },
+		{ 11 * MS, 8000, 8, 4096, DEV, 0, SS_EV_ISSUE, W, 0, 0, 300, 0 },
+		{ 12 * MS, 8000, 8, 4096, DEV, 0, SS_EV_COMPLETE, W, 0, 0, 0, 0 },
+		{ 13 * MS, 7000, 8, 4096, DEV, 0, SS_EV_COMPLETE, W, 0, 0, 0, 0 },
+	};
+	char err[200];
+	struct ss_writer *w = ss_writer_open(path, SS_OUT_REPLACE, err, sizeof(err));
+	struct ss_task_spec only = { 0 };
+	struct ss_trace *t = NULL;
+
+	if (!ok(w != NULL, "same instant: writer (%s)", w ? "" : err))
+		return;
+	ss_writer_tasks(w, tasks, 3);
+	ss_writer_events(w, ev, sizeof(ev) / sizeof(ev[0]));
+	if (!ok(ss_writer_close(w) == 0 && (t = ss_trace_open(path, err, sizeof(err))),
+		"same instant: the trace written and opened"))
+		return;
+	for (int mode = -1; mode <= 1; mode += 2) {
+		const char *how = mode > 0 ? "read ahead" : "read directly";
+		struct ss_stats_opts o;
+		struct ss_stats *st;
+		const struct ss_proc_row *tar, *gzip;
+
+		ss_trace_set_readahead(t, mode);
+		ss_stats_opts_init(&o);
+		o.procs = true;
+		st = ss_stats_new(t, &o);
+		is_int(st ? ss_stats_run(st, t) : -1, 0, "same instant, %s: pass", how);
+		tar = st ? row_named(ss_stats_procs(st), "tar") : NULL;
+		gzip = st ? row_named(ss_stats_procs(st), "gzip") : NULL;
+		ok(tar && gzip && tar->ios == 1 && tar->issues == 1 && tar->submitted == 1 &&
+		   gzip->ios == 1 && gzip->issues == 1 && gzip->submitted == 1,
+		   "same instant, %s: tar's and gzip's requests each its own (tar %llu I/Os, gzip "
+		   "%llu)", how, tar ? (unsigned long long)tar->ios : 0,
+		   gzip ? (unsigned long long)gzip->ios : 0);
+		ss_stats_free(st);
+		memset(&only, 0, sizeof(only));
+		ss_task_spec_add_comm(&only, "tar", err, sizeof(err));
+		o.only = &only;
+		st = ss_stats_new(t, &o);
+		ok(st && !ss_stats_run(st, t) && ss_stats_total(st)->ios == 1 &&
+		   ss_stats_total(st)->events == 3,
+		   "same instant, %s: --comm tar keeps its queue, issue and completion", how);
+		ss_stats_free(st);
+	}
+	ss_trace_close(t);
+}
+
 int main(void)
 {
 	test_table();
@@ -350,5 +416,7 @@ int main(void)
 	TP(path, "tasks.sst");
 	is_int(write_trace(path), 0, "trace with task records written");
 	test_trace(path);
+	TP(same, "same-instant.sst");
+	test_same_instant(same);
 	return done_testing();
 }
