@@ -16,7 +16,7 @@
  * report's misses writing them in a simulated 1 MiB cache: 238,000 -> 98,000).
  */
 struct slot {
-	uint64_t key;              /* sector, or issue ts */
+	uint64_t key;              /* the sector */
 	uint64_t ts;               /* when it submitted */
 	uint32_t dev;
 	uint32_t pid;
@@ -124,6 +124,9 @@ int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note)
 				   ev->sector, &me);
 		return 0;
 	case SS_EV_ISSUE:
+		/* no submitter seen yet (a trace without queue and insert events): the issuer's */
+		if (!o->t[QUEUED] && !o->t[INSERTED])
+			return 0;
 		if (ev->sector != SS_SECTOR_NONE &&
 		    ((s = submitter(o, QUEUED, ev->dev, ev->sector, ev->ts_ns)) ||
 		     (s = submitter(o, INSERTED, ev->dev, ev->sector, ev->ts_ns))))

@@ -54,7 +54,8 @@ int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss
  * order), keeps the submitters (QUEUE and INSERT events) and writes each event's note (0 but
  * for an ISSUE that a submitter's); the owner of an issue is ss_owner_of_issue() of its note,
  * that of a completion ss_owner_of_io() of its pairing, the issue paired with its note as
- * tag (ss_pair_feed_tag).  0 or -ENOMEM (ss_owner_note; *NOTE is 0 then).
+ * tag (ss_pair_feed_tag).  0 or -ENOMEM (ss_owner_note; *NOTE is 0 then).  A note uses bits
+ * 0 to 62; bit 63 is the caller's, ignored here.
  */
 int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note);
 struct ss_req_owner ss_owner_of_issue(const struct ss_event *ev, uint64_t note);

@@ -453,9 +453,10 @@ static int judge(struct ss_stats *st, const struct ss_event *ev, const uint64_t 
 		return ret;
 	j->verdict = (int8_t)ret;
 	j->note = 0;
-	if (note)
+	if (note && st->noter)          /* notes of another hook's than ss_stats_note: none */
 		j->note = *note;
-	else if (st->noter && (ret = ss_owner_note(st->noter->owner, ev, &j->note)) < 0)
+	else if (!note && st->noter && st->noter->owner &&
+		 (ret = ss_owner_note(st->noter->owner, ev, &j->note)) < 0)
 		return ret;
 	/* an issue's owner travels with it to its completion */
 	if ((ret = ss_pair_feed_tag(st->pair, ev, j->note, &j->io)) < 0)
@@ -559,7 +560,7 @@ static void count(struct ss_stats *st, const struct judged *j)
 static int attr(struct ss_stats_attr *a, const struct judged *j)
 {
 	return ss_stats_attr_count(a, &j->ev, j->keep, j->in, j->verdict, j->paired, &j->io,
-				   j->note);
+				   j->note, (j->note & NOTED_ATTRIBUTED) != 0);
 }
 
 /* The fan-out's consumers (stats_priv.h). */
@@ -588,24 +589,55 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 	return ss_stats_feed_noted(st, ev, NULL, n);
 }
 
-bool ss_stats_notes(const struct ss_stats *st)
+bool ss_stats_notes(struct ss_stats *st)
 {
-	return st->noter != NULL;
+	struct stats_noter *nt = st->noter;
+
+	if (!nt)
+		return false;
+	/* the attribution goes to the hook when it runs in another thread, judged there again:
+	 * not with a process filter (its verdicts are the pass's), nor when it has a thread of
+	 * its own already (fanout.h) */
+	nt->caller = pthread_self();
+	nt->attr = st->attr_here && !st->filter &&
+		   (nt->seek || (nt->seek = ss_seek_new(st->o.seek_threshold)));
+	return true;
 }
 
-/* The attribution's first half (stats_attr.h, owner.h), for a batch hook: NOTES[i] for EV[i]. */
+/* The attribution's seek half of EV (stats_attr.h), judged by the hook's own seek rule. */
+static int note_attr(struct ss_stats *st, struct stats_noter *nt, const struct ss_event *ev)
+{
+	bool in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
+				    ev->ts_ns <= st->o.window_end_ns);
+	int64_t dist;
+	int verdict;
+
+	if ((verdict = ss_seek_feed(nt->seek, ev, &dist)) < 0)
+		return verdict;
+	return ss_stats_attr_seek(st->attr, ev, true, in, verdict);
+}
+
+/* The attribution's first half (stats_attr.h, owner.h), for a batch hook: NOTES[i] for EV[i];
+ * in another thread than the pass's, the attribution itself. */
 void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, uint64_t *notes, size_t n)
 {
 	struct stats_noter *nt = st->noter;
+	bool attr = nt->attr && !pthread_equal(pthread_self(), nt->caller);
 	int ret;
 
 	for (size_t i = 0; i < n; i++) {
 		notes[i] = 0;
 		/* judge() skips them before the attribution sees them */
-		if (nt->err || (nt->one_device && ev[i].dev != nt->device))
+		if (nt->one_device && ev[i].dev != nt->device)
 			continue;
-		if ((ret = ss_owner_note(nt->owner, &ev[i], &notes[i])))
+		if (!nt->err && nt->owner && (ret = ss_owner_note(nt->owner, &ev[i], &notes[i])))
 			nt->err = ret;
+		if (!attr)
+			continue;
+		/* after an error too: the pass's thread stays out of the attribution */
+		if (!nt->err && (ret = note_attr(st, nt, &ev[i])))
+			nt->err = ret;
+		notes[i] |= NOTED_ATTRIBUTED;
 	}
 }
 
@@ -654,6 +686,9 @@ int ss_stats_finish(struct ss_stats *st)
 	if (st->finished)
 		return 0;
 	st->finished = true;
+	/* the hook's error (ss_stats_note), now that the pass has ended */
+	if ((ret = ss_stats_note_error(st)))
+		return ret;
 	/* the threads count what is queued and end: what they wrote is the main thread's now */
 	if (st->fan && (ret = ss_fanout_finish(st->fan)))
 		return ret;
@@ -695,7 +730,7 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 			return ret;
 		}
 	/* the pass has ended (a read error ends it too): the hook's work is done and seen */
-	if (ret < 0 || (ret = ss_stats_note_error(st)))
+	if (ret < 0)
 		return ret;
 	return ss_stats_finish(st);
 }

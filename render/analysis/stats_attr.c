@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "classes.h"
 #include "filemap.h"
@@ -18,20 +19,46 @@
 /* The per-directory rows: the directories right under the mapped DIR. */
 static const struct ss_group_spec dir_groups = { .by = SS_GROUP_DIR, .depth = 1 };
 
+/*
+ * What the seek half (ss_stats_attr_seek) writes, on cache lines of its own: it may run in
+ * another thread than the rest, and a line both wrote would travel between their CPUs at
+ * every event (measured: twice the CPU time of a report).  The seek causes' state is an
+ * allocation of its own too.
+ */
+struct seek_half {
+	struct ss_zone_hint hint;      /* the issues' zones */
+	uint64_t *zone_seeks;          /* per zone: seeks that landed there (zones[].seeks at finish) */
+};
+
 struct ss_stats_attr {
+	/* read only while events are counted */
 	const struct ss_trace *t;
 	struct ss_stats_opts o;
 	const struct ss_zone_index *zi;
 	struct ss_zone_stats *zones;
 	size_t nr_zones;
-	uint64_t unzoned;
 	struct ss_procs *procs;
 	struct ss_group_stats *dirs;
 	struct ss_seek_causes *causes;
 	struct ss_filemap *fm;
-	struct ss_zone_hint cause_hint, io_hint;   /* the issues' zones, the completions' */
+	struct seek_half *sh;
 	bool idle;                     /* nothing asked for: events are not even looked at */
+	/* written by the rest (not the seek half), a line apart from the above */
+	char line_apart[64];
+	uint64_t unzoned;
+	struct ss_zone_hint io_hint;   /* the completions' zones */
 };
+
+/* SIZE bytes on whole cache lines of their own, zeroed; NULL on ENOMEM. */
+static void *lines_alloc(size_t size)
+{
+	size_t sz = (size + 63) / 64 * 64;
+	void *p = aligned_alloc(64, sz ? sz : 64);
+
+	if (p)
+		memset(p, 0, sz ? sz : 64);
+	return p;
+}
 
 /* The class of an evaluated issue for the seek causes (the file map's verdict included) and
  * its zone; COUNT: its seek counts in the total. */
@@ -39,7 +66,7 @@ static int feed_cause(struct ss_stats_attr *a, const struct ss_event *ev, int ve
 		      long *zone)
 {
 	enum ss_fm_kind fk = ss_filemap_lookup(a->fm, ev->dev, ev->sector, ev->nr_sector, NULL);
-	enum ss_class cls = ss_class_lookup(a->zi, a->t ? a->t->zones : NULL, ev, fk, &a->cause_hint,
+	enum ss_class cls = ss_class_lookup(a->zi, a->t ? a->t->zones : NULL, ev, fk, &a->sh->hint,
 					   zone);
 
 	return ss_seek_causes_feed(a->causes, ev, cls, *zone, verdict, count);
@@ -51,9 +78,9 @@ static void zone_seek(struct ss_stats_attr *a, const struct ss_event *ev, long z
 	if (!a->nr_zones)
 		return;
 	if (!found)
-		zone = ss_zone_index_find_hint(a->zi, ev->dev, ev->sector, &a->cause_hint);
+		zone = ss_zone_index_find_hint(a->zi, ev->dev, ev->sector, &a->sh->hint);
 	if (zone >= 0)
-		a->zones[zone].seeks++;
+		a->sh->zone_seeks[zone]++;
 }
 
 static void zone_io(struct ss_stats_attr *a, const struct ss_io *io)
@@ -74,12 +101,27 @@ static void zone_io(struct ss_stats_attr *a, const struct ss_io *io)
 	}
 }
 
-int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
-			int verdict, int paired, const struct ss_io *io, uint64_t note)
+int ss_stats_attr_seek(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
+		       int verdict)
 {
-	struct ss_req_owner who;
 	long zone = -1;
-	int ret = paired;
+	int ret;
+
+	if (a->idle || verdict == SS_SEEK_IGNORED)
+		return 0;
+	if (a->causes && (ret = feed_cause(a, ev, verdict, keep && in, &zone)))
+		return ret;
+	if (keep && verdict == SS_SEEK_FAR)
+		zone_seek(a, ev, zone, a->causes != NULL);
+	return 0;
+}
+
+int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
+			int verdict, int paired, const struct ss_io *io, uint64_t note,
+			bool seek_done)
+{
+	struct ss_req_owner who = { 0 };
+	int ret;
 
 	if (a->idle)
 		return 0;
@@ -89,10 +131,9 @@ int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool
 	if (verdict != SS_SEEK_IGNORED) {
 		bool far = verdict == SS_SEEK_FAR;
 
-		if (a->causes && (ret = feed_cause(a, ev, verdict, keep && in, &zone)))
+		/* the seek half first, as it always came (its figures are its own) */
+		if (!seek_done && (ret = ss_stats_attr_seek(a, ev, keep, in, verdict)))
 			return ret;
-		if (keep && far)
-			zone_seek(a, ev, zone, a->causes != NULL);
 		if (keep && a->procs && (ret = ss_procs_issue(a->procs, &who, far)))
 			return ret;
 		if (keep && a->dirs)
@@ -115,7 +156,8 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 					const struct ss_zone_index *zi,
 					struct ss_zone_stats *zones, size_t nr_zones)
 {
-	struct ss_stats_attr *a = calloc(1, sizeof(*a));
+	/* on lines of its own: the rest's writes at its end share no line with another object */
+	struct ss_stats_attr *a = lines_alloc(sizeof(*a));
 	int err;
 
 	if (!a)
@@ -127,7 +169,9 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 	a->nr_zones = zi ? nr_zones : 0;
 	if ((o->causes && (!(a->causes = ss_seek_causes_new()) || !(a->fm = ss_filemap_new(t)))) ||
 	    (t && o->procs && !(a->procs = ss_procs_new(t))) ||
-	    (t && o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))))
+	    (t && o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))) ||
+	    !(a->sh = lines_alloc(sizeof(*a->sh))) ||
+	    (a->nr_zones && !(a->sh->zone_seeks = lines_alloc(a->nr_zones * sizeof(uint64_t)))))
 		goto error;
 	a->idle = !a->procs && !a->dirs && !a->causes && !a->nr_zones;
 	return a;
@@ -146,6 +190,9 @@ void ss_stats_attr_free(struct ss_stats_attr *a)
 	ss_group_stats_free(a->dirs);
 	ss_seek_causes_free(a->causes);
 	ss_filemap_free(a->fm);
+	if (a->sh)
+		free(a->sh->zone_seeks);
+	free(a->sh);
 	free(a);
 }
 
@@ -161,6 +208,10 @@ bool ss_stats_attr_noted(const struct ss_stats_attr *a)
 
 void ss_stats_attr_finish(struct ss_stats_attr *a)
 {
+	for (size_t i = 0; i < a->nr_zones; i++) {
+		a->zones[i].seeks += a->sh->zone_seeks[i];
+		a->sh->zone_seeks[i] = 0;
+	}
 	if (a->procs)
 		ss_procs_finish(a->procs);
 	if (a->dirs)

@@ -36,7 +36,16 @@ bool ss_stats_attr_idle(const struct ss_stats_attr *a);
  * attribution wants notes (ss_stats_attr_noted; else 0).  0 or -ENOMEM.
  */
 int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
-			int verdict, int paired, const struct ss_io *io, uint64_t note);
+			int verdict, int paired, const struct ss_io *io, uint64_t note,
+			bool seek_done);
+/*
+ * Its seek half alone: the classes around a seek (seek causes) and the zone it landed in.  It
+ * needs the event, KEEP, IN and VERDICT only, and touches nothing the rest does, so it may run
+ * in another thread, over the same events in order, judged by a seek rule of its own; the
+ * rest is then counted with SEEK_DONE.  0 or -ENOMEM.
+ */
+int ss_stats_attr_seek(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
+		       int verdict);
 /* Whether the events' notes (owner.h: ss_owner_note) are needed: the per-process rows'. */
 bool ss_stats_attr_noted(const struct ss_stats_attr *a);
 /* After the last event: finish the rows. */

@@ -7,6 +7,7 @@
 #ifndef SS_STATS_PRIV_H
 #define SS_STATS_PRIV_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 /* The pass's judgement of one event: all that counting and attributing it need. */
 struct judged {
 	struct ss_event ev;
-	struct ss_io io;               /* ss_pair_feed's, when paired == 1 */
+	struct ss_io io;               /* ss_pair_feed_tag's, when paired == 1 */
 	int64_t dist;                  /* ss_seek_feed's */
 	uint64_t note;                 /* whose request (owner.h: ss_owner_note), with procs */
 	uint32_t depth, dev_depth;     /* requests in flight before it: all, its device's */
@@ -26,13 +27,26 @@ struct judged {
 	bool keep, in;                 /* kept by opts.only; in the window */
 };
 
-/* ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest). */
+/*
+ * ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest).  In
+ * a thread of its own (the read-ahead's) it also runs the attribution's seek half
+ * (stats_attr.h: the classes around each seek and the zone it landed in), judged again by a
+ * seek rule of its own, and marks the notes NOTED_ATTRIBUTED: that half then leaves the
+ * thread that judges and counts.
+ */
 struct stats_noter {
-	struct ss_owner *owner;        /* the submitters (owner.h: ss_owner_note) */
+	struct ss_owner *owner;        /* the submitters (owner.h: ss_owner_note), with procs */
 	bool one_device;               /* as the pass's opts: other devices' events unseen */
 	uint32_t device;
+	bool attr;                     /* the seek half, when not in the pass's own thread */
+	pthread_t caller;              /* the pass's thread (ss_stats_notes) */
+	struct ss_seek *seek;          /* its own seek rule, for that half */
 	int err;                       /* the first error */
 };
+
+/* A note's bit of the pass's own (owner.h's notes leave bit 63 free): the attribution's seek
+ * half was done in the hook. */
+#define NOTED_ATTRIBUTED (1ull << 63)
 
 /*
  * A period's share of the queue-depth integral: the clock keeps one exact integral of the

@@ -359,9 +359,9 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		goto error;
 	}
 	st->attr_idle = ss_stats_attr_idle(st->attr);
-	if (ss_stats_attr_noted(st->attr)) {
+	if (!st->attr_idle) {
 		if (!(st->noter = calloc(1, sizeof(*st->noter))) ||
-		    !(st->noter->owner = ss_owner_new()))
+		    (ss_stats_attr_noted(st->attr) && !(st->noter->owner = ss_owner_new())))
 			goto error;
 		st->noter->one_device = st->o.one_device;
 		st->noter->device = st->o.device;
@@ -426,8 +426,10 @@ void ss_stats_free(struct ss_stats *st)
 		ss_bins_free(st->dev_bins[i]);
 	free(st->dev_bins);
 	ss_stats_attr_free(st->attr);
-	if (st->noter)
+	if (st->noter) {
 		ss_owner_free(st->noter->owner);
+		ss_seek_free(st->noter->seek);
+	}
 	free(st->noter);
 	ss_evfilter_free(st->filter);
 	free(st->phases);

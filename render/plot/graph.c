@@ -405,10 +405,6 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));
 		return ret;
 	}
-	if ((ret = ss_stats_note_error(c->stats))) {
-		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
-		return ret;
-	}
 	if ((ret = ss_stats_finish(c->stats)))
 		ss_errf(err, errlen, "%s: %s", c->t->path, strerror(-ret));
 	return ret;

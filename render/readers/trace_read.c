@@ -636,6 +636,7 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 			uint64_t *nn = realloc(p->notes, *n * sizeof(*nn));
 
 			if (!nn) {
+				*n = 0;
 				ss_trace_set_error(t, "%s", strerror(ENOMEM));
 				return -ENOMEM;
 			}
