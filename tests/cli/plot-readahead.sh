@@ -4,13 +4,15 @@
 # cells counted, in a thread of their own beside the statistics) draws the same picture as
 # one read directly (never), byte for byte: seekscope traces with named processes, a file map,
 # two columns, a process filter (the panels then fed by the caller), a window, a blktrace set
-# of two per-CPU files, PNG and SVG; a trace damaged in a middle record fails the same way,
-# with the same one line and no picture.  Prints TAP.
+# of two per-CPU files, PNG and SVG, the seek causes' panel (whose figures are counted in the
+# read-ahead thread); a report, whose submitters and seek causes are noted there, prints the
+# same bytes both ways; a trace damaged in a middle record fails the same way, with the same
+# one line and no picture.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 GENBT=${GEN_BLKTRACE:-build/tests/tools/gen-blktrace}
 FMAP=$(cd "$(dirname "$0")/../fuzz/corpus/trace" && pwd)/filemap.sst
-plan 24
+plan 34
 make_workdir
 d=$WORK
 
@@ -23,7 +25,7 @@ ok $? "traces generated"
 n=0
 for args in "a.sst" "a.sst --color-by process" "a.sst --comm tar --color-by process" \
 	    "a.sst b.sst" "a.sst -x 0.5:2 -p io,seeks,dist" "bt" "$FMAP --color-by dir" \
-	    "a.sst b.sst -p io,lat --color-by process"; do
+	    "a.sst b.sst -p io,lat --color-by process" "a.sst -p io,causes -x 0.5:2"; do
 	for ext in png svg; do
 		[[ $ext == svg && $args != "a.sst b.sst" && $args != bt ]] && continue
 		n=$((n + 1))
@@ -34,6 +36,15 @@ for args in "a.sst" "a.sst --color-by process" "a.sst --comm tar --color-by proc
 		cmp -s "$d/ra$n.$ext" "$d/di$n.$ext" && cmp -s "$d/err1" "$d/err2"
 		ok $? "... the same picture and messages"
 	done
+done
+
+for args in "a.sst" "bt" "$FMAP" "a.sst --comm tar"; do
+	# shellcheck disable=SC2086
+	(cd "$d" && SEEKSCOPE_READAHEAD=always "$SEEKSCOPE" report --json $args >"$d/ra.json" 2>"$d/err1" &&
+		SEEKSCOPE_READAHEAD=never "$SEEKSCOPE" report --json $args >"$d/di.json" 2>"$d/err2")
+	ok $? "report ${args#"$FMAP"}, read ahead and not"
+	cmp -s "$d/ra.json" "$d/di.json" && cmp -s "$d/err1" "$d/err2" && grep -q '"seek_causes"' "$d/ra.json"
+	ok $? "... the same figures, seek causes included"
 done
 
 # a checksum broken in a record a third of the way (offset 1 MB of 2.9 MB, 15 records)
