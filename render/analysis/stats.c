@@ -449,15 +449,23 @@ static int judge(struct ss_stats *st, const struct ss_event *ev, const uint64_t 
 				  ev->ts_ns <= st->o.window_end_ns);
 	j->depth = (uint32_t)ss_pair_inflight(st->pair);
 	j->dev_depth = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
-	if ((ret = ss_seek_feed(st->seek, ev, &j->dist)) < 0)
-		return ret;
-	j->verdict = (int8_t)ret;
 	j->note = 0;
 	if (note && st->noter)          /* notes of another hook's than ss_stats_note: none */
 		j->note = *note;
 	else if (!note && st->noter && st->noter->owner &&
 		 (ret = ss_owner_note(st->noter->owner, ev, &j->note)) < 0)
 		return ret;
+	if (ev->type == SS_EV_QUEUE || ev->type == SS_EV_INSERT) {
+		/* they move no head and fill no queue: the seek and pairing rules ignore them
+		 * (seek.h, pair.h), without a call (a third of a blktrace trace's events) */
+		j->dist = 0;
+		j->verdict = SS_SEEK_IGNORED;
+		j->paired = 0;
+		return 1;
+	}
+	if ((ret = ss_seek_feed(st->seek, ev, &j->dist)) < 0)
+		return ret;
+	j->verdict = (int8_t)ret;
 	/* an issue's owner travels with it to its completion */
 	if ((ret = ss_pair_feed_tag(st->pair, ev, j->note, &j->io)) < 0)
 		return ret;
