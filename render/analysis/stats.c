@@ -615,7 +615,10 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const ui
 		}
 		if (st->count_here)
 			count(st, j);
-		if (st->attr_here && !st->attr_idle && (ret = attr(st->attr, j)))
+		/* the attribution counts issues and completions only (stats_attr.h) */
+		if (st->attr_here && !st->attr_idle &&
+		    (j->ev.type == SS_EV_ISSUE || j->ev.type == SS_EV_COMPLETE) &&
+		    (ret = attr(st->attr, j)))
 			return ret;
 	}
 	return st->fan ? ss_fanout_error(st->fan) : 0;

@@ -33,7 +33,8 @@ bool ss_stats_attr_idle(const struct ss_stats_attr *a);
  * Count EV, in time order, as the pass judged it: KEEP (opts.only), IN (the window), VERDICT
  * (ss_seek_feed), PAIRED and IO (ss_pair_feed_tag's result and io, each issue paired with its
  * note as tag), NOTE: its note by ss_owner_note() (owner.h: whose request it is), when the
- * attribution wants notes (ss_stats_attr_noted; else 0).  0 or -ENOMEM.
+ * attribution wants notes (ss_stats_attr_noted; else 0).  Only issues and completions count
+ * here: other events need not be fed.  0 or -ENOMEM.
  */
 int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool keep, bool in,
 			int verdict, int paired, const struct ss_io *io, uint64_t note,
