@@ -18,7 +18,8 @@
 bool ss_cpu_free(void);
 
 /* True when a CPU besides the caller's is idle now: /proc/loadavg's runnable tasks (the
- * caller's thread included, background work too) fewer than the online CPUs.  For a thread
+ * caller's thread included, background work too) fewer than the online CPUs, in one of up to
+ * three looks 0.2 ms apart (a kernel thread running for an instant does not count).  For a thread
  * that hands work back and forth with the caller (the trace reader's read-ahead): beside
  * anything else, even work at nice 19, each hand-over waits for the scheduler and the pair
  * is slower than one thread.  False when that cannot be read. */
