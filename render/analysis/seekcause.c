@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "seek.h"
 #include "seekcause.h"
 
@@ -35,15 +36,8 @@ static const struct ss_cause_matrix empty_matrix;
 
 struct ss_seek_causes *ss_seek_causes_new(void)
 {
-	/* on whole cache lines of its own: it may be fed in another thread than the objects
-	 * allocated around it (stats_attr.h: the seek half), and a line of theirs shared with
-	 * it would travel between the two CPUs at every seek */
-	size_t size = (sizeof(struct ss_seek_causes) + 63) / 64 * 64;
-	struct ss_seek_causes *sc = aligned_alloc(64, size);
-
-	if (sc)
-		memset(sc, 0, size);
-	return sc;
+	/* it may be fed in another thread than the objects allocated around it (lines.h) */
+	return ss_lines_alloc(sizeof(struct ss_seek_causes));
 }
 
 /* The zone pairs' table and their sorted copy, at the first pair: 0 or -ENOMEM. */

@@ -223,8 +223,6 @@ bool ss_stats_notes(struct ss_stats *st);
 void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, uint64_t *notes, size_t n);
 int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const uint64_t *notes,
 			size_t n);
-/* The first error of ss_stats_note in the pass, once it has ended: 0 or -ENOMEM. */
-int ss_stats_note_error(const struct ss_stats *st);
 /* Close the periods (queue depth to the end) and compute derived figures.  Call once.  0, or
  * -ENOMEM (of events fed before: the attribution may count behind ss_stats_feed). */
 int ss_stats_finish(struct ss_stats *st);

@@ -9,10 +9,10 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "classes.h"
 #include "filemap.h"
+#include "lines.h"
 #include "owner.h"
 #include "stats_attr.h"
 
@@ -48,17 +48,6 @@ struct ss_stats_attr {
 	uint64_t unzoned;
 	struct ss_zone_hint io_hint;   /* the completions' zones */
 };
-
-/* SIZE bytes on whole cache lines of their own, zeroed; NULL on ENOMEM. */
-static void *lines_alloc(size_t size)
-{
-	size_t sz = (size + 63) / 64 * 64;
-	void *p = aligned_alloc(64, sz ? sz : 64);
-
-	if (p)
-		memset(p, 0, sz ? sz : 64);
-	return p;
-}
 
 /* The class of an evaluated issue for the seek causes (the file map's verdict included) and
  * its zone; COUNT: its seek counts in the total. */
@@ -157,7 +146,7 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 					struct ss_zone_stats *zones, size_t nr_zones)
 {
 	/* on lines of its own: the rest's writes at its end share no line with another object */
-	struct ss_stats_attr *a = lines_alloc(sizeof(*a));
+	struct ss_stats_attr *a = ss_lines_alloc(sizeof(*a));
 	int err;
 
 	if (!a)
@@ -170,8 +159,8 @@ struct ss_stats_attr *ss_stats_attr_new(const struct ss_trace *t, const struct s
 	if ((o->causes && (!(a->causes = ss_seek_causes_new()) || !(a->fm = ss_filemap_new(t)))) ||
 	    (t && o->procs && !(a->procs = ss_procs_new(t))) ||
 	    (t && o->dirs && !(a->dirs = ss_group_stats_new(&dir_groups, t))) ||
-	    !(a->sh = lines_alloc(sizeof(*a->sh))) ||
-	    (a->nr_zones && !(a->sh->zone_seeks = lines_alloc(a->nr_zones * sizeof(uint64_t)))))
+	    !(a->sh = ss_lines_alloc(sizeof(*a->sh))) ||
+	    (a->nr_zones && !(a->sh->zone_seeks = ss_lines_alloc(a->nr_zones * sizeof(uint64_t)))))
 		goto error;
 	a->idle = !a->procs && !a->dirs && !a->causes && !a->nr_zones;
 	return a;

@@ -44,6 +44,10 @@ struct stats_noter {
 	int err;                       /* the first error */
 };
 
+/* The first error of ss_stats_note in the pass, once it has ended (ss_stats_finish's): 0 or
+ * -ENOMEM. */
+int ss_stats_note_error(const struct ss_stats *st);
+
 /* A note's bit of the pass's own (owner.h's notes leave bit 63 free): the attribution's seek
  * half was done in the hook. */
 #define NOTED_ATTRIBUTED (1ull << 63)
