@@ -429,55 +429,6 @@ static void acc_use(struct ss_stats *st, size_t n)
 }
 
 /*
- * The main thread's part: judge EV into J, NOTE its note by ss_stats_note() or NULL (noted
- * here).  1: count it; 0: not (another device's, with opts.one_device); or a negative errno.
- */
-static int judge(struct ss_stats *st, const struct ss_event *ev, const uint64_t *note,
-		 struct judged *j)
-{
-	int keep = 1, ret;
-
-	if (st->o.one_device && ev->dev != st->o.device)
-		return 0;
-	/* a filtered-out request still moves the head and fills the queue: it is fed to the
-	 * seek and pairing rules, only not counted */
-	if (st->filter && (keep = ss_evfilter_keep(st->filter, ev)) < 0)
-		return keep;
-	j->ev = *ev;
-	j->keep = keep;
-	j->in = !st->o.window || (ev->ts_ns >= st->o.window_start_ns &&
-				  ev->ts_ns <= st->o.window_end_ns);
-	j->depth = (uint32_t)ss_pair_inflight(st->pair);
-	j->dev_depth = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
-	j->note = 0;
-	if (note && st->noter)          /* notes of another hook's than ss_stats_note: none */
-		j->note = *note;
-	else if (!note && st->noter && st->noter->owner &&
-		 (ret = ss_owner_note(st->noter->owner, ev, &j->note)) < 0)
-		return ret;
-	if (ev->type == SS_EV_QUEUE || ev->type == SS_EV_INSERT) {
-		/* they move no head and fill no queue: the seek and pairing rules ignore them
-		 * (seek.h, pair.h), without a call (a third of a blktrace trace's events) */
-		j->dist = 0;
-		j->verdict = SS_SEEK_IGNORED;
-		j->paired = 0;
-		return 1;
-	}
-	if ((ret = ss_seek_feed(st->seek, ev, &j->dist)) < 0)
-		return ret;
-	j->verdict = (int8_t)ret;
-	/* an issue's owner travels with it to its completion */
-	if ((ret = ss_pair_feed_tag(st->pair, ev, j->note, &j->io)) < 0)
-		return ret;
-	j->paired = (int8_t)ret;
-	if (ev->type == SS_EV_ISSUE) {
-		j->depth_after = (uint32_t)ss_pair_inflight(st->pair);
-		j->dev_depth_after = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
-	}
-	return 1;
-}
-
-/*
  * The periods an event at TS counts in (IN: inside the window) into targets[0..nr_targets):
  * the total, the active phases that began by TS, the time to durable; through acc when it is
  * used.  They change only at the periods' boundaries: the last event's list is kept.
@@ -510,10 +461,9 @@ static void periods(struct ss_stats *st, uint64_t ts, bool in)
 	st->nr_periods = st->nr_targets;
 }
 
-/* Count a judged event in its periods, device, bins and the disk model. */
-static void count(struct ss_stats *st, const struct judged *j)
+/* Count an event as judged (J) in its periods, device, bins and the disk model. */
+static void count(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j)
 {
-	const struct ss_event *ev = &j->ev;
 	struct ss_device_stats *dev;
 	bool keep = j->keep;
 
@@ -565,10 +515,10 @@ static void count(struct ss_stats *st, const struct judged *j)
 	}
 }
 
-static int attr(struct ss_stats_attr *a, const struct judged *j)
+static int attr(struct ss_stats_attr *a, const struct ss_event *ev, const struct judgement *j)
 {
-	return ss_stats_attr_count(a, &j->ev, j->keep, j->in, j->verdict, j->paired, &j->io,
-				   j->note, (j->note & NOTED_ATTRIBUTED) != 0);
+	return ss_stats_attr_count(a, ev, j->keep, j->in, j->verdict, j->paired, &j->io, j->note,
+				   j->seek_done);
 }
 
 /* The fan-out's consumers (stats_priv.h). */
@@ -577,7 +527,7 @@ int ss_stats_count_items(void *arg, const void *items, size_t n)
 	const struct judged *j = items;
 
 	for (size_t i = 0; i < n; i++)
-		count(arg, &j[i]);
+		count(arg, &j[i].ev, &j[i].m);
 	return 0;
 }
 
@@ -587,7 +537,7 @@ int ss_stats_attr_items(void *arg, const void *items, size_t n)
 	int ret;
 
 	for (size_t i = 0; i < n; i++)
-		if ((ret = attr(arg, &j[i])))
+		if ((ret = attr(arg, &j[i].ev, &j[i].m)))
 			return ret;
 	return 0;
 }
@@ -597,28 +547,49 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 	return ss_stats_feed_noted(st, ev, NULL, n);
 }
 
-int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const uint64_t *notes,
+/* Count and attribute EV as judged (J). */
+static inline int take(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j)
+{
+	if (st->count_here)
+		count(st, ev, j);
+	/* the attribution counts issues and completions only (stats_attr.h) */
+	if (st->attr_here && !st->attr_idle &&
+	    (ev->type == SS_EV_ISSUE || ev->type == SS_EV_COMPLETE))
+		return attr(st->attr, ev, j);
+	return 0;
+}
+
+int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const void *notes,
 			size_t n)
 {
+	const uint64_t *note = notes;
 	struct judged here;
 	int ret;
 
+	if (notes && st->noter && st->noter->judge) {
+		/* judged by the hook (ss_stats_note): counted here */
+		const struct judgement *m = notes;
+
+		for (size_t i = 0; i < n; i++)
+			if (m[i].counts && (ret = take(st, &ev[i], &m[i])))
+				return ret;
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct judged *j = st->fan ? ss_fanout_push(st->fan) : &here;
 
-		if ((ret = judge(st, &ev[i], notes ? &notes[i] : NULL, j)) <= 0) {
+		/* a note of another hook's than ss_stats_note: none */
+		j->m.note = note && st->noter ? note[i] : 0;
+		if ((ret = ss_stats_judge(st, &ev[i], &j->m, note != NULL)) <= 0) {
 			if (st->fan)
 				ss_fanout_unpush(st->fan);
 			if (ret < 0)
 				return ret;
 			continue;
 		}
-		if (st->count_here)
-			count(st, j);
-		/* the attribution counts issues and completions only (stats_attr.h) */
-		if (st->attr_here && !st->attr_idle &&
-		    (j->ev.type == SS_EV_ISSUE || j->ev.type == SS_EV_COMPLETE) &&
-		    (ret = attr(st->attr, j)))
+		if (st->fan)
+			j->ev = ev[i];
+		if ((ret = take(st, &ev[i], &j->m)))
 			return ret;
 	}
 	return st->fan ? ss_fanout_error(st->fan) : 0;
@@ -664,7 +635,7 @@ int ss_stats_finish(struct ss_stats *st)
 	return 0;
 }
 
-static void note_hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
+static void note_hook(void *arg, const struct ss_event *ev, void *notes, size_t n)
 {
 	ss_stats_note(arg, ev, notes, n);
 }
@@ -675,9 +646,12 @@ int ss_stats_run(struct ss_stats *st, struct ss_trace *t)
 	size_t n;
 	int ret;
 
+	size_t note_size;
+
 	ss_trace_rewind(t);
-	if (ss_stats_notes(st))
-		ss_trace_set_batch_hook(t, note_hook, st);
+	/* the events judged beside the pass, when it reads ahead (trace_read.h) */
+	if ((note_size = ss_stats_notes(st, true)))
+		ss_trace_set_batch_hook(t, note_hook, st, note_size);
 	while ((ret = ss_trace_next_batch(t, &ev, &n)) > 0)
 		if ((ret = ss_stats_feed_noted(st, ev, ss_trace_batch_notes(t), n))) {
 			ss_trace_rewind(t);     /* the hook's thread stopped: ST may go */

@@ -207,21 +207,24 @@ void ss_stats_free(struct ss_stats *st);     /* accepts NULL */
 /* Feed events in time order (any batch size).  0, or -ENOMEM. */
 int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n);
 /*
- * The part of the pass that needs the events alone — whose request each one is, from the
- * submitters a trace's QUEUE and INSERT events name (owner.h), and the attribution's seek half
- * (the classes around each seek and the zone it landed in) — may run beside it, in a batch
- * hook (trace_read.h: ss_trace_set_batch_hook; in the read-ahead thread when the pass reads
- * ahead).  When ss_stats_notes() (called in the pass's thread, before its first batch) says
- * there is any, ss_stats_note() is called on every batch of the pass, in order, writing
- * NOTES[i] for EV[i], and each batch is fed with ss_stats_feed_noted() and those notes
- * (ss_trace_batch_notes); the seek half runs in the hook only when it runs in another thread
- * than the pass's.  The figures are those of ss_stats_feed(); a pass feeds one way or the other
- * throughout.  ss_stats_run() does so.  ss_stats_note touches nothing the pass's thread does
- * until the pass has ended; its error (-ENOMEM), if any, is ss_stats_finish's.
+ * The part of the pass that needs the events alone may run beside it, in a batch hook
+ * (trace_read.h: ss_trace_set_batch_hook; in the read-ahead thread when the pass reads
+ * ahead): whose request each one is, from the submitters a trace's QUEUE and INSERT events
+ * name (owner.h), and the attribution's seek half (the classes around each seek and the zone
+ * it landed in); with JUDGE, the judgement of every event too (the seek and pairing rules,
+ * the process filter, the window), leaving the pass's thread to count.  ss_stats_notes(),
+ * called in the pass's thread before its first batch, returns the size of a note per event
+ * (0: no hook is needed); then ss_stats_note() is called on every batch of the pass, in
+ * order, writing NOTES for EV, and each batch is fed with ss_stats_feed_noted() and those notes
+ * (ss_trace_batch_notes).  The seek half runs in the hook only when it runs in another thread
+ * than the pass's.  The figures are those of ss_stats_feed(); a pass feeds one way or the
+ * other throughout.  ss_stats_run() does so, judging in the hook.  ss_stats_note touches
+ * nothing the pass's thread does until the pass has ended; its error (-ENOMEM), if any, is
+ * ss_stats_finish's.
  */
-bool ss_stats_notes(struct ss_stats *st);
-void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, uint64_t *notes, size_t n);
-int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const uint64_t *notes,
+size_t ss_stats_notes(struct ss_stats *st, bool judge);
+void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, size_t n);
+int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const void *notes,
 			size_t n);
 /* Close the periods (queue depth to the end) and compute derived figures.  Call once.  0, or
  * -ENOMEM (of events fed before: the attribution may count behind ss_stats_feed). */

@@ -15,9 +15,12 @@
 #include "seekscope/model.h"
 #include "stats.h"
 
-/* The pass's judgement of one event: all that counting and attributing it need. */
-struct judged {
-	struct ss_event ev;
+/*
+ * The pass's judgement of one event (ss_stats_judge): all that counting and attributing it
+ * need besides the event.  It travels with the event, as a hook's note, when the read-ahead
+ * thread judges (ss_stats_notes).
+ */
+struct judgement {
 	struct ss_io io;               /* ss_pair_feed_tag's, when paired == 1 */
 	int64_t dist;                  /* ss_seek_feed's */
 	uint64_t note;                 /* whose request (owner.h: ss_owner_note), with procs */
@@ -25,22 +28,42 @@ struct judged {
 	uint32_t depth_after, dev_depth_after;   /* ... after it (issues) */
 	int8_t verdict, paired;        /* ss_seek_feed's, ss_pair_feed's results */
 	bool keep, in;                 /* kept by opts.only; in the window */
+	bool counts;                   /* counted at all (not another device's, no error) */
+	bool seek_done;                /* the attribution's seek half done already (the hook) */
+};
+
+/* A judged event, as the fan-out's threads take it (fanout.h). */
+struct judged {
+	struct ss_event ev;
+	struct judgement m;
 };
 
 /*
- * ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest).  In
- * a thread of its own (the read-ahead's) it also runs the attribution's seek half
- * (stats_attr.h: the classes around each seek and the zone it landed in), judged again by a
- * seek rule of its own, and marks the notes NOTED_ATTRIBUTED: that half then leaves the
- * thread that judges and counts.
+ * Judge EV into M: NOTED, its note is M->note already (ss_stats_note's), else it is noted
+ * here from the submitters seen so far (with the attribution's procs).  1 (M->counts), 0
+ * (another device's, with opts.one_device) or a negative errno.  In one thread for a pass,
+ * the events in order: the read-ahead's when ss_stats_notes let the hook judge, else the
+ * pass's.
+ */
+int ss_stats_judge(struct ss_stats *st, const struct ss_event *ev, struct judgement *m,
+		   bool noted);
+
+/*
+ * ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest).  The
+ * hook notes whose request each event is (owner.h), or, when it may judge (ss_stats_notes),
+ * judges every event itself (then the pass's thread only counts).  In a thread of its own
+ * (the read-ahead's) it also runs the attribution's seek half (stats_attr.h: the classes
+ * around each seek and the zone it landed in): when it does not judge, by a seek rule of its
+ * own, marking the notes NOTED_ATTRIBUTED.  That half then leaves the thread that counts.
  */
 struct stats_noter {
 	struct ss_owner *owner;        /* the submitters (owner.h: ss_owner_note), with procs */
 	bool one_device;               /* as the pass's opts: other devices' events unseen */
 	uint32_t device;
+	bool judge;                    /* the hook judges: its notes are struct judgement */
 	bool attr;                     /* the seek half, when not in the pass's own thread */
 	pthread_t caller;              /* the pass's thread (ss_stats_notes) */
-	struct ss_seek *seek;          /* its own seek rule, for that half */
+	struct ss_seek *seek;          /* its own seek rule, for that half when not judging */
 	int err;                       /* the first error */
 };
 

@@ -359,13 +359,13 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		goto error;
 	}
 	st->attr_idle = ss_stats_attr_idle(st->attr);
-	if (!st->attr_idle) {
-		if (!(st->noter = calloc(1, sizeof(*st->noter))) ||
-		    (ss_stats_attr_noted(st->attr) && !(st->noter->owner = ss_owner_new())))
-			goto error;
-		st->noter->one_device = st->o.one_device;
-		st->noter->device = st->o.device;
-	}
+	/* the hook's state (stats_note.c): it may judge the events, attributed or not */
+	if (!(st->noter = calloc(1, sizeof(*st->noter))) ||
+	    (!st->attr_idle && ss_stats_attr_noted(st->attr) &&
+	     !(st->noter->owner = ss_owner_new())))
+		goto error;
+	st->noter->one_device = st->o.one_device;
+	st->noter->device = st->o.device;
 	st->targets = calloc(3 + st->nr_phases, sizeof(*st->targets));
 	st->acc_key = calloc(3 + st->nr_phases, sizeof(*st->acc_key));
 	/* worth it when an event may count in several periods */

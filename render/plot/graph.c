@@ -307,7 +307,7 @@ static void feed_panels(const struct feed_ctx *f, const struct ss_event *ev, siz
 }
 
 /* The pass's work on the events alone (trace_read.h: ss_trace_set_batch_hook). */
-static void batch_hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
+static void batch_hook(void *arg, const struct ss_event *ev, void *notes, size_t n)
 {
 	const struct feed_ctx *f = arg;
 
@@ -324,7 +324,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	struct ss_evfilter *filter = NULL;
 	struct ss_stats_opts so;
 	const struct ss_event *ev;
-	size_t n;
+	size_t n, note_size;
 	int ret;
 
 	ss_stats_opts_init(&so);
@@ -381,12 +381,13 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 	ss_trace_rewind(c->t);
 	/* without a process filter the panels see every event: in the read-ahead thread, when
 	 * the pass has one, beside the statistics (the io panel's cells are a tenth of a plot's
-	 * pass); with one, the events it keeps, here.  The statistics' notes of every event
-	 * (whose request: stats.h) are made there too. */
+	 * pass); with one, the events it keeps, here.  The statistics judge every event there
+	 * too (stats.h: ss_stats_notes), leaving the counting to this thread. */
 	fc.panels = !filter;
-	fc.notes = ss_stats_notes(c->stats);
+	note_size = ss_stats_notes(c->stats, true);
+	fc.notes = note_size != 0;
 	if (fc.panels || fc.notes)
-		ss_trace_set_batch_hook(c->t, batch_hook, &fc);
+		ss_trace_set_batch_hook(c->t, batch_hook, &fc, note_size);
 	while ((ret = ss_trace_next_batch(c->t, &ev, &n)) > 0) {
 		/* the statistics filter on their own (the others still move the head) */
 		if ((ret = ss_stats_feed_noted(c->stats, ev, ss_trace_batch_notes(c->t), n)) ||
@@ -399,7 +400,7 @@ static int stream_column(struct ss_graph *g, struct ss_graph_col *c, uint64_t bi
 		if (filter)
 			feed_panels(&fc, ev, n);
 	}
-	ss_trace_set_batch_hook(c->t, NULL, NULL);
+	ss_trace_set_batch_hook(c->t, NULL, NULL, 0);
 	ss_evfilter_free(filter);
 	if (ret < 0) {
 		ss_errf(err, errlen, "%s: %s", c->t->path, ss_trace_error(c->t));

@@ -34,7 +34,7 @@ _Static_assert((RA_SLOTS & (RA_SLOTS - 1)) == 0, "RA_SLOTS is a power of two");
 
 struct ra_slot {
 	struct ss_event *ev;
-	uint64_t *note;             /* the hook's notes of ev[], when there is a hook */
+	void *note;                 /* the hook's notes of ev[], when it has them */
 	size_t n;
 	int end;                    /* 1: more follows; else the backend's 0 or -errno after ev */
 };
@@ -42,8 +42,10 @@ struct ra_slot {
 struct ss_readahead {
 	struct ss_trace *t;
 	ss_readahead_next_fn next;
+	ss_readahead_into_fn into;  /* or NULL */
 	ss_readahead_hook_fn hook;
 	void *hook_arg;
+	size_t note_size;           /* per event */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;          /* a sleeper's wake-up: slots published, room, or stop */
@@ -113,6 +115,14 @@ static void *reader(void *arg)
 				/* told to stop: not another batch (a slow backend's would delay it) */
 				if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
 					return NULL;
+				if (ra->into) {
+					/* written in place: a copy less of every event */
+					end = ra->into(ra->t, s->ev + fill, RA_SLOT_EVENTS - fill, &k);
+					if (end <= 0)
+						break;
+					fill += k;
+					continue;
+				}
 				end = ra->next(ra->t, &pend, &pend_n);
 				if (end <= 0)
 					break;
@@ -137,7 +147,8 @@ static void *reader(void *arg)
 }
 
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
-					ss_readahead_hook_fn hook, void *arg)
+					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
+					void *arg, size_t note_size)
 {
 	struct ss_readahead *ra = calloc(1, sizeof(*ra));
 	sigset_t all, old;
@@ -147,11 +158,13 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 		return NULL;
 	ra->t = t;
 	ra->next = next;
+	ra->into = into;
 	ra->hook = hook;
 	ra->hook_arg = arg;
+	ra->note_size = hook ? note_size : 0;
 	for (size_t i = 0; i < RA_SLOTS; i++)
 		if (!(ra->slot[i].ev = malloc(RA_SLOT_EVENTS * sizeof(struct ss_event))) ||
-		    (hook && !(ra->slot[i].note = malloc(RA_SLOT_EVENTS * sizeof(uint64_t)))))
+		    (ra->note_size && !(ra->slot[i].note = malloc(RA_SLOT_EVENTS * ra->note_size))))
 			goto fail;
 	if ((ret = pthread_mutex_init(&ra->mu, NULL)))
 		goto fail;
@@ -231,7 +244,7 @@ void ss_readahead_stop(struct ss_readahead *ra)
 	free(ra);
 }
 
-const uint64_t *ss_readahead_notes(const struct ss_readahead *ra)
+const void *ss_readahead_notes(const struct ss_readahead *ra)
 {
 	return ra->held ? ra->slot[(ra->taken - 1) % RA_SLOTS].note : NULL;
 }

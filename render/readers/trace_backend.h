@@ -24,6 +24,9 @@ struct ss_trace_backend {
 	bool (*probe)(const unsigned char *head, size_t len);
 	/* Also opens a directory, or a name that is no file: a set of files (blktrace). */
 	bool opens_sets;
+	/* Decoding an event costs about what counting it does (a merge of per-CPU files): the
+	 * read-ahead thread has less room for other work (ss_trace_costly_decode). */
+	bool costly_decode;
 	/*
 	 * Open ss_trace_source(t) (a file that passed probe; for blktrace also a directory or a prefix
 	 * that names no file), fill the metadata (devices, zones, meta, nr_events, first/last_ts,
@@ -33,6 +36,9 @@ struct ss_trace_backend {
 	int (*open)(struct ss_trace *t, char *err, size_t errlen);
 	/* As ss_trace_next_batch(); errors are described with ss_trace_set_error(). */
 	int (*next_batch)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
+	/* Optional: the same events written to BUF, at most CAP of them (*N), for a reader
+	 * that keeps them (the read-ahead's slots) and would otherwise copy them. */
+	int (*next_into)(struct ss_trace *t, struct ss_event *buf, size_t cap, size_t *n);
 	int (*rewind)(struct ss_trace *t);
 	/* Free the state (which may be NULL or half built).  Metadata is freed by the reader. */
 	void (*close)(struct ss_trace *t);

@@ -34,8 +34,9 @@ struct ss_trace_priv {
 	int ra_mode;                        /* ss_trace_set_readahead() */
 	ss_trace_batch_hook hook;           /* ss_trace_set_batch_hook() */
 	void *hook_arg;
-	uint64_t *notes;                    /* the hook's notes of a batch read directly */
-	size_t cap_notes;
+	size_t note_size;                   /* the hook's notes' size per event */
+	void *notes;                        /* the hook's notes of a batch read directly */
+	size_t cap_notes;                   /* their bytes */
 	bool notes_here;                    /* the last batch was read directly, with a hook */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
@@ -591,15 +592,22 @@ int ss_trace_rewind(struct ss_trace *t)
 	return t->priv->be->rewind(t);
 }
 
+bool ss_trace_costly_decode(const struct ss_trace *t)
+{
+	return t->priv && t->priv->be && t->priv->be->costly_decode;
+}
+
 void ss_trace_set_readahead(struct ss_trace *t, int mode)
 {
 	t->priv->ra_mode = mode;
 }
 
-void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *arg)
+void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *arg,
+			     size_t note_size)
 {
 	t->priv->hook = fn;
 	t->priv->hook_arg = arg;
+	t->priv->note_size = fn ? note_size : 0;
 }
 
 /*
@@ -626,14 +634,15 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
 		if (ss_trace_want_thread(t, t->nr_events) &&
-		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->hook, p->hook_arg)))
+		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->be->next_into, p->hook,
+						    p->hook_arg, p->note_size)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
 	p->notes_here = false;
 	ret = p->be->next_batch(t, ev, n);
 	if (ret > 0 && p->hook && *n) {
-		if (*n > p->cap_notes) {
-			uint64_t *nn = realloc(p->notes, *n * sizeof(*nn));
+		if (p->note_size && *n * p->note_size > p->cap_notes) {
+			void *nn = realloc(p->notes, *n * p->note_size);
 
 			if (!nn) {
 				*n = 0;
@@ -641,15 +650,15 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 				return -ENOMEM;
 			}
 			p->notes = nn;
-			p->cap_notes = *n;
+			p->cap_notes = *n * p->note_size;
 		}
-		p->hook(p->hook_arg, *ev, p->notes, *n);
-		p->notes_here = true;
+		p->hook(p->hook_arg, *ev, p->note_size ? p->notes : NULL, *n);
+		p->notes_here = p->note_size != 0;
 	}
 	return ret;
 }
 
-const uint64_t *ss_trace_batch_notes(const struct ss_trace *t)
+const void *ss_trace_batch_notes(const struct ss_trace *t)
 {
 	const struct ss_trace_priv *p = t->priv;
 

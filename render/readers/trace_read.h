@@ -143,6 +143,9 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
  */
 #define SS_READAHEAD_MIN_EVENTS 100000
 void ss_trace_set_readahead(struct ss_trace *t, int mode);
+/* Whether decoding T's events costs about what counting them does (blktrace's and trace-cmd's
+ * per-CPU files merged), so that a batch hook in the read-ahead thread had better be light. */
+bool ss_trace_costly_decode(const struct ss_trace *t);
 /*
  * FN(ARG, events, notes, n) on every batch of one pass, in order, before ss_trace_next_batch
  * hands the batch over: in the read-ahead thread when the pass reads ahead, beside the
@@ -151,16 +154,18 @@ void ss_trace_set_readahead(struct ss_trace *t, int mode);
  * close) stops the read-ahead and unsets it.  What FN did is visible to the caller once the
  * pass has ended (ss_trace_next_batch returned 0); a pass left before its end may have been
  * hooked a few batches further, until that rewind.  For work on the events alone (plot's io
- * panel; whose request each one is, stats.h), off the thread that counts them.  NOTES[i],
- * which FN may write, goes with event i to the caller (ss_trace_batch_notes): per-event
- * results travel in the batch, not in shared state.  NULL: none.
+ * panel; the statistics' judgement of each event, stats.h), off the thread that counts them.
+ * NOTES, NOTE_SIZE bytes per event that FN writes (NULL when NOTE_SIZE is 0), go with the
+ * events to the caller (ss_trace_batch_notes): per-event results travel in the batch, not in
+ * shared state.  FN NULL: none.
  */
-typedef void (*ss_trace_batch_hook)(void *arg, const struct ss_event *ev, uint64_t *notes,
+typedef void (*ss_trace_batch_hook)(void *arg, const struct ss_event *ev, void *notes,
 				    size_t n);
-void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *arg);
+void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *arg,
+			     size_t note_size);
 /* The hook's notes of the batch ss_trace_next_batch gave last, valid as long as its events;
- * NULL when the pass has no hook. */
-const uint64_t *ss_trace_batch_notes(const struct ss_trace *t);
+ * NULL when the pass has no hook or its hook no notes. */
+const void *ss_trace_batch_notes(const struct ss_trace *t);
 const char *ss_trace_error(const struct ss_trace *t);
 
 #endif

@@ -124,8 +124,15 @@ static size_t nr_batches, nr_slot_batches, first_batch;
  * Read T's next events (at most LIMIT) into OUT[*n...]: the last next_batch's return (1 when
  * LIMIT stopped the reading).
  */
-/* ... and the notes a batch hook (check_hook) gave with them: how many, how many not its */
-static size_t nr_noted, nr_notes_wrong;
+/* ... and the notes a batch hook (check_hook) gave with them: how many, how many not its;
+ * NOTE_WORDS the hook's notes' size, in words of 8 bytes (word k of event i's note: k plus
+ * its time xor its sector) */
+static size_t nr_noted, nr_notes_wrong, note_words = 1;
+
+static uint64_t note_word(const struct ss_event *ev, size_t k)
+{
+	return (ev->ts_ns ^ ev->sector) + k;
+}
 
 static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size_t limit)
 {
@@ -142,7 +149,8 @@ static int read_events(struct ss_trace *t, struct ss_event *out, size_t *n, size
 		nr_slot_batches += k == SS_READAHEAD_SLOT_EVENTS;
 		for (size_t i = 0; notes && i < k; i++) {
 			nr_noted++;
-			nr_notes_wrong += notes[i] != (ev[i].ts_ns ^ ev[i].sector);
+			for (size_t w = 0; w < note_words; w++)
+				nr_notes_wrong += notes[i * note_words + w] != note_word(&ev[i], w);
 		}
 		for (size_t i = 0; i < k; i++)
 			if ((*n)++ < limit)
@@ -245,15 +253,18 @@ struct hooked {
 	struct ss_event *ev;
 	size_t n, cap, calls;
 	pthread_t main;
-	bool other_thread;
+	bool other_thread, notes_null;
 };
 
-static void hook(void *arg, const struct ss_event *ev, uint64_t *notes, size_t n)
+static void hook(void *arg, const struct ss_event *ev, void *notes, size_t n)
 {
 	struct hooked *h = arg;
+	uint64_t *note = notes;
 
-	for (size_t i = 0; i < n; i++)
-		notes[i] = ev[i].ts_ns ^ ev[i].sector;
+	h->notes_null |= !notes;
+	for (size_t i = 0; notes && i < n; i++)
+		for (size_t w = 0; w < note_words; w++)
+			note[i * note_words + w] = note_word(&ev[i], w);
 	h->calls++;
 	h->other_thread |= !pthread_equal(pthread_self(), h->main);
 	for (size_t i = 0; i < n && h->n < h->cap; i++)
@@ -282,7 +293,7 @@ static void check_hook(const char *what, const char *path, int mode)
 		return;
 	}
 	ss_trace_rewind(t);
-	ss_trace_set_batch_hook(t, hook, &h);
+	ss_trace_set_batch_hook(t, hook, &h, note_words * sizeof(uint64_t));
 	ret = read_events(t, got, &n, SIZE_MAX);
 	ok(ret == 0 && n == nr_ref && same_prefix(got, n), "%s, %s: the whole pass", what, how);
 	ok(h.n == n && same_prefix(h.ev, h.n), "%s, %s: the hook saw its %zu events in order "
@@ -297,7 +308,7 @@ static void check_hook(const char *what, const char *path, int mode)
 	 * saw those batches; read ahead, at most the ring's more */
 	h.n = h.calls = 0;
 	ss_trace_rewind(t);
-	ss_trace_set_batch_hook(t, hook, &h);
+	ss_trace_set_batch_hook(t, hook, &h, note_words * sizeof(uint64_t));
 	n = 0;
 	ret = read_events(t, got, &n, 10001);
 	ss_trace_rewind(t);     /* the thread stopped: h is the test's again */
@@ -311,6 +322,21 @@ static void check_hook(const char *what, const char *path, int mode)
 	ret = read_events(t, got, &n, SIZE_MAX);
 	ok(ret == 0 && n == nr_ref && h.calls == 0 && !nr_noted,
 	   "%s, %s: the next pass not hooked, without notes", what, how);
+	/* notes of three words each; of none (the hook's NOTES NULL, none with the batches) */
+	for (size_t words = 3; words != SIZE_MAX; words = words ? 0 : SIZE_MAX) {
+		note_words = words;
+		h.n = h.calls = 0;
+		h.notes_null = false;
+		ss_trace_rewind(t);
+		ss_trace_set_batch_hook(t, hook, &h, words * sizeof(uint64_t));
+		n = 0;
+		ret = read_events(t, got, &n, SIZE_MAX);
+		ok(ret == 0 && n == nr_ref && h.n == n && nr_noted == (words ? n : 0) &&
+		   !nr_notes_wrong && h.notes_null == !words,
+		   "%s, %s: notes of %zu bytes an event (%zu noted, %zu wrong)", what, how,
+		   words * sizeof(uint64_t), nr_noted, nr_notes_wrong);
+	}
+	note_words = 1;
 	ss_trace_close(t);
 	free(got);
 	free(h.ev);
@@ -477,7 +503,8 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	bool order = true, held = true;
 	int ret;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, NULL,
+					    0))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -522,7 +549,8 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	size_t n, calls;
 	bool full = true;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, NULL,
+					    0))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -554,7 +582,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 
 int main(void)
 {
-	plan(72);
+	plan(80);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -347,15 +348,117 @@ static void count_hook(const struct ss_io *io, void *arg)
 	*n += io->nr_sector;
 }
 
+#define NR_FED 5        /* test_threads: the ways of feeding compared */
+
+/* B's figures are A's: every period, device, bin, zone, seek cause and process row
+ * (HOOKS_DIFFER: their on_io hooks were not called alike).  HOW: B's way of feeding. */
+static void same_figures(const struct ss_stats *a0, const struct ss_stats *a1, bool hooks_differ,
+			 const char *how)
+{
+	int bad;
+
+	bad = summary_differs(ss_stats_total(a0), ss_stats_total(a1));
+	for (size_t i = 0; i < ss_stats_nr_phases(a0); i++)
+		bad += summary_differs(&ss_stats_phase(a0, i)->s, &ss_stats_phase(a1, i)->s);
+	bad += !ss_stats_durable(a0) != !ss_stats_durable(a1) ||
+	       (ss_stats_durable(a0) && summary_differs(&ss_stats_durable(a0)->s,
+							   &ss_stats_durable(a1)->s));
+	for (size_t i = 0; i < ss_stats_nr_devices(a0); i++)
+		bad += summary_differs(&ss_stats_device(a0, i)->s, &ss_stats_device(a1, i)->s);
+	for (size_t d = 0; d <= ss_stats_nr_devices(a0); d++) {
+		const struct ss_bins *a = d ? ss_stats_device_bins(a0, d - 1) : ss_stats_bins(a0);
+		const struct ss_bins *b = d ? ss_stats_device_bins(a1, d - 1) : ss_stats_bins(a1);
+
+		bad += !a != !b || (a && (a->n != b->n ||
+					  memcmp(a->bin, b->bin, a->n * sizeof(*a->bin))));
+	}
+	bad += ss_stats_incomplete_ios(a0) != ss_stats_incomplete_ios(a1) || hooks_differ;
+	is_int(bad, 0, "... %s: the same periods, devices, bins (%" PRIu64 " I/Os, %" PRIu64
+	       " seeks, mean depth %.3f)", how, ss_stats_total(a0)->ios,
+	       ss_stats_total(a0)->seeks, ss_stats_total(a0)->mean_depth);
+	bad = 0;
+	for (size_t z = 0; z < ss_stats_nr_zones(a0); z++) {
+		const struct ss_zone_stats *a = ss_stats_zone(a0, z), *b = ss_stats_zone(a1, z);
+
+		bad += memcmp(a->op_ios, b->op_ios, sizeof(a->op_ios)) || a->bytes != b->bytes ||
+		       a->seeks != b->seeks || memcmp(&a->model, &b->model, sizeof(a->model));
+	}
+	bad += ss_stats_unzoned_ios(a0) != ss_stats_unzoned_ios(a1);
+	is_int(bad, 0, "... %s: the same zone counts (%" PRIu64 " seeks in zone 0)",
+	       how, ss_stats_zone(a0, 0)->seeks);
+	const struct ss_cause_matrix *c0 = ss_seek_causes_total(ss_stats_causes(a0));
+	const struct ss_cause_matrix *c1 = ss_seek_causes_total(ss_stats_causes(a1));
+	ok(c0->seeks > 100 && !memcmp(c0, c1, sizeof(*c0)),
+	   "... %s: the same seek causes (%" PRIu64 " seeks)", how, c0->seeks);
+	const struct ss_procs *p0 = ss_stats_procs(a0), *p1 = ss_stats_procs(a1);
+	bad = ss_procs_count(p0) != 3 || ss_procs_count(p0) != ss_procs_count(p1);
+	for (size_t r = 0; !bad && r < ss_procs_count(p0); r++) {
+		const struct ss_proc_row *a = ss_procs_row(p0, r), *b = ss_procs_row(p1, r);
+
+		bad += a->pid != b->pid || a->ios != b->ios || a->bytes != b->bytes ||
+		       a->issues != b->issues || a->seeks != b->seeks || a->submitted != b->submitted;
+	}
+	is_int(bad, 0, "... %s: the same three process rows", how);
+}
+
+/* One batch's notes by ss_stats_note, in a thread of its own or not (feed_hooked). */
+struct note_job {
+	struct ss_stats *st;
+	const struct ss_event *ev;
+	void *notes;
+	size_t n;
+};
+
+static void *note_batch(void *arg)
+{
+	struct note_job *j = arg;
+
+	ss_stats_note(j->st, j->ev, j->notes, j->n);
+	return NULL;
+}
+
+/* Feed ST EV[0..N) as a pass that reads ahead does (ss_stats_run): in batches of 4096, each
+ * noted, and with JUDGE judged, by the hook (in another thread with THREAD) before it is fed
+ * with its notes.  0 or -errno. */
+static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n, bool judge,
+		       bool thread)
+{
+	size_t size = ss_stats_notes(st, judge), batch = 4096;
+	void *notes = size ? malloc(batch * size) : NULL;
+	int ret = 0;
+
+	if (size && !notes)
+		return -ENOMEM;
+	for (size_t i = 0; i < n && !ret; i += batch) {
+		struct note_job j = { st, ev + i, notes, n - i < batch ? n - i : batch };
+		pthread_t th;
+
+		if (size && thread) {
+			if ((ret = -pthread_create(&th, NULL, note_batch, &j)))
+				break;
+			pthread_join(th, NULL);
+		} else if (size) {
+			note_batch(&j);
+		}
+		ret = ss_stats_feed_noted(st, j.ev, notes, j.n);
+	}
+	free(notes);
+	return ret;
+}
+
 /*
  * Counting and attribution in threads of their own give the one thread's figures: every
  * period, device, bin, zone, seek cause and process row; whole and in a window; fed in big
  * batches and one event at a time; with bins, with a disk model, with a hook (which keeps the
- * counting in the feeding thread).
+ * counting in the feeding thread).  So do the passes that read ahead (feed_hooked): the
+ * events judged by the batch hook in another thread, in the feeding one, or only noted there.
  */
 static void test_threads(const char *path)
 {
 	static const char *const mode_name[] = { "plain", "bins", "disk model", "hook" };
+	static const char *const how[NR_FED] = {
+		"", "threads", "judged in a hook's thread", "judged in a hook", "noted in a hook's thread"
+	};
 	char err[256];
 	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
 	struct ss_event *ev;
@@ -366,17 +469,17 @@ static void test_threads(const char *path)
 	ev = stream(60000, &n);
 	for (int run = 0; ev && run < 8; run++) {
 		int w = run & 1, mode = run >> 1, bad = 0;
-		struct ss_stats *st[2] = { NULL, NULL };
-		struct ss_disk_replay *dr[2] = { NULL, NULL };
-		uint64_t hooked[2] = { 0, 0 };
+		struct ss_stats *st[NR_FED] = { NULL };
+		struct ss_disk_replay *dr[NR_FED] = { NULL };
+		uint64_t hooked[NR_FED] = { 0 };
 
-		for (int i = 0; i < 2; i++) {
+		for (int i = 0; i < NR_FED && !bad; i++) {
 			struct ss_stats_opts o;
 			struct ss_disk_params dp;
 
 			ss_stats_opts_init(&o);
 			o.procs = o.dirs = o.causes = o.zones = true;
-			o.threads = 1 + i;
+			o.threads = i == 1 ? 2 : 1;
 			o.window = w;
 			o.window_start_ns = 2 * FX_S + 20 * FX_MS;
 			o.window_end_ns = 2 * FX_S + 90 * FX_MS;
@@ -390,36 +493,18 @@ static void test_threads(const char *path)
 			st[i] = ss_stats_new(t, &o);
 			if (!st[i])
 				break;
-			if (w)
+			if (i >= 2)
+				bad = feed_hooked(st[i], ev, n, i < 4, i != 3);
+			else if (w)
 				for (size_t k = 0; k < n && !bad; k++)
 					bad = ss_stats_feed(st[i], &ev[k], 1);
 			else
 				bad = ss_stats_feed(st[i], ev, n);
 			bad = bad || ss_stats_finish(st[i]);
 		}
-		if (!ok(st[0] && st[1] && !bad && (mode != 2 || (dr[0] && dr[1])),
+		if (!ok(st[NR_FED - 1] && !bad && (mode != 2 || dr[NR_FED - 1]),
 			"%s, %s, one thread and more: fed", w ? "windowed" : "whole", mode_name[mode]))
 			goto next;
-		bad = summary_differs(ss_stats_total(st[0]), ss_stats_total(st[1]));
-		for (size_t i = 0; i < ss_stats_nr_phases(st[0]); i++)
-			bad += summary_differs(&ss_stats_phase(st[0], i)->s, &ss_stats_phase(st[1], i)->s);
-		bad += !ss_stats_durable(st[0]) != !ss_stats_durable(st[1]) ||
-		       (ss_stats_durable(st[0]) && summary_differs(&ss_stats_durable(st[0])->s,
-								   &ss_stats_durable(st[1])->s));
-		for (size_t i = 0; i < ss_stats_nr_devices(st[0]); i++)
-			bad += summary_differs(&ss_stats_device(st[0], i)->s, &ss_stats_device(st[1], i)->s);
-		for (size_t d = 0; d <= ss_stats_nr_devices(st[0]); d++) {
-			const struct ss_bins *a = d ? ss_stats_device_bins(st[0], d - 1) : ss_stats_bins(st[0]);
-			const struct ss_bins *b = d ? ss_stats_device_bins(st[1], d - 1) : ss_stats_bins(st[1]);
-
-			bad += !a != !b || (a && (a->n != b->n ||
-						  memcmp(a->bin, b->bin, a->n * sizeof(*a->bin))));
-		}
-		bad += ss_stats_incomplete_ios(st[0]) != ss_stats_incomplete_ios(st[1]) ||
-		       hooked[0] != hooked[1];
-		is_int(bad, 0, "... the same periods, devices, bins (%" PRIu64 " I/Os, %" PRIu64
-		       " seeks, mean depth %.3f)", ss_stats_total(st[0])->ios,
-		       ss_stats_total(st[0])->seeks, ss_stats_total(st[0])->mean_depth);
 		if (mode == 1)
 			ok(ss_stats_bins(st[0]) && ss_stats_device_bins(st[0], 0), "... bins were counted");
 		if (mode == 2)
@@ -427,34 +512,13 @@ static void test_threads(const char *path)
 			   ss_stats_total(st[0])->model.total_s);
 		if (mode == 3)
 			ok(hooked[0] > 0, "... the hook was called");
-		bad = 0;
-		for (size_t z = 0; z < ss_stats_nr_zones(st[0]); z++) {
-			const struct ss_zone_stats *a = ss_stats_zone(st[0], z), *b = ss_stats_zone(st[1], z);
-
-			bad += memcmp(a->op_ios, b->op_ios, sizeof(a->op_ios)) || a->bytes != b->bytes ||
-			       a->seeks != b->seeks || memcmp(&a->model, &b->model, sizeof(a->model));
-		}
-		bad += ss_stats_unzoned_ios(st[0]) != ss_stats_unzoned_ios(st[1]);
-		is_int(bad, 0, "... the same zone counts (%" PRIu64 " seeks in zone 0)",
-		       ss_stats_zone(st[0], 0)->seeks);
-		const struct ss_cause_matrix *c0 = ss_seek_causes_total(ss_stats_causes(st[0]));
-		const struct ss_cause_matrix *c1 = ss_seek_causes_total(ss_stats_causes(st[1]));
-		ok(c0->seeks > 100 && !memcmp(c0, c1, sizeof(*c0)),
-		   "... the same seek causes (%" PRIu64 " seeks)", c0->seeks);
-		const struct ss_procs *p0 = ss_stats_procs(st[0]), *p1 = ss_stats_procs(st[1]);
-		bad = ss_procs_count(p0) != 3 || ss_procs_count(p0) != ss_procs_count(p1);
-		for (size_t r = 0; !bad && r < ss_procs_count(p0); r++) {
-			const struct ss_proc_row *a = ss_procs_row(p0, r), *b = ss_procs_row(p1, r);
-
-			bad += a->pid != b->pid || a->ios != b->ios || a->bytes != b->bytes ||
-			       a->issues != b->issues || a->seeks != b->seeks || a->submitted != b->submitted;
-		}
-		is_int(bad, 0, "... the same three process rows");
+		for (int k = 1; k < NR_FED; k++)
+			same_figures(st[0], st[k], hooked[0] != hooked[k], how[k]);
 next:
-		ss_stats_free(st[0]);
-		ss_stats_free(st[1]);
-		ss_disk_replay_free(dr[0]);
-		ss_disk_replay_free(dr[1]);
+		for (int i = 0; i < NR_FED; i++) {
+			ss_stats_free(st[i]);
+			ss_disk_replay_free(dr[i]);
+		}
 	}
 	free(ev);
 	ss_trace_close(t);
