@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "seekscope/model.h"
 #include "pair.h"
 
@@ -52,7 +53,9 @@ static size_t hash(uint32_t dev, uint64_t sector, size_t nb)
 
 struct ss_pair *ss_pair_new(size_t max_inflight)
 {
-	struct ss_pair *p = calloc(1, sizeof(*p));
+	/* on lines of its own, as its tables: a read-ahead thread may pair while another thread
+	 * writes what is allocated around them (lines.h) */
+	struct ss_pair *p = ss_lines_alloc(sizeof(*p));
 
 	if (!p)
 		return NULL;
@@ -60,7 +63,7 @@ struct ss_pair *ss_pair_new(size_t max_inflight)
 	if (p->max >= NIL)
 		p->max = NIL - 1;
 	p->nr_buckets = 256;
-	p->bucket = malloc(p->nr_buckets * sizeof(*p->bucket));
+	p->bucket = ss_lines_alloc(p->nr_buckets * sizeof(*p->bucket));
 	if (!p->bucket) {
 		free(p);
 		return NULL;
@@ -90,16 +93,12 @@ void ss_pair_reset(struct ss_pair *p)
 	memset(&p->st, 0, sizeof(p->st));
 }
 
-static struct devq *get_dq(struct ss_pair *p, uint32_t dev, bool create)
+/* A queue for device DEV, seen first (out of line: get_dq stays small enough to inline). */
+static __attribute__((noinline)) struct devq *new_dq(struct ss_pair *p, uint32_t dev)
 {
-	for (size_t i = 0; i < p->nr_dq; i++)
-		if (p->dq[i].dev == dev)
-			return &p->dq[i];
-	if (!create)
-		return NULL;
 	if (p->nr_dq == p->cap_dq) {
 		size_t cap = p->cap_dq ? p->cap_dq * 2 : 4;
-		struct devq *d = realloc(p->dq, cap * sizeof(*d));
+		struct devq *d = ss_lines_grow(p->dq, p->cap_dq * sizeof(*d), cap * sizeof(*d));
 
 		if (!d)
 			return NULL;
@@ -110,6 +109,14 @@ static struct devq *get_dq(struct ss_pair *p, uint32_t dev, bool create)
 	return &p->dq[p->nr_dq++];
 }
 
+static struct devq *get_dq(struct ss_pair *p, uint32_t dev, bool create)
+{
+	for (size_t i = 0; i < p->nr_dq; i++)
+		if (p->dq[i].dev == dev)
+			return &p->dq[i];
+	return create ? new_dq(p, dev) : NULL;
+}
+
 /* Double the bucket array once the load factor passes 1, so chains stay short. */
 static void maybe_grow_buckets(struct ss_pair *p)
 {
@@ -118,7 +125,7 @@ static void maybe_grow_buckets(struct ss_pair *p)
 
 	if (p->inflight <= p->nr_buckets)
 		return;
-	b = malloc(nb * sizeof(*b));
+	b = ss_lines_alloc(nb * sizeof(*b));
 	if (!b)
 		return;             /* longer chains, still correct */
 	for (size_t i = 0; i < nb; i++)
@@ -168,7 +175,7 @@ static uint32_t alloc_entry(struct ss_pair *p)
 			cap = p->max;
 		if (cap <= p->cap_e)
 			return NIL;
-		e = realloc(p->e, cap * sizeof(*e));
+		e = ss_lines_grow(p->e, p->cap_e * sizeof(*e), cap * sizeof(*e));
 		if (!e)
 			return NIL;
 		p->e = e;
@@ -295,15 +302,31 @@ static void on_requeue(struct ss_pair *p, const struct ss_event *ev)
 	p->st.requeued++;
 }
 
+void ss_io_unmatched(struct ss_io *io, const struct ss_event *ev)
+{
+	*io = (struct ss_io){ .dev = ev->dev, .flags = ev->flags, .sector = ev->sector,
+			      .nr_sector = ev->nr_sector, .error = ev->error,
+			      .complete_ts = ev->ts_ns, .has_data = ss_event_has_data(ev) };
+}
+
+void ss_io_match(struct ss_io *io, uint64_t issue_ts, uint32_t pid, uint64_t tag,
+		 uint16_t flags)
+{
+	io->matched = true;
+	io->issue_ts = issue_ts;
+	io->issue_pid = pid;
+	io->issue_tag = tag;
+	if (!io->flags)
+		io->flags = flags;
+}
+
 static void on_complete(struct ss_pair *p, const struct ss_event *ev, struct ss_io *io)
 {
 	uint32_t x = NIL;
 	bool keep = false;
 
 	p->st.completed++;
-	*io = (struct ss_io){ .dev = ev->dev, .flags = ev->flags, .sector = ev->sector,
-			      .nr_sector = ev->nr_sector, .error = ev->error,
-			      .complete_ts = ev->ts_ns, .has_data = ss_event_has_data(ev) };
+	ss_io_unmatched(io, ev);
 	if (io->has_data) {
 		uint32_t *head = &p->bucket[hash(ev->dev, ev->sector, p->nr_buckets)];
 		uint32_t *link, *partial = NULL;
@@ -339,12 +362,7 @@ static void on_complete(struct ss_pair *p, const struct ss_event *ev, struct ss_
 		p->st.unmatched++;
 		return;
 	}
-	io->matched = true;
-	io->issue_ts = p->e[x].ts;
-	io->issue_pid = p->e[x].pid;
-	io->issue_tag = p->e[x].tag;
-	if (!io->flags)
-		io->flags = p->e[x].flags;
+	ss_io_match(io, p->e[x].ts, p->e[x].pid, p->e[x].tag, p->e[x].flags);
 	p->st.matched++;
 	if (keep) {
 		struct entry *e = &p->e[x];

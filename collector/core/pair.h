@@ -86,6 +86,16 @@ int ss_pair_feed(struct ss_pair *p, const struct ss_event *ev, struct ss_io *io)
 int ss_pair_feed_tag(struct ss_pair *p, const struct ss_event *ev, uint64_t tag,
 		     struct ss_io *io);
 
+/*
+ * The io ss_pair_feed gives for completion EV: as not matched (ss_io_unmatched); matched
+ * (ss_io_match) with an issue at ISSUE_TS by PID, tagged TAG, of FLAGS (the completion's own
+ * flags, when it has any, win).  For a caller that keeps what pairing found apart from the
+ * event and makes the io again from both.
+ */
+void ss_io_unmatched(struct ss_io *io, const struct ss_event *ev);
+void ss_io_match(struct ss_io *io, uint64_t issue_ts, uint32_t pid, uint64_t tag,
+		 uint16_t flags);
+
 /* Requests in flight now: in total, and on one device. */
 size_t ss_pair_inflight(const struct ss_pair *p);
 size_t ss_pair_inflight_dev(const struct ss_pair *p, uint32_t dev);

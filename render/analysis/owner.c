@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "owner.h"
 
 /*
@@ -34,7 +35,8 @@ struct ss_owner {
 
 struct ss_owner *ss_owner_new(void)
 {
-	return calloc(1, sizeof(struct ss_owner));
+	/* on lines of its own (lines.h): noted in a read-ahead thread */
+	return ss_lines_alloc(sizeof(struct ss_owner));
 }
 
 void ss_owner_free(struct ss_owner *o)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "lines.h"
 #include "seekscope/model.h"
 #include "seek.h"
 
@@ -20,7 +21,9 @@ struct ss_seek {
 
 struct ss_seek *ss_seek_new(uint64_t threshold)
 {
-	struct ss_seek *s = calloc(1, sizeof(*s));
+	/* on lines of its own, as its devices: a read-ahead thread may judge seeks while another
+	 * thread writes what is allocated around them (lines.h) */
+	struct ss_seek *s = ss_lines_alloc(sizeof(*s));
 
 	if (!s)
 		return NULL;
@@ -59,7 +62,7 @@ static struct seek_dev *find_dev(struct ss_seek *s, uint32_t dev, bool *is_new)
 		}
 	if (s->nr == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 4;
-		struct seek_dev *d = realloc(s->devs, cap * sizeof(*d));
+		struct seek_dev *d = ss_lines_grow(s->devs, s->cap * sizeof(*d), cap * sizeof(*d));
 
 		if (!d)
 			return NULL;

@@ -29,6 +29,7 @@
 
 #include "fanout.h"
 #include "owner.h"
+#include "stats_judge.h"
 #include "stats_priv.h"
 #include "stats_attr.h"
 #include "taskfilter.h"
@@ -461,8 +462,10 @@ static void periods(struct ss_stats *st, uint64_t ts, bool in)
 	st->nr_periods = st->nr_targets;
 }
 
-/* Count an event as judged (J) in its periods, device, bins and the disk model. */
-static void count(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j)
+/* Count an event as judged (J; IO: a completion's) in its periods, device, bins and the disk
+ * model. */
+static void count(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j,
+		  const struct ss_io *io)
 {
 	struct ss_device_stats *dev;
 	bool keep = j->keep;
@@ -492,22 +495,22 @@ static void count(struct ss_stats *st, const struct ss_event *ev, const struct j
 		st->targets[i]->events++;
 
 	if (j->verdict != SS_SEEK_IGNORED && keep) {
-		count_seek(st, ev, j->verdict, j->dist);
+		count_seek(st, ev, j->verdict, j->is.dist);
 		if (st->o.on_seek)
-			st->o.on_seek(ev, j->verdict, j->dist, st->o.arg);
+			st->o.on_seek(ev, j->verdict, j->is.dist, st->o.arg);
 	}
 	/* the model's arm follows every request too; the kept ones' cost is counted */
 	if (j->verdict != SS_SEEK_IGNORED && st->o.disk)
 		count_model(st, ev, keep);
-	if (ev->type == SS_EV_COMPLETE && keep) {
-		count_io(st, &j->io);
+	if (ev->type == SS_EV_COMPLETE && keep && io) {
+		count_io(st, io);
 		if (st->o.on_io)
-			st->o.on_io(&j->io, st->o.arg);
+			st->o.on_io(io, st->o.arg);
 	}
 	if (ev->type == SS_EV_ISSUE) {
 		for (size_t i = 0; i < st->nr_targets; i++) {
 			struct ss_summary *s = st->targets[i];
-			uint64_t d = dev && s == &dev->s ? j->dev_depth_after : j->depth_after;
+			uint64_t d = dev && s == &dev->s ? j->is.dev_depth_after : j->is.depth_after;
 
 			if (d > s->max_depth)
 				s->max_depth = d;
@@ -515,10 +518,11 @@ static void count(struct ss_stats *st, const struct ss_event *ev, const struct j
 	}
 }
 
-static int attr(struct ss_stats_attr *a, const struct ss_event *ev, const struct judgement *j)
+static int attr(struct ss_stats_attr *a, const struct ss_event *ev, const struct judgement *j,
+		const struct ss_io *io)
 {
-	return ss_stats_attr_count(a, ev, j->keep, j->in, j->verdict, j->paired, &j->io, j->note,
-				   j->seek_done);
+	return ss_stats_attr_count(a, ev, j->keep, j->in, j->verdict, j->paired, io,
+				   ev->type == SS_EV_ISSUE ? j->is.note : 0, j->seek_done);
 }
 
 /* The fan-out's consumers (stats_priv.h). */
@@ -526,18 +530,21 @@ int ss_stats_count_items(void *arg, const void *items, size_t n)
 {
 	const struct judged *j = items;
 
+	struct ss_io io;
+
 	for (size_t i = 0; i < n; i++)
-		count(arg, &j[i].ev, &j[i].m);
+		count(arg, &j[i].ev, &j[i].m, judgement_io(&j[i].ev, &j[i].m, &io));
 	return 0;
 }
 
 int ss_stats_attr_items(void *arg, const void *items, size_t n)
 {
 	const struct judged *j = items;
+	struct ss_io io;
 	int ret;
 
 	for (size_t i = 0; i < n; i++)
-		if ((ret = attr(arg, &j[i].ev, &j[i].m)))
+		if ((ret = attr(arg, &j[i].ev, &j[i].m, judgement_io(&j[i].ev, &j[i].m, &io))))
 			return ret;
 	return 0;
 }
@@ -547,15 +554,16 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n)
 	return ss_stats_feed_noted(st, ev, NULL, n);
 }
 
-/* Count and attribute EV as judged (J). */
-static inline int take(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j)
+/* Count and attribute EV as judged (J; IO, a completion's). */
+static inline int take(struct ss_stats *st, const struct ss_event *ev, const struct judgement *j,
+		       const struct ss_io *io)
 {
 	if (st->count_here)
-		count(st, ev, j);
+		count(st, ev, j, io);
 	/* the attribution counts issues and completions only (stats_attr.h) */
 	if (st->attr_here && !st->attr_idle &&
 	    (ev->type == SS_EV_ISSUE || ev->type == SS_EV_COMPLETE))
-		return attr(st->attr, ev, j);
+		return attr(st->attr, ev, j, io);
 	return 0;
 }
 
@@ -564,6 +572,7 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 {
 	const uint64_t *note = notes;
 	struct judged here;
+	struct ss_io io;
 	int ret;
 
 	if (notes && st->noter && st->noter->judge) {
@@ -571,7 +580,8 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 		const struct judgement *m = notes;
 
 		for (size_t i = 0; i < n; i++)
-			if (m[i].counts && (ret = take(st, &ev[i], &m[i])))
+			if (m[i].counts &&
+			    (ret = take(st, &ev[i], &m[i], judgement_io(&ev[i], &m[i], &io))))
 				return ret;
 		return 0;
 	}
@@ -579,17 +589,19 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 		struct judged *j = st->fan ? ss_fanout_push(st->fan) : &here;
 
 		/* a note of another hook's than ss_stats_note: none */
-		j->m.note = note && st->noter ? note[i] : 0;
-		if ((ret = ss_stats_judge(st, &ev[i], &j->m, note != NULL)) <= 0) {
+		j->m.is.note = note && st->noter ? note[i] : 0;
+		if ((ret = stats_judge(st, &ev[i], &j->m, note != NULL, &io)) <= 0) {
 			if (st->fan)
 				ss_fanout_unpush(st->fan);
 			if (ret < 0)
 				return ret;
 			continue;
 		}
-		if (st->fan)
+		if (st->fan) {
 			j->ev = ev[i];
-		if ((ret = take(st, &ev[i], &j->m)))
+			judgement_keep(&j->m, &io);
+		}
+		if ((ret = take(st, &ev[i], &j->m, j->m.paired == 1 ? &io : NULL)))
 			return ret;
 	}
 	return st->fan ? ss_fanout_error(st->fan) : 0;

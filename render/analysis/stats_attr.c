@@ -128,7 +128,7 @@ int ss_stats_attr_count(struct ss_stats_attr *a, const struct ss_event *ev, bool
 		if (keep && a->dirs)
 			ss_group_stats_issue(a->dirs, ev, far);
 	}
-	if (ev->type == SS_EV_COMPLETE && keep) {
+	if (ev->type == SS_EV_COMPLETE && keep && io) {
 		zone_io(a, io);
 		if (a->procs && io->has_data && io->matched)
 			who = ss_owner_of_io(io);

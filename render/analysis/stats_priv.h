@@ -13,40 +13,56 @@
 #include <string.h>
 
 #include "seekscope/model.h"
+#include "pair.h"
 #include "stats.h"
 
 /*
- * The pass's judgement of one event (ss_stats_judge): all that counting and attributing it
+ * The pass's judgement of one event (stats_judge.h): all that counting and attributing it
  * need besides the event.  It travels with the event, as a hook's note, when the read-ahead
  * thread judges (ss_stats_notes).
  */
 struct judgement {
-	struct ss_io io;               /* ss_pair_feed_tag's, when paired == 1 */
-	int64_t dist;                  /* ss_seek_feed's */
-	uint64_t note;                 /* whose request (owner.h: ss_owner_note), with procs */
 	uint32_t depth, dev_depth;     /* requests in flight before it: all, its device's */
-	uint32_t depth_after, dev_depth_after;   /* ... after it (issues) */
+	union {
+		struct {               /* an issue's */
+			int64_t dist;          /* ss_seek_feed's */
+			uint64_t note;         /* whose request (owner.h: ss_owner_note), with procs */
+			uint32_t depth_after, dev_depth_after;   /* in flight after it */
+		} is;
+		/* a completion's pairing when matched (pair.h: ss_io_match; its io is made again
+		 * from it and the event, judgement_io): a record of 40 bytes, not 100 with the
+		 * io, travels from the judging thread to the counting one */
+		struct {
+			uint64_t issue_ts, issue_tag;
+			uint32_t issue_pid;
+			uint16_t flags;
+		} co;
+	};
 	int8_t verdict, paired;        /* ss_seek_feed's, ss_pair_feed's results */
 	bool keep, in;                 /* kept by opts.only; in the window */
 	bool counts;                   /* counted at all (not another device's, no error) */
 	bool seek_done;                /* the attribution's seek half done already (the hook) */
+	bool matched;                  /* a completion paired with its issue */
 };
+_Static_assert(sizeof(struct judgement) <= 40, "a judgement fits in 40 bytes");
+
+/* The io of completion EV as judged (J; paired == 1), into IO: IO, or NULL for another event. */
+static inline const struct ss_io *judgement_io(const struct ss_event *ev,
+					       const struct judgement *j, struct ss_io *io)
+{
+	if (j->paired != 1)
+		return NULL;
+	ss_io_unmatched(io, ev);
+	if (j->matched)
+		ss_io_match(io, j->co.issue_ts, j->co.issue_pid, j->co.issue_tag, j->co.flags);
+	return io;
+}
 
 /* A judged event, as the fan-out's threads take it (fanout.h). */
 struct judged {
 	struct ss_event ev;
 	struct judgement m;
 };
-
-/*
- * Judge EV into M: NOTED, its note is M->note already (ss_stats_note's), else it is noted
- * here from the submitters seen so far (with the attribution's procs).  1 (M->counts), 0
- * (another device's, with opts.one_device) or a negative errno.  In one thread for a pass,
- * the events in order: the read-ahead's when ss_stats_notes let the hook judge, else the
- * pass's.
- */
-int ss_stats_judge(struct ss_stats *st, const struct ss_event *ev, struct judgement *m,
-		   bool noted);
 
 /*
  * ss_stats_note's own state (the pass's hook; its own allocation, apart from the rest).  The

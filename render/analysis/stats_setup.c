@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "cpus.h"
 #include "fanout.h"
 #include "owner.h"
@@ -360,7 +361,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 	}
 	st->attr_idle = ss_stats_attr_idle(st->attr);
 	/* the hook's state (stats_note.c): it may judge the events, attributed or not */
-	if (!(st->noter = calloc(1, sizeof(*st->noter))) ||
+	if (!(st->noter = ss_lines_alloc(sizeof(*st->noter))) ||
 	    (!st->attr_idle && ss_stats_attr_noted(st->attr) &&
 	     !(st->noter->owner = ss_owner_new())))
 		goto error;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "errbuf.h"
 #include "optable.h"
 #include "owner.h"
@@ -92,7 +93,9 @@ struct ss_evfilter {
 
 struct ss_evfilter *ss_evfilter_new(const struct ss_task_spec *s, const struct ss_trace *t)
 {
-	struct ss_evfilter *f = calloc(1, sizeof(*f));
+	/* on lines of its own, as its verdicts: a read-ahead thread may filter while another
+	 * thread writes what is allocated around them (lines.h) */
+	struct ss_evfilter *f = ss_lines_alloc(sizeof(*f));
 
 	if (!f)
 		return NULL;
@@ -101,7 +104,7 @@ struct ss_evfilter *ss_evfilter_new(const struct ss_task_spec *s, const struct s
 	f->nr_verdicts = ss_tasks_count(t->tasks);
 	f->pair = ss_pair_new(0);
 	f->owner = ss_owner_new();
-	f->verdict = calloc(f->nr_verdicts ? f->nr_verdicts : 1, 1);
+	f->verdict = ss_lines_alloc(f->nr_verdicts);
 	if (!f->pair || !f->owner || !f->verdict) {
 		ss_evfilter_free(f);
 		return NULL;

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "readahead.h"
 
@@ -191,6 +192,34 @@ fail:
 	return NULL;
 }
 
+/*
+ * The caller's side, the ring empty: whether the thread published a slot within RA_SPIN_NS,
+ * looked at without sleeping.  When the thread takes about as long for a slot as the caller
+ * (a hook that judges the events, stats.h), the caller finds the ring empty at nearly every
+ * slot; asleep, it would be woken a system call and, on a virtual machine, an interrupt
+ * later, and whatever ran on its CPU in between has taken its caches (measured, a 4M-event
+ * report beside two busy processes: 0.39 s and 970 context switches; 0.19 s waiting here).
+ */
+#define RA_SPIN_NS 300000
+static bool spin_for_slot(struct ss_readahead *ra)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (unsigned i = 1;; i++) {
+		if (atomic_load_explicit(&ra->published, memory_order_acquire) != ra->taken)
+			return true;
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#endif
+		if (i % 64)
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > RA_SPIN_NS)
+			return false;
+	}
+}
+
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n)
 {
 	struct ra_slot *s;
@@ -204,7 +233,7 @@ int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_
 		if (atomic_load(&ra->thread_sleeps) && in_use(ra) <= RA_SLOTS / 2)
 			wake(ra);
 	}
-	if (atomic_load(&ra->published) == ra->taken) {
+	if (atomic_load(&ra->published) == ra->taken && !spin_for_slot(ra)) {
 		/* as wait_for_room(): the flag before the count looked at again */
 		pthread_mutex_lock(&ra->mu);
 		atomic_store(&ra->caller_sleeps, true);
