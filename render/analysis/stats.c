@@ -14,12 +14,13 @@
  * modelled times are sums of doubles, so with a disk model every period is counted directly.
  *
  * Each event is first judged — kept by the process filter, in the window, a seek or not,
- * paired with its issue, the queue depth around it (judge()) — and then counted (count())
- * and attributed (stats_attr.c).  The judgement is sequential and cheap; the counting and the
- * attribution are independent of each other and of everything but the judged events in
- * order, so on a machine of 4 CPUs or more with one free they run in two threads of their
- * own, fed through a fan-out ring (fanout.h) while the main thread reads and judges: the
- * figures are the same.
+ * paired with its issue, the queue depth around it (stats_judge.h) — and then counted
+ * (count()) and attributed (stats_attr.c).  The judgement is sequential and cheap; the
+ * counting and the attribution are independent of each other and of everything but the judged
+ * events in order, so on a machine of 4 CPUs or more with one free they run in two threads of
+ * their own, fed through a fan-out ring (fanout.h) while the main thread reads and judges;
+ * with two CPUs, the read-ahead thread may judge instead, beside the one that counts
+ * (stats_note.c).  The figures are the same.
  *
  * The pass's state is stats_priv.h; stats_setup.c sets it up from the trace and frees it.
  */
@@ -588,8 +589,8 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 	for (size_t i = 0; i < n; i++) {
 		struct judged *j = st->fan ? ss_fanout_push(st->fan) : &here;
 
-		/* a note of another hook's than ss_stats_note: none */
-		j->m.is.note = note && st->noter ? note[i] : 0;
+		/* ss_stats_note's note (the only hook's whose notes a caller passes here) */
+		j->m.is.note = note ? note[i] : 0;
 		if ((ret = stats_judge(st, &ev[i], &j->m, note != NULL, &io)) <= 0) {
 			if (st->fan)
 				ss_fanout_unpush(st->fan);

@@ -111,7 +111,7 @@ struct ss_stats {
 	struct ss_pair *pair;
 	struct ss_zone_index *zi;
 	struct ss_stats_attr *attr;    /* procs, dirs, causes and zones (stats_attr.h) */
-	struct stats_noter *noter;     /* ss_stats_note's, when the attribution wants notes */
+	struct stats_noter *noter;     /* ss_stats_note's (the batch hook's) */
 	bool attr_idle;                /* ... none of them asked for */
 	struct ss_fanout *fan;         /* the threads counting and attributing, if any */
 	bool count_here, attr_here;    /* counted, attributed by the main thread */

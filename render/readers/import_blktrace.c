@@ -397,11 +397,6 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 	return ss_merge_next_batch(((struct bt_state *)ss_trace_state(t))->merge, t, ev, n);
 }
 
-static int bt_next_into(struct ss_trace *t, struct ss_event *buf, size_t cap, size_t *n)
-{
-	return ss_merge_next_into(((struct bt_state *)ss_trace_state(t))->merge, t, buf, cap, n);
-}
-
 /* ---- open: the metadata pass */
 
 /*
@@ -664,7 +659,6 @@ const struct ss_trace_backend ss_trace_backend_blktrace = {
 	.opens_sets = true,
 	.open = bt_open,
 	.next_batch = bt_next_batch,
-	.next_into = bt_next_into,
 	.costly_decode = true,
 	.rewind = bt_rewind,
 	.close = bt_close,

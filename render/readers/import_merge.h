@@ -155,8 +155,5 @@ int ss_merge_rewind(struct ss_merge *m, struct ss_trace *t);
  */
 int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
 			size_t *n);
-/* The same, into the caller's OUT (at most CAP events, *N). */
-int ss_merge_next_into(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t cap,
-		       size_t *n);
 
 #endif

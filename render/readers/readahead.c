@@ -43,7 +43,6 @@ struct ra_slot {
 struct ss_readahead {
 	struct ss_trace *t;
 	ss_readahead_next_fn next;
-	ss_readahead_into_fn into;  /* or NULL */
 	ss_readahead_hook_fn hook;
 	void *hook_arg;
 	size_t note_size;           /* per event */
@@ -57,6 +56,7 @@ struct ss_readahead {
 	atomic_bool caller_sleeps;  /* the caller waits (under mu) for a slot */
 	atomic_bool stop;
 	unsigned taken;             /* the caller's: slots taken, ever */
+	unsigned no_spin;           /* the caller's: empty rings not to spin for (spin_for_slot) */
 	bool held;                  /* the caller holds slot taken - 1 */
 	bool ended;                 /* the caller has been given the end */
 	int final;                  /* what the caller gets from now on when ended */
@@ -116,14 +116,6 @@ static void *reader(void *arg)
 				/* told to stop: not another batch (a slow backend's would delay it) */
 				if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
 					return NULL;
-				if (ra->into) {
-					/* written in place: a copy less of every event */
-					end = ra->into(ra->t, s->ev + fill, RA_SLOT_EVENTS - fill, &k);
-					if (end <= 0)
-						break;
-					fill += k;
-					continue;
-				}
 				end = ra->next(ra->t, &pend, &pend_n);
 				if (end <= 0)
 					break;
@@ -148,8 +140,7 @@ static void *reader(void *arg)
 }
 
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
-					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
-					void *arg, size_t note_size)
+					ss_readahead_hook_fn hook, void *arg, size_t note_size)
 {
 	struct ss_readahead *ra = calloc(1, sizeof(*ra));
 	sigset_t all, old;
@@ -159,7 +150,6 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 		return NULL;
 	ra->t = t;
 	ra->next = next;
-	ra->into = into;
 	ra->hook = hook;
 	ra->hook_arg = arg;
 	ra->note_size = hook ? note_size : 0;
@@ -199,12 +189,19 @@ fail:
  * slot; asleep, it would be woken a system call and, on a virtual machine, an interrupt
  * later, and whatever ran on its CPU in between has taken its caches (measured, a 4M-event
  * report beside two busy processes: 0.39 s and 970 context switches; 0.19 s waiting here).
+ * A thread that keeps the caller waiting longer (a slow disk, a CPU it shares) is not waited
+ * for so again until RA_SPIN_PAUSE slots later: the caller sleeps rather than burn its CPU.
  */
 #define RA_SPIN_NS 300000
+#define RA_SPIN_PAUSE 16
 static bool spin_for_slot(struct ss_readahead *ra)
 {
 	struct timespec t0, t;
 
+	if (ra->no_spin) {
+		ra->no_spin--;
+		return false;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned i = 1;; i++) {
 		if (atomic_load_explicit(&ra->published, memory_order_acquire) != ra->taken)
@@ -215,8 +212,10 @@ static bool spin_for_slot(struct ss_readahead *ra)
 		if (i % 64)
 			continue;
 		clock_gettime(CLOCK_MONOTONIC, &t);
-		if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > RA_SPIN_NS)
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > RA_SPIN_NS) {
+			ra->no_spin = RA_SPIN_PAUSE;
 			return false;
+		}
 	}
 }
 

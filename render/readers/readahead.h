@@ -30,23 +30,19 @@ struct ss_readahead;
 /* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
-/* The same events written into BUF, at most CAP (*N): the slot filled without a copy. */
-typedef int (*ss_readahead_into_fn)(struct ss_trace *t, struct ss_event *buf, size_t cap,
-				    size_t *n);
+
 
 /* What the thread does with each slot's events before it hands the slot over, NOTES its
  * notes of them, one of the hook's size per event (trace_read.h: ss_trace_set_batch_hook). */
 typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, void *notes,
 				     size_t n);
 
-/* Start reading T ahead through NEXT, or INTO when not NULL (from where the backend stands),
- * HOOK (may be NULL)
+/* Start reading T ahead through NEXT (from where the backend stands), HOOK (may be NULL)
  * called with ARG on every slot's events, in order, in the thread, with NOTE_SIZE bytes of
  * notes per event (0: none, the hook's NOTES NULL).  NULL (errno set) when the thread or its
  * memory cannot be had: the caller then reads directly. */
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
-					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
-					void *arg, size_t note_size);
+					ss_readahead_hook_fn hook, void *arg, size_t note_size);
 
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);

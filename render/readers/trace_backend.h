@@ -36,9 +36,6 @@ struct ss_trace_backend {
 	int (*open)(struct ss_trace *t, char *err, size_t errlen);
 	/* As ss_trace_next_batch(); errors are described with ss_trace_set_error(). */
 	int (*next_batch)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
-	/* Optional: the same events written to BUF, at most CAP of them (*N), for a reader
-	 * that keeps them (the read-ahead's slots) and would otherwise copy them. */
-	int (*next_into)(struct ss_trace *t, struct ss_event *buf, size_t cap, size_t *n);
 	int (*rewind)(struct ss_trace *t);
 	/* Free the state (which may be NULL or half built).  Metadata is freed by the reader. */
 	void (*close)(struct ss_trace *t);

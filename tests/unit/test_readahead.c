@@ -503,8 +503,7 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	bool order = true, held = true;
 	int ret;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, NULL,
-					    0))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, 0))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -549,8 +548,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	size_t n, calls;
 	bool full = true;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, NULL,
-					    0))) {
+	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, 0))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
