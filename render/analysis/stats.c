@@ -576,6 +576,9 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 	struct ss_io io;
 	int ret;
 
+	if (st->noter && st->noter->idle)
+		note = notes = NULL;    /* ss_stats_note left them to this thread */
+
 	if (notes && st->noter && st->noter->judge) {
 		/* judged by the hook (ss_stats_note): counted here */
 		const struct judgement *m = notes;

@@ -33,6 +33,7 @@ size_t ss_stats_notes(struct ss_stats *st, bool judge)
 	 * fifth of its time).
 	 */
 	nt->judge = judge && !st->fan && !(st->t && ss_trace_costly_decode(st->t));
+	nt->idle = false;
 	/*
 	 * The attribution's seek half goes to the hook when the pass judges and the hook runs in
 	 * another thread, unless the half has a thread of its own already (fanout.h): judged
@@ -111,7 +112,17 @@ void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, 
 	uint64_t *note = notes;
 	int ret;
 
+	if (nt->idle)
+		return;
 	if (nt->judge) {
+		/* in the pass's own thread (no read-ahead) the pass judges the events itself, from
+		 * the same state: its judgements written here and read back there would only cost
+		 * time (measured, the 2M-I/O seekscope trace's report without read-ahead: 0.329 s
+		 * so, 0.295 s judged there) */
+		if (pthread_equal(pthread_self(), nt->caller)) {
+			nt->idle = true;
+			return;
+		}
 		note_judged(st, nt, ev, notes, n);
 		return;
 	}

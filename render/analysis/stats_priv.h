@@ -77,6 +77,7 @@ struct stats_noter {
 	bool one_device;               /* as the pass's opts: other devices' events unseen */
 	uint32_t device;
 	bool judge;                    /* the hook judges: its notes are struct judgement */
+	bool idle;                     /* ... but it runs in the pass's thread: the pass judges */
 	bool attr;                     /* the seek half, when not in the pass's own thread */
 	pthread_t caller;              /* the pass's thread (ss_stats_notes) */
 	struct ss_seek *seek;          /* its own seek rule, for that half when not judging */

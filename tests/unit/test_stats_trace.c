@@ -472,7 +472,8 @@ static void test_threads(const char *path)
 {
 	static const char *const mode_name[] = { "plain", "bins", "disk model", "hook" };
 	static const char *const how[NR_FED] = {
-		"", "threads", "judged in a hook's thread", "judged in a hook", "noted in a hook's thread"
+		"", "threads", "judged in a hook's thread", "a judging hook in the feeding thread",
+		"noted in a hook's thread"
 	};
 	char err[256];
 	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
