@@ -21,6 +21,7 @@
 #include "stats.h"
 #include "diskmodel.h"
 #include "diskreplay.h"
+#include "taskfilter.h"
 #include "zone_index.h"
 
 static int near(double got, double want)
@@ -352,10 +353,10 @@ static void count_hook(const struct ss_io *io, void *arg)
 
 #define NR_FED 5        /* test_threads: the ways of feeding compared */
 
-/* B's figures are A's: every period, device, bin, zone, seek cause and process row
- * (HOOKS_DIFFER: their on_io hooks were not called alike).  HOW: B's way of feeding. */
+/* B's figures are A's: every period, device, bin, zone, seek cause and process row (ROWS of
+ * them; HOOKS_DIFFER: their on_io hooks were not called alike).  HOW: B's way of feeding. */
 static void same_figures(const struct ss_stats *a0, const struct ss_stats *a1, bool hooks_differ,
-			 const char *how)
+			 size_t rows, const char *how)
 {
 	int bad;
 
@@ -393,14 +394,14 @@ static void same_figures(const struct ss_stats *a0, const struct ss_stats *a1, b
 	ok(c0->seeks > 100 && !memcmp(c0, c1, sizeof(*c0)),
 	   "... %s: the same seek causes (%" PRIu64 " seeks)", how, c0->seeks);
 	const struct ss_procs *p0 = ss_stats_procs(a0), *p1 = ss_stats_procs(a1);
-	bad = ss_procs_count(p0) != 3 || ss_procs_count(p0) != ss_procs_count(p1);
+	bad = ss_procs_count(p0) != rows || ss_procs_count(p0) != ss_procs_count(p1);
 	for (size_t r = 0; !bad && r < ss_procs_count(p0); r++) {
 		const struct ss_proc_row *a = ss_procs_row(p0, r), *b = ss_procs_row(p1, r);
 
 		bad += a->pid != b->pid || a->ios != b->ios || a->bytes != b->bytes ||
 		       a->issues != b->issues || a->seeks != b->seeks || a->submitted != b->submitted;
 	}
-	is_int(bad, 0, "... %s: the same three process rows", how);
+	is_int(bad, 0, "... %s: the same %zu process rows", how, rows);
 }
 
 /* The batch hook of a pass that reads ahead (feed_hooked): EV[0..N) noted by ss_stats_note
@@ -470,7 +471,9 @@ static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n,
  */
 static void test_threads(const char *path)
 {
-	static const char *const mode_name[] = { "plain", "bins", "disk model", "hook" };
+	static const char *const mode_name[] = { "plain", "bins", "disk model", "hook",
+						 "pid filter" };
+	struct ss_task_spec only = { 0 };
 	static const char *const how[NR_FED] = {
 		"", "threads", "judged in a hook's thread", "a judging hook in the feeding thread",
 		"noted in a hook's thread"
@@ -483,7 +486,9 @@ static void test_threads(const char *path)
 	if (!t)
 		return;
 	ev = stream(60000, &n);
-	for (int run = 0; ev && run < 8; run++) {
+	if (ss_task_spec_add_pid(&only, "2", err, sizeof(err)))
+		ok(0, "--pid 2: %s", err);
+	for (int run = 0; ev && run < 10; run++) {
 		int w = run & 1, mode = run >> 1, bad = 0;
 		struct ss_stats *st[NR_FED] = { NULL };
 		struct ss_disk_replay *dr[NR_FED] = { NULL };
@@ -507,6 +512,9 @@ static void test_threads(const char *path)
 				o.on_io = count_hook;
 				o.arg = &hooked[i];
 			}
+			/* pid 2's requests counted, the others still judged (seeks, queue) */
+			if (mode == 4)
+				o.only = &only;
 			st[i] = ss_stats_new(t, &o);
 			if (!st[i])
 				break;
@@ -535,7 +543,7 @@ static void test_threads(const char *path)
 		   note_size[4] == sizeof(uint64_t), "... the hook judged when asked (notes of %zu "
 		   "bytes), else noted (%zu)", note_size[2], note_size[4]);
 		for (int k = 1; k < NR_FED; k++)
-			same_figures(st[0], st[k], hooked[0] != hooked[k], how[k]);
+			same_figures(st[0], st[k], hooked[0] != hooked[k], mode == 4 ? 1 : 3, how[k]);
 next:
 		for (int i = 0; i < NR_FED; i++) {
 			ss_stats_free(st[i]);
