@@ -21,7 +21,8 @@
  * the events in order: the read-ahead's when ss_stats_notes let the hook judge, else the
  * pass's.
  */
-/* inlined in the loops that call it: a call per event cost a tenth of a plot's pass */
+/* inlined in the loops that call it (measured, a called function: a plot without read-ahead
+ * 0.334 s against 0.315 s) */
 static inline __attribute__((always_inline)) int
 stats_judge(struct ss_stats *st, const struct ss_event *ev, struct judgement *m, bool noted,
 	    struct ss_io *io)
@@ -81,6 +82,18 @@ static inline void judgement_keep(struct judgement *m, const struct ss_io *io)
 	m->co.issue_tag = io->issue_tag;
 	m->co.issue_pid = io->issue_pid;
 	m->co.flags = io->flags;
+}
+
+/* The io of completion EV as judged (J; paired == 1), into IO: IO, or NULL for another event. */
+static inline const struct ss_io *judgement_io(const struct ss_event *ev,
+					       const struct judgement *j, struct ss_io *io)
+{
+	if (j->paired != 1)
+		return NULL;
+	ss_io_unmatched(io, ev);
+	if (j->matched)
+		ss_io_match(io, j->co.issue_ts, j->co.issue_pid, j->co.issue_tag, j->co.flags);
+	return io;
 }
 
 #endif

@@ -30,7 +30,7 @@ struct judgement {
 			uint32_t depth_after, dev_depth_after;   /* in flight after it */
 		} is;
 		/* a completion's pairing when matched (pair.h: ss_io_match; its io is made again
-		 * from it and the event, judgement_io): a record of 40 bytes, not 100 with the
+		 * from it and the event: stats_judge.h, judgement_io): 40 bytes, not 100 with the
 		 * io, travels from the judging thread to the counting one */
 		struct {
 			uint64_t issue_ts, issue_tag;
@@ -45,18 +45,6 @@ struct judgement {
 	bool matched;                  /* a completion paired with its issue */
 };
 _Static_assert(sizeof(struct judgement) <= 40, "a judgement fits in 40 bytes");
-
-/* The io of completion EV as judged (J; paired == 1), into IO: IO, or NULL for another event. */
-static inline const struct ss_io *judgement_io(const struct ss_event *ev,
-					       const struct judgement *j, struct ss_io *io)
-{
-	if (j->paired != 1)
-		return NULL;
-	ss_io_unmatched(io, ev);
-	if (j->matched)
-		ss_io_match(io, j->co.issue_ts, j->co.issue_pid, j->co.issue_tag, j->co.flags);
-	return io;
-}
 
 /* A judged event, as the fan-out's threads take it (fanout.h). */
 struct judged {
