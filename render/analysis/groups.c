@@ -242,7 +242,7 @@ static int count_trace(struct ss_trace *t, const struct ss_group_scope *sc,
 
 			/* the owner table sees every event but completions (issues need none) */
 			if (keep >= 0 && ev[i].type != SS_EV_COMPLETE)
-				r = ss_owner_feed(o, &ev[i], NULL, &who);
+				r = ss_owner_feed(o, &ev[i], &who);
 			if (keep < 0 || r < 0) {
 				ret = keep < 0 ? keep : r;
 				continue;

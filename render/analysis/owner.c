@@ -159,24 +159,13 @@ struct ss_req_owner ss_owner_of_io(const struct ss_io *io)
 	return owner_of(io->issue_pid, io->issue_ts, io->issue_tag);
 }
 
-int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
-		  struct ss_req_owner *out)
+int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, struct ss_req_owner *out)
 {
 	uint64_t note;
 	int ret;
 
-	switch (ev->type) {
-	case SS_EV_ISSUE:
-		if ((ret = ss_owner_note(o, ev, &note)))
-			return ret;
-		*out = ss_owner_of_issue(ev, note);
-		return 1;
-	case SS_EV_COMPLETE:
-		if (!io || !io->matched)
-			return 0;
-		*out = ss_owner_of_io(io);
-		return 1;
-	default:
-		return ss_owner_note(o, ev, &note);
-	}
+	if ((ret = ss_owner_note(o, ev, &note)) || ev->type != SS_EV_ISSUE)
+		return ret;
+	*out = ss_owner_of_issue(ev, note);
+	return 1;
 }

@@ -42,12 +42,11 @@ struct ss_owner *ss_owner_new(void);          /* NULL on ENOMEM */
 void ss_owner_free(struct ss_owner *o);       /* accepts NULL */
 void ss_owner_reset(struct ss_owner *o);
 /*
- * Feed EV (time order).  For an ISSUE, and for a COMPLETE whose pairing IO is matched, fills
- * *OUT and returns 1; 0 for other events; -ENOMEM.  IO is ss_pair_feed_tag's for EV, the
- * issues paired with their notes as tags (ss_owner_note); NULL: completions are not asked.
+ * Feed EV (time order).  For an ISSUE fills *OUT with its owner and returns 1; 0 for other
+ * events (a completion's owner is its issue's: ss_owner_of_io() of its pairing, below);
+ * -ENOMEM.
  */
-int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, const struct ss_io *io,
-		  struct ss_req_owner *out);
+int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, struct ss_req_owner *out);
 
 /*
  * The same in parts, which may run in two threads: ss_owner_note() sees every event (time

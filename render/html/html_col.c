@@ -587,7 +587,7 @@ int ss_html_col_run(struct ss_html_col *c, struct ss_trace *t, char *err, size_t
 				break;
 			}
 			struct ss_req_owner who;
-			int own = ss_owner_feed(p->own, &ev[k], NULL, &who);
+			int own = ss_owner_feed(p->own, &ev[k], &who);
 
 			if (own < 0) {
 				p->err = own;

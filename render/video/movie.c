@@ -570,7 +570,7 @@ static int stream_until(struct ss_movie *m, struct column *c, int64_t k, uint64_
 		}
 		ev = &c->ev[c->i];
 		/* whose request: the queue and insert events before it tell (owner.h) */
-		if (c->own && (own = ss_owner_feed(c->own, ev, NULL, &who)) < 0) {
+		if (c->own && (own = ss_owner_feed(c->own, ev, &who)) < 0) {
 			ss_errf(err, errlen, "%s", strerror(-own));
 			return own;
 		}

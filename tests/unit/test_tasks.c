@@ -407,8 +407,71 @@ static void test_same_instant(const char *path)
 	ss_trace_close(t);
 }
 
+/*
+ * The owner table alone (owner.h): an issue belongs to the latest QUEUE event's task at its
+ * device and sector, else the latest INSERT's, at most SS_OWNER_MAX_AGE_NS before; else (and
+ * for a trace without either) to its issuer; other events return 0, a reset forgets.
+ */
+static struct ss_req_owner fed(struct ss_owner *o, uint64_t ts, uint64_t sector, uint32_t dev,
+			       uint8_t type, uint32_t pid, int *ret)
+{
+	struct ss_event e = { .ts_ns = ts, .sector = sector, .nr_sector = 8, .bytes = 4096,
+			      .dev = dev, .type = type, .flags = SS_RW_WRITE, .pid = pid };
+	struct ss_req_owner who = { .pid = UINT32_MAX };
+
+	*ret = ss_owner_feed(o, &e, &who);
+	return who;
+}
+
+static void test_owner_feed(void)
+{
+	struct ss_owner *o = ss_owner_new();
+	struct ss_req_owner w;
+	int r, q, c;
+
+	if (!ok(o != NULL, "owner table made"))
+		return;
+	w = fed(o, 10 * MS, 100, DEV, SS_EV_ISSUE, 300, &r);
+	ok(r == 1 && w.pid == 300 && w.ts == 10 * MS && !w.submitter,
+	   "no queue or insert event seen: the issuer's (pid %u)", w.pid);
+	fed(o, 20 * MS, 100, DEV, SS_EV_QUEUE, 100, &q);
+	fed(o, 21 * MS, 100, DEV, SS_EV_INSERT, 200, &r);
+	w = fed(o, 22 * MS, 100, DEV, SS_EV_ISSUE, 300, &r);
+	ok(q == 0 && r == 1 && w.pid == 100 && w.ts == 20 * MS && w.submitter,
+	   "queued by 100, inserted by 200, issued by 300: 100's, at its queue time (pid %u, "
+	   "%llu ns)", w.pid, (unsigned long long)w.ts);
+	fed(o, 23 * MS, 200, DEV, SS_EV_INSERT, 200, &r);
+	w = fed(o, 24 * MS, 200, DEV, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 200 && w.submitter, "only an insert event there: the inserter's (pid %u)",
+	   w.pid);
+	w = fed(o, 25 * MS, 200, DEV + 1, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 300 && !w.submitter, "the same sector on another device: the issuer's");
+	w = fed(o, 26 * MS, 208, DEV, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 300 && !w.submitter, "another sector: the issuer's");
+	fed(o, 30 * MS, 300, DEV, SS_EV_QUEUE, 100, &r);
+	w = fed(o, 30 * MS + SS_OWNER_MAX_AGE_NS, 300, DEV, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 100 && w.ts == 30 * MS, "queued exactly SS_OWNER_MAX_AGE_NS before: still "
+	   "the submitter's");
+	fed(o, 40 * MS, 400, DEV, SS_EV_QUEUE, 100, &r);
+	w = fed(o, 40 * MS + SS_OWNER_MAX_AGE_NS + 1, 400, DEV, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 300 && !w.submitter, "queued longer ago: the issuer's");
+	w = fed(o, 50 * MS, 500, DEV, SS_EV_QUEUE, 100, &q);
+	fed(o, 51 * MS, 500, DEV, SS_EV_COMPLETE, 0, &c);
+	ok(q == 0 && c == 0 && w.pid == UINT32_MAX,
+	   "queue and completion events: 0, no owner written (a completion's is its issue's)");
+	fed(o, 52 * MS, SS_SECTOR_NONE, DEV, SS_EV_QUEUE, 100, &r);
+	w = fed(o, 53 * MS, SS_SECTOR_NONE, DEV, SS_EV_ISSUE, 300, &r);
+	ok(r == 1 && w.pid == 300, "a request without a sector (a flush): the issuer's");
+	ss_owner_reset(o);
+	w = fed(o, 60 * MS, 100, DEV, SS_EV_ISSUE, 300, &r);
+	ok(w.pid == 300 && !w.submitter, "after a reset the submitters are forgotten");
+	ss_owner_free(o);
+	ss_owner_free(NULL);
+}
+
 int main(void)
 {
+	test_owner_feed();
 	test_table();
 	test_span();
 	if (testdir_make("tasks"))

@@ -150,7 +150,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 
 		/* the owner of an issue may be the task of an earlier queue or insert event */
 		if (s->owner && ev->type != SS_EV_COMPLETE &&
-		    ss_owner_feed(s->owner, ev, NULL, &who) < 0)
+		    ss_owner_feed(s->owner, ev, &who) < 0)
 			who = (struct ss_req_owner){ .pid = ev->pid, .ts = ev->ts_ns };
 		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
 		    (s->ctx.one_dev && ev->dev != s->ctx.dev))
