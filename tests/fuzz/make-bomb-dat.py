@@ -22,10 +22,10 @@ filled, and its pages past the one unpacked are read as whatever the heap held; 
 allocation fails (the reader's limit on its data segment, or a claim of 2 GiB or more, which
 libtracecmd's int turns negative) the CPU's ring just ends.  The reader refuses the file
 before libtracecmd reads it (import_tracecmd_chunks.c).
-Two CPUs: CPU 0 the seed's page; CPU 1 three chunks, HONEST pages, then the liar, then
-HONEST pages more, each page a copy of the seed's CPU 1 page (26 block events), a second
-after the one before.  Read in full: 26 * (2 * HONEST + 1) block events on CPU 1; a read that
-ends at the liar, only the first 26 * HONEST.
+Two CPUs: CPU 0 a page of the seed's; CPU 1 three chunks, HONEST pages, then the liar, then
+HONEST pages more, each page a copy of the seed's fullest page (26 block events in the seed
+committed), a second after the one before.  Read in full: 26 * (2 * HONEST + 1) block events
+on CPU 1; a read that ends at the liar, only the first 26 * HONEST.
 
 The big chunk (--big): the same, but the middle chunk tells the truth: its page, then empty
 (zeroed) pages up to CLAIM_MIB MiB (default 512).  Read in full it holds the same events; its
@@ -108,8 +108,16 @@ assert take(10) == b"options  \0"
 while u("H"):
     take(u("I"))
 assert take(10) == b"flyrecord\0"
-seed_pages = [src[o:o + s] for o, s in [(u("Q"), u("Q")) for _ in range(seed_cpus)]]
-assert seed_cpus == 2 and all(len(p) == page_size for p in seed_pages)
+# The pages that hold events (a commit, the second word of a page's header, above 0), of
+# whichever CPUs did the seed's I/O: the fullest is CPU 1's page here, another CPU 0's, or an
+# empty page when the capture had one (a seed recorded again may have its events on any CPU,
+# in one page or more).
+cpu_data = [(u("Q"), u("Q")) for _ in range(seed_cpus)]
+full = [src[o + k:o + k + page_size] for o, s in cpu_data for k in range(0, s, page_size)]
+full = [p for p in full if len(p) == page_size and struct.unpack("<Q", p[8:16])[0] & 0xfffff]
+assert full, "the seed's CPU data has no page with events"
+full.sort(key=lambda p: struct.unpack("<Q", p[8:16])[0] & 0xfffff, reverse=True)
+seed_pages = [full[1] if len(full) > 1 else full[0][:8] + bytes(page_size - 8), full[0]]
 
 def zstd(data):
     level = "-19" if len(data) < (16 << 20) else "-3"
