@@ -39,7 +39,7 @@ bench_header
 echo "== blktrace: generating $ios I/Os (Q+D+C, 2 CPUs, untar-like runs over 4 regions)"
 build/tests/tools/gen-blktrace -o "$prefix" -n "$ios" -c 2
 printf 'generated: %s bytes\n' "$(cat "$prefix".blktrace.* | wc -c)"
-cat "$prefix".blktrace.* >/dev/null
+bench_warm "$prefix".blktrace.* "$prefix.dump"
 bench_run "seekscope report" ./seekscope report "$prefix"
 bt_report=$WALL bt_report_cpu=$CPU
 bench_run "seekscope plot -o bench.png" ./seekscope plot "$prefix" -o "$dir/bench.png"

@@ -22,6 +22,10 @@ bench_header() {
 	echo "$(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
 		"$(cut -d' ' -f1-3 /proc/loadavg) (other work skews the figures); median of $RUNS runs"
 	bench_cpu_speeds
+	if pgrep -x 'kdamond\.[0-9]+' >/dev/null 2>&1; then
+		echo "kdamond runs (DAMON: cold page cache reclaimed); the inputs are read into the" \
+			"cache before each run"
+	fi
 }
 
 # The same fixed loop timed on each CPU this process may use (taskset), the best of two runs
@@ -58,8 +62,26 @@ bench_cpu_speeds() {
 	echo "CPU speeds (a fixed loop on each, relative to the fastest): $line"
 }
 
-# bench_run LABEL CMD...: run CMD $RUNS times, output thrown away (BEFORE, if set, is
-# evaluated before each run, e.g. to drop a cache file); prints the median wall time, with
+# bench_warm FILE...: read the files into the page cache now and, untimed, before every run of
+# bench_run from then on (those that exist then).  A machine that reclaims cold page cache by
+# itself (DAMON's kdamond, seen on virtual machines here) evicts an input that waited a few
+# seconds for its turn, and a run would time the disk.
+WARM_FILES=()
+bench_warm() {
+	WARM_FILES=("$@")
+	warm_now
+}
+warm_now() {
+	local f
+	for f in "${WARM_FILES[@]}"; do
+		[[ -f $f ]] && cat -- "$f" >/dev/null
+	done
+	return 0
+}
+
+# bench_run LABEL CMD...: run CMD $RUNS times, output thrown away (the files of bench_warm read
+# into the page cache first; BEFORE, if set, is evaluated before each run, e.g. to drop a cache
+# file); prints the median wall time, with
 # /usr/bin/time also the median CPU time (user + sys: what other work on the machine changes
 # least) and the peak RSS; sets WALL (s), CPU (s) and RSS (MB), empty when CMD failed.
 bench_run() {
@@ -67,6 +89,7 @@ bench_run() {
 	shift
 	WALL= CPU= RSS=
 	for ((i = 0; i < RUNS; i++)); do
+		warm_now
 		[[ -n ${BEFORE:-} ]] && eval "$BEFORE"
 		s=$(date +%s%N)
 		if [[ -x /usr/bin/time ]]; then

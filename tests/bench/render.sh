@@ -24,7 +24,8 @@ echo "generating $ios I/Os: $trace (untar pattern, 4 AGs, queue depth 4) and" \
 	"$prefix.blktrace.{0,1} (Q+D+C, untar-like runs over 4 regions)"
 build/tests/tools/gen-trace -o "$trace" -n "$ios" -a 4 -P -q 4
 build/tests/tools/gen-blktrace -o "$prefix" -n "$ios" -c 2
-cat "$trace" "$prefix".blktrace.* >/dev/null   # in the page cache, as a second look finds them
+# in the page cache, as a second look finds them (iowatcher's dump too, once it has one)
+bench_warm "$trace" "$prefix".blktrace.* "$prefix.dump"
 printf 'sizes: %s bytes seekscope, %s bytes blktrace\n' "$(stat -c %s "$trace")" \
 	"$(cat "$prefix".blktrace.* | wc -c)"
 
