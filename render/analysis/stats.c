@@ -578,6 +578,8 @@ int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const vo
 
 	if (st->noter && st->noter->idle)
 		note = notes = NULL;    /* ss_stats_note left them to this thread */
+	if (notes)
+		ss_stats_balance(st);
 
 	if (notes && st->noter && st->noter->judge) {
 		/* judged by the hook (ss_stats_note): counted here */

@@ -44,6 +44,8 @@ size_t ss_stats_notes(struct ss_stats *st, bool judge)
 	 */
 	nt->attr = st->attr_here && !st->attr_idle && !nt->judge && !st->filter &&
 		   (nt->seek || (nt->seek = ss_seek_new(st->o.seek_threshold)));
+	atomic_store(&nt->hand_over, false);
+	nt->attr_left = nt->balanced = false;
 	if (nt->judge)
 		return sizeof(struct judgement);
 	return nt->owner || nt->attr ? sizeof(uint64_t) : 0;
@@ -105,10 +107,35 @@ static void note_judged(struct ss_stats *st, struct stats_noter *nt, const struc
 	}
 }
 
+void ss_stats_hand_over(struct ss_stats *st)
+{
+	if (st->noter)
+		atomic_store_explicit(&st->noter->hand_over, true, memory_order_release);
+}
+
+#define BALANCE_SLOTS 32
+void ss_stats_balance(struct ss_stats *st)
+{
+	struct stats_noter *nt = st->noter;
+	unsigned taken, waited;
+
+	if (!nt || !nt->attr || nt->balanced)
+		return;
+	if (!st->t || !ss_trace_readahead_waits(st->t, &taken, &waited)) {
+		nt->balanced = true;    /* no read-ahead: the hook runs here, without the half */
+		return;
+	}
+	if (taken < BALANCE_SLOTS)
+		return;
+	nt->balanced = true;
+	if (waited > taken / 2)
+		ss_stats_hand_over(st);
+}
+
 void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, size_t n)
 {
 	struct stats_noter *nt = st->noter;
-	bool attr = nt->attr && !pthread_equal(pthread_self(), nt->caller);
+	bool attr = nt->attr && !nt->attr_left && !pthread_equal(pthread_self(), nt->caller);
 	uint64_t *note = notes;
 	int ret;
 
@@ -126,6 +153,10 @@ void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, 
 		note_judged(st, nt, ev, notes, n);
 		return;
 	}
+	/* the pass takes the half back (ss_stats_balance): every event before this batch was
+	 * attributed here, before the pass could see the batch */
+	if (attr && atomic_load_explicit(&nt->hand_over, memory_order_acquire))
+		attr = !(nt->attr_left = true);
 	for (size_t i = 0; i < n; i++) {
 		note[i] = 0;
 		/* judge() skips them before the attribution sees them */

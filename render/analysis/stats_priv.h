@@ -8,6 +8,7 @@
 #define SS_STATS_PRIV_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -67,10 +68,25 @@ struct stats_noter {
 	bool judge;                    /* the hook judges: its notes are struct judgement */
 	bool idle;                     /* ... but it runs in the pass's thread: the pass judges */
 	bool attr;                     /* the seek half, when not in the pass's own thread */
+	/* ... until the pass finds that it waits for the read-ahead thread (ss_stats_balance):
+	 * then the pass takes the half back from the hook's next batch on */
+	atomic_bool hand_over;         /* set by the pass */
+	bool attr_left;                /* the hook has seen it (the hook's) */
+	bool balanced;                 /* the pass has decided (the pass's) */
 	pthread_t caller;              /* the pass's thread (ss_stats_notes) */
 	struct ss_seek *seek;          /* its own seek rule, for that half when not judging */
 	int err;                       /* the first error */
 };
+
+/*
+ * After each batch the pass is given (ss_stats_feed_noted): once the read-ahead has given
+ * BALANCE_SLOTS slots, if the pass waited for more than half of them, the read-ahead thread
+ * has the longer share: the attribution's seek half comes back to the pass (ss_stats_note
+ * stops marking its notes NOTED_ATTRIBUTED from the batch after it sees that).  Which
+ * thread is longer depends on the machine (on one, a 6M-event blktrace report's pass waited
+ * a fifth of its time for the read-ahead; on another, the other way round).
+ */
+void ss_stats_balance(struct ss_stats *st);
 
 /* The first error of ss_stats_note in the pass, once it has ended (ss_stats_finish's): 0 or
  * -ENOMEM. */

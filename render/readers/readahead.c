@@ -56,6 +56,7 @@ struct ss_readahead {
 	atomic_bool caller_sleeps;  /* the caller waits (under mu) for a slot */
 	atomic_bool stop;
 	unsigned taken;             /* the caller's: slots taken, ever */
+	unsigned waited;            /* ... of them, those not published yet when asked for */
 	unsigned no_spin;           /* the caller's: empty rings not to spin for (spin_for_slot) */
 	bool held;                  /* the caller holds slot taken - 1 */
 	bool ended;                 /* the caller has been given the end */
@@ -232,7 +233,7 @@ int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_
 		if (atomic_load(&ra->thread_sleeps) && in_use(ra) <= RA_SLOTS / 2)
 			wake(ra);
 	}
-	if (atomic_load(&ra->published) == ra->taken && !spin_for_slot(ra)) {
+	if (atomic_load(&ra->published) == ra->taken && (ra->waited++, !spin_for_slot(ra))) {
 		/* as wait_for_room(): the flag before the count looked at again */
 		pthread_mutex_lock(&ra->mu);
 		atomic_store(&ra->caller_sleeps, true);
@@ -270,6 +271,12 @@ void ss_readahead_stop(struct ss_readahead *ra)
 		free(ra->slot[i].note);
 	}
 	free(ra);
+}
+
+void ss_readahead_waits(const struct ss_readahead *ra, unsigned *taken, unsigned *waited)
+{
+	*taken = ra->taken;
+	*waited = ra->waited;
 }
 
 const void *ss_readahead_notes(const struct ss_readahead *ra)

@@ -46,6 +46,9 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);
+/* The caller's: the slots ss_readahead_next() gave so far (the end's included), and of them
+ * those the thread had not published yet when asked for (the caller waited). */
+void ss_readahead_waits(const struct ss_readahead *ra, unsigned *taken, unsigned *waited);
 /* The hook's notes of the events the last ss_readahead_next() gave (NULL without them). */
 const void *ss_readahead_notes(const struct ss_readahead *ra);
 

@@ -667,6 +667,15 @@ const void *ss_trace_batch_notes(const struct ss_trace *t)
 	return p->notes_here ? p->notes : NULL;
 }
 
+bool ss_trace_readahead_waits(const struct ss_trace *t, unsigned *taken, unsigned *waited)
+{
+	*taken = *waited = 0;
+	if (!t->priv->ra)
+		return false;
+	ss_readahead_waits(t->priv->ra, taken, waited);
+	return true;
+}
+
 const char *ss_trace_error(const struct ss_trace *t)
 {
 	return t->priv->error;

@@ -166,6 +166,9 @@ void ss_trace_set_batch_hook(struct ss_trace *t, ss_trace_batch_hook fn, void *a
 /* The hook's notes of the batch ss_trace_next_batch gave last, valid as long as its events;
  * NULL when the pass has no hook or its hook no notes. */
 const void *ss_trace_batch_notes(const struct ss_trace *t);
+/* Whether this pass reads ahead; if so, the batches it has given so far and how many of them
+ * the read-ahead thread had not made yet when asked for (the caller waited for its thread). */
+bool ss_trace_readahead_waits(const struct ss_trace *t, unsigned *taken, unsigned *waited);
 const char *ss_trace_error(const struct ss_trace *t);
 
 #endif

@@ -500,6 +500,7 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	struct ss_readahead *ra;
 	const struct ss_event *ev;
 	size_t n, seen = 0, batches = 0, full = 0, ahead = 0;
+	unsigned taken, waited;
 	bool order = true, held = true;
 	int ret;
 
@@ -531,6 +532,11 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	ok(held && ahead <= SS_READAHEAD_SLOTS * SS_READAHEAD_SLOT_EVENTS + batch,
 	   "%s: the slot held intact, the thread at most %zu events ahead (ring %u slots)", what,
 	   ahead, SS_READAHEAD_SLOTS);
+	/* the slots taken: every batch's, and the end's when it came in a slot of its own */
+	ss_readahead_waits(ra, &taken, &waited);
+	ok(taken >= batches && taken <= batches + 1 && waited <= taken,
+	   "%s: %u slots taken for %zu batches, %u of them waited for", what, taken, batches,
+	   waited);
 	ss_readahead_stop(ra);
 	free(f);
 }
@@ -580,7 +586,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 
 int main(void)
 {
-	plan(80);
+	plan(86);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);

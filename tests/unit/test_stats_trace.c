@@ -351,7 +351,7 @@ static void count_hook(const struct ss_io *io, void *arg)
 	*n += io->nr_sector;
 }
 
-#define NR_FED 5        /* test_threads: the ways of feeding compared */
+#define NR_FED 6        /* test_threads: the ways of feeding compared */
 
 /* B's figures are A's: every period, device, bin, zone, seek cause and process row (ROWS of
  * them; HOOKS_DIFFER: their on_io hooks were not called alike).  HOW: B's way of feeding. */
@@ -405,15 +405,17 @@ static void same_figures(const struct ss_stats *a0, const struct ss_stats *a1, b
 }
 
 /* The batch hook of a pass that reads ahead (feed_hooked): EV[0..N) noted by ss_stats_note
- * a batch at a time into NOTES (SIZE bytes an event), DONE events so far. */
+ * a batch at a time into NOTES (SIZE bytes an event), DONE events so far, at most AHEAD
+ * batches ahead of the FED ones (a read-ahead's ring). */
 struct hook_job {
 	struct ss_stats *st;
 	const struct ss_event *ev;
 	char *notes;
 	size_t n, size, batch;
-	atomic_size_t done;
+	atomic_size_t done, fed;
 };
 
+#define AHEAD 4
 static void *hook_ahead(void *arg)
 {
 	struct hook_job *j = arg;
@@ -421,6 +423,8 @@ static void *hook_ahead(void *arg)
 	for (size_t i = 0; i < j->n; i += j->batch) {
 		size_t k = j->n - i < j->batch ? j->n - i : j->batch;
 
+		while (i >= atomic_load(&j->fed) + AHEAD * j->batch)
+			sched_yield();
 		ss_stats_note(j->st, j->ev + i, j->notes + i * j->size, k);
 		atomic_store(&j->done, i + k);
 	}
@@ -430,11 +434,13 @@ static void *hook_ahead(void *arg)
 /*
  * Feed ST EV[0..N) as a pass that reads ahead does (ss_stats_run): in batches of 4096, each
  * noted, and with JUDGE judged, by the hook before it is fed with its notes; with THREAD the
- * hook runs in a thread of its own, ahead of the feeding as far as it gets.  *SIZE: the
- * notes' size an event.  0 or -errno.
+ * hook runs in a thread of its own, ahead of the feeding by up to AHEAD batches; from event
+ * HAND_OVER on (SIZE_MAX: never) the pass takes the attribution's seek half back
+ * (ss_stats_hand_over).  *SIZE: the notes' size an event; *MARKED: the word notes whose top
+ * bit says the hook did that half.  0 or -errno.
  */
 static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n, bool judge,
-		       bool thread, size_t *size)
+		       bool thread, size_t hand_over, size_t *size, size_t *marked)
 {
 	struct hook_job j = { .st = st, .ev = ev, .n = n, .batch = 4096 };
 	pthread_t th;
@@ -454,10 +460,16 @@ static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n,
 			ss_stats_note(st, ev + i, j.notes + i * j.size, k);
 		while (j.size && thread && atomic_load(&j.done) < i + k)
 			sched_yield();
+		if (i >= hand_over && i - j.batch < hand_over)
+			ss_stats_hand_over(st);
 		ret = ss_stats_feed_noted(st, ev + i, j.size ? j.notes + i * j.size : NULL, k);
+		atomic_store(&j.fed, i + k);
 	}
 	if (j.size && thread)
 		pthread_join(th, NULL);
+	*marked = 0;
+	for (size_t i = 0; j.size == sizeof(uint64_t) && i < n; i++)
+		*marked += ((const uint64_t *)j.notes)[i] >> 63;
 	free(j.notes);
 	return ret;
 }
@@ -476,7 +488,7 @@ static void test_threads(const char *path)
 	struct ss_task_spec only = { 0 };
 	static const char *const how[NR_FED] = {
 		"", "threads", "judged in a hook's thread", "a judging hook in the feeding thread",
-		"noted in a hook's thread"
+		"noted in a hook's thread", "noted in a hook's thread, the seek half taken back"
 	};
 	char err[256];
 	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
@@ -493,7 +505,7 @@ static void test_threads(const char *path)
 		struct ss_stats *st[NR_FED] = { NULL };
 		struct ss_disk_replay *dr[NR_FED] = { NULL };
 		uint64_t hooked[NR_FED] = { 0 };
-		size_t note_size[NR_FED] = { 0 };
+		size_t note_size[NR_FED] = { 0 }, marked[NR_FED] = { 0 };
 
 		for (int i = 0; i < NR_FED && !bad; i++) {
 			struct ss_stats_opts o;
@@ -519,7 +531,9 @@ static void test_threads(const char *path)
 			if (!st[i])
 				break;
 			if (i >= 2)
-				bad = feed_hooked(st[i], ev, n, i < 4, i != 3, &note_size[i]);
+				bad = feed_hooked(st[i], ev, n, i < 4, i != 3,
+						  i == 5 ? n / 4 : SIZE_MAX, &note_size[i],
+						  &marked[i]);
 			else if (w)
 				for (size_t k = 0; k < n && !bad; k++)
 					bad = ss_stats_feed(st[i], &ev[k], 1);
@@ -540,8 +554,15 @@ static void test_threads(const char *path)
 		/* a seekscope trace decodes cheaply: judged in the hook when asked, a judgement
 		 * an event; else a word (whose request) */
 		ok(note_size[2] > sizeof(uint64_t) && note_size[3] == note_size[2] &&
-		   note_size[4] == sizeof(uint64_t), "... the hook judged when asked (notes of %zu "
-		   "bytes), else noted (%zu)", note_size[2], note_size[4]);
+		   note_size[4] == sizeof(uint64_t) && note_size[5] == note_size[4],
+		   "... the hook judged when asked (notes of %zu bytes), else noted (%zu)",
+		   note_size[2], note_size[4]);
+		/* the seek half in the hook's thread (no process filter): all of the issues, or
+		 * those before the pass took it back, and only they */
+		if (mode != 4)
+			ok(marked[4] > 0 && marked[5] > 0 && marked[5] < marked[4],
+			   "... the hook did the seek half of %zu events, and of %zu when the pass "
+			   "took it back a quarter in", marked[4], marked[5]);
 		for (int k = 1; k < NR_FED; k++)
 			same_figures(st[0], st[k], hooked[0] != hooked[k], mode == 4 ? 1 : 3, how[k]);
 next:
