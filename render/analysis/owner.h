@@ -57,6 +57,9 @@ int ss_owner_feed(struct ss_owner *o, const struct ss_event *ev, struct ss_req_o
  * 0 to 62; bit 63 is the caller's, ignored here.
  */
 int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note);
+/* A value that no note takes (bit 62 clear, yet not 0): a caller's mark of an event left
+ * unnoted, for another thread to note. */
+#define SS_OWNER_UNNOTED (1ull << 61)
 struct ss_req_owner ss_owner_of_issue(const struct ss_event *ev, uint64_t note);
 struct ss_req_owner ss_owner_of_io(const struct ss_io *io);
 

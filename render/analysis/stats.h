@@ -217,17 +217,19 @@ int ss_stats_feed(struct ss_stats *st, const struct ss_event *ev, size_t n);
  * (0: no hook is needed); then ss_stats_note() is called on every batch of the pass, in
  * order, writing NOTES for EV, and each batch is fed with ss_stats_feed_noted() and those notes
  * (ss_trace_batch_notes).  The seek half runs in the hook only when it runs in another thread
- * than the pass's, and until the pass finds it waits for that thread (ss_stats_hand_over).  The figures are those of ss_stats_feed(); a pass feeds one way or the
- * other throughout.  ss_stats_run() does so, judging in the hook.  ss_stats_note touches
- * nothing the pass's thread does until the pass has ended; its error (-ENOMEM), if any, is
- * ss_stats_finish's.
+ * than the pass's; the pass takes it back, and then the owners' notes, when it finds itself
+ * waiting for that thread (ss_stats_hand_over).  The figures are those of ss_stats_feed(); a
+ * pass feeds one way or the other throughout.  ss_stats_run() does so, judging in the hook.
+ * ss_stats_note touches nothing the pass's thread does until the pass has ended; its error
+ * (-ENOMEM), if any, is ss_stats_finish's.
  */
 size_t ss_stats_notes(struct ss_stats *st, bool judge);
 void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, size_t n);
 int ss_stats_feed_noted(struct ss_stats *st, const struct ss_event *ev, const void *notes,
 			size_t n);
-/* From the hook's next batch on, the seek half runs in the pass's thread (whose figures stay
- * the same).  ss_stats_feed_noted decides this by itself when the pass waits for the
+/* From the hook's next batch on, one more part of its work runs in the pass's thread: the
+ * attribution's seek half, then (called again) whose request each event is; the figures stay
+ * the same.  ss_stats_feed_noted decides this by itself when the pass waits for the
  * read-ahead thread; called in the pass's thread. */
 void ss_stats_hand_over(struct ss_stats *st);
 /* Close the periods (queue depth to the end) and compute derived figures.  Call once.  0, or

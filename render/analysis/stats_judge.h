@@ -43,7 +43,8 @@ stats_judge(struct ss_stats *st, const struct ss_event *ev, struct judgement *m,
 				  ev->ts_ns <= st->o.window_end_ns);
 	m->depth = (uint32_t)ss_pair_inflight(st->pair);
 	m->dev_depth = (uint32_t)ss_pair_inflight_dev(st->pair, ev->dev);
-	if (!noted && st->noter && st->noter->owner &&
+	/* not noted by the hook, or left to this thread (ss_stats_balance) */
+	if ((!noted || note == SS_OWNER_UNNOTED) && st->noter && st->noter->owner &&
 	    (ret = ss_owner_note(st->noter->owner, ev, &note)) < 0)
 		return ret;
 	m->seek_done = (note & NOTED_ATTRIBUTED) != 0;

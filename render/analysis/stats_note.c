@@ -44,8 +44,9 @@ size_t ss_stats_notes(struct ss_stats *st, bool judge)
 	 */
 	nt->attr = st->attr_here && !st->attr_idle && !nt->judge && !st->filter &&
 		   (nt->seek || (nt->seek = ss_seek_new(st->o.seek_threshold)));
-	atomic_store(&nt->hand_over, false);
-	nt->attr_left = nt->balanced = false;
+	atomic_store(&nt->taken_back, TAKEN_NONE);
+	nt->left = TAKEN_NONE;
+	nt->decided = nt->at_taken = nt->at_waited = 0;
 	if (nt->judge)
 		return sizeof(struct judgement);
 	return nt->owner || nt->attr ? sizeof(uint64_t) : 0;
@@ -109,33 +110,47 @@ static void note_judged(struct ss_stats *st, struct stats_noter *nt, const struc
 
 void ss_stats_hand_over(struct ss_stats *st)
 {
-	if (st->noter)
-		atomic_store_explicit(&st->noter->hand_over, true, memory_order_release);
+	struct stats_noter *nt = st->noter;
+	unsigned next;
+
+	if (!nt)
+		return;
+	next = atomic_load_explicit(&nt->taken_back, memory_order_relaxed) + 1;
+	if (next == TAKEN_SEEK_HALF && !nt->attr)
+		next = TAKEN_OWNERS;
+	if (next <= TAKEN_OWNERS)
+		atomic_store_explicit(&nt->taken_back, next, memory_order_release);
 }
 
 #define BALANCE_SLOTS 32
 void ss_stats_balance(struct ss_stats *st)
 {
 	struct stats_noter *nt = st->noter;
-	unsigned taken, waited;
+	/* the parts the pass may take back, one a decision */
+	unsigned parts = nt ? (unsigned)nt->attr + (nt->owner != NULL) : 0, taken, waited;
 
-	if (!nt || !nt->attr || nt->balanced)
+	if (!nt || nt->judge || nt->decided >= parts)
 		return;
 	if (!st->t || !ss_trace_readahead_waits(st->t, &taken, &waited)) {
-		nt->balanced = true;    /* no read-ahead: the hook runs here, without the half */
+		nt->decided = parts;    /* no read-ahead: the hook runs here, the seek half here */
 		return;
 	}
-	if (taken < BALANCE_SLOTS)
+	if (taken - nt->at_taken < BALANCE_SLOTS)
 		return;
-	nt->balanced = true;
-	if (waited > taken / 2)
+	if (waited - nt->at_waited > (taken - nt->at_taken) / 2) {
+		nt->decided++;
 		ss_stats_hand_over(st);
+	} else {
+		nt->decided = parts;
+	}
+	nt->at_taken = taken;
+	nt->at_waited = waited;
 }
 
 void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, size_t n)
 {
 	struct stats_noter *nt = st->noter;
-	bool attr = nt->attr && !nt->attr_left && !pthread_equal(pthread_self(), nt->caller);
+	bool here = pthread_equal(pthread_self(), nt->caller), attr, unnoted;
 	uint64_t *note = notes;
 	int ret;
 
@@ -146,22 +161,28 @@ void ss_stats_note(struct ss_stats *st, const struct ss_event *ev, void *notes, 
 		 * the same state: its judgements written here and read back there would only cost
 		 * time (measured, the 2M-I/O seekscope trace's report without read-ahead: 0.329 s
 		 * so, 0.295 s judged there) */
-		if (pthread_equal(pthread_self(), nt->caller)) {
+		if (here) {
 			nt->idle = true;
 			return;
 		}
 		note_judged(st, nt, ev, notes, n);
 		return;
 	}
-	/* the pass takes the half back (ss_stats_balance): every event before this batch was
-	 * attributed here, before the pass could see the batch */
-	if (attr && atomic_load_explicit(&nt->hand_over, memory_order_acquire))
-		attr = !(nt->attr_left = true);
+	/* what the pass took back (ss_stats_balance): every event before this batch was done
+	 * here, before the pass could see the batch */
+	if (!here && nt->left < TAKEN_OWNERS)
+		nt->left = atomic_load_explicit(&nt->taken_back, memory_order_acquire);
+	attr = nt->attr && !here && nt->left < TAKEN_SEEK_HALF;
+	unnoted = nt->owner && nt->left >= TAKEN_OWNERS;
 	for (size_t i = 0; i < n; i++) {
 		note[i] = 0;
 		/* judge() skips them before the attribution sees them */
 		if (nt->one_device && ev[i].dev != nt->device)
 			continue;
+		if (unnoted) {
+			note[i] = SS_OWNER_UNNOTED;     /* the pass notes it */
+			continue;
+		}
 		if (!nt->err && nt->owner && (ret = ss_owner_note(nt->owner, &ev[i], &note[i])))
 			nt->err = ret;
 		if (!attr)

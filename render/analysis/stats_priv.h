@@ -69,22 +69,27 @@ struct stats_noter {
 	bool idle;                     /* ... but it runs in the pass's thread: the pass judges */
 	bool attr;                     /* the seek half, when not in the pass's own thread */
 	/* ... until the pass finds that it waits for the read-ahead thread (ss_stats_balance):
-	 * then the pass takes the half back from the hook's next batch on */
-	atomic_bool hand_over;         /* set by the pass */
-	bool attr_left;                /* the hook has seen it (the hook's) */
-	bool balanced;                 /* the pass has decided (the pass's) */
+	 * then the pass takes work back from the hook's next batch on, the seek half first,
+	 * then the owners' notes (the hook marks those events SS_OWNER_UNNOTED) */
+	atomic_uint taken_back;        /* set by the pass: TAKEN_SEEK_HALF, TAKEN_OWNERS */
+	unsigned left;                 /* the hook's: taken_back as it has seen it */
+	unsigned decided;              /* the pass's: the decisions made */
+	unsigned at_taken, at_waited;  /* ... and the read-ahead's counts at the last one */
 	pthread_t caller;              /* the pass's thread (ss_stats_notes) */
 	struct ss_seek *seek;          /* its own seek rule, for that half when not judging */
 	int err;                       /* the first error */
 };
 
+enum { TAKEN_NONE, TAKEN_SEEK_HALF, TAKEN_OWNERS };
+
 /*
- * After each batch the pass is given (ss_stats_feed_noted): once the read-ahead has given
- * BALANCE_SLOTS slots, if the pass waited for more than half of them, the read-ahead thread
- * has the longer share: the attribution's seek half comes back to the pass (ss_stats_note
- * stops marking its notes NOTED_ATTRIBUTED from the batch after it sees that).  Which
- * thread is longer depends on the machine (on one, a 6M-event blktrace report's pass waited
- * a fifth of its time for the read-ahead; on another, the other way round).
+ * After each batch the pass is given (ss_stats_feed_noted): each time the read-ahead has
+ * given BALANCE_SLOTS more slots, if the pass waited for more than half of them, the
+ * read-ahead thread has the longer share and the pass takes a part of its work back
+ * (ss_stats_hand_over: the seek half, then the owners); once it did not wait, it decides no
+ * more.  Which thread is longer depends on the machine and on what else runs (a 6M-event
+ * blktrace report's pass waited a fifth of its time for the read-ahead on one machine, never
+ * on another).
  */
 void ss_stats_balance(struct ss_stats *st);
 

@@ -18,6 +18,7 @@
 #include "testdir.h"
 #include "fixture.h"
 #include "trace_read.h"
+#include "owner.h"
 #include "stats.h"
 #include "diskmodel.h"
 #include "diskreplay.h"
@@ -293,11 +294,12 @@ static void test_zone_index(const char *path)
 	ss_trace_close(t);
 }
 
-/* A stream of N issue/complete pairs over the fixture's device, depth 4, pids 1..3, a few
- * reads and flushes, sectors jumping between the zones (deterministic). */
+/* A stream of N issue/complete pairs over the fixture's device, depth 4, pids 1..3, every
+ * fifth request queued first by pid 4 or 5 (its submitter), a few reads and flushes, sectors
+ * jumping between the zones (deterministic). */
 static struct ss_event *stream(size_t n, size_t *nr)
 {
-	struct ss_event *ev = calloc(2 * n, sizeof(*ev));
+	struct ss_event *ev = calloc(3 * n, sizeof(*ev));
 	size_t *at = calloc(n, sizeof(*at));
 	uint64_t x = 12345, ts = 2 * FX_S;
 	size_t k = 0;
@@ -313,6 +315,12 @@ static struct ss_event *stream(size_t n, size_t *nr)
 
 		x = x * 6364136223846793005ull + 1442695040888963407ull;
 		sec = i % 3 ? (x >> 20) % 4300000 : (i * 64) % 4194304;
+		/* every fifth request queued first by another process (its submitter) */
+		if (i % 5 == 0) {
+			ev[k] = fx_ev(ts, SS_EV_QUEUE, sec, 8 + (uint32_t)(x % 64), fl);
+			ev[k++].pid = 4 + (uint32_t)(i % 2);
+			ts += 500;
+		}
 		at[i] = k;
 		ev[k] = fx_ev(ts, SS_EV_ISSUE, sec, 8 + (uint32_t)(x % 64), fl);
 		ev[k++].pid = 1 + (uint32_t)(i % 3);
@@ -351,7 +359,7 @@ static void count_hook(const struct ss_io *io, void *arg)
 	*n += io->nr_sector;
 }
 
-#define NR_FED 6        /* test_threads: the ways of feeding compared */
+#define NR_FED 7        /* test_threads: the ways of feeding compared */
 
 /* B's figures are A's: every period, device, bin, zone, seek cause and process row (ROWS of
  * them; HOOKS_DIFFER: their on_io hooks were not called alike).  HOW: B's way of feeding. */
@@ -435,12 +443,14 @@ static void *hook_ahead(void *arg)
  * Feed ST EV[0..N) as a pass that reads ahead does (ss_stats_run): in batches of 4096, each
  * noted, and with JUDGE judged, by the hook before it is fed with its notes; with THREAD the
  * hook runs in a thread of its own, ahead of the feeding by up to AHEAD batches; from event
- * HAND_OVER on (SIZE_MAX: never) the pass takes the attribution's seek half back
- * (ss_stats_hand_over).  *SIZE: the notes' size an event; *MARKED: the word notes whose top
- * bit says the hook did that half.  0 or -errno.
+ * HAND_OVER on (SIZE_MAX: never) the pass takes the attribution's seek half back, and the
+ * owners' notes too from HAND_OVER2 on (ss_stats_hand_over).  *SIZE: the notes' size an
+ * event; *MARKED: the word notes whose top bit says the hook did that half, *UNNOTED those
+ * it left to the pass to note.  0 or -errno.
  */
 static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n, bool judge,
-		       bool thread, size_t hand_over, size_t *size, size_t *marked)
+		       bool thread, size_t hand_over, size_t hand_over2, size_t *size,
+		       size_t *marked, size_t *unnoted)
 {
 	struct hook_job j = { .st = st, .ev = ev, .n = n, .batch = 4096 };
 	pthread_t th;
@@ -462,14 +472,18 @@ static int feed_hooked(struct ss_stats *st, const struct ss_event *ev, size_t n,
 			sched_yield();
 		if (i >= hand_over && i - j.batch < hand_over)
 			ss_stats_hand_over(st);
+		if (i >= hand_over2 && i - j.batch < hand_over2)
+			ss_stats_hand_over(st);
 		ret = ss_stats_feed_noted(st, ev + i, j.size ? j.notes + i * j.size : NULL, k);
 		atomic_store(&j.fed, i + k);
 	}
 	if (j.size && thread)
 		pthread_join(th, NULL);
-	*marked = 0;
-	for (size_t i = 0; j.size == sizeof(uint64_t) && i < n; i++)
+	*marked = *unnoted = 0;
+	for (size_t i = 0; j.size == sizeof(uint64_t) && i < n; i++) {
 		*marked += ((const uint64_t *)j.notes)[i] >> 63;
+		*unnoted += ((const uint64_t *)j.notes)[i] == SS_OWNER_UNNOTED;
+	}
 	free(j.notes);
 	return ret;
 }
@@ -488,7 +502,8 @@ static void test_threads(const char *path)
 	struct ss_task_spec only = { 0 };
 	static const char *const how[NR_FED] = {
 		"", "threads", "judged in a hook's thread", "a judging hook in the feeding thread",
-		"noted in a hook's thread", "noted in a hook's thread, the seek half taken back"
+		"noted in a hook's thread", "noted in a hook's thread, the seek half taken back",
+		"noted in a hook's thread, the seek half and the notes taken back"
 	};
 	char err[256];
 	struct ss_trace *t = ss_trace_open(path, err, sizeof(err));
@@ -505,7 +520,7 @@ static void test_threads(const char *path)
 		struct ss_stats *st[NR_FED] = { NULL };
 		struct ss_disk_replay *dr[NR_FED] = { NULL };
 		uint64_t hooked[NR_FED] = { 0 };
-		size_t note_size[NR_FED] = { 0 }, marked[NR_FED] = { 0 };
+		size_t note_size[NR_FED] = { 0 }, marked[NR_FED] = { 0 }, unnoted[NR_FED] = { 0 };
 
 		for (int i = 0; i < NR_FED && !bad; i++) {
 			struct ss_stats_opts o;
@@ -532,8 +547,9 @@ static void test_threads(const char *path)
 				break;
 			if (i >= 2)
 				bad = feed_hooked(st[i], ev, n, i < 4, i != 3,
-						  i == 5 ? n / 4 : SIZE_MAX, &note_size[i],
-						  &marked[i]);
+						  i >= 5 ? n / 4 : SIZE_MAX,
+						  i == 6 ? n / 2 : SIZE_MAX, &note_size[i],
+						  &marked[i], &unnoted[i]);
 			else if (w)
 				for (size_t k = 0; k < n && !bad; k++)
 					bad = ss_stats_feed(st[i], &ev[k], 1);
@@ -554,17 +570,21 @@ static void test_threads(const char *path)
 		/* a seekscope trace decodes cheaply: judged in the hook when asked, a judgement
 		 * an event; else a word (whose request) */
 		ok(note_size[2] > sizeof(uint64_t) && note_size[3] == note_size[2] &&
-		   note_size[4] == sizeof(uint64_t) && note_size[5] == note_size[4],
+		   note_size[4] == sizeof(uint64_t) && note_size[5] == note_size[4] &&
+		   note_size[6] == note_size[4],
 		   "... the hook judged when asked (notes of %zu bytes), else noted (%zu)",
 		   note_size[2], note_size[4]);
 		/* the seek half in the hook's thread (no process filter): all of the issues, or
 		 * those before the pass took it back, and only they */
 		if (mode != 4)
-			ok(marked[4] > 0 && marked[5] > 0 && marked[5] < marked[4],
+			ok(marked[4] > 0 && marked[5] > 0 && marked[5] < marked[4] &&
+			   marked[6] > 0 && marked[6] < marked[4] && !unnoted[4] && !unnoted[5] && unnoted[6] > 0 &&
+			   unnoted[6] < n - marked[6],
 			   "... the hook did the seek half of %zu events, and of %zu when the pass "
-			   "took it back a quarter in", marked[4], marked[5]);
+			   "took it back a quarter in; left %zu unnoted when the pass took the "
+			   "notes back too, half-way", marked[4], marked[5], unnoted[6]);
 		for (int k = 1; k < NR_FED; k++)
-			same_figures(st[0], st[k], hooked[0] != hooked[k], mode == 4 ? 1 : 3, how[k]);
+			same_figures(st[0], st[k], hooked[0] != hooked[k], mode == 4 ? 1 : 5, how[k]);
 next:
 		for (int i = 0; i < NR_FED; i++) {
 			ss_stats_free(st[i]);
