@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* PNG / SVG / PDF output surfaces chosen by file extension; see surface.h. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
@@ -61,6 +63,52 @@ static int write_png(struct ss_surface *s)
 			    (size_t)cairo_image_surface_get_stride(s->surf), png_sink, s);
 }
 
+/* ss_image_surface_create's memory: the mapping, unmapped with the surface. */
+struct image_mem {
+	void *map;
+	size_t len;
+};
+
+static const cairo_user_data_key_t image_mem_key;
+
+static void image_mem_free(void *data)
+{
+	struct image_mem *m = data;
+
+	munmap(m->map, m->len);
+	free(m);
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+cairo_surface_t *ss_image_surface_create(cairo_format_t format, int width, int height)
+{
+	int stride = cairo_format_stride_for_width(format, width);
+	size_t len = stride > 0 && height > 0 ? (size_t)stride * (size_t)height : 0;
+	struct image_mem *m;
+	cairo_surface_t *surf;
+	unsigned char *pixels;
+
+	if (len < HUGE_PAGE || !(m = malloc(sizeof(*m))))
+		return cairo_image_surface_create(format, width, height);
+	/* a huge page's worth more, to start the pixels on a huge page's boundary */
+	m->len = len + HUGE_PAGE;
+	m->map = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m->map == MAP_FAILED) {
+		free(m);
+		return cairo_image_surface_create(format, width, height);
+	}
+	pixels = (unsigned char *)(((uintptr_t)m->map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	madvise(pixels, len, MADV_HUGEPAGE);     /* a hint: without it, pages of 4 KiB */
+	surf = cairo_image_surface_create_for_data(pixels, format, width, height, stride);
+	if (cairo_surface_status(surf) ||
+	    cairo_surface_set_user_data(surf, &image_mem_key, m, image_mem_free)) {
+		cairo_surface_destroy(surf);
+		image_mem_free(m);
+		return cairo_image_surface_create(format, width, height);
+	}
+	return surf;
+}
+
 int ss_out_format_from_path(const char *path)
 {
 	const char *dot = strrchr(path, '.');
@@ -112,7 +160,7 @@ struct ss_surface *ss_surface_new(const char *path, enum ss_out_format fmt, int 
 	}
 	switch (fmt) {
 	case SS_OUT_PNG:
-		s->surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+		s->surf = ss_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 		break;
 	case SS_OUT_SVG:
 		s->surf = cairo_svg_surface_create_for_stream(write_cb, s, width, height);

@@ -98,6 +98,55 @@ static void test_layout_surface(void)
 	is_int(ss_out_format_from_path("dir.png/x"), -EINVAL, "extension of a directory ignored");
 }
 
+/*
+ * ss_image_surface_create: a big surface (on memory advised for huge pages) and a small one
+ * (cairo's own) alike: the asked size and format, cairo's stride, zeroed pixels, drawn on,
+ * freed with the surface (ASan and valgrind say the rest); a bad size gives cairo's error
+ * surface, not a crash.
+ */
+static void test_image_surface(void)
+{
+	static const int size[][2] = { { 1600, 1200 }, { 300, 200 }, { 4000, 150 } };
+
+	for (size_t k = 0; k < sizeof(size) / sizeof(size[0]); k++) {
+		int w = size[k][0], h = size[k][1];
+		cairo_surface_t *img = ss_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+		const uint32_t *px;
+		bool zero = true;
+		cairo_t *cr;
+		int stride;
+
+		if (!ok(cairo_surface_status(img) == CAIRO_STATUS_SUCCESS &&
+			cairo_image_surface_get_width(img) == w &&
+			cairo_image_surface_get_height(img) == h &&
+			cairo_image_surface_get_format(img) == CAIRO_FORMAT_ARGB32,
+			"image surface %dx%d made", w, h)) {
+			cairo_surface_destroy(img);
+			continue;
+		}
+		stride = cairo_image_surface_get_stride(img);
+		px = (const uint32_t *)(const void *)cairo_image_surface_get_data(img);
+		for (int y = 0; y < h && zero; y++)
+			for (int x = 0; x < w && zero; x++)
+				zero = px[(size_t)y * (size_t)stride / 4 + (size_t)x] == 0;
+		cr = cairo_create(img);
+		cairo_set_source_rgb(cr, 1, 0, 0);
+		cairo_rectangle(cr, 0, 0, 1, 1);
+		cairo_fill(cr);
+		cairo_destroy(cr);
+		cairo_surface_flush(img);
+		ok(zero && stride == cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w) &&
+		   px[0] == 0xffff0000u && (w < 2 || px[1] == 0),
+		   "... zeroed, cairo's stride (%d), drawn on (first pixel %#x)", stride, px[0]);
+		cairo_surface_destroy(img);
+	}
+	cairo_surface_t *bad = ss_image_surface_create(CAIRO_FORMAT_RGB24, 40000, 40000);
+
+	ok(cairo_surface_status(bad) != CAIRO_STATUS_SUCCESS,
+	   "40000x40000: cairo's error surface (%s)", cairo_status_to_string(cairo_surface_status(bad)));
+	cairo_surface_destroy(bad);
+}
+
 /* A row of marks and names (the legend, a panel's key) and its split into two even rows. */
 static void test_rows(void)
 {
@@ -615,6 +664,7 @@ int main(void)
 		return done_testing();
 	test_ticks();
 	test_layout_surface();
+	test_image_surface();
 	test_rows();
 	test_ag2();
 	test_flush_not_at_zero();

@@ -30,6 +30,7 @@
 #include "seekscope/model.h"
 #include "owner.h"
 #include "palette.h"
+#include "surface.h"
 #include "panel.h"
 #include "text.h"
 #include "zones.h"
@@ -294,8 +295,8 @@ static void find_halos(struct io_state *s)
 /* The grid as an ARGB image, CELL x CELL pixels per cell (see the rules at the top). */
 static cairo_surface_t *grid_image(struct io_state *s)
 {
-	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw * CELL,
-							  s->gh * CELL);
+	cairo_surface_t *img = ss_image_surface_create(CAIRO_FORMAT_ARGB32, s->gw * CELL,
+						       s->gh * CELL);
 	uint32_t colour[MAX_SLOTS], tint[MAX_SLOTS];
 	unsigned char *data;
 	int stride;
