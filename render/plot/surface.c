@@ -88,17 +88,21 @@ cairo_surface_t *ss_image_surface_create(cairo_format_t format, int width, int h
 	cairo_surface_t *surf;
 	unsigned char *pixels;
 
-	if (len < HUGE_PAGE || !(m = malloc(sizeof(*m))))
+	size_t huge = (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+
+	/* from half a huge page: the last one is partly unused (the pages of 4 KiB it saves
+	 * cost more than that memory) */
+	if (len < HUGE_PAGE / 2 || !(m = malloc(sizeof(*m))))
 		return cairo_image_surface_create(format, width, height);
-	/* a huge page's worth more, to start the pixels on a huge page's boundary */
-	m->len = len + HUGE_PAGE;
+	/* whole huge pages, a huge page's worth more to start them on a boundary */
+	m->len = huge + HUGE_PAGE;
 	m->map = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m->map == MAP_FAILED) {
 		free(m);
 		return cairo_image_surface_create(format, width, height);
 	}
 	pixels = (unsigned char *)(((uintptr_t)m->map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-	madvise(pixels, len, MADV_HUGEPAGE);     /* a hint: without it, pages of 4 KiB */
+	madvise(pixels, huge, MADV_HUGEPAGE);    /* a hint: without it, pages of 4 KiB */
 	surf = cairo_image_surface_create_for_data(pixels, format, width, height, stride);
 	if (cairo_surface_status(surf) ||
 	    cairo_surface_set_user_data(surf, &image_mem_key, m, image_mem_free)) {

@@ -33,7 +33,7 @@ void ss_surface_free(struct ss_surface *s);      /* accepts NULL */
 
 /*
  * cairo_image_surface_create()'s surface, its pixels (zeroed) in memory the kernel may back
- * with huge pages when there are 2 MiB of them or more (madvise MADV_HUGEPAGE; the
+ * with huge pages when there is 1 MiB of them or more (madvise MADV_HUGEPAGE; the
  * transparent huge pages' usual "madvise" mode): a page fault can cost 10 µs and more on a
  * virtual machine, and a 1600x1200 picture is 1,875 pages of 4 KiB.  The memory goes with the
  * surface.  Whatever fails, cairo's own surface (or its error surface).

@@ -106,7 +106,7 @@ static void test_layout_surface(void)
  */
 static void test_image_surface(void)
 {
-	static const int size[][2] = { { 1600, 1200 }, { 300, 200 }, { 4000, 150 } };
+	static const int size[][2] = { { 1600, 1200 }, { 300, 200 }, { 4000, 150 }, { 800, 400 } };
 
 	for (size_t k = 0; k < sizeof(size) / sizeof(size[0]); k++) {
 		int w = size[k][0], h = size[k][1];
