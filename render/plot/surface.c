@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* PNG / SVG / PDF output surfaces chosen by file extension; see surface.h. */
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <sys/mman.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
 #include "errbuf.h"
+#include "hugemem.h"
 #include "outfile.h"
 #include "pngenc.h"
 #include "surface.h"
@@ -63,9 +62,9 @@ static int write_png(struct ss_surface *s)
 			    (size_t)cairo_image_surface_get_stride(s->surf), png_sink, s);
 }
 
-/* ss_image_surface_create's memory: the mapping, unmapped with the surface. */
+/* ss_image_surface_create's memory, freed with the surface. */
 struct image_mem {
-	void *map;
+	void *pixels;
 	size_t len;
 };
 
@@ -75,35 +74,26 @@ static void image_mem_free(void *data)
 {
 	struct image_mem *m = data;
 
-	munmap(m->map, m->len);
+	ss_huge_free(m->pixels, m->len);
 	free(m);
 }
 
-#define HUGE_PAGE ((size_t)2 << 20)
 cairo_surface_t *ss_image_surface_create(cairo_format_t format, int width, int height)
 {
 	int stride = cairo_format_stride_for_width(format, width);
-	size_t len = stride > 0 && height > 0 ? (size_t)stride * (size_t)height : 0;
 	struct image_mem *m;
 	cairo_surface_t *surf;
-	unsigned char *pixels;
 
-	size_t huge = (len + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-
-	/* from half a huge page: the last one is partly unused (the pages of 4 KiB it saves
-	 * cost more than that memory) */
-	if (len < HUGE_PAGE / 2 || !(m = malloc(sizeof(*m))))
+	/* smaller ones as cairo makes them: ss_huge_alloc would take them from calloc too */
+	if (stride <= 0 || height <= 0 || (size_t)stride * (size_t)height < (1u << 20) ||
+	    !(m = malloc(sizeof(*m))))
 		return cairo_image_surface_create(format, width, height);
-	/* whole huge pages, a huge page's worth more to start them on a boundary */
-	m->len = huge + HUGE_PAGE;
-	m->map = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m->map == MAP_FAILED) {
+	m->len = (size_t)stride * (size_t)height;
+	if (!(m->pixels = ss_huge_alloc(m->len))) {
 		free(m);
 		return cairo_image_surface_create(format, width, height);
 	}
-	pixels = (unsigned char *)(((uintptr_t)m->map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-	madvise(pixels, huge, MADV_HUGEPAGE);    /* a hint: without it, pages of 4 KiB */
-	surf = cairo_image_surface_create_for_data(pixels, format, width, height, stride);
+	surf = cairo_image_surface_create_for_data(m->pixels, format, width, height, stride);
 	if (cairo_surface_status(surf) ||
 	    cairo_surface_set_user_data(surf, &image_mem_key, m, image_mem_free)) {
 		cairo_surface_destroy(surf);
