@@ -18,6 +18,7 @@
 
 #include "crc.h"
 #include "fileio.h"
+#include "hugemem.h"
 #include "seekscope/codec.h"
 #include "tasks.h"
 #include "trace_backend.h"
@@ -38,8 +39,9 @@ struct native {
 	size_t buf_cap;     /* at most SS_MAX_RECORD_LEN */
 };
 
-/* Room for a payload of LEN (<= SS_MAX_RECORD_LEN): grown on demand rather than allocated at
- * its 4 MiB maximum for every file, most of whose records are a few bytes. */
+/* Room for a payload of LEN (<= SS_MAX_RECORD_LEN), what it held before not kept: grown on
+ * demand rather than allocated at its 4 MiB maximum for every file, most of whose records are
+ * a few bytes; a big one on huge pages (hugemem.h: a 2 MiB record was 512 page faults). */
 static int ensure_buf(struct native *p, size_t len)
 {
 	size_t cap = p->buf_cap ? p->buf_cap : 4096;
@@ -51,9 +53,9 @@ static int ensure_buf(struct native *p, size_t len)
 		cap *= 2;
 	if (cap > SS_MAX_RECORD_LEN)
 		cap = SS_MAX_RECORD_LEN;
-	nb = realloc(p->buf, cap);
-	if (!nb)
+	if (!(nb = ss_huge_alloc(cap)))
 		return -ENOMEM;
+	ss_huge_free(p->buf, p->buf_cap);
 	p->buf = nb;
 	p->buf_cap = cap;
 	return 0;
@@ -379,7 +381,7 @@ static void native_close(struct ss_trace *t)
 	if (p->fd >= 0)
 		close(p->fd);
 	free(p->recs);
-	free(p->buf);
+	ss_huge_free(p->buf, p->buf_cap);
 	free(p);
 }
 
