@@ -88,8 +88,8 @@ enum { TAKEN_NONE, TAKEN_SEEK_HALF, TAKEN_OWNERS };
  * read-ahead thread has the longer share and the pass takes a part of its work back
  * (ss_stats_hand_over: the seek half, then the owners); once it did not wait, it decides no
  * more.  Which thread is longer depends on the machine and on what else runs (a 6M-event
- * blktrace report's pass waited a fifth of its time for the read-ahead on one machine, never
- * on another).
+ * blktrace report: on one machine the pass's thread was the longer, on another it waited
+ * for the read-ahead's a third of its time).
  */
 void ss_stats_balance(struct ss_stats *st);
 
