@@ -111,7 +111,8 @@ static const struct slot *submitter(const struct ss_owner *o, int table, uint32_
 #define NOTE_AGE_SHIFT 32
 #define NOTE_AGE_MASK  ((1ull << 30) - 1)
 _Static_assert(SS_OWNER_MAX_AGE_NS <= NOTE_AGE_MASK, "a submitter's age fits its note");
-_Static_assert(!(SS_OWNER_UNNOTED & NOTE_SUBMITTER) && SS_OWNER_UNNOTED, "no note is unnoted");
+_Static_assert((SS_OWNER_UNNOTED & NOTE_SUBMITTER) == 0 && SS_OWNER_UNNOTED != 0,
+	       "no note is unnoted");
 
 int ss_owner_note(struct ss_owner *o, const struct ss_event *ev, uint64_t *note)
 {
