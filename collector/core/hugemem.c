@@ -7,6 +7,7 @@
 #include "hugemem.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
+_Static_assert(SS_HUGE_MIN <= HUGE_PAGE, "the threshold is at most a huge page");
 
 static size_t whole(size_t size)
 {
@@ -18,7 +19,7 @@ void *ss_huge_alloc(size_t size)
 	size_t len, head;
 	char *map, *p;
 
-	if (size < HUGE_PAGE / 2)
+	if (size < SS_HUGE_MIN)
 		return calloc(1, size ? size : 1);
 	len = whole(size);
 	if (len < size || len + HUGE_PAGE < len)
@@ -29,11 +30,10 @@ void *ss_huge_alloc(size_t size)
 	if (map == MAP_FAILED)
 		return NULL;
 	p = (char *)(((uintptr_t)map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-	head = (size_t)(p - map);
+	head = (size_t)(p - map);        /* less than a huge page: some of the tail is extra */
 	if (head)
 		munmap(map, head);
-	if (HUGE_PAGE - head)
-		munmap(p + len, HUGE_PAGE - head);
+	munmap(p + len, HUGE_PAGE - head);
 	madvise(p, len, MADV_HUGEPAGE);          /* a hint: without it, pages of 4 KiB */
 	return p;
 }
@@ -42,7 +42,7 @@ void ss_huge_free(void *p, size_t size)
 {
 	if (!p)
 		return;
-	if (size < HUGE_PAGE / 2)
+	if (size < SS_HUGE_MIN)
 		free(p);
 	else
 		munmap(p, whole(size));

@@ -12,6 +12,9 @@
 
 #include <stddef.h>
 
+/* The smallest size put on huge pages (half of one of 2 MiB); below it, calloc. */
+#define SS_HUGE_MIN ((size_t)1 << 20)
+
 /* SIZE bytes, zeroed; NULL on ENOMEM. */
 void *ss_huge_alloc(size_t size);
 /* P, from ss_huge_alloc(SIZE) with this SIZE; NULL is fine. */

@@ -85,7 +85,7 @@ cairo_surface_t *ss_image_surface_create(cairo_format_t format, int width, int h
 	cairo_surface_t *surf;
 
 	/* smaller ones as cairo makes them: ss_huge_alloc would take them from calloc too */
-	if (stride <= 0 || height <= 0 || (size_t)stride * (size_t)height < (1u << 20) ||
+	if (stride <= 0 || height <= 0 || (size_t)stride * (size_t)height < SS_HUGE_MIN ||
 	    !(m = malloc(sizeof(*m))))
 		return cairo_image_surface_create(format, width, height);
 	m->len = (size_t)stride * (size_t)height;

@@ -234,6 +234,18 @@ static bool spin_for_slot(struct ss_readahead *ra)
 	}
 }
 
+/* The caller's side, the ring still empty after spin_for_slot(): sleep until the thread
+ * publishes a slot.  As wait_for_room(): the flag set before the count is looked at again. */
+static void sleep_for_slot(struct ss_readahead *ra)
+{
+	pthread_mutex_lock(&ra->mu);
+	atomic_store(&ra->caller_sleeps, true);
+	while (atomic_load(&ra->published) == ra->taken)
+		pthread_cond_wait(&ra->cv, &ra->mu);
+	atomic_store(&ra->caller_sleeps, false);
+	pthread_mutex_unlock(&ra->mu);
+}
+
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n)
 {
 	struct ra_slot *s;
@@ -247,14 +259,10 @@ int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_
 		if (atomic_load(&ra->thread_sleeps) && in_use(ra) <= RA_SLOTS / 2)
 			wake(ra);
 	}
-	if (atomic_load(&ra->published) == ra->taken && (ra->waited++, !spin_for_slot(ra))) {
-		/* as wait_for_room(): the flag before the count looked at again */
-		pthread_mutex_lock(&ra->mu);
-		atomic_store(&ra->caller_sleeps, true);
-		while (atomic_load(&ra->published) == ra->taken)
-			pthread_cond_wait(&ra->cv, &ra->mu);
-		atomic_store(&ra->caller_sleeps, false);
-		pthread_mutex_unlock(&ra->mu);
+	if (atomic_load(&ra->published) == ra->taken) {
+		ra->waited++;
+		if (!spin_for_slot(ra))
+			sleep_for_slot(ra);
 	}
 	s = &ra->slot[ra->taken++ % RA_SLOTS];
 	if (s->end <= 0) {
