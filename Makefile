@@ -49,9 +49,11 @@ WARN      := -std=gnu11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -Wshad
 	     -Wno-missing-field-initializers
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_NAMES) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKG_NAMES) 2>/dev/null)
-# FFmpeg is loaded by the movie encoder when it is needed (render/video/avlib.h): seekscope
-# links everything else, and the tests and tools, which call FFmpeg themselves, link it too.
-AV_LIBS   := $(shell pkg-config --libs $(filter libav% libsw%,$(PKG_NAMES)) 2>/dev/null)
+# FFmpeg and libarchive are loaded by the code that needs them, when it runs (the movie
+# encoder, render/video/avlib.h; the extraction workload and mkarchive,
+# collector/workload/arlib.h): seekscope links everything else, and the tests and tools,
+# which call them themselves, link them too.
+DLOPEN_LIBS := $(shell pkg-config --libs $(filter libav% libsw% libarchive,$(PKG_NAMES)) 2>/dev/null)
 CPPFLAGS  += -D_GNU_SOURCE
 BASE_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 LDLIBS    += $(PKG_LIBS) -lm -lpthread -ldl
@@ -192,7 +194,7 @@ $(LIBS):
 
 $(BIN): $(CLI_OBJS) $(LIBS)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(CFLAGS) $(LTO) $(LDFLAGS) -o $@ $^ $(filter-out $(AV_LIBS),$(LDLIBS))
+	$(Q)$(CC) $(CFLAGS) $(LTO) $(LDFLAGS) -o $@ $^ $(filter-out $(DLOPEN_LIBS),$(LDLIBS))
 
 # Tests, tools and fuzz targets may use every folder.
 # (-fno-lto: they link the fat objects' plain code, not a link-time optimisation each)

@@ -6,8 +6,6 @@
  * The tree is laid out first (directories, then files assigned to them), then written
  * depth-first the way `tar c` walks a directory: a directory, its files, its subdirectories.
  */
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "arlib.h"
 #include "errbuf.h"
 #include "outfile.h"
 #include "gentree.h"
@@ -102,6 +101,7 @@ struct gen {
 	struct ss_gentree_stats st;
 	char *err;
 	size_t errlen;
+	struct ss_ar ar;        /* libarchive */
 };
 
 static uint64_t splitmix64(uint64_t *s)
@@ -311,10 +311,10 @@ static int write_data(struct gen *g, uint32_t j, const char *path)
 			lpos += c;
 			used += c;
 		}
-		if (archive_write_data(g->a, g->buf, want) != (la_ssize_t)want) {
+		if (g->ar.archive_write_data(g->a, g->buf, want) != (la_ssize_t)want) {
 			ss_errf(g->err, g->errlen, "%s: writing \"%s\": %s", g->o->path, path,
-				archive_error_string(g->a));
-			return archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO;
+				g->ar.archive_error_string(g->a));
+			return g->ar.archive_errno(g->a) > 0 ? -g->ar.archive_errno(g->a) : -EIO;
 		}
 		left -= want;
 	}
@@ -324,16 +324,16 @@ static int write_data(struct gen *g, uint32_t j, const char *path)
 static int write_header(struct gen *g, const char *path, mode_t type, mode_t perm,
 			uint64_t size, uint64_t *s)
 {
-	archive_entry_clear(g->e);
-	archive_entry_copy_pathname(g->e, path);
-	archive_entry_set_filetype(g->e, type);
-	archive_entry_set_perm(g->e, perm);
-	archive_entry_set_size(g->e, (la_int64_t)size);
-	archive_entry_set_mtime(g->e, MTIME_BASE + (time_t)below(s, MTIME_SPAN), 0);
-	if (archive_write_header(g->a, g->e) < ARCHIVE_WARN) {
+	g->ar.archive_entry_clear(g->e);
+	g->ar.archive_entry_copy_pathname(g->e, path);
+	g->ar.archive_entry_set_filetype(g->e, type);
+	g->ar.archive_entry_set_perm(g->e, perm);
+	g->ar.archive_entry_set_size(g->e, (la_int64_t)size);
+	g->ar.archive_entry_set_mtime(g->e, MTIME_BASE + (time_t)below(s, MTIME_SPAN), 0);
+	if (g->ar.archive_write_header(g->a, g->e) < ARCHIVE_WARN) {
 		ss_errf(g->err, g->errlen, "%s: entry \"%s\": %s", g->o->path, path,
-			archive_error_string(g->a));
-		return archive_errno(g->a) > 0 ? -archive_errno(g->a) : -EIO;
+			g->ar.archive_error_string(g->a));
+		return g->ar.archive_errno(g->a) > 0 ? -g->ar.archive_errno(g->a) : -EIO;
 	}
 	return 0;
 }
@@ -412,16 +412,16 @@ static int set_format(struct gen *g)
 	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
 		if (!ends_with(g->o->path, fmts[i].ext))
 			continue;
-		r = fmts[i].zip ? archive_write_set_format_zip(g->a) :
-		    fmts[i].cpio ? archive_write_set_format_cpio_newc(g->a) :
-		    archive_write_set_format_pax_restricted(g->a);
+		r = fmts[i].zip ? g->ar.archive_write_set_format_zip(g->a) :
+		    fmts[i].cpio ? g->ar.archive_write_set_format_cpio_newc(g->a) :
+		    g->ar.archive_write_set_format_pax_restricted(g->a);
 		if (r == ARCHIVE_OK)
-			r = archive_write_add_filter(g->a, fmts[i].filter);
+			r = g->ar.archive_write_add_filter(g->a, fmts[i].filter);
 		if (r == ARCHIVE_OK && fmts[i].filter == ARCHIVE_FILTER_GZIP)
-			r = archive_write_set_filter_option(g->a, "gzip", "timestamp", NULL);
+			r = g->ar.archive_write_set_filter_option(g->a, "gzip", "timestamp", NULL);
 		if (r != ARCHIVE_OK) {
 			ss_errf(g->err, g->errlen, "%s: %s", g->o->path,
-				archive_error_string(g->a));
+				g->ar.archive_error_string(g->a));
 			return -ENOTSUP;
 		}
 		return 0;
@@ -491,13 +491,15 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 	ret = check_opts(&g);
 	if (ret)
 		return ret;
+	if ((ret = ss_ar_open(&g.ar, g.err, g.errlen)))
+		return ret;
 	g.d = calloc(g.ndirs, sizeof(*g.d));
 	g.f = calloc(g.nfiles ? g.nfiles : 1, sizeof(*g.f));
 	g.child_idx = calloc(g.ndirs, sizeof(*g.child_idx));
 	g.file_idx = calloc(g.nfiles ? g.nfiles : 1, sizeof(*g.file_idx));
 	g.buf = malloc(CHUNK);
-	g.a = archive_write_new();
-	g.e = archive_entry_new();
+	g.a = g.ar.archive_write_new();
+	g.e = g.ar.archive_entry_new();
 	if (!g.d || !g.f || !g.child_idx || !g.file_idx || !g.buf || !g.a || !g.e) {
 		ss_errf(g.err, g.errlen, "out of memory");
 		ret = -ENOMEM;
@@ -514,18 +516,18 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 		ret = -errno;
 		goto out;
 	}
-	if (archive_write_open_fd(g.a, ss_outfile_fd(out)) != ARCHIVE_OK) {
-		int e = archive_errno(g.a);
+	if (g.ar.archive_write_open_fd(g.a, ss_outfile_fd(out)) != ARCHIVE_OK) {
+		int e = g.ar.archive_errno(g.a);
 
 		ret = e > 0 ? -e : -EIO;
 		ss_errf(g.err, g.errlen, "%s: %s", o->path,
-			e > 0 ? strerror(e) : archive_error_string(g.a));
+			e > 0 ? strerror(e) : g.ar.archive_error_string(g.a));
 		goto out;
 	}
 	ret = write_dir(&g, 0);
-	if (!ret && archive_write_close(g.a) != ARCHIVE_OK) {
-		ret = archive_errno(g.a) > 0 ? -archive_errno(g.a) : -EIO;
-		ss_errf(g.err, g.errlen, "%s: %s", o->path, archive_error_string(g.a));
+	if (!ret && g.ar.archive_write_close(g.a) != ARCHIVE_OK) {
+		ret = g.ar.archive_errno(g.a) > 0 ? -g.ar.archive_errno(g.a) : -EIO;
+		ss_errf(g.err, g.errlen, "%s: %s", o->path, g.ar.archive_error_string(g.a));
 	}
 	if (!ret && fstat(ss_outfile_fd(out), &sb) == 0)
 		g.st.archive_bytes = (uint64_t)sb.st_size;
@@ -535,9 +537,11 @@ int ss_gentree_write_stats(const struct ss_gentree_opts *o, struct ss_gentree_st
 	}
 out:
 	if (g.a)
-		archive_write_free(g.a);   /* closes if still open (not the descriptor) */
+		g.ar.archive_write_free(g.a);   /* closes if still open (not the descriptor) */
 	ss_outfile_discard(out);           /* on failure: nothing is left under the name */
-	archive_entry_free(g.e);
+	if (g.e)
+		g.ar.archive_entry_free(g.e);
+	ss_ar_close(&g.ar);
 	for (uint32_t i = 0; g.d && i < g.ndirs; i++)
 		free(g.d[i].path);
 	free(g.d);

@@ -20,8 +20,6 @@
  *  - Our own follow-up accesses (fsync per file, delete) are fd-relative to dest and never
  *    follow symlinks (openat2 RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS, O_NOFOLLOW, unlinkat).
  */
-#include <archive.h>
-#include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -32,6 +30,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "arlib.h"
 #include "errbuf.h"
 #include "fileio.h"
 #include "rmtree.h"
@@ -57,6 +56,7 @@ struct run {
 	size_t name_cap;
 	char *path;                     /* scratch: prefixed path */
 	size_t path_cap;
+	struct ss_ar ar;                /* libarchive */
 };
 
 static uint64_t now_ns(void)
@@ -227,9 +227,9 @@ static int prefix_path(struct run *r, unsigned rep, const char *rel)
 }
 
 /* libarchive reports errno where it has one; its own refusals carry none (or -1). */
-static int la_errno(struct archive *a, int fallback)
+static int la_errno(const struct run *r, struct archive *a, int fallback)
 {
-	int e = archive_errno(a);
+	int e = r->ar.archive_errno(a);
 
 	return e > 0 ? -e : fallback;
 }
@@ -238,8 +238,8 @@ static int la_errno(struct archive *a, int fallback)
  * plus libarchive's own text, which says what it refused or found damaged. */
 static int entry_fail(struct run *r, struct archive *a, int ret)
 {
-	const char *msg = archive_error_string(a);
-	int e = archive_errno(a);
+	const char *msg = r->ar.archive_error_string(a);
+	int e = r->ar.archive_errno(a);
 
 	if (e == EILSEQ)   /* ARCHIVE_ERRNO_FILE_FORMAT: strerror would say "multibyte" */
 		e = 0;
@@ -295,15 +295,15 @@ static int copy_data(struct run *r, struct archive *in, struct archive *out)
 		const void *buf;
 		size_t len;
 		la_int64_t off;
-		int rc = archive_read_data_block(in, &buf, &len, &off);
+		int rc = r->ar.archive_read_data_block(in, &buf, &len, &off);
 
 		if (rc == ARCHIVE_EOF)
 			return 0;
 		if (rc < ARCHIVE_WARN) {
 			/* say what it means: decompressors' own words can be cryptic ("Lzma
 			 * library error: No progress is possible" for a cut .xz) */
-			const char *msg = archive_error_string(in);
-			int e = archive_errno(in);
+			const char *msg = r->ar.archive_error_string(in);
+			int e = r->ar.archive_errno(in);
 
 			if (e > 0 && e != EILSEQ)      /* a real read error on the archive file */
 				return entry_fail(r, in, -e);
@@ -315,21 +315,21 @@ static int copy_data(struct run *r, struct archive *in, struct archive *out)
 		 * EIO) as ARCHIVE_WARN, and finish_entry would then ftruncate() the file up to
 		 * its full size, so a full filesystem would pass unnoticed.  Without an errno
 		 * the archive held more data than its header declared. */
-		if (archive_write_data_block(out, buf, len, off) != ARCHIVE_OK)
-			return entry_fail(r, out, la_errno(out, -EILSEQ));
+		if (r->ar.archive_write_data_block(out, buf, len, off) != ARCHIVE_OK)
+			return entry_fail(r, out, la_errno(r, out, -EILSEQ));
 		r->cur->bytes += len;
-		r->prog.archive_read = (uint64_t)archive_filter_bytes(in, -1);
+		r->prog.archive_read = (uint64_t)r->ar.archive_filter_bytes(in, -1);
 		progress(r, false);
 	}
 }
 
 enum kind { K_FILE, K_DIR, K_SYMLINK, K_HARDLINK, K_OTHER };
 
-static enum kind entry_kind(struct archive_entry *e)
+static enum kind entry_kind(const struct run *r, struct archive_entry *e)
 {
-	if (archive_entry_hardlink(e))
+	if (r->ar.archive_entry_hardlink(e))
 		return K_HARDLINK;
-	switch (archive_entry_filetype(e)) {
+	switch (r->ar.archive_entry_filetype(e)) {
 	case AE_IFREG: return K_FILE;
 	case AE_IFDIR: return K_DIR;
 	case AE_IFLNK: return K_SYMLINK;
@@ -341,9 +341,9 @@ static enum kind entry_kind(struct archive_entry *e)
 static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct archive *out,
 			 struct archive_entry *e)
 {
-	const char *name = archive_entry_pathname(e);
-	const char *link = archive_entry_hardlink(e);
-	enum kind k = entry_kind(e);
+	const char *name = r->ar.archive_entry_pathname(e);
+	const char *link = r->ar.archive_entry_hardlink(e);
+	enum kind k = entry_kind(r, e);
 	bool first = rep == 1;
 	int ret, rc;
 
@@ -400,19 +400,20 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 			ss_errf(r->err, r->errlen, "out of memory");
 			return -ENOMEM;
 		}
-		archive_entry_copy_hardlink(e, r->path);
+		r->ar.archive_entry_copy_hardlink(e, r->path);
 	}
 	if (prefix_path(r, rep, name)) {
 		ss_errf(r->err, r->errlen, "out of memory");
 		return -ENOMEM;
 	}
-	archive_entry_copy_pathname(e, r->path);
-	archive_entry_set_perm(e, archive_entry_perm(e) & ~(mode_t)(S_ISUID | S_ISGID));
+	r->ar.archive_entry_copy_pathname(e, r->path);
+	r->ar.archive_entry_set_perm(e, r->ar.archive_entry_perm(e) &
+				     ~(mode_t)(S_ISUID | S_ISGID));
 
 	/* Refusals by the secure flags come without errno: -EPERM. */
-	rc = archive_write_header(out, e);
+	rc = r->ar.archive_write_header(out, e);
 	if (rc < ARCHIVE_WARN)
-		return entry_fail(r, out, la_errno(out, -EPERM));
+		return entry_fail(r, out, la_errno(r, out, -EPERM));
 	r->st->warnings += rc == ARCHIVE_WARN;
 	/* Data only for files (hardlinks may carry it in pax/cpio); not by size, which zip
 	 * entries written in streaming mode do not have; never for directories, which GNU
@@ -423,9 +424,9 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 			return ret;
 	}
 	/* WARN here means times or mode could not be set: counted, not fatal. */
-	rc = archive_write_finish_entry(out);
+	rc = r->ar.archive_write_finish_entry(out);
 	if (rc < ARCHIVE_WARN)
-		return entry_fail(r, out, la_errno(out, -EIO));
+		return entry_fail(r, out, la_errno(r, out, -EIO));
 	r->st->warnings += rc == ARCHIVE_WARN;
 
 	if (k == K_FILE) {
@@ -447,7 +448,7 @@ static int extract_entry(struct run *r, unsigned rep, struct archive *in, struct
 
 static int open_reader(struct run *r, struct archive **ap)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a = r->ar.archive_read_new();
 	int ret;
 
 	*ap = NULL;
@@ -455,27 +456,27 @@ static int open_reader(struct run *r, struct archive **ap)
 		ss_errf(r->err, r->errlen, "out of memory");
 		return -ENOMEM;
 	}
-	archive_read_support_filter_all(a);
+	r->ar.archive_read_support_filter_all(a);
 	/* Not archive_read_support_format_all(): it includes mtree, whose entries can name
 	 * arbitrary host files as their contents ("contents=/etc/shadow") -- a text file posing
 	 * as an archive would copy them into dest.  Every real archive format is listed. */
-	archive_read_support_format_tar(a);
-	archive_read_support_format_cpio(a);
-	archive_read_support_format_zip(a);
-	archive_read_support_format_7zip(a);
-	archive_read_support_format_ar(a);
-	archive_read_support_format_iso9660(a);
-	archive_read_support_format_xar(a);
-	archive_read_support_format_rar(a);
-	archive_read_support_format_rar5(a);
-	archive_read_support_format_lha(a);
-	archive_read_support_format_cab(a);
-	archive_read_support_format_warc(a);
-	archive_read_support_format_empty(a);
-	if (archive_read_open_filename(a, r->o->archive, READ_BLOCK) != ARCHIVE_OK) {
-		ret = la_errno(a, -EILSEQ);
-		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, archive_error_string(a));
-		archive_read_free(a);
+	r->ar.archive_read_support_format_tar(a);
+	r->ar.archive_read_support_format_cpio(a);
+	r->ar.archive_read_support_format_zip(a);
+	r->ar.archive_read_support_format_7zip(a);
+	r->ar.archive_read_support_format_ar(a);
+	r->ar.archive_read_support_format_iso9660(a);
+	r->ar.archive_read_support_format_xar(a);
+	r->ar.archive_read_support_format_rar(a);
+	r->ar.archive_read_support_format_rar5(a);
+	r->ar.archive_read_support_format_lha(a);
+	r->ar.archive_read_support_format_cab(a);
+	r->ar.archive_read_support_format_warc(a);
+	r->ar.archive_read_support_format_empty(a);
+	if (r->ar.archive_read_open_filename(a, r->o->archive, READ_BLOCK) != ARCHIVE_OK) {
+		ret = la_errno(r, a, -EILSEQ);
+		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, r->ar.archive_error_string(a));
+		r->ar.archive_read_free(a);
 		return ret;
 	}
 	*ap = a;
@@ -484,17 +485,17 @@ static int open_reader(struct run *r, struct archive **ap)
 
 static struct archive *open_writer(struct run *r)
 {
-	struct archive *a = archive_write_disk_new();
+	struct archive *a = r->ar.archive_write_disk_new();
 
 	if (!a)
 		return NULL;
 	/* TIME and PERM like `tar xp` as a user; no OWNER/ACL/XATTR/FFLAGS: a benchmark
 	 * should not depend on who runs it, and those add I/O a source tarball never needs. */
-	archive_write_disk_set_options(a, ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM |
+	r->ar.archive_write_disk_set_options(a, ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM |
 				       ARCHIVE_EXTRACT_SECURE_SYMLINKS |
 				       ARCHIVE_EXTRACT_SECURE_NODOTDOT);
 	/* Never overwrite the archive we are reading (a hardlink entry could name it). */
-	archive_write_disk_set_skip_file(a, r->archive_sb.st_dev, r->archive_sb.st_ino);
+	r->ar.archive_write_disk_set_skip_file(a, r->archive_sb.st_dev, r->archive_sb.st_ino);
 	return a;
 }
 
@@ -537,39 +538,39 @@ static int extract_once(struct run *r, unsigned rep)
 			ret = -EINTR;
 			goto out;
 		}
-		rc = archive_read_next_header(in, &e);
+		rc = r->ar.archive_read_next_header(in, &e);
 		if (rc == ARCHIVE_EOF)
 			break;
 		if (rc < ARCHIVE_WARN) {
-			ret = la_errno(in, -EILSEQ);
+			ret = la_errno(r, in, -EILSEQ);
 			if (r->cur->entries)
 				ss_errf(r->err, r->errlen, "%s: damaged after entry \"%s\": %s",
-					r->o->archive, r->name, archive_error_string(in));
+					r->o->archive, r->name, r->ar.archive_error_string(in));
 			else
 				ss_errf(r->err, r->errlen, "%s: %s", r->o->archive,
-					archive_error_string(in));
+					r->ar.archive_error_string(in));
 			goto out;
 		}
 		ret = extract_entry(r, rep, in, out, e);
 		if (ret)
 			goto out;
-		r->prog.archive_read = (uint64_t)archive_filter_bytes(in, -1);
+		r->prog.archive_read = (uint64_t)r->ar.archive_filter_bytes(in, -1);
 		progress(r, false);
 	}
 	/* Directory modes and times are applied here (libarchive defers them). */
-	rc = archive_write_close(out);
+	rc = r->ar.archive_write_close(out);
 	if (rc < ARCHIVE_WARN) {
-		ret = la_errno(out, -EIO);
-		ss_errf(r->err, r->errlen, "%s: %s", name, archive_error_string(out));
+		ret = la_errno(r, out, -EIO);
+		ss_errf(r->err, r->errlen, "%s: %s", name, r->ar.archive_error_string(out));
 	}
 	r->st->warnings += rc == ARCHIVE_WARN;
 out:
 	if (rep == 1)
 		r->st->data_bytes = r->cur->bytes;
 	if (out)
-		archive_write_free(out);
+		r->ar.archive_write_free(out);
 	if (in)
-		archive_read_free(in);
+		r->ar.archive_read_free(in);
 	phase_end(r);
 	return ret;
 }
@@ -687,11 +688,11 @@ static int probe_archive(struct run *r)
 
 	if (ret)
 		return ret;
-	if (archive_read_next_header(a, &e) < ARCHIVE_WARN) {
-		ret = la_errno(a, -EILSEQ);
-		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, archive_error_string(a));
+	if (r->ar.archive_read_next_header(a, &e) < ARCHIVE_WARN) {
+		ret = la_errno(r, a, -EILSEQ);
+		ss_errf(r->err, r->errlen, "%s: %s", r->o->archive, r->ar.archive_error_string(a));
 	}
-	archive_read_free(a);
+	r->ar.archive_read_free(a);
 	return ret;
 }
 
@@ -707,9 +708,14 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 		ss_errf(err, errlen, "no options given");
 		return -EINVAL;
 	}
-	ret = ss_runas_fs_enter(o->as, &sv, err, errlen);
-	if (ret)
+	/* loaded here, before a capture starts: the run's opening then only looks it up */
+	if ((ret = ss_ar_open(&r.ar, err, errlen)))
 		return ret;
+	ret = ss_runas_fs_enter(o->as, &sv, err, errlen);
+	if (ret) {
+		ss_ar_close(&r.ar);
+		return ret;
+	}
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, o->repeat ? o->repeat : 1);
@@ -722,6 +728,7 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 	}
 	if (r.destfd >= 0)
 		close(r.destfd);
+	ss_ar_close(&r.ar);
 	return ret;
 }
 
@@ -740,6 +747,8 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 		return -EINVAL;
 	}
 	memset(st, 0, sizeof(*st));
+	if ((ret = ss_ar_open(&r.ar, err, errlen)))
+		return ret;
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, reps);
@@ -781,5 +790,6 @@ out:
 		close(r.destfd);
 	free(r.name);
 	free(r.path);
+	ss_ar_close(&r.ar);
 	return ret;
 }

@@ -4,10 +4,12 @@
 # --dirs is not given (one per 15 files, 400 for the default 6000), --dirs still wins; -q
 # prints nothing; a run longer than a second shows its progress on a terminal (run under
 # script(1)) and erases it before the summary line, and shows none when stderr is not a
-# terminal.  Unprivileged.  Prints TAP.
+# terminal.  As root, with libarchive hidden (an empty file bound over it in a private mount
+# namespace): mkarchive and record --untar each refuse in one line naming it and write
+# nothing, while report, plot and dump, which never load it, work.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 need CMD tar script
-plan 9
+plan 13
 make_workdir
 W=$WORK
 
@@ -31,3 +33,31 @@ grep -q "seekscope mkarchive: [0-9]* of 8000 files (" "$W/tty"; ok $? "on a term
 tr '\r' '\n' <"$W/tty" | grep -q $'^\e\\[Kwrote '; ok $? "... erased before the summary line"
 "$SEEKSCOPE" mkarchive -o "$W/slow2.tar.xz" --files 8000 --scale 0.01 >"$W/out" 2>"$W/err"
 [[ $? -eq 0 && ! -s $W/err ]]; ok $? "stderr not a terminal: no progress"
+
+# without libarchive: loaded only by what reads or writes archives (collector/workload/arlib.h)
+lib=$(ldconfig -p 2>/dev/null | awk '$1 == "libarchive.so.13" && $NF ~ /^\// { print $NF; exit }')
+S=$(dirname "$0")/../../samples/traces/xfs-agcount1.sst
+if have ROOT && have CMD unshare && [[ -n $lib ]]; then
+	: >"$W/empty.so"
+	mkdir "$W/into"
+	unshare -m sh -c 'mount --bind "$1" "$2" || exit 9
+		"$3" mkarchive -o "$4/none.tar" --files 10; echo "mkarchive=$?"
+		"$3" record -o "$4/none.sst" --untar "$4/ten.tar" --into "$4/into"; echo "record=$?"
+		"$3" report "$5" >"$4/none.report"; echo "report=$?"
+		"$3" plot "$5" -o "$4/none.png"; echo "plot=$?"
+		"$3" dump "$5" >/dev/null; echo "dump=$?"' \
+		sh "$W/empty.so" "$lib" "$SEEKSCOPE" "$W" "$S" >"$W/noar.out" 2>"$W/noar.err"
+	grep -qx 'mkarchive=1' "$W/noar.out" && grep -qx 'record=1' "$W/noar.out"
+	ok $? "without libarchive: mkarchive and record --untar exit 1 ($(tr '\n' ' ' <"$W/noar.out"))"
+	[[ $(wc -l <"$W/noar.err") -eq 2 ]] &&
+		[[ $(grep -c "cannot load libarchive (libarchive.so.13)" "$W/noar.err") -eq 2 ]]
+	ok $? "... one line each naming it: $(head -1 "$W/noar.err")"
+	[[ ! -e $W/none.tar && ! -e $W/none.sst && -z $(ls -A "$W/into") ]]
+	ok $? "... nothing written"
+	grep -qx 'report=0' "$W/noar.out" && grep -qx 'plot=0' "$W/noar.out" &&
+		grep -qx 'dump=0' "$W/noar.out" && [[ -s $W/none.png ]] &&
+		"$SEEKSCOPE" report "$S" | cmp -s - "$W/none.report"
+	ok $? "... report (the same), plot and dump work without it"
+else
+	skip 4 "prerequisite: root, unshare and libarchive in the loader's cache"
+fi
