@@ -11,6 +11,8 @@ cd "$(dirname "$0")"
 C=$PWD/corpus
 W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
+# a signal ends the script through its EXIT trap too (bash skips it for an untrapped SIGTERM)
+trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM
 ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks decode plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
