@@ -102,6 +102,7 @@ struct gen {
 	char *err;
 	size_t errlen;
 	struct ss_ar ar;        /* libarchive */
+	const struct format *format;
 };
 
 static uint64_t splitmix64(uint64_t *s)
@@ -392,43 +393,45 @@ static bool ends_with(const char *s, const char *suffix)
 
 /* Explicit table rather than archive_write_set_format_filter_by_ext(): it decides the tar
  * flavour, and gzip needs its timestamp turned off for byte-identical output. */
+static const struct format { const char *ext; int filter; bool zip, cpio; } formats[] = {
+	{ ".tar", ARCHIVE_FILTER_NONE, false, false },
+	{ ".tar.gz", ARCHIVE_FILTER_GZIP, false, false },
+	{ ".tgz", ARCHIVE_FILTER_GZIP, false, false },
+	{ ".tar.xz", ARCHIVE_FILTER_XZ, false, false },
+	{ ".txz", ARCHIVE_FILTER_XZ, false, false },
+	{ ".tar.bz2", ARCHIVE_FILTER_BZIP2, false, false },
+	{ ".tbz2", ARCHIVE_FILTER_BZIP2, false, false },
+	{ ".tar.zst", ARCHIVE_FILTER_ZSTD, false, false },
+	{ ".tzst", ARCHIVE_FILTER_ZSTD, false, false },
+	{ ".zip", ARCHIVE_FILTER_NONE, true, false },
+	{ ".cpio", ARCHIVE_FILTER_NONE, false, true },
+};
+
+/* The format PATH's name asks for, or NULL. */
+static const struct format *format_of(const char *path)
+{
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (ends_with(path, formats[i].ext))
+			return &formats[i];
+	return NULL;
+}
+
 static int set_format(struct gen *g)
 {
-	static const struct { const char *ext; int filter; bool zip, cpio; } fmts[] = {
-		{ ".tar", ARCHIVE_FILTER_NONE, false, false },
-		{ ".tar.gz", ARCHIVE_FILTER_GZIP, false, false },
-		{ ".tgz", ARCHIVE_FILTER_GZIP, false, false },
-		{ ".tar.xz", ARCHIVE_FILTER_XZ, false, false },
-		{ ".txz", ARCHIVE_FILTER_XZ, false, false },
-		{ ".tar.bz2", ARCHIVE_FILTER_BZIP2, false, false },
-		{ ".tbz2", ARCHIVE_FILTER_BZIP2, false, false },
-		{ ".tar.zst", ARCHIVE_FILTER_ZSTD, false, false },
-		{ ".tzst", ARCHIVE_FILTER_ZSTD, false, false },
-		{ ".zip", ARCHIVE_FILTER_NONE, true, false },
-		{ ".cpio", ARCHIVE_FILTER_NONE, false, true },
-	};
-	int r = ARCHIVE_FATAL;
+	const struct format *f = g->format;
+	int r = f->zip ? g->ar.archive_write_set_format_zip(g->a) :
+		f->cpio ? g->ar.archive_write_set_format_cpio_newc(g->a) :
+		g->ar.archive_write_set_format_pax_restricted(g->a);
 
-	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
-		if (!ends_with(g->o->path, fmts[i].ext))
-			continue;
-		r = fmts[i].zip ? g->ar.archive_write_set_format_zip(g->a) :
-		    fmts[i].cpio ? g->ar.archive_write_set_format_cpio_newc(g->a) :
-		    g->ar.archive_write_set_format_pax_restricted(g->a);
-		if (r == ARCHIVE_OK)
-			r = g->ar.archive_write_add_filter(g->a, fmts[i].filter);
-		if (r == ARCHIVE_OK && fmts[i].filter == ARCHIVE_FILTER_GZIP)
-			r = g->ar.archive_write_set_filter_option(g->a, "gzip", "timestamp", NULL);
-		if (r != ARCHIVE_OK) {
-			ss_errf(g->err, g->errlen, "%s: %s", g->o->path,
-				g->ar.archive_error_string(g->a));
-			return -ENOTSUP;
-		}
-		return 0;
+	if (r == ARCHIVE_OK)
+		r = g->ar.archive_write_add_filter(g->a, f->filter);
+	if (r == ARCHIVE_OK && f->filter == ARCHIVE_FILTER_GZIP)
+		r = g->ar.archive_write_set_filter_option(g->a, "gzip", "timestamp", NULL);
+	if (r != ARCHIVE_OK) {
+		ss_errf(g->err, g->errlen, "%s: %s", g->o->path, g->ar.archive_error_string(g->a));
+		return -ENOTSUP;
 	}
-	ss_errf(g->err, g->errlen, "%s: unknown archive type; use .tar, .tar.gz, .tar.xz, "
-		".tar.bz2, .tar.zst, .zip or .cpio", g->o->path);
-	return -EINVAL;
+	return 0;
 }
 
 unsigned ss_gentree_default_dirs(unsigned files)
@@ -445,6 +448,11 @@ static int check_opts(struct gen *g)
 
 	if (!o->path || !*o->path) {
 		ss_errf(g->err, g->errlen, "no output file given");
+		return -EINVAL;
+	}
+	if (!(g->format = format_of(o->path))) {
+		ss_errf(g->err, g->errlen, "%s: unknown archive type; use .tar, .tar.gz, .tar.xz, "
+			".tar.bz2, .tar.zst, .zip or .cpio", o->path);
 		return -EINVAL;
 	}
 	g->nfiles = o->files ? o->files : SS_GENTREE_DEFAULT_FILES;

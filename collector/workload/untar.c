@@ -700,7 +700,8 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 {
 	struct run r = { .o = o, .err = err, .errlen = errlen, .destfd = -1 };
 	struct ss_runas_saved sv;
-	int ret;
+	char lerr[256];
+	int ret, lret;
 
 	if (err && errlen)
 		err[0] = '\0';
@@ -708,9 +709,9 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 		ss_errf(err, errlen, "no options given");
 		return -EINVAL;
 	}
-	/* loaded here, before a capture starts: the run's opening then only looks it up */
-	if ((ret = ss_ar_open(&r.ar, err, errlen)))
-		return ret;
+	/* loaded here, before a capture starts (the run's opening then only looks it up), and
+	 * as the caller; a failure is told after what the options and files get wrong */
+	lret = ss_ar_open(&r.ar, lerr, sizeof(lerr));
 	ret = ss_runas_fs_enter(o->as, &sv, err, errlen);
 	if (ret) {
 		ss_ar_close(&r.ar);
@@ -719,6 +720,10 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, o->repeat ? o->repeat : 1);
+	if (!ret && lret) {
+		ss_errf(err, errlen, "%s", lerr);
+		ret = lret;
+	}
 	if (!ret)
 		ret = probe_archive(&r);
 	ss_runas_fs_leave(o->as, &sv);
@@ -738,7 +743,8 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 	unsigned reps = o && o->repeat ? o->repeat : 1;
 	struct ss_runas_saved sv;
 	bool entered = false;
-	int ret;
+	char lerr[256];
+	int ret, lret;
 
 	if (err && errlen)
 		err[0] = '\0';
@@ -747,11 +753,15 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 		return -EINVAL;
 	}
 	memset(st, 0, sizeof(*st));
-	if ((ret = ss_ar_open(&r.ar, err, errlen)))
-		return ret;
+	/* as ss_untar_check() */
+	lret = ss_ar_open(&r.ar, lerr, sizeof(lerr));
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, reps);
+	if (!ret && lret) {
+		ss_errf(err, errlen, "%s", lerr);
+		ret = lret;
+	}
 	if (ret)
 		goto out;
 	st->archive_bytes = (uint64_t)r.archive_sb.st_size;

@@ -6,10 +6,11 @@
 # script(1)) and erases it before the summary line, and shows none when stderr is not a
 # terminal.  As root, with libarchive hidden (an empty file bound over it in a private mount
 # namespace): mkarchive and record --untar each refuse in one line naming it and write
-# nothing, while report, plot and dump, which never load it, work.  Prints TAP.
+# nothing (after what the options and files get wrong: an unknown extension, a missing
+# archive), while report, plot and dump, which never load it, work.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 need CMD tar script
-plan 13
+plan 14
 make_workdir
 W=$WORK
 
@@ -35,9 +36,9 @@ tr '\r' '\n' <"$W/tty" | grep -q $'^\e\\[Kwrote '; ok $? "... erased before the 
 [[ $? -eq 0 && ! -s $W/err ]]; ok $? "stderr not a terminal: no progress"
 
 # without libarchive: loaded only by what reads or writes archives (collector/workload/arlib.h)
-lib=$(ldconfig -p 2>/dev/null | awk '$1 == "libarchive.so.13" && $NF ~ /^\// { print $NF; exit }')
+lib=$(cached_lib 'libarchive\.so\.13' "$SEEKSCOPE")
 S=$(dirname "$0")/../../samples/traces/xfs-agcount1.sst
-if have ROOT && have CMD unshare && [[ -n $lib ]]; then
+if have ROOT && have CMD unshare && have MOUNTNS && [[ -n $lib ]]; then
 	: >"$W/empty.so"
 	mkdir "$W/into"
 	unshare -m sh -c 'mount --bind "$1" "$2" || exit 9
@@ -45,7 +46,10 @@ if have ROOT && have CMD unshare && [[ -n $lib ]]; then
 		"$3" record -o "$4/none.sst" --untar "$4/ten.tar" --into "$4/into"; echo "record=$?"
 		"$3" report "$5" >"$4/none.report"; echo "report=$?"
 		"$3" plot "$5" -o "$4/none.png"; echo "plot=$?"
-		"$3" dump "$5" >/dev/null; echo "dump=$?"' \
+		"$3" dump "$5" >/dev/null; echo "dump=$?"
+		"$3" mkarchive -o "$4/x.foo" --files 1 2>"$4/badext.err"; echo "badext=$?"
+		"$3" record -o "$4/none2.sst" --untar "$4/missing.tar" --into "$4/into" \
+			2>"$4/missing.err"; echo "missing=$?"' \
 		sh "$W/empty.so" "$lib" "$SEEKSCOPE" "$W" "$S" >"$W/noar.out" 2>"$W/noar.err"
 	grep -qx 'mkarchive=1' "$W/noar.out" && grep -qx 'record=1' "$W/noar.out"
 	ok $? "without libarchive: mkarchive and record --untar exit 1 ($(tr '\n' ' ' <"$W/noar.out"))"
@@ -58,6 +62,10 @@ if have ROOT && have CMD unshare && [[ -n $lib ]]; then
 		grep -qx 'dump=0' "$W/noar.out" && [[ -s $W/none.png ]] &&
 		"$SEEKSCOPE" report "$S" | cmp -s - "$W/none.report"
 	ok $? "... report (the same), plot and dump work without it"
+	grep -qx 'badext=2' "$W/noar.out" && grep -q "x.foo: unknown archive type" "$W/badext.err" &&
+		grep -qx 'missing=1' "$W/noar.out" &&
+		grep -q "missing.tar: No such file or directory" "$W/missing.err"
+	ok $? "... a wrong extension or a missing archive still said first: $(cat "$W/badext.err" "$W/missing.err" | cut -c1-60 | tr '\n' '|')"
 else
-	skip 4 "prerequisite: root, unshare and libarchive in the loader's cache"
+	skip 5 "prerequisite: root, a private mount namespace and libarchive in the loader's cache"
 fi

@@ -122,8 +122,8 @@ rc=$?
 ok $? "Ctrl-C on a terminal: exit 130 (got $rc), the bar replaced by one line, no file"
 
 # without FFmpeg: its libavcodec hidden by an empty file in a private mount namespace
-lib=$(ldconfig -p 2>/dev/null | awk '$1 ~ /^libavcodec\.so\.[0-9]+$/ && $NF ~ /^\// { print $NF; exit }')
-if have ROOT && have CMD unshare && [[ -n $lib ]]; then
+lib=$(cached_lib 'libavcodec\.so\.[0-9]+' "$SEEKSCOPE")
+if have ROOT && have CMD unshare && have MOUNTNS && [[ -n $lib ]]; then
 	: >"$d/empty.so"
 	unshare -m sh -c 'mount --bind "$1" "$2" || exit 9
 		"$3" movie "$4" -o "$5" --length 1 -q; echo "movie=$?"
@@ -136,6 +136,6 @@ if have ROOT && have CMD unshare && [[ -n $lib ]]; then
 	grep -qx 'report=0' "$d/noav.out" && [[ ! -e $d/noav.mp4 ]]
 	ok $? "... no movie written, and report works without FFmpeg"
 else
-	skip 3 "prerequisite: root, unshare and libavcodec in the loader's cache"
+	skip 3 "prerequisite: root, a private mount namespace and libavcodec in the loader's cache"
 fi
 done_testing

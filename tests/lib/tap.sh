@@ -50,8 +50,9 @@ done_testing() {
 }
 
 # ---- prerequisites
-# have KIND [NAME...]: KIND is ROOT, TRACEFS, LOOP (a free loop device), PYTHON3, or CMD with the
-# commands' names.  Sets TAP_MISSING to what is missing.
+# have KIND [NAME...]: KIND is ROOT, TRACEFS, LOOP (a free loop device), PYTHON3, MOUNTNS (a
+# private mount namespace: root with CAP_SYS_ADMIN and unshare), or CMD with the commands'
+# names.  Sets TAP_MISSING to what is missing.
 have() {
 	local c
 	TAP_MISSING=
@@ -60,12 +61,27 @@ have() {
 	TRACEFS) tracefs_dir >/dev/null 2>&1 || TAP_MISSING="tracefs" ;;
 	LOOP) [[ -e /dev/loop-control ]] && losetup -f >/dev/null 2>&1 || TAP_MISSING="a free loop device" ;;
 	PYTHON3) command -v python3 >/dev/null || TAP_MISSING="python3" ;;
+	MOUNTNS) unshare -m true 2>/dev/null || TAP_MISSING="a private mount namespace (unshare -m)" ;;
 	CMD) shift; for c in "$@"; do command -v "$c" >/dev/null || TAP_MISSING+="${TAP_MISSING:+, }$c"; done ;;
 	*) echo "have: unknown prerequisite $1" >&2; exit 2 ;;
 	esac
 	[[ -z $TAP_MISSING ]]
 }
 need() { have "$@" || skip_all "prerequisite: $TAP_MISSING not available"; }
+# cached_lib REGEX EXE: the file the dynamic loader's cache names for a library whose soname
+# matches REGEX (whole), of the architecture EXE runs with (its C library's: a multiarch machine
+# has others); empty if there is none.
+cached_lib() {
+	local libc tag
+	libc=$(ldd "$2" 2>/dev/null | awk '$1 == "libc.so.6" { print $3; exit }')
+	[[ -n $libc ]] || return 0
+	tag=$(ldconfig -p 2>/dev/null | awk -v p="$libc" '$1 == "libc.so.6" && $NF == p {
+		t = $0; sub(/^[^(]*\(/, "", t); sub(/\).*$/, "", t); print t; exit }')
+	[[ -n $tag ]] || return 0
+	ldconfig -p 2>/dev/null | awk -v re="^($1)\$" -v tag="$tag" '$1 ~ re && $NF ~ /^\// {
+		t = $0; sub(/^[^(]*\(/, "", t); sub(/\).*$/, "", t); if (t == tag) { print $NF; exit } }'
+}
+
 skip_need() {   # skip_need N KIND [NAME...]: N assertions skipped for a missing prerequisite
 	local n=$1; shift
 	have "$@" || true
