@@ -86,11 +86,17 @@ struct bt_file {
 	uint64_t skipped;       /* records read since the start that map to no event */
 };
 
+struct file_scan;
+
 struct bt_state {
 	struct bt_file *files;
 	size_t nr_files;
 	struct ss_merge *merge; /* over the files, by index */
 	uint16_t flags[256];    /* map_flags() by flags_index() */
+	/* opened lazily (trace_backend.h: open_lazy): each file's metadata pass done by the
+	 * stream as it decodes, until the stream first ends (lazy_end) */
+	bool lazy;
+	struct file_scan *scans;        /* nr_files of them */
 };
 
 static bool magic_ok(uint32_t m)
@@ -269,16 +275,25 @@ static bool is_process_note(uint32_t action)
 	return ((action >> 16) & TC_NOTIFY) && (action & 0xffu) == TN_PROCESS;
 }
 
+/* One file's metadata pass, kept until it is taken into the trace. */
+struct file_scan {
+	struct ss_merge_scanner sc;
+	uint64_t size;
+	int ret;                /* -EOVERFLOW: more notes than it keeps, the file to scan again */
+	char err[256];
+};
+
 /*
  * Up to MAX of F's next events into EV, up to f->end (a record cut short there sets f->cut):
  * their count, or -errno with a reason.  With SC, the metadata pass: every event to the end
- * goes to ss_merge_scan_event() instead (0 or -errno).  One loop for each byte order and
- * purpose (SWAP and SC are constants where it is inlined), the fields read where they lie in
- * the window, the position kept in locals.
+ * goes to ss_merge_scan_event() instead (0 or -errno).  With ALSO, both: the events go into
+ * EV and, with the file's notes, into ALSO's scanner (a lazy open's pass).  One loop for each
+ * byte order and purpose (SWAP, SC and ALSO's presence are constants where it is inlined),
+ * the fields read where they lie in the window, the position kept in locals.
  */
 static inline __attribute__((always_inline)) long
 decode(struct bt_state *s, struct bt_file *f, struct ss_event *ev, size_t max, bool swap,
-       struct ss_merge_scanner *sc, char *err, size_t errlen)
+       struct ss_merge_scanner *sc, struct file_scan *also, char *err, size_t errlen)
 {
 	const uint64_t end = f->end;
 	uint64_t off = f->off, lo = f->boff, hi = f->boff + f->blen;
@@ -338,10 +353,16 @@ decode(struct bt_state *s, struct bt_file *f, struct ss_event *ev, size_t max, b
 			e->pid = FIELD(p, pid, swap);
 			e->reserved2 = 0;
 			ss_event_flush_sector(e);
-			if (!sc)
-				n++;
-			else if ((ret = ss_merge_scan_event(sc, e)))
+			if (sc) {
+				if ((ret = ss_merge_scan_event(sc, e)))
+					return ret;
+				continue;
+			}
+			if (also && !also->ret && (ret = ss_merge_scan_event(&also->sc, e))) {
+				f->off = off;
 				return ret;
+			}
+			n++;
 			continue;
 		}
 		f->off = off;
@@ -349,6 +370,14 @@ decode(struct bt_state *s, struct bt_file *f, struct ss_event *ev, size_t max, b
 		    (ret = take_process_note(sc, f, action, FIELD(p, pid, swap),
 					     FIELD(p, time, swap), pdu_len, err, errlen)))
 			return ret;
+		if (also && !also->ret && is_process_note(action) &&
+		    (ret = take_process_note(&also->sc, f, action, FIELD(p, pid, swap),
+					     FIELD(p, time, swap), pdu_len, err, errlen))) {
+			if (ret != -EOVERFLOW)
+				return ret;
+			also->ret = ret;        /* lazy_end scans the file again */
+			err[0] = '\0';
+		}
 		f->skipped++;
 	}
 	f->off = off;
@@ -373,8 +402,19 @@ static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, si
 
 	if (first)
 		restart(f);
-	return f->swap ? decode(s, f, ev, max, true, NULL, err, errlen) :
-			 decode(s, f, ev, max, false, NULL, err, errlen);
+	if (s->lazy) {
+		struct file_scan *fs = &s->scans[i];
+
+		if (first) {            /* the pass starts over */
+			ss_merge_scan_free(&fs->sc);
+			ss_merge_scan_begin_deferred(&fs->sc);
+			fs->ret = 0;
+		}
+		return f->swap ? decode(s, f, ev, max, true, NULL, fs, err, errlen) :
+				 decode(s, f, ev, max, false, NULL, fs, err, errlen);
+	}
+	return f->swap ? decode(s, f, ev, max, true, NULL, NULL, err, errlen) :
+			 decode(s, f, ev, max, false, NULL, NULL, err, errlen);
 }
 
 /* The metadata pass over F: its events and its notes into SC (the merge's bookkeeping).
@@ -383,8 +423,8 @@ static int scan_events(struct bt_state *s, struct bt_file *f, struct ss_merge_sc
 		       char *err, size_t errlen)
 {
 	restart(f);
-	return (int)(f->swap ? decode(s, f, NULL, SIZE_MAX, true, sc, err, errlen) :
-			       decode(s, f, NULL, SIZE_MAX, false, sc, err, errlen));
+	return (int)(f->swap ? decode(s, f, NULL, SIZE_MAX, true, sc, NULL, err, errlen) :
+			       decode(s, f, NULL, SIZE_MAX, false, sc, NULL, err, errlen));
 }
 
 static int bt_rewind(struct ss_trace *t)
@@ -410,14 +450,6 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 struct scan_totals {
 	uint64_t skipped, backwards;
 	unsigned orders;        /* bit 0: our byte order seen, bit 1: the other */
-};
-
-/* One file's metadata pass, kept until it is taken into the trace. */
-struct file_scan {
-	struct ss_merge_scanner sc;
-	uint64_t size;
-	int ret;
-	char err[256];
 };
 
 struct scan_job {
@@ -594,9 +626,9 @@ static int add_summary_meta(struct ss_trace *t, const struct bt_state *s,
 	return ret ? -ENOMEM : 0;
 }
 
-static int bt_open(struct ss_trace *t, char *err, size_t errlen)
+/* T's files listed, their state made and stored (nothing opened yet): 0 or -errno. */
+static int new_state(struct ss_trace *t, struct bt_state **sp, char *err, size_t errlen)
 {
-	struct scan_totals tot = { 0 };
 	struct bt_state *s;
 	char **names = NULL;
 	size_t nr = 0;
@@ -629,11 +661,77 @@ static int bt_open(struct ss_trace *t, char *err, size_t errlen)
 	free(names);
 	fill_flags(s->flags);
 	ss_trace_set_state(t, s);
+	*sp = s;
+	return 0;
+}
+
+static int bt_open(struct ss_trace *t, char *err, size_t errlen)
+{
+	struct scan_totals tot = { 0 };
+	struct bt_state *s;
+	int ret;
+
+	if ((ret = new_state(t, &s, err, errlen)))
+		return ret;
 	if ((ret = scan_all(t, s, &tot, err, errlen)))
 		return ret;
 	if ((ret = add_summary_meta(t, s, &tot)))
 		return ret;
 	return ss_merge_start(s->merge, t, err, errlen);
+}
+
+/* The stream's first end, of a lazy open: every file's findings into T, in the files' order,
+ * as bt_open() takes them (ss_merge_set_end). */
+static int lazy_end(void *ctx, struct ss_trace *t)
+{
+	struct bt_state *s = ctx;
+	struct scan_totals tot = { 0 };
+	char err[256] = "";
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < s->nr_files; i++)
+		ret = take_scan(t, s, i, &s->scans[i], &tot, err, sizeof(err));
+	if (!ret && (ret = add_summary_meta(t, s, &tot)))
+		snprintf(err, sizeof(err), "%s", strerror(-ret));
+	if (ret) {
+		ss_trace_set_error(t, "%s", err[0] ? err : strerror(-ret));
+		return ret;
+	}
+	for (size_t i = 0; i < s->nr_files; i++)
+		ss_merge_scan_free(&s->scans[i].sc);
+	free(s->scans);
+	s->scans = NULL;
+	s->lazy = false;
+	ss_merge_sort_devices(t);
+	ss_trace_meta_done(t);
+	return 0;
+}
+
+static int bt_open_lazy(struct ss_trace *t, char *err, size_t errlen)
+{
+	uint64_t hint = 0;
+	struct bt_state *s;
+	int ret;
+
+	if ((ret = new_state(t, &s, err, errlen)))
+		return ret;
+	if (!(s->scans = calloc(s->nr_files ? s->nr_files : 1, sizeof(*s->scans))))
+		return -ENOMEM;
+	for (size_t i = 0; i < s->nr_files; i++) {
+		struct file_scan *fs = &s->scans[i];
+
+		ss_merge_scan_begin_deferred(&fs->sc);
+		if ((ret = open_file(&s->files[i], &fs->size, err, errlen)))
+			return ret;
+		s->files[i].end = fs->size;
+		hint += fs->size / BT_REC_SIZE;
+	}
+	s->lazy = true;
+	ss_trace_set_events_hint(t, hint);
+	ss_merge_set_end(s->merge, lazy_end);
+	if ((ret = ss_merge_rewind(s->merge, t)))
+		ss_errf(err, errlen, "%s", ss_trace_error(t));
+	return ret;
 }
 
 static void bt_close(struct ss_trace *t)
@@ -642,6 +740,9 @@ static void bt_close(struct ss_trace *t)
 
 	if (!s)
 		return;
+	for (size_t i = 0; s->scans && i < s->nr_files; i++)
+		ss_merge_scan_free(&s->scans[i].sc);
+	free(s->scans);
 	for (size_t i = 0; i < s->nr_files; i++) {
 		if (s->files[i].fd >= 0)
 			close(s->files[i].fd);
@@ -658,6 +759,7 @@ const struct ss_trace_backend ss_trace_backend_blktrace = {
 	.probe = bt_probe,
 	.opens_sets = true,
 	.open = bt_open,
+	.open_lazy = bt_open_lazy,
 	.next_batch = bt_next_batch,
 	.costly_decode = true,
 	.rewind = bt_rewind,

@@ -26,6 +26,7 @@ struct ss_merge {
 	size_t nr_heap;
 	uint64_t last_ts;       /* delivered so far: keeps the output non-decreasing */
 	uint64_t delivered;     /* events streamed since the last rewind */
+	int (*end)(void *ctx, struct ss_trace *t);   /* ss_merge_set_end(), until it is done */
 	struct ss_event out[BATCH];
 };
 
@@ -284,12 +285,22 @@ static int cmp_devices(const void *a, const void *b)
 	return x->dev < y->dev ? -1 : x->dev > y->dev;
 }
 
+void ss_merge_set_end(struct ss_merge *m, int (*end)(void *ctx, struct ss_trace *t))
+{
+	m->end = end;
+}
+
+void ss_merge_sort_devices(struct ss_trace *t)
+{
+	if (t->nr_devices)
+		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+}
+
 int ss_merge_start(struct ss_merge *m, struct ss_trace *t, char *err, size_t errlen)
 {
 	int ret;
 
-	if (t->nr_devices)
-		qsort(t->devices, t->nr_devices, sizeof(*t->devices), cmp_devices);
+	ss_merge_sort_devices(t);
 	ret = ss_merge_rewind(m, t);
 	if (ret)
 		ss_errf(err, errlen, "%s", ss_trace_error(t));
@@ -391,6 +402,13 @@ int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_
 		}
 	}
 	m->last_ts = last;
+	if (!k && m->end) {
+		int ret = m->end(m->ctx, t);
+
+		if (ret)
+			return ret;
+		m->end = NULL;
+	}
 	if (!k) {
 		/*
 		 * The merge reads the sources interleaved, the metadata pass one after the other.

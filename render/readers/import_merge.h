@@ -147,6 +147,15 @@ ss_merge_scan_event(struct ss_merge_scanner *sc, const struct ss_event *ev)
  */
 int ss_merge_start(struct ss_merge *m, struct ss_trace *t, char *err, size_t errlen);
 
+/*
+ * For a trace opened lazily (trace_backend.h: open_lazy), whose metadata the streaming finds:
+ * END(CTX, T) completes it when the stream first reaches its end, before the count of events
+ * streamed is checked against it (0, or -errno described with ss_trace_set_error()); NULL
+ * for none.  The merge is then started with ss_merge_rewind(), its devices not sorted yet.
+ */
+void ss_merge_set_end(struct ss_merge *m, int (*end)(void *ctx, struct ss_trace *t));
+/* T's devices by number, as ss_merge_start() leaves them (for END). */
+void ss_merge_sort_devices(struct ss_trace *t);
 /* The backend's rewind and next_batch (errors described with ss_trace_set_error()). */
 int ss_merge_rewind(struct ss_merge *m, struct ss_trace *t);
 /*

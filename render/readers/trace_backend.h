@@ -34,6 +34,13 @@ struct ss_trace_backend {
 	 * 0 or -errno with a one-line reason in err.  On failure close is still called.
 	 */
 	int (*open)(struct ss_trace *t, char *err, size_t errlen);
+	/*
+	 * Optional: open without the metadata (ss_trace_open_lazy): only what streaming needs,
+	 * the state stored, ss_trace_set_events_hint() called; the metadata is filled as the
+	 * events stream and complete, with ss_trace_meta_done() called, before next_batch first
+	 * returns 0.  Then next_batch, rewind and close as after open.
+	 */
+	int (*open_lazy)(struct ss_trace *t, char *err, size_t errlen);
 	/* As ss_trace_next_batch(); errors are described with ss_trace_set_error(). */
 	int (*next_batch)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
 	int (*rewind)(struct ss_trace *t);
@@ -59,6 +66,10 @@ void ss_trace_unknown_format(char *err, size_t errlen, const char *why);
  * (ss_trace_set_readahead, SEEKSCOPE_READAHEAD) for a backend's own threads. */
 bool ss_trace_want_thread(const struct ss_trace *t, uint64_t events);
 
+/* A lazily opened trace's estimate of its events, and the end of its pending metadata
+ * (trace_backend.h: open_lazy). */
+void ss_trace_set_events_hint(struct ss_trace *t, uint64_t events);
+void ss_trace_meta_done(struct ss_trace *t);
 /* Append to the metadata arrays; 0 or -ENOMEM (nothing appended then). */
 int ss_trace_add_device(struct ss_trace *t, const struct ss_rec_device *d);
 int ss_trace_add_zone(struct ss_trace *t, const struct ss_rec_zone *z);

@@ -38,6 +38,8 @@ struct ss_trace_priv {
 	void *notes;                        /* the hook's notes of a batch read directly */
 	size_t cap_notes;                   /* their bytes */
 	bool notes_here;                    /* the last batch was read directly, with a hook */
+	bool pending;                       /* opened lazily, the metadata not complete yet */
+	uint64_t events_hint;               /* ... and its estimate of the events */
 	size_t cap_devices, cap_zones, cap_phases, cap_stats, cap_meta, cap_lost,
 	       cap_extents;
 	char error[200];
@@ -412,13 +414,48 @@ static int readahead_env(void)
 	return !strcmp(v, "always") ? 1 : !strcmp(v, "never") ? -1 : 0;
 }
 
+static struct ss_trace *open_trace(const char *path, struct ss_tracecmd_server *srv, bool lazy,
+				   char *err, size_t errlen);
+
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen)
 {
-	return ss_trace_open_with(path, NULL, err, errlen);
+	return open_trace(path, NULL, false, err, errlen);
+}
+
+struct ss_trace *ss_trace_open_lazy(const char *path, char *err, size_t errlen)
+{
+	return open_trace(path, NULL, true, err, errlen);
 }
 
 struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server *srv, char *err,
 				    size_t errlen)
+{
+	return open_trace(path, srv, false, err, errlen);
+}
+
+bool ss_trace_meta_pending(const struct ss_trace *t)
+{
+	return t->priv->pending;
+}
+
+uint64_t ss_trace_events_hint(const struct ss_trace *t)
+{
+	return t->priv->pending ? t->priv->events_hint : t->nr_events;
+}
+
+void ss_trace_set_events_hint(struct ss_trace *t, uint64_t events)
+{
+	t->priv->events_hint = events;
+}
+
+void ss_trace_meta_done(struct ss_trace *t)
+{
+	merge_lost(t);
+	t->priv->pending = false;
+}
+
+static struct ss_trace *open_trace(const char *path, struct ss_tracecmd_server *srv, bool lazy,
+				   char *err, size_t errlen)
 {
 	const struct ss_trace_backend *be = NULL;
 	struct ss_trace *t;
@@ -454,6 +491,12 @@ struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server 
 	}
 	t->priv->be = be;
 	t->format = be->name;
+	if (lazy && be->open_lazy) {
+		t->priv->pending = true;
+		if ((ret = be->open_lazy(t, err, errlen)))
+			goto error;
+		return t;
+	}
 	ret = be->open(t, err, errlen);
 	if (ret)
 		goto error;
@@ -633,7 +676,7 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 	if (!p->ra_decided) {
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
-		if (ss_trace_want_thread(t, t->nr_events) &&
+		if (ss_trace_want_thread(t, ss_trace_events_hint(t)) &&
 		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->hook, p->hook_arg,
 						    p->note_size)))
 			return ss_readahead_next(p->ra, ev, n);

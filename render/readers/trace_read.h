@@ -95,6 +95,19 @@ void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
 struct ss_tracecmd_server;
 struct ss_tracecmd_server *ss_tracecmd_server_new(void);
 void ss_tracecmd_server_free(struct ss_tracecmd_server *srv);
+/*
+ * ss_trace_open() for a caller that streams the events once before it needs the rest of the
+ * metadata (a report): a backend that can (blktrace's) then finds the metadata as the events
+ * stream instead of in a pass of its own when opening, and the files are read once.  Until a
+ * pass has streamed to its end (ss_trace_next_batch() returned 0), ss_trace_meta_pending() is
+ * true and only path, format and ss_trace_events_hint() may be used; from then on the
+ * metadata is what ss_trace_open() gives, field for field.  Errors the opening would have
+ * found come from the pass instead.  Other formats open as with ss_trace_open().
+ */
+struct ss_trace *ss_trace_open_lazy(const char *path, char *err, size_t errlen);
+bool ss_trace_meta_pending(const struct ss_trace *t);
+/* nr_events, or while the metadata is pending an estimate from the files' sizes. */
+uint64_t ss_trace_events_hint(const struct ss_trace *t);
 /* ss_trace_open() that reads a trace-cmd file in SRV (NULL: as ss_trace_open()). */
 struct ss_trace *ss_trace_open_with(const char *path, struct ss_tracecmd_server *srv, char *err,
 				    size_t errlen);

@@ -16,6 +16,7 @@
 #include "testdir.h"
 #include "../tools/bt_write.h"
 #include "seekscope/model.h"
+#include "tasks.h"
 #include "trace_read.h"
 #include "import_merge.h"
 
@@ -265,14 +266,105 @@ static void check_set(const char *path, const char *how)
 	ss_trace_close(t);
 }
 
+/* The same metadata: devices, extents in their order, events and times, truncation and its
+ * warning, meta, task names. */
+static bool same_meta(const struct ss_trace *a, const struct ss_trace *b)
+{
+	char n1[64], n2[64];
+	bool same = a->nr_devices == b->nr_devices && a->nr_extents == b->nr_extents &&
+		    a->nr_events == b->nr_events && a->first_ts == b->first_ts &&
+		    a->last_ts == b->last_ts && a->truncated == b->truncated &&
+		    a->has_extents == b->has_extents && a->nr_meta == b->nr_meta &&
+		    !strcmp(a->warning, b->warning) &&
+		    ss_tasks_count(a->tasks) == ss_tasks_count(b->tasks);
+
+	for (size_t i = 0; same && i < a->nr_meta; i++)
+		same = !strcmp(a->meta[i].key, b->meta[i].key) &&
+		       !strcmp(a->meta[i].value, b->meta[i].value);
+	for (size_t i = 0; same && i < a->nr_devices; i++)
+		same = !memcmp(&a->devices[i], &b->devices[i], sizeof(a->devices[i]));
+	for (size_t i = 0; same && i < a->nr_extents; i++)
+		same = !memcmp(&a->extents[i], &b->extents[i], sizeof(a->extents[i]));
+	for (size_t i = 0; same && i < ss_tasks_count(a->tasks); i++)
+		same = !memcmp(ss_tasks_entry(a->tasks, i), ss_tasks_entry(b->tasks, i),
+			       sizeof(struct ss_rec_task));
+	for (uint32_t pid = 76; same && pid < 80; pid++) {
+		bool k1 = ss_trace_task_name(a, pid, 10000, n1, sizeof(n1));
+		bool k2 = ss_trace_task_name(b, pid, 10000, n2, sizeof(n2));
+
+		same = k1 == k2 && !strcmp(n1, n2);
+	}
+	return same;
+}
+
+/* T's stream from its start: its events' count into *N and a hash of their bytes; -1 when
+ * the stream fails. */
+static int64_t stream_hash(struct ss_trace *t, uint64_t *n)
+{
+	const struct ss_event *ev;
+	uint64_t h = 1469598103934665603ull;
+	size_t k;
+	int ret;
+
+	*n = 0;
+	ss_trace_rewind(t);
+	while ((ret = ss_trace_next_batch(t, &ev, &k)) > 0) {
+		const unsigned char *p = (const unsigned char *)ev;
+
+		for (size_t i = 0; i < k * sizeof(*ev); i++)
+			h = (h ^ p[i]) * 1099511628211ull;
+		*n += k;
+	}
+	return ret < 0 ? -1 : (int64_t)(h >> 1);
+}
+
+/*
+ * PATH opened lazily (ss_trace_open_lazy) with the read-ahead RA: the metadata pending until
+ * its first stream has ended, then NORMAL's field for field (task table included), the
+ * events NORMAL streams; a file NORMAL refused fails too, on opening or in the stream.
+ */
+static void same_lazily(const char *path, struct ss_trace *normal, const char *ra,
+			const char *how)
+{
+	const char *was = getenv("SEEKSCOPE_READAHEAD");
+	char keep[16], err[256] = "";
+	bool had = was != NULL, pending;
+	uint64_t n1 = 0, n2 = 0;
+	int64_t h1 = 0, h2;
+	struct ss_trace *t;
+
+	snprintf(keep, sizeof(keep), "%s", was ? was : "");
+	setenv("SEEKSCOPE_READAHEAD", ra, 1);
+	t = ss_trace_open_lazy(path, err, sizeof(err));
+	pending = t && ss_trace_meta_pending(t);
+	h2 = t ? stream_hash(t, &n2) : -1;
+	if (normal)
+		h1 = stream_hash(normal, &n1);
+	if (had)
+		setenv("SEEKSCOPE_READAHEAD", keep, 1);
+	else
+		unsetenv("SEEKSCOPE_READAHEAD");
+	if (!normal) {
+		ok(!t || h2 < 0, "%s, lazily (read-ahead %s): refused too: %s", how, ra,
+		   t ? ss_trace_error(t) : err);
+	} else {
+		ok(t && pending && h2 >= 0 && !ss_trace_meta_pending(t) && same_meta(normal, t) &&
+		   n1 == n2 && h1 == h2,
+		   "%s, lazily (read-ahead %s): pending until the stream ends, then the same "
+		   "metadata and the same %llu events", how, ra, (unsigned long long)n2);
+	}
+	ss_trace_close(t);
+}
+
 /*
  * PATH opened with one thread and with the threads (SEEKSCOPE_READAHEAD): the same metadata —
- * devices, extents in their order, events and times, truncation and its warning, task names.
+ * devices, extents in their order, events and times, truncation and its warning, task names;
+ * and the same opened lazily, with and without the read-ahead.
  */
 static void same_both_ways(const char *path, const char *how)
 {
 	const char *was = getenv("SEEKSCOPE_READAHEAD");
-	char keep[16], err1[256], err2[256], n1[64], n2[64];
+	char keep[16], err1[256], err2[256];
 	bool had = was != NULL;
 	struct ss_trace *a, *b;
 	bool same;
@@ -288,29 +380,16 @@ static void same_both_ways(const char *path, const char *how)
 		unsetenv("SEEKSCOPE_READAHEAD");
 	if (!a || !b) {
 		ok(!a && !b && !strcmp(err1, err2), "%s: both ways the same refusal: %s", how, err2);
+		same_lazily(path, NULL, "never", how);
+		same_lazily(path, NULL, "always", how);
 		ss_trace_close(a);
 		ss_trace_close(b);
 		return;
 	}
-	same = a->nr_devices == b->nr_devices && a->nr_extents == b->nr_extents &&
-	       a->nr_events == b->nr_events && a->first_ts == b->first_ts &&
-	       a->last_ts == b->last_ts && a->truncated == b->truncated &&
-	       a->has_extents == b->has_extents && a->nr_meta == b->nr_meta &&
-	       !strcmp(a->warning, b->warning);
-	for (size_t i = 0; same && i < a->nr_meta; i++)
-		same = !strcmp(a->meta[i].key, b->meta[i].key) &&
-		       !strcmp(a->meta[i].value, b->meta[i].value);
-	for (size_t i = 0; same && i < a->nr_devices; i++)
-		same = !memcmp(&a->devices[i], &b->devices[i], sizeof(a->devices[i]));
-	for (size_t i = 0; same && i < a->nr_extents; i++)
-		same = !memcmp(&a->extents[i], &b->extents[i], sizeof(a->extents[i]));
-	for (uint32_t pid = 76; same && pid < 80; pid++) {
-		bool k1 = ss_trace_task_name(a, pid, 10000, n1, sizeof(n1));
-		bool k2 = ss_trace_task_name(b, pid, 10000, n2, sizeof(n2));
-
-		same = k1 == k2 && !strcmp(n1, n2);
-	}
+	same = same_meta(a, b);
 	ok(same, "%s: the same metadata with the files scanned in two threads", how);
+	same_lazily(path, a, "never", how);
+	same_lazily(path, a, "always", how);
 	ss_trace_close(a);
 	ss_trace_close(b);
 }
