@@ -62,6 +62,7 @@ fio            cmd:fio            fio
 chromium       cmd:chromium       chromium
 chromium-driver cmd:chromedriver  chromedriver
 python3-selenium file:selenium    python3-selenium
+strace         cmd:strace         strace
 '
 EXTRA='
 time           cmd:/usr/bin/time  time

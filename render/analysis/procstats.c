@@ -11,6 +11,7 @@
 
 struct ss_procs {
 	const struct ss_trace *t;
+	bool pending;              /* the trace's names pending: rows by pid (ss_procs_resolve) */
 	struct ss_proc_row *rows;
 	size_t nr, cap;
 	uint32_t *slots;           /* row index + 1 by hash of (pid, task); 0 = empty */
@@ -27,8 +28,10 @@ struct ss_procs *ss_procs_new(const struct ss_trace *t)
 {
 	struct ss_procs *p = calloc(1, sizeof(*p));
 
-	if (p)
+	if (p) {
 		p->t = t;
+		p->pending = ss_trace_meta_pending(t);
+	}
 	return p;
 }
 
@@ -91,7 +94,7 @@ static struct ss_proc_row *find_row(struct ss_procs *p, uint32_t pid, long task)
 		p->rows = r;
 		p->cap = ncap;
 	}
-	p->rows[p->nr] = (struct ss_proc_row){ .pid = pid, .task = task };
+	p->rows[p->nr] = (struct ss_proc_row){ .pid = pid, .task = task, .lo_ts = UINT64_MAX };
 	p->slots[i] = (uint32_t)++p->nr;
 	p->last = p->nr;
 	return &p->rows[p->nr - 1];
@@ -120,8 +123,25 @@ static __attribute__((noinline)) struct ss_proc_row *row_lookup(struct ss_procs 
 
 /* The row of PID named at TS (task looked up unless NO_ISSUE); NULL on ENOMEM.  Runs of one
  * pid under one name skip the look-ups. */
+static __attribute__((noinline)) struct ss_proc_row *row_pending(struct ss_procs *p,
+								  uint32_t pid, uint64_t ts)
+{
+	struct ss_proc_row *r = find_row(p, pid, pid == SS_PROC_NO_ISSUE ? -1 :
+					 SS_PROC_TASK_PENDING);
+
+	if (r && pid != SS_PROC_NO_ISSUE) {
+		if (ts < r->lo_ts)
+			r->lo_ts = ts;
+		if (ts > r->hi_ts)
+			r->hi_ts = ts;
+	}
+	return r;
+}
+
 static inline struct ss_proc_row *row_for(struct ss_procs *p, uint32_t pid, uint64_t ts)
 {
+	if (p->pending)
+		return row_pending(p, pid, ts);
 	if (p->c_row && pid == p->c_pid && ts >= p->c_from && ts < p->c_until &&
 	    p->c_nr == ss_tasks_count(p->t->tasks))
 		return &p->rows[p->c_row - 1];
@@ -163,6 +183,26 @@ static int cmp_rows(const void *a, const void *b)
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
 	return x->task < y->task ? -1 : x->task > y->task;
+}
+
+int ss_procs_resolve(struct ss_procs *p)
+{
+	if (!p->pending)
+		return 0;
+	if (ss_trace_meta_pending(p->t))
+		return -EAGAIN;
+	for (size_t i = 0; i < p->nr; i++) {
+		struct ss_proc_row *r = &p->rows[i];
+		uint64_t from, until;
+
+		if (r->task != SS_PROC_TASK_PENDING)
+			continue;
+		r->task = ss_tasks_find_span(p->t->tasks, r->pid, r->lo_ts, &from, &until);
+		if (r->hi_ts >= until)
+			return -EAGAIN;
+	}
+	p->pending = false;
+	return 0;
 }
 
 void ss_procs_finish(struct ss_procs *p)

@@ -33,11 +33,24 @@ struct ss_proc_row {
 	uint64_t issues, seeks;
 	uint64_t submitted;        /* issues whose owner is their submitter (owner.h), not the
 				    * issuing context */
+	/* a trace whose names are pending (trace_read.h: ss_trace_open_lazy): the row is the
+	 * pid's (task SS_PROC_TASK_PENDING) and these the first and last times it was looked up
+	 * at, until ss_procs_resolve() names it */
+	uint64_t lo_ts, hi_ts;
 };
+#define SS_PROC_TASK_PENDING (-2L)
 
 struct ss_procs;
 
-struct ss_procs *ss_procs_new(const struct ss_trace *t);   /* NULL on ENOMEM */
+/* NULL on ENOMEM.  For a trace whose metadata is pending, the rows are the pids' until
+ * ss_procs_resolve(). */
+struct ss_procs *ss_procs_new(const struct ss_trace *t);
+/*
+ * Once the trace's names are known: each pid's row takes the task the pid had at the times it
+ * was looked up at.  0, or -EAGAIN when a pid had two names over them (its figures would be
+ * two rows: the pass is to be run again, the names known before it).  Before ss_procs_finish.
+ */
+int ss_procs_resolve(struct ss_procs *p);
 void ss_procs_free(struct ss_procs *p);                    /* accepts NULL */
 /* An issued data request of WHO, and whether it was a seek.  0 or -ENOMEM. */
 int ss_procs_issue(struct ss_procs *p, const struct ss_req_owner *who, bool seek);

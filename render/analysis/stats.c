@@ -49,6 +49,8 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
+static void dev_mirror_end(struct ss_stats *st, bool take_depth);
+
 static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
 {
 	if (st->last_dev < st->nr_devs && st->devs[st->last_dev].device->dev == dev)
@@ -58,7 +60,13 @@ static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
 			st->last_dev = i;
 			return &st->devs[i];
 		}
-	return NULL;
+	if (!st->deferred || st->deferred_err)
+		return NULL;
+	/* a second device: the first one's summary stops mirroring the total's, its depth the
+	 * sum dev_advance() kept, as when the devices are known from the start */
+	if (st->nr_devs == 1 && st->dev_mirror)
+		dev_mirror_end(st, false);
+	return ss_stats_add_device(st, dev);
 }
 
 /*
@@ -389,7 +397,7 @@ static void acc_flush(struct ss_stats *st)
  * device's (both only inside the window); so was the queue, so its depth integral is the
  * total's too (unless the device has bins of its own, which dev_advance() fills as it goes).
  */
-static void dev_mirror_end(struct ss_stats *st)
+static void dev_mirror_end(struct ss_stats *st, bool take_depth)
 {
 	struct ss_summary *d = &st->devs[0].s;
 
@@ -398,7 +406,7 @@ static void dev_mirror_end(struct ss_stats *st)
 	summary_add(d, &st->total);
 	d->model = st->total.model;
 	st->dev_mirror = false;
-	if (!st->dev_bins) {
+	if (!st->dev_bins && take_depth) {
 		/* its depth so far: the total's integral (spans[0], the total's span) up to now,
 		 * which dev_advance() would have summed event by event */
 		const struct depth_span *sp = &st->spans[0];
@@ -483,10 +491,10 @@ static void count(struct ss_stats *st, const struct ss_event *ev, const struct j
 	dev = find_dev(st, ev->dev);
 	st->cur_dev = dev ? dev - st->devs : -1;
 	/* the one device's depth is the total's while it mirrors it (dev_mirror_end) */
-	if (dev && (!st->dev_mirror || st->dev_bins))
+	if (dev && (!st->dev_mirror || st->dev_bins || st->deferred))
 		dev_advance(st, (size_t)st->cur_dev, j->dev_depth);
 	if (st->dev_mirror && !dev)
-		dev_mirror_end(st);     /* an event of no device: counted apart from now on */
+		dev_mirror_end(st, true);       /* an event of no device: counted apart now */
 	if (!j->in)
 		dev = NULL;             /* outside the window: counts for no period */
 	periods(st, ev->ts_ns, j->in);
@@ -635,10 +643,13 @@ int ss_stats_finish(struct ss_stats *st)
 	/* the threads count what is queued and end: what they wrote is the main thread's now */
 	if (st->fan && (ret = ss_fanout_finish(st->fan)))
 		return ret;
+	if (st->deferred && (ret = ss_stats_bind_devices(st)))
+		return ret;
 	acc_flush(st);
 	if (st->dev_mirror)
-		dev_mirror_end(st);
-	ss_stats_attr_finish(st->attr);
+		dev_mirror_end(st, true);
+	if ((ret = ss_stats_attr_finish(st->attr)))
+		return ret;
 	advance(st, st->total.end_ns, ss_pair_inflight(st->pair));
 	for (size_t i = 0; i < st->nr_devs; i++)
 		dev_advance(st, i, ss_pair_inflight_dev(st->pair, st->devs[i].device->dev));

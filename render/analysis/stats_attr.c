@@ -195,8 +195,12 @@ bool ss_stats_attr_noted(const struct ss_stats_attr *a)
 	return a->procs != NULL;
 }
 
-void ss_stats_attr_finish(struct ss_stats_attr *a)
+int ss_stats_attr_finish(struct ss_stats_attr *a)
 {
+	int ret;
+
+	if (a->procs && (ret = ss_procs_resolve(a->procs)))
+		return ret;
 	for (size_t i = 0; i < a->nr_zones; i++) {
 		a->zones[i].seeks += a->sh->zone_seeks[i];
 		a->sh->zone_seeks[i] = 0;
@@ -207,6 +211,7 @@ void ss_stats_attr_finish(struct ss_stats_attr *a)
 		ss_group_stats_finish(a->dirs);
 	if (a->causes)
 		ss_seek_causes_finish(a->causes);
+	return 0;
 }
 
 const struct ss_procs *ss_stats_attr_procs(const struct ss_stats_attr *a) { return a->procs; }

@@ -49,8 +49,8 @@ int ss_stats_attr_seek(struct ss_stats_attr *a, const struct ss_event *ev, bool 
 		       int verdict);
 /* Whether the events' notes (owner.h: ss_owner_note) are needed: the per-process rows'. */
 bool ss_stats_attr_noted(const struct ss_stats_attr *a);
-/* After the last event: finish the rows. */
-void ss_stats_attr_finish(struct ss_stats_attr *a);
+/* After the last event: finish the rows.  0, or -EAGAIN (ss_procs_resolve). */
+int ss_stats_attr_finish(struct ss_stats_attr *a);
 
 /* Results, valid after ss_stats_attr_finish (NULL when not asked for). */
 const struct ss_procs *ss_stats_attr_procs(const struct ss_stats_attr *a);

@@ -97,6 +97,16 @@ void ss_stats_balance(struct ss_stats *st);
  * -ENOMEM. */
 int ss_stats_note_error(const struct ss_stats *st);
 
+/* Deferred (above): the device DEV, first seen now, added (the caller ends the first one's
+ * mirroring before a second); NULL and deferred_err set on ENOMEM. */
+struct ss_device_stats *ss_stats_add_device(struct ss_stats *st, uint32_t dev);
+/*
+ * Deferred, after the pass: the period and the devices are the trace's now.  The devices
+ * found take the trace's order and records, each summary its period.  0, -ENOMEM, or -EAGAIN
+ * if they are not the trace's devices (the pass is to be run again, the trace now known).
+ */
+int ss_stats_bind_devices(struct ss_stats *st);
+
 /* A note's bit of the pass's own (owner.h's notes leave bit 63 free): the attribution's seek
  * half was done in the hook. */
 #define NOTED_ATTRIBUTED (1ull << 63)
@@ -156,6 +166,13 @@ struct ss_stats {
 
 	struct ss_device_stats *devs;
 	size_t nr_devs, last_dev;
+	/* the trace's metadata pending (trace_read.h: ss_trace_open_lazy): the devices are
+	 * found as their events come (their records here until ss_stats_finish binds them to
+	 * the trace's, sorted as the trace sorts them), the period taken from the trace then */
+	bool deferred;
+	struct ss_rec_device *dev_recs;
+	size_t cap_devs;
+	int deferred_err;              /* a device that could not be added: -ENOMEM */
 	/* one device, and every event counted so far was its own: its summary would be the
 	 * total's, counted once and copied (dev_mirror_end in stats.c), not twice */
 	bool dev_mirror;

@@ -264,7 +264,8 @@ static bool use_threads(const struct ss_stats *st)
 		return false;
 	if (st->o.threads >= 2)
 		return true;
-	return st->t->nr_events >= THREAD_MIN_EVENTS && ss_cpus_online() >= THREAD_MIN_CPUS &&
+	return ss_trace_events_hint(st->t) >= THREAD_MIN_EVENTS &&
+	       ss_cpus_online() >= THREAD_MIN_CPUS &&
 	       ss_cpu_free();
 }
 
@@ -317,6 +318,16 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 		goto error;
 	}
 	st->t = t;
+	if (t && ss_trace_meta_pending(t)) {
+		/* only what needs neither the devices nor the period nor the process names before
+		 * the pass (a report's figures): the rest refuses such a trace */
+		if (st->o.bins || st->o.device_bins || st->o.window || st->o.one_device ||
+		    st->o.disk || ss_task_spec_active(st->o.only)) {
+			err = EINVAL;
+			goto error;
+		}
+		st->deferred = st->auto_period = true;
+	}
 	st->seek = ss_seek_new(st->o.seek_threshold);
 	st->pair = ss_pair_new(st->o.max_inflight);
 	if (!st->seek || !st->pair)
@@ -437,6 +448,7 @@ void ss_stats_free(struct ss_stats *st)
 	free(st->phase_stop);
 	free(st->active);
 	free(st->devs);
+	free(st->dev_recs);
 	free(st->zones);
 	free(st->targets);
 	free(st->acc_key);

@@ -4,11 +4,18 @@
  * file: open, one statistics pass (render/stats.h), print.  A file is printed only once its pass
  * succeeded, so a corrupt file never leaves half a report behind.  The command line is
  * report_args.c.
+ *
+ * A report needs nothing of a trace's metadata before its pass unless it picks a device, lays
+ * the requests onto a disk model or keeps some processes: it then opens the trace lazily
+ * (trace_read.h: ss_trace_open_lazy), so that an imported trace is read once, its metadata found
+ * by the pass.  Whatever goes wrong then (a damaged file, a pid named twice over its requests)
+ * is done again the usual way, so that messages and figures are the same either way.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "render_commands.h"
 #include "device_arg.h"
@@ -16,16 +23,36 @@
 #include "stats.h"
 #include "trace_read.h"
 
+/* Whether RO's report may open PATH lazily (above): not a stream, which a second opening
+ * would find empty; SEEKSCOPE_ONEPASS=never: not. */
+static bool one_pass(const char *path, const struct report_opts *ro)
+{
+	const char *v = getenv("SEEKSCOPE_ONEPASS");
+	struct stat sb;
+
+	if ((v && !strcmp(v, "never")) || ro->device || ro->has_disk ||
+	    ss_task_spec_active(&ro->only) || !strcmp(path, "-"))
+		return false;
+	/* a blktrace set's prefix names no file */
+	return stat(path, &sb) < 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode);
+}
+
 static int report_file(const char *path, const struct report_opts *ro)
 {
 	struct ss_disk_replay *disk = NULL;
+	bool lazy = one_pass(path, ro);
 	struct ss_stats_opts so;
 	struct ss_stats *st = NULL;
 	struct ss_trace *t;
 	char err[256] = "";
 	int ret;
 
-	t = ss_trace_open(path, err, sizeof(err));
+again:
+	t = lazy ? ss_trace_open_lazy(path, err, sizeof(err)) : ss_trace_open(path, err, sizeof(err));
+	if (!t && lazy) {
+		lazy = false;
+		goto again;
+	}
 	if (!t) {
 		fprintf(stderr, "seekscope report: %s: %s\n", path, err[0] ? err : strerror(errno));
 		return 1;
@@ -53,6 +80,24 @@ static int report_file(const char *path, const struct report_opts *ro)
 		goto cleanup;
 	}
 	ret = ss_stats_run(st, t);
+	if (ret == -EAGAIN && lazy && !ss_trace_meta_pending(t)) {
+		/* a pid's name changed over its requests: again, the names known */
+		ss_stats_free(st);
+		lazy = false;
+		if (!(st = ss_stats_new(t, &so))) {
+			fprintf(stderr, "seekscope report: %s: %s\n", path, strerror(errno));
+			ret = 1;
+			goto cleanup;
+		}
+		ret = ss_stats_run(st, t);
+	}
+	if (ret && lazy) {
+		ss_stats_free(st);
+		st = NULL;
+		ss_trace_close(t);
+		lazy = false;
+		goto again;
+	}
 	if (ret) {
 		const char *why = ss_trace_error(t);
 

@@ -13,6 +13,11 @@
  * tells) and cut records at every file's end are reached.  The files live in a directory of
  * this process under $FUZZ_SANDBOX_DIR (run-fuzz.sh: a tmpfs directory), else $TMPDIR or /tmp,
  * emptied after every input and removed at exit.
+ *
+ * Each input is also reported as `seekscope report` does (text and JSON), the trace opened the
+ * usual way and lazily (trace_read.h: ss_trace_open_lazy, its metadata found by the pass, run
+ * again when a pid was named twice): what one way reports the other must report byte for
+ * byte, and what one refuses the other refuses.
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -63,6 +68,72 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* PATH's report (report_fmt.h: text, then JSON) into *OUT, opened lazily or not: 0 (*OUT
+ * malloc'd) or a negative errno. */
+static int report_of(const char *path, bool lazy, char **out, size_t *len)
+{
+	struct report_opts ro = { .seek_threshold = 128, .top_procs = REPORT_PROCS_DEFAULT };
+	struct ss_stats_opts so;
+	struct ss_stats *st = NULL;
+	struct ss_trace *t;
+	char err[256];
+	FILE *f;
+	int ret;
+
+	*out = NULL;
+	t = lazy ? ss_trace_open_lazy(path, err, sizeof(err)) : ss_trace_open(path, err, sizeof(err));
+	if (!t)
+		return -EIO;
+	ss_stats_opts_init(&so);
+	so.procs = so.dirs = so.causes = so.zones = true;
+	so.only = &ro.only;
+	if (!(st = ss_stats_new(t, &so))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if ((ret = ss_stats_run(st, t)) == -EAGAIN && lazy && !ss_trace_meta_pending(t)) {
+		ss_stats_free(st);
+		if (!(st = ss_stats_new(t, &so))) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		ret = ss_stats_run(st, t);
+	}
+	if (ret)
+		goto out;
+	if (!(f = open_memstream(out, len))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = report_print_text(f, t, st, &ro);
+	if (!ret)
+		ret = report_print_json(f, t, st, &ro);
+	fclose(f);
+out:
+	ss_stats_free(st);
+	ss_trace_close(t);
+	return ret;
+}
+
+/* PATH reported both ways (above): the same bytes, or both refused. */
+static void same_once_as_twice(const char *path)
+{
+	char *a = NULL, *b = NULL;
+	size_t la = 0, lb = 0;
+	int ea = report_of(path, false, &a, &la), eb = report_of(path, true, &b, &lb);
+
+	if (ea == -ENOMEM || eb == -ENOMEM) {   /* the allocator's limit, not the reader */
+		free(a);
+		free(b);
+		return;
+	}
+	FUZZ_ASSERT(!ea == !eb, "refused one way only (usual %d, lazily %d)", ea, eb);
+	FUZZ_ASSERT(ea || (la == lb && !memcmp(a, b, la)),
+		    "another report when read once: %zu and %zu bytes", la, lb);
+	free(a);
+	free(b);
+}
+
 static int write_part(int i, const uint8_t *p, size_t n)
 {
 	char path[4200];
@@ -104,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 sizeof(path)) < 0)
 			return 0;
 		fuzz_open_consume(path);
+		same_once_as_twice(path);
 		return 0;
 	}
 	while (nr < FUZZ_BT_FILES) {
@@ -123,6 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		snprintf(path, sizeof(path), "%s/fz.blktrace.0", dir);
 	fuzz_open_consume(path);
+	same_once_as_twice(path);
 out:
 	remove_files();
 	return 0;
