@@ -57,6 +57,8 @@ struct run {
 	char *path;                     /* scratch: prefixed path */
 	size_t path_cap;
 	struct ss_ar ar;                /* libarchive */
+	int ar_ret;                     /* ... its loading's failure, told after the checks */
+	char ar_err[256];
 };
 
 static uint64_t now_ns(void)
@@ -649,7 +651,8 @@ static int prepare(struct run *r)
 	return open_dest(r);
 }
 
-/* DIR writable and DIR/1..N free, before anything is written: a run never overwrites. */
+/* DIR writable and DIR/1..N free, before anything is written: a run never overwrites; then
+ * whether libarchive could be loaded. */
 static int check_targets(struct run *r, unsigned reps)
 {
 	struct stat sb;
@@ -676,7 +679,9 @@ static int check_targets(struct run *r, unsigned reps)
 			return -e;
 		}
 	}
-	return 0;
+	if (r->ar_ret)
+		ss_errf(r->err, r->errlen, "%s", r->ar_err);
+	return r->ar_ret;
 }
 
 /* The archive opens and its first header reads (an empty archive is fine). */
@@ -700,8 +705,7 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 {
 	struct run r = { .o = o, .err = err, .errlen = errlen, .destfd = -1 };
 	struct ss_runas_saved sv;
-	char lerr[256];
-	int ret, lret;
+	int ret;
 
 	if (err && errlen)
 		err[0] = '\0';
@@ -711,7 +715,7 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 	}
 	/* loaded here, before a capture starts (the run's opening then only looks it up), and
 	 * as the caller; a failure is told after what the options and files get wrong */
-	lret = ss_ar_open(&r.ar, lerr, sizeof(lerr));
+	r.ar_ret = ss_ar_open(&r.ar, r.ar_err, sizeof(r.ar_err));
 	ret = ss_runas_fs_enter(o->as, &sv, err, errlen);
 	if (ret) {
 		ss_ar_close(&r.ar);
@@ -720,10 +724,6 @@ int ss_untar_check(const struct ss_untar_opts *o, char *err, size_t errlen)
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, o->repeat ? o->repeat : 1);
-	if (!ret && lret) {
-		ss_errf(err, errlen, "%s", lerr);
-		ret = lret;
-	}
 	if (!ret)
 		ret = probe_archive(&r);
 	ss_runas_fs_leave(o->as, &sv);
@@ -743,8 +743,7 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 	unsigned reps = o && o->repeat ? o->repeat : 1;
 	struct ss_runas_saved sv;
 	bool entered = false;
-	char lerr[256];
-	int ret, lret;
+	int ret;
 
 	if (err && errlen)
 		err[0] = '\0';
@@ -753,15 +752,10 @@ int ss_untar_run(const struct ss_untar_opts *o, struct ss_untar_stats *st, char 
 		return -EINVAL;
 	}
 	memset(st, 0, sizeof(*st));
-	/* as ss_untar_check() */
-	lret = ss_ar_open(&r.ar, lerr, sizeof(lerr));
+	r.ar_ret = ss_ar_open(&r.ar, r.ar_err, sizeof(r.ar_err));   /* as ss_untar_check() */
 	ret = prepare(&r);
 	if (!ret)
 		ret = check_targets(&r, reps);
-	if (!ret && lret) {
-		ss_errf(err, errlen, "%s", lerr);
-		ret = lret;
-	}
 	if (ret)
 		goto out;
 	st->archive_bytes = (uint64_t)r.archive_sb.st_size;

@@ -24,6 +24,7 @@
 
 #include "fuzz.h"
 #include "fuzz_consume.h"
+#include "report_bytes.h"
 
 #define FUZZ_BT_SEP   "\nBTSPLIT"
 #define FUZZ_BT_FILES 8
@@ -68,59 +69,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* PATH's report (report_fmt.h: text, then JSON) into *OUT, opened lazily or not: 0 (*OUT
- * malloc'd) or a negative errno. */
-static int report_of(const char *path, bool lazy, char **out, size_t *len)
-{
-	struct report_opts ro = { .seek_threshold = 128, .top_procs = REPORT_PROCS_DEFAULT };
-	struct ss_stats_opts so;
-	struct ss_stats *st = NULL;
-	struct ss_trace *t;
-	char err[256];
-	FILE *f;
-	int ret;
-
-	*out = NULL;
-	t = lazy ? ss_trace_open_lazy(path, err, sizeof(err)) : ss_trace_open(path, err, sizeof(err));
-	if (!t)
-		return -EIO;
-	ss_stats_opts_init(&so);
-	so.procs = so.dirs = so.causes = so.zones = true;
-	so.only = &ro.only;
-	if (!(st = ss_stats_new(t, &so))) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	if ((ret = ss_stats_run(st, t)) == -EAGAIN && lazy && !ss_trace_meta_pending(t)) {
-		ss_stats_free(st);
-		if (!(st = ss_stats_new(t, &so))) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		ret = ss_stats_run(st, t);
-	}
-	if (ret)
-		goto out;
-	if (!(f = open_memstream(out, len))) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	ret = report_print_text(f, t, st, &ro);
-	if (!ret)
-		ret = report_print_json(f, t, st, &ro);
-	fclose(f);
-out:
-	ss_stats_free(st);
-	ss_trace_close(t);
-	return ret;
-}
-
-/* PATH reported both ways (above): the same bytes, or both refused. */
+/* PATH reported both ways (report_bytes.h): the same bytes, or both refused. */
 static void same_once_as_twice(const char *path)
 {
 	char *a = NULL, *b = NULL;
 	size_t la = 0, lb = 0;
-	int ea = report_of(path, false, &a, &la), eb = report_of(path, true, &b, &lb);
+	bool ra, rb;
+	int ea = report_bytes(path, false, &a, &la, &ra), eb = report_bytes(path, true, &b, &lb, &rb);
 
 	if (ea == -ENOMEM || eb == -ENOMEM) {   /* the allocator's limit, not the reader */
 		free(a);

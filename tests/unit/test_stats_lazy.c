@@ -8,17 +8,12 @@
  * each with and without the read-ahead thread.  A pid named twice over its requests makes the
  * lazy pass ask to be run again (-EAGAIN), which then, the names known, gives the same report.
  */
-#include <errno.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "tap.h"
 #include "testdir.h"
 #include "../tools/bt_write.h"
-#include "report_fmt.h"
-#include "seek.h"
-#include "stats.h"
-#include "trace_read.h"
+#include "report_bytes.h"
 
 #define DEV_A 0x00800010u       /* 8:16 */
 #define DEV_B 0x00800000u       /* 8:0: a lower number than A's, first seen later */
@@ -93,74 +88,16 @@ static int write_fixture(const struct fixture *x)
 	return ret ? -1 : 0;
 }
 
-/* PATH's report, text then JSON, into *OUT (malloc'd), opened lazily or not; *RERUN: the
- * lazy pass asked to run again.  0 or a negative errno. */
-static int report(const char *path, bool lazy, char **out, bool *rerun)
-{
-	struct report_opts ro = { .seek_threshold = SS_SEEK_THRESHOLD_DEFAULT,
-				  .top_procs = REPORT_PROCS_DEFAULT };
-	struct ss_stats_opts so;
-	struct ss_stats *st = NULL;
-	struct ss_trace *t;
-	char err[256], *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-	int ret;
-
-	*out = NULL;
-	*rerun = false;
-	t = lazy ? ss_trace_open_lazy(path, err, sizeof(err)) : ss_trace_open(path, err, sizeof(err));
-	if (!t)
-		return -errno;
-	ss_stats_opts_init(&so);
-	so.procs = so.dirs = so.causes = so.zones = true;
-	so.only = &ro.only;
-	if (lazy && !ss_trace_meta_pending(t)) {
-		ret = -EPROTO;          /* a blktrace trace opens lazily */
-		goto out;
-	}
-	if (!(st = ss_stats_new(t, &so))) {
-		ret = -errno;
-		goto out;
-	}
-	if ((ret = ss_stats_run(st, t)) == -EAGAIN && lazy && !ss_trace_meta_pending(t)) {
-		*rerun = true;
-		ss_stats_free(st);
-		if (!(st = ss_stats_new(t, &so))) {
-			ret = -errno;
-			goto out;
-		}
-		ret = ss_stats_run(st, t);
-	}
-	if (ret)
-		goto out;
-	if (!(f = open_memstream(&buf, &len))) {
-		ret = -errno;
-		goto out;
-	}
-	ret = report_print_text(f, t, st, &ro);
-	if (!ret)
-		ret = report_print_json(f, t, st, &ro);
-	fclose(f);
-	if (ret)
-		free(buf);
-	else
-		*out = buf;
-out:
-	ss_stats_free(st);
-	ss_trace_close(t);
-	return ret;
-}
-
 static void compare(const struct fixture *x, const char *ra)
 {
 	char *a = NULL, *b = NULL;
+	size_t la, lb;
 	bool r0, r1;
 	int e0, e1;
 
 	setenv("SEEKSCOPE_READAHEAD", ra, 1);
-	e0 = report(tpath("%s", x->name), false, &a, &r0);
-	e1 = report(tpath("%s", x->name), true, &b, &r1);
+	e0 = report_bytes(tpath("%s", x->name), false, &a, &la, &r0);
+	e1 = report_bytes(tpath("%s", x->name), true, &b, &lb, &r1);
 	ok(!e0 && !e1 && a && b && !strcmp(a, b),
 	   "%s (read-ahead %s): the same report lazily (%zu bytes; errors %d, %d)", x->name, ra,
 	   a ? strlen(a) : 0, e0, e1);
