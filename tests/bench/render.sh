@@ -50,6 +50,10 @@ keep_rss
 bench_run "seekscope report" ./seekscope report "$prefix"
 bt_report=$WALL bt_report_cpu=$CPU
 keep_rss
+# the files read twice, the metadata first, as before the report read them once
+SEEKSCOPE_ONEPASS=never bench_run "seekscope report (SEEKSCOPE_ONEPASS=never: read twice)" \
+	./seekscope report "$prefix"
+bt_report2=$WALL bt_report2_cpu=$CPU
 io_first= io_second= io_first_cpu= io_second_cpu=
 if command -v iowatcher >/dev/null 2>&1; then
 	BEFORE='rm -f "$prefix.dump"' bench_run "iowatcher -o io.svg (first run, blkparse)" \
@@ -80,4 +84,6 @@ bench_ratio "iowatcher first run / seekscope blktrace report" "$io_first" "$bt_r
 	"$io_first_cpu" "$bt_report_cpu"
 bench_ratio "iowatcher second run / seekscope trace PNG" "$io_second" "$ss_png" 1 \
 	"$io_second_cpu" "$ss_png_cpu"
+bench_ratio "blktrace report read twice / read once" "$bt_report2" "$bt_report" "" \
+	"$bt_report2_cpu" "$bt_report_cpu"
 if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi
