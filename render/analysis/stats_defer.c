@@ -23,8 +23,11 @@ struct ss_device_stats *ss_stats_add_device(struct ss_stats *st, uint32_t dev)
 		if (d)
 			st->devs = d;
 		r = d ? reallocarray(st->dev_recs, n, sizeof(*r)) : NULL;
-		if (r)
+		if (r) {                /* the records moved: the devices follow them now */
 			st->dev_recs = r;
+			for (size_t k = 0; k < i; k++)
+				st->devs[k].device = &st->dev_recs[k];
+		}
 		now = r ? reallocarray(st->dev_now, n, sizeof(*now)) : NULL;
 		if (!now) {
 			st->deferred_err = -ENOMEM;
@@ -32,8 +35,6 @@ struct ss_device_stats *ss_stats_add_device(struct ss_stats *st, uint32_t dev)
 		}
 		st->dev_now = now;
 		st->cap_devs = n;
-		for (size_t k = 0; k < i; k++)
-			st->devs[k].device = &st->dev_recs[k];
 	}
 	memset(&st->dev_recs[i], 0, sizeof(st->dev_recs[i]));
 	st->dev_recs[i].dev = dev;

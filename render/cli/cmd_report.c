@@ -49,14 +49,11 @@ static int report_file(const char *path, const struct report_opts *ro)
 
 again:
 	t = lazy ? ss_trace_open_lazy(path, err, sizeof(err)) : ss_trace_open(path, err, sizeof(err));
-	if (!t && lazy) {
-		lazy = false;
-		goto again;
-	}
 	if (!t) {
 		fprintf(stderr, "seekscope report: %s: %s\n", path, err[0] ? err : strerror(errno));
 		return 1;
 	}
+	lazy = lazy && ss_trace_meta_pending(t);       /* a format that opens so */
 	ss_stats_opts_init(&so);
 	so.seek_threshold = ro->seek_threshold;
 	so.procs = true;

@@ -97,6 +97,7 @@ struct bt_state {
 	 * stream as it decodes, until the stream first ends (lazy_end) */
 	bool lazy;
 	struct file_scan *scans;        /* nr_files of them */
+	int broken;                     /* lazy_end failed: the trace is unusable, this error */
 };
 
 static bool magic_ok(uint32_t m)
@@ -429,12 +430,17 @@ static int scan_events(struct bt_state *s, struct bt_file *f, struct ss_merge_sc
 
 static int bt_rewind(struct ss_trace *t)
 {
-	return ss_merge_rewind(((struct bt_state *)ss_trace_state(t))->merge, t);
+	struct bt_state *s = ss_trace_state(t);
+
+	return s->broken ? s->broken : ss_merge_rewind(s->merge, t);
 }
 
 static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	return ss_merge_next_batch(((struct bt_state *)ss_trace_state(t))->merge, t, ev, n);
+	struct bt_state *s = ss_trace_state(t);
+
+	*n = 0;
+	return s->broken ? s->broken : ss_merge_next_batch(s->merge, t, ev, n);
 }
 
 /* ---- open: the metadata pass */
@@ -694,7 +700,9 @@ static int lazy_end(void *ctx, struct ss_trace *t)
 	if (!ret && (ret = add_summary_meta(t, s, &tot)))
 		snprintf(err, sizeof(err), "%s", strerror(-ret));
 	if (ret) {
+		/* part of the metadata taken already: no stream may take it again */
 		ss_trace_set_error(t, "%s", err[0] ? err : strerror(-ret));
+		s->broken = ret;
 		return ret;
 	}
 	for (size_t i = 0; i < s->nr_files; i++)

@@ -493,9 +493,16 @@ static struct ss_trace *open_trace(const char *path, struct ss_tracecmd_server *
 	t->format = be->name;
 	if (lazy && be->open_lazy) {
 		t->priv->pending = true;
-		if ((ret = be->open_lazy(t, err, errlen)))
-			goto error;
-		return t;
+		if (!be->open_lazy(t, err, errlen))
+			return t;
+		/* refused (it adds no metadata): opened the usual way, whose checks, their order and
+		 * their messages are the reference */
+		be->close(t);
+		ss_trace_set_state(t, NULL);
+		t->priv->pending = false;
+		t->priv->error[0] = '\0';
+		if (errlen)
+			err[0] = '\0';
 	}
 	ret = be->open(t, err, errlen);
 	if (ret)

@@ -102,7 +102,8 @@ void ss_tracecmd_server_free(struct ss_tracecmd_server *srv);
  * pass has streamed to its end (ss_trace_next_batch() returned 0), ss_trace_meta_pending() is
  * true and only path, format and ss_trace_events_hint() may be used; from then on the
  * metadata is what ss_trace_open() gives, field for field.  Errors the opening would have
- * found come from the pass instead.  Other formats open as with ss_trace_open().
+ * found come from the pass instead (an opening that fails is done again the usual way, for
+ * its message).  Other formats open as with ss_trace_open().
  */
 struct ss_trace *ss_trace_open_lazy(const char *path, char *err, size_t errlen);
 bool ss_trace_meta_pending(const struct ss_trace *t);
