@@ -351,23 +351,23 @@ static uint64_t top_until(const struct ss_merge *m)
 	return top < other ? until : until - 1;
 }
 
-int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
-			size_t *n)
+/* The merge's next events into OUT, up to MAX (> 0): as ss_merge_next_batch(). */
+static int merge_out(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
+		     size_t *n)
 {
-	struct ss_event *out = m->out;
 	uint64_t last = m->last_ts;
 	size_t k = 0;
 	char err[200] = "";
 
-	while (k < BATCH && m->nr_heap) {
+	while (k < max && m->nr_heap) {
 		size_t top = m->heap[0];
 		struct source *s = &m->src[top];
 		const struct ss_event *run = s->run;
 		uint64_t until = top_until(m);
 		size_t pos = s->pos, stop = s->len;
 
-		if (stop - pos > BATCH - k)
-			stop = pos + BATCH - k;
+		if (stop - pos > max - k)
+			stop = pos + max - k;
 		/* the top source's events until another's is due (its first one is) */
 		do {
 			struct ss_event *o = &out[k++];
@@ -427,7 +427,22 @@ int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_
 		return 0;
 	}
 	m->delivered += k;
-	*ev = m->out;
 	*n = k;
 	return 1;
+}
+
+int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
+			size_t *n)
+{
+	int ret = merge_out(m, t, m->out, BATCH, n);
+
+	if (ret > 0)
+		*ev = m->out;
+	return ret;
+}
+
+int ss_merge_next_into(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
+		       size_t *n)
+{
+	return merge_out(m, t, out, max, n);
 }

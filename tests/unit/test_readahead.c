@@ -466,6 +466,37 @@ static int fake_next(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 	return 1;
 }
 
+/* The same events written into the ring's slot (the backend's next_into), MAX at most. */
+static int fake_into(struct ss_trace *t, struct ss_event *buf, size_t max, size_t *n)
+{
+	struct fake *f = (struct fake *)(void *)t;
+	size_t k = f->nr - f->next < f->batch ? f->nr - f->next : f->batch;
+
+	atomic_fetch_add(&f->calls, 1);
+	pause_ns(f->sleep_ns);
+	*n = 0;
+	if (k > max)
+		k = max;
+	if (!k)
+		return f->end;
+	for (size_t i = 0; i < k; i++)
+		buf[i] = (struct ss_event){ .ts_ns = f->next + i, .type = SS_EV_ISSUE, .dev = DEV,
+					    .sector = f->next + i, .nr_sector = 8 };
+	f->next += k;
+	atomic_fetch_add(&f->made, k);
+	*n = k;
+	return 1;
+}
+
+/* Whether the ring tests read the fake through fake_into (else fake_next's batches). */
+static bool use_into;
+
+static struct ss_readahead *fake_start(struct fake *f)
+{
+	return ss_readahead_start((struct ss_trace *)(void *)f, fake_next,
+				  use_into ? fake_into : NULL, NULL, NULL, 0);
+}
+
 static struct fake *fake_new(size_t nr, size_t batch, int end, long sleep_ns)
 {
 	struct fake *f = batch <= 1000 ? calloc(1, sizeof(*f)) : NULL;
@@ -505,7 +536,7 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 	bool order = true, held = true;
 	int ret;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, 0))) {
+	if (!f || !(ra = fake_start(f))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -555,7 +586,7 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	size_t n, calls;
 	bool full = true;
 
-	if (!f || !(ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, NULL, NULL, 0))) {
+	if (!f || !(ra = fake_start(f))) {
 		ok(0, "%s: start", what);
 		free(f);
 		return;
@@ -613,21 +644,27 @@ static void check_hugemem(void)
 
 int main(void)
 {
-	plan(92);
+	plan(113);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	check_hugemem();
 	/* 40 slots' worth: the ring fills and drains many times */
-	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);
-	check_ring("a slow backend", 40 * SS_READAHEAD_SLOT_EVENTS + 5, 700, 0, 0, 50000);
-	check_ring("a slow backend ending in an error", 9 * SS_READAHEAD_SLOT_EVENTS, 1000, -EIO,
-		   0, 20000);
-	check_ring("an error after part of a slot", 9 * SS_READAHEAD_SLOT_EVENTS + 5, 1000, -EIO,
-		   100000, 0);
-	check_ring("neither slow", 100 * SS_READAHEAD_SLOT_EVENTS + 1, 999, 0, 0, 0);
-	check_ring("nothing at all", 0, 1000, 0, 0, 0);
-	check_stop("stopped on a full ring, nothing taken", 0, 0);
-	check_stop("stopped on a full ring, 3 slots taken", 3, 0);
-	check_stop("stopped in a slow backend call", 0, 200000000);
+	/* the backend's batches copied into the slots, then written there by the backend */
+	for (int into = 0; into < 2; into++) {
+		use_into = into;
+		diag("the backend's events %s", into ? "written into the slots" : "copied");
+		check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000,
+			   0);
+		check_ring("a slow backend", 40 * SS_READAHEAD_SLOT_EVENTS + 5, 700, 0, 0, 50000);
+		check_ring("a slow backend ending in an error", 9 * SS_READAHEAD_SLOT_EVENTS, 1000,
+			   -EIO, 0, 20000);
+		check_ring("an error after part of a slot", 9 * SS_READAHEAD_SLOT_EVENTS + 5, 1000,
+			   -EIO, 100000, 0);
+		check_ring("neither slow", 100 * SS_READAHEAD_SLOT_EVENTS + 1, 999, 0, 0, 0);
+		check_ring("nothing at all", 0, 1000, 0, 0, 0);
+		check_stop("stopped on a full ring, nothing taken", 0, 0);
+		check_stop("stopped on a full ring, 3 slots taken", 3, 0);
+		check_stop("stopped in a slow backend call", 0, 200000000);
+	}
 	if (testdir_make("readahead"))
 		return done_testing();
 	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
