@@ -13,6 +13,7 @@
 
 #include "render_commands.h"
 #include "diskreplay.h"
+#include "fontwarm.h"
 #include "graph.h"
 #include "device_arg.h"
 #include "html.h"
@@ -79,6 +80,7 @@ int ss_cmd_plot(int argc, char **argv)
 	struct ss_trace *traces[SS_GRAPH_MAX_TRACES] = { NULL };
 	struct ss_graph *g = NULL;
 	struct ss_surface *surf = NULL;
+	struct ss_fontwarm *fonts = NULL;
 	char err[400], out_default[SS_PLOT_MAX_DEFAULT_NAME + 1];
 	int nr = 0, ret, status = 1;
 
@@ -90,6 +92,9 @@ int ss_cmd_plot(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		return 1;
 	}
+	/* the fonts are found while the traces are opened (their metadata read) */
+	if (!a.html)
+		fonts = ss_fontwarm_start();
 	for (int i = 0; i < nr; i++) {
 		const char *path = a.traces[i];
 
@@ -99,6 +104,8 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 		}
 	}
+	ss_fontwarm_end(fonts);
+	fonts = NULL;
 	/* --align names a phase every trace must have: a misuse of that trace, exit 2 */
 	for (int i = 0; a.g.align && i < nr; i++) {
 		if (!ss_trace_phase_begin(traces[i], a.g.align)) {
@@ -186,6 +193,7 @@ int ss_cmd_plot(int argc, char **argv)
 	status = 0;
 	warn_truncated(traces, nr, a.quiet);
 cleanup:
+	ss_fontwarm_end(fonts);
 	ss_surface_free(surf);
 	ss_graph_free(g);
 	for (int i = 0; i < nr; i++)

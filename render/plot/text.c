@@ -242,6 +242,27 @@ void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *f
 	ss_text_fit(cr, size, bold, buf, avail);
 }
 
+cairo_t *ss_text_measuring_context(cairo_surface_t **surf)
+{
+	cairo_font_options_t *fo;
+	cairo_t *cr;
+
+	*surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cr = cairo_create(*surf);
+	if (cairo_status(cr)) {
+		cairo_destroy(cr);
+		cairo_surface_destroy(*surf);
+		return NULL;
+	}
+	/* unhinted, as in SVG and PDF: the plan is the same for every format */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	return cr;
+}
+
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
 	cairo_text_extents_t te = { 0 };

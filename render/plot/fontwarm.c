@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The drawing's fonts found ahead of time (fontwarm.h). */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include "fontwarm.h"
+#include "text.h"
+
+struct ss_fontwarm {
+	pthread_t thread;
+};
+
+static void *warm(void *arg)
+{
+	cairo_surface_t *s;
+	cairo_t *cr = ss_text_measuring_context(&s);
+
+	(void)arg;
+	if (!cr)
+		return NULL;
+	/* both weights the drawing uses, in the context the layout measures in first: cairo
+	 * resolves a face once, with the options of the first context that uses it, and keeps
+	 * it (the picture's glyphs are the same as without this thread) */
+	for (int bold = 0; bold < 2; bold++)
+		ss_text_measure(cr, 10, bold, "0", NULL, NULL);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+	return NULL;
+}
+
+struct ss_fontwarm *ss_fontwarm_start(void)
+{
+	struct ss_fontwarm *w = malloc(sizeof(*w));
+	sigset_t all, old;
+	int ret;
+
+	if (!w)
+		return NULL;
+	/* signals stay with the caller's thread (the commands' handlers expect them there) */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = pthread_create(&w->thread, NULL, warm, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (ret) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+void ss_fontwarm_end(struct ss_fontwarm *w)
+{
+	if (!w)
+		return;
+	pthread_join(w->thread, NULL);
+	free(w);
+}

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The drawing's fonts found ahead of time: fontconfig reads its configuration (some sixty
+ * files), matches SS_FONT_FACE and FreeType opens the faces the first time a text is
+ * measured, about 18 ms before a plot can lay its panels out.  A thread of its own does that
+ * while the traces are opened and scanned; cairo keeps the faces it found (its font caches
+ * are shared by all threads and locked), so the first text measured later finds them ready.
+ * Nothing else is shared: the thread draws into a surface of its own.
+ */
+#ifndef SS_FONTWARM_H
+#define SS_FONTWARM_H
+
+struct ss_fontwarm;
+
+/* Start finding the fonts in a thread; NULL (nothing to wait for) when no thread can be had:
+ * they are then found when first used, as always. */
+struct ss_fontwarm *ss_fontwarm_start(void);
+/* Wait for the thread and free it; NULL is fine. */
+void ss_fontwarm_end(struct ss_fontwarm *w);
+
+#endif
