@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "render_commands.h"
+#include "cpus.h"
 #include "diskreplay.h"
 #include "fontwarm.h"
 #include "graph.h"
@@ -74,6 +75,17 @@ static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int
 	return 0;
 }
 
+/* Whether opening the traces leaves a CPU free for another thread (fontwarm.h). */
+static bool opens_leave_cpu(const struct ss_plot_args *a)
+{
+	if (ss_cpus_online() > 2)
+		return true;
+	for (int i = 0; i < a->nr_traces; i++)
+		if (!ss_trace_opens_alone(a->traces[i]))
+			return false;
+	return ss_cpus_online() > 1;
+}
+
 int ss_cmd_plot(int argc, char **argv)
 {
 	struct ss_plot_args a;
@@ -92,8 +104,10 @@ int ss_cmd_plot(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		return 1;
 	}
-	/* the fonts are found while the traces are opened (their metadata read) */
-	if (!a.html)
+	/* the fonts are found while the traces are opened (their metadata read), unless that
+	 * would take the CPU an opening runs a helper on (a blktrace set is scanned in two
+	 * threads when a CPU is idle) */
+	if (!a.html && opens_leave_cpu(&a))
 		fonts = ss_fontwarm_start();
 	for (int i = 0; i < nr; i++) {
 		const char *path = a.traces[i];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "fontwarm.h"
+#include "layout.h"
 #include "text.h"
 
 struct ss_fontwarm {
@@ -19,11 +20,12 @@ static void *warm(void *arg)
 	(void)arg;
 	if (!cr)
 		return NULL;
-	/* both weights the drawing uses, in the context the layout measures in first: cairo
-	 * resolves a face once, with the options of the first context that uses it, and keeps
-	 * it (the picture's glyphs are the same as without this thread) */
-	for (int bold = 0; bold < 2; bold++)
-		ss_text_measure(cr, 10, bold, "0", NULL, NULL);
+	/* both weights the drawing uses, as the layout measures first (the table's plan: bold,
+	 * then regular, at the small size, in the measuring context): cairo resolves a face
+	 * once, with the options and pixel size of its first use, and keeps it, so the
+	 * picture's glyphs are the same as without this thread */
+	for (int bold = 1; bold >= 0; bold--)
+		ss_text_measure(cr, ss_metrics.font_small, bold, "0", NULL, NULL);
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 	return NULL;

@@ -5,7 +5,9 @@
  * measured, about 18 ms before a plot can lay its panels out.  A thread of its own does that
  * while the traces are opened and scanned; cairo keeps the faces it found (its font caches
  * are shared by all threads and locked), so the first text measured later finds them ready.
- * Nothing else is shared: the thread draws into a surface of its own.
+ * Nothing else is shared: the thread measures in a surface of its own.  The caller starts it
+ * only where it takes no CPU that an opening would use (trace_read.h: ss_trace_opens_alone),
+ * nor runs while a trace-cmd reader is forked.
  */
 #ifndef SS_FONTWARM_H
 #define SS_FONTWARM_H

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "import_merge.h"
+#include "readahead.h"
 #include "seekscope/model.h"
 
 #define BATCH 2048   /* events per batch: 96 KiB, amortises the merge's calls */
@@ -441,8 +442,13 @@ int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_
 	return ret;
 }
 
+/* a slot of the read-ahead holds whole batches: an error in a call leaves out what the same
+ * next_batch call would have (the events merged before it in that call) */
+_Static_assert(SS_READAHEAD_SLOT_EVENTS % BATCH == 0, "a read-ahead slot holds whole batches");
+
 int ss_merge_next_into(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
 		       size_t *n)
 {
-	return merge_out(m, t, out, max, n);
+	*n = 0;
+	return merge_out(m, t, out, max < BATCH ? max : BATCH, n);
 }

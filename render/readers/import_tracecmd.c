@@ -556,6 +556,7 @@ const struct ss_trace_backend ss_trace_backend_tracecmd = {
 	.next_batch = tc_next_batch,
 	.next_into = tc_next_into,
 	.costly_decode = true,
+	.open_helpers = true,
 	.rewind = tc_rewind,
 	.close = tc_close,
 };

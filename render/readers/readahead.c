@@ -116,15 +116,18 @@ static void *reader(void *arg)
 		struct ra_slot *s = &ra->slot[atomic_load(&ra->published) % RA_SLOTS];
 		size_t fill = 0;
 
-		while (ra->into && fill < RA_SLOT_EVENTS) {
-			size_t k = 0;
+		if (ra->into) {
+			/* the backend writes into the slot; a call that fails adds nothing */
+			while (fill < RA_SLOT_EVENTS) {
+				size_t k = 0;
 
-			if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
-				return NULL;
-			end = ra->into(ra->t, s->ev + fill, RA_SLOT_EVENTS - fill, &k);
-			if (end <= 0)
-				break;
-			fill += k;
+				if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
+					return NULL;
+				end = ra->into(ra->t, s->ev + fill, RA_SLOT_EVENTS - fill, &k);
+				if (end <= 0)
+					break;
+				fill += k;
+			}
 		}
 		while (!ra->into && fill < RA_SLOT_EVENTS) {
 			size_t k;

@@ -31,7 +31,8 @@ struct ss_readahead;
 /* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
-/* The same events written into BUF, up to MAX (> 0) a call (trace_backend.h: next_into). */
+/* The same events written into BUF, up to MAX (> 0) a call (trace_backend.h: next_into; at
+ * most what a next_batch call gives, so that an error leaves out the same events). */
 typedef int (*ss_readahead_into_fn)(struct ss_trace *t, struct ss_event *buf, size_t max,
 				    size_t *n);
 
@@ -42,10 +43,11 @@ typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, void 
 				     size_t n);
 
 /* Start reading T ahead through NEXT (from where the backend stands), or INTO when not NULL
- * (straight into the slots, one copy less), HOOK (may be NULL)
- * called with ARG on every slot's events, in order, in the thread, with NOTE_SIZE bytes of
- * notes per event (0: none, the hook's NOTES NULL).  NULL (errno set) when the thread or its
- * memory cannot be had: the caller then reads directly. */
+ * (straight into the slots, one copy less; the events a call writes before it fails are not
+ * given, as NEXT's batch would not be), HOOK (may be NULL) called with ARG on every slot's
+ * events, in order, in the thread, with NOTE_SIZE bytes of notes per event (0: none, the
+ * hook's NOTES NULL).  NULL (errno set) when the thread or its memory cannot be had: the
+ * caller then reads directly. */
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
 					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
 					void *arg, size_t note_size);

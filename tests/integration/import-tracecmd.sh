@@ -14,7 +14,7 @@ GEN_BLKTRACE=${GEN_BLKTRACE:-$(dirname "$0")/../../build/tests/tools/gen-blktrac
 # the shrunk captures that libtracecmd cannot open (a pattern that matches nothing stays itself,
 # and then fails its check)
 cuts=("$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat)
-plan $((32 + ${#cuts[@]}))
+plan $((34 + ${#cuts[@]}))
 make_workdir
 T=$(tracefs_dir)
 
@@ -117,6 +117,17 @@ f=$(dirname "$0")/../fuzz/regress/tracecmd/reread-differs.dat
 "$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
 [[ $rc -eq 1 ]] && grep -q 'damaged trace-cmd file: 84 events on the second read, 121 on the first' "$WORK/cut.err"
 ok $? "${f##*/}: exit 1 (not $rc): $(tail -1 "$WORK/cut.err")"
+# read ahead (the merge writing straight into the read-ahead's slots) and directly: the same
+# events, and for the damaged one the same error
+cmp <(SEEKSCOPE_READAHEAD=always "$SEEKSCOPE" dump --absolute "$WORK/tc.dat" 2>&1) \
+	<(SEEKSCOPE_READAHEAD=never "$SEEKSCOPE" dump --absolute "$WORK/tc.dat" 2>&1) >/dev/null
+ok $? "the .dat read ahead and directly: the same dump"
+for ra in always never; do
+	SEEKSCOPE_READAHEAD=$ra "$SEEKSCOPE" dump "$f" >"$WORK/ra-$ra.out" 2>&1
+	echo "exit $?" >>"$WORK/ra-$ra.out"
+done
+cmp "$WORK/ra-always.out" "$WORK/ra-never.out" >/dev/null && grep -q '^exit 1$' "$WORK/ra-never.out"
+ok $? "${f##*/} read ahead and directly: the same events, error and exit status"
 
 # convert: round trip, and zones from the loop device
 "$SEEKSCOPE" convert "$WORK/tc.dat" -o "$WORK/conv.sst" 2>"$WORK/conv.err"

@@ -9,9 +9,12 @@
  * backend of the test's own, is read by a slow caller (the thread finds the ring full and
  * sleeps until half of it is free) and from a slow backend (the caller waits for each slot),
  * ending in an error or the end, never more than the ring ahead of the caller nor touching the
- * slot it holds; stopped while the thread sleeps on a full ring or waits in the backend.  A
- * batch hook sees the caller's events, in the thread that reads them.  Runs unprivileged in a
- * mkdtemp() directory.
+ * slot it holds; stopped while the thread sleeps on a full ring or waits in the backend;
+ * each of these with the backend's batches copied into the slots and with the backend writing
+ * them there (next_into), whose failing call gives none of what it wrote; a blktrace set
+ * damaged after its opening fails at the same event both ways.  A batch hook sees the
+ * caller's events, in the thread that reads them.  Which openings run alone
+ * (ss_trace_opens_alone).  Runs unprivileged in a mkdtemp() directory.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -436,6 +439,7 @@ struct fake {
 	long sleep_ns;          /* before each batch: a slow backend */
 	atomic_size_t made;     /* events handed to the ring so far (read by the test) */
 	atomic_size_t calls;    /* calls begun */
+	bool fail_in_call;      /* fake_into: the last events written, then END in that call */
 };
 
 static void pause_ns(long ns)
@@ -482,6 +486,11 @@ static int fake_into(struct ss_trace *t, struct ss_event *buf, size_t max, size_
 	for (size_t i = 0; i < k; i++)
 		buf[i] = (struct ss_event){ .ts_ns = f->next + i, .type = SS_EV_ISSUE, .dev = DEV,
 					    .sector = f->next + i, .nr_sector = 8 };
+	/* the merge's way: a call that fails has written what it merged before the failure */
+	if (f->fail_in_call && f->end < 0 && f->next + k == f->nr) {
+		f->next = f->nr;
+		return f->end;
+	}
 	f->next += k;
 	atomic_fetch_add(&f->made, k);
 	*n = k;
@@ -574,6 +583,96 @@ static void check_ring(const char *what, size_t nr, size_t batch, int end, long 
 }
 
 /*
+ * A backend that writes its last events into the slot and fails in the same call (as the
+ * merge does when a file cannot be read further): the caller gets the events before that call
+ * and then the error, never the events of the failed call.
+ */
+static void check_into_fails(void)
+{
+	size_t nr = 5 * SS_READAHEAD_SLOT_EVENTS + 700, seen = 0;
+	struct fake *f = fake_new(nr, 1000, -EIO, 0);
+	struct ss_readahead *ra = NULL;
+	const struct ss_event *ev;
+	bool order = true;
+	size_t n;
+	int ret;
+
+	if (f) {
+		f->fail_in_call = true;
+		ra = ss_readahead_start((struct ss_trace *)(void *)f, fake_next, fake_into, NULL,
+					NULL, 0);
+	}
+	if (!ra) {
+		ok(0, "a call that fails: start");
+		free(f);
+		return;
+	}
+	while ((ret = ss_readahead_next(ra, &ev, &n)) > 0) {
+		order &= in_order(ev, n, seen);
+		seen += n;
+	}
+	/* a slot's calls give 1000, 1000, 1000, 1000 and its last 96 events; after five slots
+	 * the failing call writes the last 700 */
+	ok(ret == -EIO && order && seen == nr - 700,
+	   "a call that writes its events and fails: %zu events in order, then %d (want %zu, %d)",
+	   seen, ret, nr - 700, -EIO);
+	ss_readahead_stop(ra);
+	free(f);
+}
+
+/*
+ * A blktrace set damaged after it was opened (a record's magic overwritten in the second
+ * file, past three fifths of it): read directly and read ahead (the merge writing into the slots),
+ * the same events up to the damage, then the same error and message.
+ */
+static void check_bt_damage(void)
+{
+	struct ss_event *got = malloc(4 * (size_t)NR_IOS * sizeof(*got));
+	struct ss_trace *direct, *ahead;
+	char msg[256];
+	size_t n = 0;
+	int ret, ret2, fd;
+
+	TP(bad, "btbad");
+	TP(file, "btbad.blktrace.1");
+	if (!got || write_blktrace("btbad")) {
+		ok(0, "damaged blktrace set: written");
+		free(got);
+		return;
+	}
+	direct = open_mode(bad, -1);
+	ahead = open_mode(bad, 1);
+	fd = open(file, O_RDWR);
+	if (fd >= 0) {
+		static const unsigned char junk[4] = { 0xff, 0xff, 0xff, 0xff };
+		struct stat st;
+
+		/* every record is 48 bytes (no payloads): the magic of the record 1,024 after the
+		 * three-fifths mark, about the merged stream's 56,000th event: in a slot's second
+		 * half, where a call for the whole slot would leave out more than a batch */
+		if (fstat(fd, &st) ||
+		    pwrite(fd, junk, sizeof(junk), (st.st_size / 48 / 5 * 3 + 1024) * 48) !=
+			    (ssize_t)sizeof(junk))
+			diag("damage: %s", strerror(errno));
+		close(fd);
+	}
+	nr_ref = 0;
+	ret = direct ? read_events(direct, ref, &nr_ref, 4 * (size_t)NR_IOS) : -1;
+	snprintf(msg, sizeof(msg), "%s", direct ? ss_trace_error(direct) : "");
+	ret2 = ahead ? read_events(ahead, got, &n, 4 * (size_t)NR_IOS) : -2;
+	ok(ret < 0 && nr_ref > 0 && nr_ref < 3 * (size_t)NR_IOS / 4 && strstr(msg, "bad magic") &&
+	   nr_ref % SS_READAHEAD_SLOT_EVENTS,
+	   "damaged blktrace set, read directly: %zu events, then %d \"%s\"", nr_ref, ret, msg);
+	ok(ret2 == ret && n == nr_ref && same_prefix(got, n) && ahead &&
+	   !strcmp(ss_trace_error(ahead), msg) && read_ahead(),
+	   "... read ahead: the same %zu events, error %d, \"%s\"", n, ret2,
+	   ahead ? ss_trace_error(ahead) : "");
+	ss_trace_close(direct);
+	ss_trace_close(ahead);
+	free(got);
+}
+
+/*
  * Stopped while the thread sleeps on a full ring, after TAKE batches (0: none taken), or
  * while it is inside a slow backend call (SLOW_NS): ss_readahead_stop() returns (the test's
  * alarm says otherwise), and the backend is not called again after it.
@@ -644,7 +743,7 @@ static void check_hugemem(void)
 
 int main(void)
 {
-	plan(113);
+	plan(118);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
 	check_hugemem();
 	/* 40 slots' worth: the ring fills and drains many times */
@@ -665,6 +764,7 @@ int main(void)
 		check_stop("stopped on a full ring, 3 slots taken", 3, 0);
 		check_stop("stopped in a slow backend call", 0, 200000000);
 	}
+	check_into_fails();
 	if (testdir_make("readahead"))
 		return done_testing();
 	ref = malloc(4 * (size_t)NR_IOS * sizeof(*ref));
@@ -678,6 +778,9 @@ int main(void)
 		check_hook("seekscope", sst, -1);
 		check_damage(sst);
 		check_env(sst);
+		ok(ss_trace_opens_alone(sst) && !ss_trace_opens_alone("-") &&
+		   !ss_trace_opens_alone(tpath("missing.sst")),
+		   "a seekscope trace opens alone; standard input and a missing file cannot be told");
 	}
 	{
 		TP(bt, "bt");
@@ -685,6 +788,9 @@ int main(void)
 		check_passes("blktrace", bt, 3 * (size_t)NR_IOS / 4);
 		check_hook("blktrace", bt, 1);
 		check_hook("blktrace", bt, -1);
+		check_bt_damage();
+		ok(!ss_trace_opens_alone(bt) && !ss_trace_opens_alone(tpath("bt.blktrace.0")),
+		   "a blktrace set, named by its prefix or a file, opens with helpers");
 	}
 	free(ref);
 	return done_testing();
