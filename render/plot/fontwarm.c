@@ -14,20 +14,12 @@ struct ss_fontwarm {
 
 static void *warm(void *arg)
 {
-	cairo_surface_t *s;
-	cairo_t *cr = ss_text_measuring_context(&s);
-
 	(void)arg;
-	if (!cr)
-		return NULL;
-	/* both weights the drawing uses, as the layout measures first (the table's plan: bold,
-	 * then regular, at the small size, in the measuring context): cairo resolves a face
-	 * once, with the options and pixel size of its first use, and keeps it, so the
-	 * picture's glyphs are the same as without this thread */
-	for (int bold = 1; bold >= 0; bold--)
-		ss_text_measure(cr, ss_metrics.font_small, bold, "0", NULL, NULL);
-	cairo_destroy(cr);
-	cairo_surface_destroy(s);
+	/* as the layout measures first (the table's plan: bold, then regular, at the small size,
+	 * in the measuring context): cairo resolves a face once, with the options and pixel size
+	 * of its first use, and keeps it, so the picture's glyphs are the same as without this
+	 * thread */
+	ss_text_find_fonts(ss_metrics.font_small);
 	return NULL;
 }
 

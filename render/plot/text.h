@@ -24,6 +24,9 @@ struct ss_box {
  * after the context), or NULL.  Unhinted, as SVG and PDF draw: a layout is the same for every
  * format.  The first text measured resolves the fonts (fontwarm.h). */
 cairo_t *ss_text_measuring_context(cairo_surface_t **surf);
+/* The faces of both weights at SIZE found, as a first measure in that context would find them,
+ * without a surface (a surface takes a number from cairo's count, which SVG's ids show). */
+void ss_text_find_fonts(double size);
 /* Width and height of S at SIZE (bold or not), in user units. */
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h);
 /*
