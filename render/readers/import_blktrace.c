@@ -443,14 +443,6 @@ static int bt_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 	return s->broken ? s->broken : ss_merge_next_batch(s->merge, t, ev, n);
 }
 
-static int bt_next_into(struct ss_trace *t, struct ss_event *buf, size_t max, size_t *n)
-{
-	struct bt_state *s = ss_trace_state(t);
-
-	*n = 0;
-	return s->broken ? s->broken : ss_merge_next_into(s->merge, t, buf, max, n);
-}
-
 /* ---- open: the metadata pass */
 
 /*
@@ -778,7 +770,6 @@ const struct ss_trace_backend ss_trace_backend_blktrace = {
 	.open = bt_open,
 	.open_lazy = bt_open_lazy,
 	.next_batch = bt_next_batch,
-	.next_into = bt_next_into,
 	.costly_decode = true,
 	.rewind = bt_rewind,
 	.close = bt_close,

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "import_merge.h"
-#include "readahead.h"
 #include "seekscope/model.h"
 
 #define BATCH 2048   /* events per batch: 96 KiB, amortises the merge's calls */
@@ -352,23 +351,23 @@ static uint64_t top_until(const struct ss_merge *m)
 	return top < other ? until : until - 1;
 }
 
-/* The merge's next events into OUT, up to MAX (> 0): as ss_merge_next_batch(). */
-static int merge_out(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
-		     size_t *n)
+int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
+			size_t *n)
 {
+	struct ss_event *out = m->out;
 	uint64_t last = m->last_ts;
 	size_t k = 0;
 	char err[200] = "";
 
-	while (k < max && m->nr_heap) {
+	while (k < BATCH && m->nr_heap) {
 		size_t top = m->heap[0];
 		struct source *s = &m->src[top];
 		const struct ss_event *run = s->run;
 		uint64_t until = top_until(m);
 		size_t pos = s->pos, stop = s->len;
 
-		if (stop - pos > max - k)
-			stop = pos + max - k;
+		if (stop - pos > BATCH - k)
+			stop = pos + BATCH - k;
 		/* the top source's events until another's is due (its first one is) */
 		do {
 			struct ss_event *o = &out[k++];
@@ -428,27 +427,7 @@ static int merge_out(struct ss_merge *m, struct ss_trace *t, struct ss_event *ou
 		return 0;
 	}
 	m->delivered += k;
+	*ev = m->out;
 	*n = k;
 	return 1;
-}
-
-int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
-			size_t *n)
-{
-	int ret = merge_out(m, t, m->out, BATCH, n);
-
-	if (ret > 0)
-		*ev = m->out;
-	return ret;
-}
-
-/* a slot of the read-ahead holds whole batches: an error in a call leaves out what the same
- * next_batch call would have (the events merged before it in that call) */
-_Static_assert(SS_READAHEAD_SLOT_EVENTS % BATCH == 0, "a read-ahead slot holds whole batches");
-
-int ss_merge_next_into(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
-		       size_t *n)
-{
-	*n = 0;
-	return merge_out(m, t, out, max < BATCH ? max : BATCH, n);
 }

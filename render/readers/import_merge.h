@@ -164,8 +164,5 @@ int ss_merge_rewind(struct ss_merge *m, struct ss_trace *t);
  */
 int ss_merge_next_batch(struct ss_merge *m, struct ss_trace *t, const struct ss_event **ev,
 			size_t *n);
-/* The same into the caller's OUT, up to MAX (> 0) events (the backend's next_into). */
-int ss_merge_next_into(struct ss_merge *m, struct ss_trace *t, struct ss_event *out, size_t max,
-		       size_t *n);
 
 #endif

@@ -212,12 +212,6 @@ static int tc_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t 
 	return ss_merge_next_batch(((struct tc_state *)ss_trace_state(t))->merge, t, ev, n);
 }
 
-static int tc_next_into(struct ss_trace *t, struct ss_event *buf, size_t max, size_t *n)
-{
-	*n = 0;
-	return ss_merge_next_into(((struct tc_state *)ss_trace_state(t))->merge, t, buf, max, n);
-}
-
 /* Metadata pass: devices, counts, time range and lost events per CPU. */
 static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen)
 {
@@ -554,7 +548,6 @@ const struct ss_trace_backend ss_trace_backend_tracecmd = {
 	.probe = tc_probe,
 	.open = tc_open,
 	.next_batch = tc_next_batch,
-	.next_into = tc_next_into,
 	.costly_decode = true,
 	.open_helpers = true,
 	.rewind = tc_rewind,

@@ -6,10 +6,8 @@
  * enough to be still in a cache when the counting CPU takes it; larger slots only delay the
  * start, and the caller's first batch).  The thread fills the slot after the last one
  * published with as many of the backend's events as it holds, publishing a slot when it is
- * full or the backend has ended (the end, or an error, travels with the slot's events).  A
- * backend that builds its batches anyway (a merge of per-CPU files) writes them into the
- * slot itself (next_into): each event then crosses memory once less.  The caller holds the
- * slot it was given until its next call.
+ * full or the backend has ended (the end, or an error, travels with the slot's events).  The
+ * caller holds the slot it was given until its next call.
  *
  * The two sides count slots published and given back in atomics and take the mutex only to
  * sleep and to wake a sleeper: waking a thread costs a system call and, on a virtual machine,
@@ -46,7 +44,6 @@ struct ra_slot {
 struct ss_readahead {
 	struct ss_trace *t;
 	ss_readahead_next_fn next;
-	ss_readahead_into_fn into;  /* or NULL: next's batches copied */
 	ss_readahead_hook_fn hook;
 	void *hook_arg;
 	size_t note_size;           /* per event */
@@ -116,20 +113,7 @@ static void *reader(void *arg)
 		struct ra_slot *s = &ra->slot[atomic_load(&ra->published) % RA_SLOTS];
 		size_t fill = 0;
 
-		if (ra->into) {
-			/* the backend writes into the slot; a call that fails adds nothing */
-			while (fill < RA_SLOT_EVENTS) {
-				size_t k = 0;
-
-				if (atomic_load_explicit(&ra->stop, memory_order_relaxed))
-					return NULL;
-				end = ra->into(ra->t, s->ev + fill, RA_SLOT_EVENTS - fill, &k);
-				if (end <= 0)
-					break;
-				fill += k;
-			}
-		}
-		while (!ra->into && fill < RA_SLOT_EVENTS) {
+		while (fill < RA_SLOT_EVENTS) {
 			size_t k;
 
 			if (!pend_n) {
@@ -166,8 +150,7 @@ static void free_slots(struct ss_readahead *ra)
 }
 
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
-					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
-					void *arg, size_t note_size)
+					ss_readahead_hook_fn hook, void *arg, size_t note_size)
 {
 	struct ss_readahead *ra = calloc(1, sizeof(*ra));
 	sigset_t all, old;
@@ -177,7 +160,6 @@ struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn
 		return NULL;
 	ra->t = t;
 	ra->next = next;
-	ra->into = into;
 	ra->hook = hook;
 	ra->hook_arg = arg;
 	ra->note_size = hook ? note_size : 0;

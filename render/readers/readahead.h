@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Read-ahead of a trace's events (trace_read.c): a thread of its own calls the backend's
- * next_batch and copies the events into a ring of slots (or has the backend write them there,
- * next_into), while the caller counts the slot before.  Decoding (and, for an import,
- * merging the per-CPU files) then runs beside the statistics instead of before them.  The
- * caller sees the same events in the same order, the same errors and the same end; only the
- * batch boundaries differ.
+ * next_batch and copies the events into a ring of slots, while the caller counts the slot
+ * before.  Decoding (and, for an import, merging the per-CPU files) then runs beside the
+ * statistics instead of before them.  The caller sees the same events in the same batches
+ * order, the same errors and the same end; only the batch boundaries differ.
  *
  * The backend is called from the read-ahead thread only while it runs: between a first
  * next_batch and the next rewind or close, the caller must not touch the backend's state
@@ -31,10 +30,6 @@ struct ss_readahead;
 /* The next batch as the backend would give it: *ev, *n.  1: events; 0: the end; -errno: an
  * error already described in the trace (ss_trace_set_error). */
 typedef int (*ss_readahead_next_fn)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
-/* The same events written into BUF, up to MAX (> 0) a call (trace_backend.h: next_into; at
- * most what a next_batch call gives, so that an error leaves out the same events). */
-typedef int (*ss_readahead_into_fn)(struct ss_trace *t, struct ss_event *buf, size_t max,
-				    size_t *n);
 
 
 /* What the thread does with each slot's events before it hands the slot over, NOTES its
@@ -42,15 +37,12 @@ typedef int (*ss_readahead_into_fn)(struct ss_trace *t, struct ss_event *buf, si
 typedef void (*ss_readahead_hook_fn)(void *arg, const struct ss_event *ev, void *notes,
 				     size_t n);
 
-/* Start reading T ahead through NEXT (from where the backend stands), or INTO when not NULL
- * (straight into the slots, one copy less; the events a call writes before it fails are not
- * given, as NEXT's batch would not be), HOOK (may be NULL) called with ARG on every slot's
- * events, in order, in the thread, with NOTE_SIZE bytes of notes per event (0: none, the
- * hook's NOTES NULL).  NULL (errno set) when the thread or its memory cannot be had: the
- * caller then reads directly. */
+/* Start reading T ahead through NEXT (from where the backend stands), HOOK (may be NULL)
+ * called with ARG on every slot's events, in order, in the thread, with NOTE_SIZE bytes of
+ * notes per event (0: none, the hook's NOTES NULL).  NULL (errno set) when the thread or its
+ * memory cannot be had: the caller then reads directly. */
 struct ss_readahead *ss_readahead_start(struct ss_trace *t, ss_readahead_next_fn next,
-					ss_readahead_into_fn into, ss_readahead_hook_fn hook,
-					void *arg, size_t note_size);
+					ss_readahead_hook_fn hook, void *arg, size_t note_size);
 
 /* The next slot of events, as NEXT's contract; the slot stays valid until the next call. */
 int ss_readahead_next(struct ss_readahead *ra, const struct ss_event **ev, size_t *n);

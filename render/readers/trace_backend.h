@@ -45,10 +45,6 @@ struct ss_trace_backend {
 	int (*open_lazy)(struct ss_trace *t, char *err, size_t errlen);
 	/* As ss_trace_next_batch(); errors are described with ss_trace_set_error(). */
 	int (*next_batch)(struct ss_trace *t, const struct ss_event **ev, size_t *n);
-	/* Optional: the same events written into the caller's BUF, up to MAX (> 0) a call and
-	 * at most a next_batch call's (an error leaves out the same events), for a backend that
-	 * builds its batches anyway: the read-ahead's slots take them without another copy. */
-	int (*next_into)(struct ss_trace *t, struct ss_event *buf, size_t max, size_t *n);
 	int (*rewind)(struct ss_trace *t);
 	/* Free the state (which may be NULL or half built).  Metadata is freed by the reader. */
 	void (*close)(struct ss_trace *t);

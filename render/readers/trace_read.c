@@ -697,8 +697,8 @@ int ss_trace_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *
 		p->ra_decided = true;
 		/* without the thread (it could not start) the pass reads as it would have */
 		if (ss_trace_want_thread(t, ss_trace_events_hint(t)) &&
-		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->be->next_into, p->hook,
-						    p->hook_arg, p->note_size)))
+		    (p->ra = ss_readahead_start(t, p->be->next_batch, p->hook, p->hook_arg,
+						    p->note_size)))
 			return ss_readahead_next(p->ra, ev, n);
 	}
 	p->notes_here = false;
