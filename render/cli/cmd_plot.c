@@ -12,9 +12,7 @@
 #include <string.h>
 
 #include "render_commands.h"
-#include "cpus.h"
 #include "diskreplay.h"
-#include "fontwarm.h"
 #include "graph.h"
 #include "device_arg.h"
 #include "html.h"
@@ -75,24 +73,12 @@ static int plot_html(const struct ss_plot_args *a, struct ss_trace **traces, int
 	return 0;
 }
 
-/* Whether opening the traces leaves a CPU free for another thread (fontwarm.h). */
-static bool opens_leave_cpu(const struct ss_plot_args *a)
-{
-	if (ss_cpus_online() > 2)
-		return true;
-	for (int i = 0; i < a->nr_traces; i++)
-		if (!ss_trace_opens_alone(a->traces[i]))
-			return false;
-	return ss_cpus_online() > 1;
-}
-
 int ss_cmd_plot(int argc, char **argv)
 {
 	struct ss_plot_args a;
 	struct ss_trace *traces[SS_GRAPH_MAX_TRACES] = { NULL };
 	struct ss_graph *g = NULL;
 	struct ss_surface *surf = NULL;
-	struct ss_fontwarm *fonts = NULL;
 	char err[400], out_default[SS_PLOT_MAX_DEFAULT_NAME + 1];
 	int nr = 0, ret, status = 1;
 
@@ -104,11 +90,6 @@ int ss_cmd_plot(int argc, char **argv)
 		fprintf(stderr, PROG ": %s\n", err);
 		return 1;
 	}
-	/* the fonts are found while the traces are opened (their metadata read), unless that
-	 * would take the CPU an opening runs a helper on (a blktrace set is scanned in two
-	 * threads when a CPU is idle) */
-	if (!a.html && opens_leave_cpu(&a))
-		fonts = ss_fontwarm_start();
 	for (int i = 0; i < nr; i++) {
 		const char *path = a.traces[i];
 
@@ -118,8 +99,6 @@ int ss_cmd_plot(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	ss_fontwarm_end(fonts);
-	fonts = NULL;
 	/* --align names a phase every trace must have: a misuse of that trace, exit 2 */
 	for (int i = 0; a.g.align && i < nr; i++) {
 		if (!ss_trace_phase_begin(traces[i], a.g.align)) {
@@ -207,7 +186,6 @@ int ss_cmd_plot(int argc, char **argv)
 	status = 0;
 	warn_truncated(traces, nr, a.quiet);
 cleanup:
-	ss_fontwarm_end(fonts);
 	ss_surface_free(surf);
 	ss_graph_free(g);
 	for (int i = 0; i < nr; i++)

@@ -484,6 +484,29 @@ static double col_needs(cairo_t *cr, const struct ss_table *tb, double fs, bool 
 	return sum;
 }
 
+/* A cairo context for measuring text (no surface of the picture's yet), or NULL. */
+static cairo_t *measuring_context(cairo_surface_t **surf)
+{
+	cairo_t *cr;
+
+	cairo_font_options_t *fo;
+
+	*surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cr = cairo_create(*surf);
+	if (cairo_status(cr)) {
+		cairo_destroy(cr);
+		cairo_surface_destroy(*surf);
+		return NULL;
+	}
+	/* unhinted, as in SVG and PDF: the plan is the same for every format */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	return cr;
+}
+
 #define RULE_MAX_LINES 3
 
 /*
@@ -558,7 +581,7 @@ int ss_table_plan(double width, const char *const *labels, struct ss_trace *cons
 		  bool disk, struct ss_table_plan *plan)
 {
 	cairo_surface_t *surf;
-	cairo_t *cr = ss_text_measuring_context(&surf);
+	cairo_t *cr = measuring_context(&surf);
 	double one = 0, fig, run_w, phase_w;
 
 	*plan = (struct ss_table_plan){ 1, 1 };

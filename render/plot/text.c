@@ -242,54 +242,6 @@ void ss_text_first_fit(cairo_t *cr, double size, bool bold, const char *const *f
 	ss_text_fit(cr, size, bold, buf, avail);
 }
 
-/* Unhinted, as in SVG and PDF: the plan is the same for every format. */
-static void measuring_options(cairo_font_options_t *fo)
-{
-	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-}
-
-void ss_text_find_fonts(double size)
-{
-	cairo_font_options_t *fo = cairo_font_options_create();
-	cairo_matrix_t scale, ctm;
-
-	measuring_options(fo);
-	cairo_matrix_init_scale(&scale, size, size);
-	cairo_matrix_init_identity(&ctm);
-	for (int bold = 1; bold >= 0; bold--) {
-		cairo_font_face_t *face = cairo_toy_font_face_create(
-			SS_FONT_FACE, CAIRO_FONT_SLANT_NORMAL,
-			bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-		cairo_scaled_font_t *sf = cairo_scaled_font_create(face, &scale, &ctm, fo);
-		cairo_text_extents_t te;
-
-		cairo_scaled_font_text_extents(sf, "0", &te);
-		cairo_scaled_font_destroy(sf);
-		cairo_font_face_destroy(face);
-	}
-	cairo_font_options_destroy(fo);
-}
-
-cairo_t *ss_text_measuring_context(cairo_surface_t **surf)
-{
-	cairo_font_options_t *fo;
-	cairo_t *cr;
-
-	*surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-	cr = cairo_create(*surf);
-	if (cairo_status(cr)) {
-		cairo_destroy(cr);
-		cairo_surface_destroy(*surf);
-		return NULL;
-	}
-	fo = cairo_font_options_create();
-	measuring_options(fo);
-	cairo_set_font_options(cr, fo);
-	cairo_font_options_destroy(fo);
-	return cr;
-}
-
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h)
 {
 	cairo_text_extents_t te = { 0 };

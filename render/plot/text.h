@@ -2,8 +2,8 @@
 /*
  * Text placement on a cairo_t (after fio's cairo_text_helpers.c): aligned and rotated labels,
  * measured boxes, and a small bookkeeper that refuses a label whose box would overlap one
- * already placed, so no two labels ever collide.  No allocation (but the measuring context's
- * surface); nothing kept between calls except in the caller's ss_text_lanes.
+ * already placed, so no two labels ever collide.  No allocation; nothing kept between calls
+ * except in the caller's ss_text_lanes.
  */
 #ifndef SS_TEXT_H
 #define SS_TEXT_H
@@ -20,13 +20,6 @@ struct ss_box {
 	double x, y, w, h;
 };
 
-/* A cairo context for measuring text before the picture has a surface (in *SURF, to destroy
- * after the context), or NULL.  Unhinted, as SVG and PDF draw: a layout is the same for every
- * format.  The first text measured resolves the fonts (fontwarm.h). */
-cairo_t *ss_text_measuring_context(cairo_surface_t **surf);
-/* The faces of both weights at SIZE found, as a first measure in that context would find them,
- * without a surface (a surface takes a number from cairo's count, which SVG's ids show). */
-void ss_text_find_fonts(double size);
 /* Width and height of S at SIZE (bold or not), in user units. */
 void ss_text_measure(cairo_t *cr, double size, bool bold, const char *s, double *w, double *h);
 /*

@@ -766,7 +766,6 @@ const struct ss_trace_backend ss_trace_backend_blktrace = {
 	.name = "blktrace",
 	.probe = bt_probe,
 	.opens_sets = true,
-	.open_helpers = true,
 	.open = bt_open,
 	.open_lazy = bt_open_lazy,
 	.next_batch = bt_next_batch,

@@ -549,7 +549,6 @@ const struct ss_trace_backend ss_trace_backend_tracecmd = {
 	.open = tc_open,
 	.next_batch = tc_next_batch,
 	.costly_decode = true,
-	.open_helpers = true,
 	.rewind = tc_rewind,
 	.close = tc_close,
 };

@@ -24,8 +24,6 @@ struct ss_trace_backend {
 	bool (*probe)(const unsigned char *head, size_t len);
 	/* Also opens a directory, or a name that is no file: a set of files (blktrace). */
 	bool opens_sets;
-	/* Its open may run threads or a process of its own (ss_trace_opens_alone). */
-	bool open_helpers;
 	/* Decoding an event costs about what counting it does (a merge of per-CPU files): the
 	 * read-ahead thread has less room for other work (ss_trace_costly_decode). */
 	bool costly_decode;

@@ -362,19 +362,6 @@ static int detect(const char *path, const struct ss_trace_backend **be, char *er
 	return -EINVAL;
 }
 
-bool ss_trace_opens_alone(const char *path)
-{
-	const struct ss_trace_backend *be;
-	struct stat st;
-	char err[1];
-
-	/* a stream is spooled first and may be anything */
-	if (!strcmp(path, "-") || stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    detect(path, &be, err, sizeof(err)))
-		return false;
-	return !be->open_helpers;
-}
-
 /*
  * PATH as something the backends can read at any offset: "-" is standard input, a regular file
  * read where it is; a pipe ("-", /dev/stdin, a FIFO, bash's <(cmd)) is spooled into an unnamed

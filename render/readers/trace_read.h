@@ -82,13 +82,6 @@ struct ss_trace {
  */
 struct ss_trace *ss_trace_open(const char *path, char *err, size_t errlen);
 void ss_trace_close(struct ss_trace *t);   /* accepts NULL */
-/*
- * Whether ss_trace_open(PATH) runs in the caller's thread alone, as far as PATH's first bytes
- * tell: false for a format whose opening may run threads or a process of its own when a CPU
- * is free (a blktrace set's metadata pass, trace-cmd's reader), and for anything that cannot
- * be told (standard input, a missing file).  For a caller that would use a CPU meanwhile.
- */
-bool ss_trace_opens_alone(const char *path);
 
 /*
  * A trace-cmd reader process kept between opens, for callers that open many small .dat files

@@ -56,7 +56,6 @@ struct io_state {
 	struct ss_panel_ctx ctx;
 	int gw, gh;
 	double sect_per_row, ns_per_col;
-	double rows_per_sect, cols_per_ns;  /* their inverses (cell_index) */
 	int nr_slots;
 	uint16_t *cnt[MAX_SLOTS];           /* gw * gh per slot, row 0 at the bottom */
 	struct ss_owner *owner;             /* by group: whose request each issue is */
@@ -108,8 +107,6 @@ static int io_create(void **state, const struct ss_panel_ctx *ctx)
 	cells = (size_t)s->gw * (size_t)s->gh;
 	s->sect_per_row = (double)(ctx->y_hi - ctx->y_lo) / s->gh;
 	s->ns_per_col = (double)(ctx->x_hi - ctx->x_lo) / s->gw;
-	s->rows_per_sect = 1.0 / s->sect_per_row;
-	s->cols_per_ns = 1.0 / s->ns_per_col;
 	s->nr_slots = ctx->groups ? (int)ss_groups_nr_slots(ctx->groups) : SS_CLS_NR_AREA;
 	for (int c = 0; c < s->nr_slots; c++)
 		if (!(s->cnt[c] = calloc(cells, sizeof(uint16_t))))
@@ -138,25 +135,6 @@ nomem:
 }
 
 
-/*
- * (long)(X / D), X >= 0, from X * INV (INV = 1 / D): a multiplication rather than a division
- * (three an issue, on the read-ahead thread's path).  The product is within 2^-52 of the
- * quotient, relatively: below 10^6 (a grid is far smaller) within 2.3e-10, so it has the same
- * whole part unless that is within 1e-9 of a whole number; then, or for a product that big or
- * not a number, the division decides, as before.
- */
-static inline long cell_index(double x, double d, double inv)
-{
-	double t = x * inv, f;
-	long q;
-
-	if (!(t < 1e6))
-		return (long)(x / d);
-	q = (long)t;
-	f = t - (double)q;
-	return f > 1e-9 && f < 1 - 1e-9 ? q : (long)(x / d);
-}
-
 static void io_feed(void *state, const struct ss_event *evs, size_t n)
 {
 	struct io_state *s = state;
@@ -178,7 +156,7 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 		if (ev->type != SS_EV_ISSUE || ev->ts_ns < lo || ev->ts_ns > hi ||
 		    (s->ctx.one_dev && ev->dev != s->ctx.dev))
 			continue;
-		gx = cell_index((double)(ev->ts_ns - lo), s->ns_per_col, s->cols_per_ns);
+		gx = (long)((double)(ev->ts_ns - lo) / s->ns_per_col);
 		if (gx >= s->gw)
 			gx = s->gw - 1;
 		if (ev->flags & (SS_RW_FLUSH | SS_RW_PREFLUSH)) {
@@ -200,8 +178,8 @@ static void io_feed(void *state, const struct ss_event *evs, size_t n)
 			a = s->ctx.y_lo;
 		if (b > s->ctx.y_hi)
 			b = s->ctx.y_hi;
-		r0 = cell_index((double)(a - s->ctx.y_lo), s->sect_per_row, s->rows_per_sect);
-		r1 = cell_index((double)(b - 1 - s->ctx.y_lo), s->sect_per_row, s->rows_per_sect);
+		r0 = (long)((double)(a - s->ctx.y_lo) / s->sect_per_row);
+		r1 = (long)((double)(b - 1 - s->ctx.y_lo) / s->sect_per_row);
 		if (r1 >= s->gh)
 			r1 = s->gh - 1;
 		if (r0 > r1)
