@@ -117,7 +117,7 @@ f=$(dirname "$0")/../fuzz/regress/tracecmd/reread-differs.dat
 "$SEEKSCOPE" report "$f" >/dev/null 2>"$WORK/cut.err"; rc=$?
 [[ $rc -eq 1 ]] && grep -q 'damaged trace-cmd file: 84 events on the second read, 121 on the first' "$WORK/cut.err"
 ok $? "${f##*/}: exit 1 (not $rc): $(tail -1 "$WORK/cut.err")"
-# read ahead (the merge writing straight into the read-ahead's slots) and directly: the same
+# read ahead (the merge's batches decoded in the read-ahead thread) and directly: the same
 # events, and for the damaged one the same error
 cmp <(SEEKSCOPE_READAHEAD=always "$SEEKSCOPE" dump --absolute "$WORK/tc.dat" 2>&1) \
 	<(SEEKSCOPE_READAHEAD=never "$SEEKSCOPE" dump --absolute "$WORK/tc.dat" 2>&1) >/dev/null
