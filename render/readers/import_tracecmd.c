@@ -377,7 +377,7 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		return -e;
 	}
 	fds[1] = s->memfd;
-	s->budget = (struct ss_tc_budget){ ss_tc_cpu_budget(fds[0]), ss_tc_mem_budget(fds[0]) };
+	s->budget = (struct ss_tc_budget){ ss_tc_cpu_budget(fds[0]), ss_tc_mem_budget(fds[0]), 0 };
 	if (srv && !srv->busy) {
 		bool kept = srv->pid != 0;
 
@@ -402,6 +402,8 @@ static int connect_reader(struct tc_state *s, struct ss_trace *t, char *err, siz
 		close(fds[0]);
 		return ret;
 	} else {
+		/* a reader of its own, for this file alone: its heap on huge pages */
+		s->budget.heap = ss_tc_heap_budget(fds[0], s->budget.mem);
 		ret = ss_tc_send_fds(s->sock, fds, &s->budget);
 	}
 	close(fds[0]);

@@ -70,6 +70,16 @@ long long ss_tc_mem_budget(int fd)
 	return (long long)v;
 }
 
+long long ss_tc_heap_budget(int fd, long long mem)
+{
+	struct file_head fh;
+	double v = (double)SS_TC_HEAP_BASE;
+
+	if (ss_tc_read_file_head(fd, &fh) && fh.compressed)
+		v += data_bytes(fd) * SS_TC_HEAP_RATIO;
+	return (long long)fmin(v, (double)mem);
+}
+
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
 {
 	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
@@ -192,6 +202,10 @@ long long ss_tc_resident(void)
  * whose shadow memory counts as data, RLIMIT_DATA is not set: there the look is all there is,
  * and refuses what the limit would have (a chunk that claims 1.5 GiB and holds a page is
  * allocated, not resident, and libtracecmd walks its empty pages: refused after that request).
+ * A reader of its own grew its heap before the file (ss_tc_heap_budget(), at most the memory
+ * budget): that growth is in data_base, and the file's blocks fill it before the segment
+ * grows, so the limit lies up to that much further above what they allocated; what they
+ * touch is counted by the look at private memory all the same.
  */
 static void data_backstop(struct watch *w)
 {

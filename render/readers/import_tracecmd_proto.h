@@ -73,10 +73,12 @@ enum {
 /* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */
 int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);
 /* What a file's reading may take of the reader (ss_tc_cpu_budget, ss_tc_mem_budget): worked
- * out by the parent, which also names them when the reader refuses the file. */
+ * out by the parent, which also names them when the reader refuses the file; and the heap a
+ * reader of its own puts on huge pages before it opens the file (ss_tc_heap_budget). */
 struct ss_tc_budget {
 	double cpu;                     /* s of CPU time a pass over the file may take */
 	long long mem;                  /* bytes its reading may add to the reader */
+	long long heap;                 /* bytes of heap put on huge pages first (0: none) */
 };
 /* What starts a file: its budget with two descriptors, the trace's and the memfd's.  0 or -1. */
 int ss_tc_send_fds(int sock, const int fds[2], const struct ss_tc_budget *b);
@@ -117,6 +119,17 @@ void ss_tc_budget_msg(char *err, size_t errlen, double budget);
 #define SS_TC_MEM_RATIO 32
 #define SS_TC_CHECK_RECORDS 4096
 long long ss_tc_mem_budget(int fd);
+/*
+ * The heap a reader of its own (a command's, not a kept one) puts on huge pages before it opens
+ * the file FD (ss_huge_heap_reserve()), in bytes: what libtracecmd 3.1 is expected to allocate
+ * for it — the sections it unpacks (the kernel's symbols: about 5 MiB) and, for compressed CPU
+ * data, every chunk (SS_TC_HEAP_RATIO times the data on disk: 10.4 for a 2M-I/O capture) — at
+ * most MEM, the file's memory budget.  Each 4 KiB page of it would otherwise cost a fault of
+ * 10 µs and more on a virtual machine: half of a small file's reading, a third of a big one's.
+ */
+#define SS_TC_HEAP_BASE (16ll << 20)
+#define SS_TC_HEAP_RATIO 12
+long long ss_tc_heap_budget(int fd, long long mem);
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem);
 /* The watchdog: a timer on the process's CPU clock whose SIGXCPU _exits the process with
  * SS_TC_EXIT_CPU (its handler installed here): 0, or -1 when the timer cannot be had.  Armed

@@ -21,6 +21,7 @@
 
 #include "decode.h"
 #include "errbuf.h"
+#include "hugemem.h"
 #include "import_tracecmd_proto.h"
 #include "import_tracecmd_reader.h"
 
@@ -602,6 +603,9 @@ static void serve(int sock)
 		long long now;
 		int ret;
 
+		/* before the budgets' bases are taken: the heap's growth is not the file's */
+		if (b.heap > 0)
+			ss_huge_heap_reserve((size_t)b.heap);
 		ss_tc_watch_file(&w, &b);
 		ret = serve_file(sock, fds[0], fds[1], &w);
 		if (w.timed)

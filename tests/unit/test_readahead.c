@@ -28,7 +28,6 @@
 #include "testdir.h"
 #include "../tools/bt_write.h"
 #include "seekscope/model.h"
-#include "hugemem.h"
 #include "readahead.h"
 #include "trace_read.h"
 #include "trace_write.h"
@@ -639,37 +638,10 @@ static void check_stop(const char *what, size_t take, long slow_ns)
 	free(f);
 }
 
-/* The ring's memory (hugemem.h): zeroed, writable to its last byte, big ones on a huge
- * page's boundary, freed as allocated (ASan and valgrind say the rest). */
-static void check_hugemem(void)
-{
-	static const size_t size[] = { 0, 1, 4096, (1u << 20) - 1, 1u << 20, (3u << 20) + 5 };
-
-	for (size_t k = 0; k < sizeof(size) / sizeof(size[0]); k++) {
-		size_t n = size[k];
-		unsigned char *p = ss_huge_alloc(n);
-		bool zero = p != NULL;
-
-		for (size_t i = 0; zero && i < n; i += 4096)
-			zero = p[i] == 0;
-		zero = zero && (!n || p[n - 1] == 0);
-		if (p && n) {
-			p[0] = 1;
-			p[n - 1] = 2;
-		}
-		ok(zero && (n < (1u << 20) || ((uintptr_t)p & ((2u << 20) - 1)) == 0),
-		   "huge memory of %zu bytes: zeroed, written to its end%s", n,
-		   n < (1u << 20) ? "" : ", on a 2 MiB boundary");
-		ss_huge_free(p, n);
-	}
-	ss_huge_free(NULL, 1u << 20);
-}
-
 int main(void)
 {
-	plan(94);
+	plan(88);
 	alarm(120);             /* a lost wake-up hangs: end the test instead */
-	check_hugemem();
 	/* 40 slots' worth: the ring fills and drains many times */
 	check_ring("a slow caller", 40 * SS_READAHEAD_SLOT_EVENTS + 123, 1000, 0, 200000, 0);
 	check_ring("a slow backend", 40 * SS_READAHEAD_SLOT_EVENTS + 5, 700, 0, 0, 50000);

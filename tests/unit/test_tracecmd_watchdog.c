@@ -5,11 +5,13 @@
  * reader runs under a budget of CPU time, ss_tc_cpu_budget(): a process that spends it ends
  * with SS_TC_EXIT_CPU, one disarmed in time does not, and the budget grows with the file's data
  * on disk, not its holes (or is SEEKSCOPE_TRACECMD_CPU), as does the memory its reading may take
- * (SEEKSCOPE_TRACECMD_MEM).  The watchdog runs in forked children that spin; each is also
+ * (SEEKSCOPE_TRACECMD_MEM), and the heap a reader of its own puts on huge pages first grows
+ * with its compressed data, within that memory.  The watchdog runs in forked children that spin; each is also
  * under an alarm of wall time, so that a watchdog that never fires fails instead of hanging.
  * Unprivileged.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -18,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "tap.h"
@@ -73,6 +76,29 @@ static int child(double arm, double spin_s, bool disarm)
 	return status;
 }
 
+/* A compressed .dat (a committed fuzz seed): the heap for what its chunks unpack to too. */
+static void check_heap_compressed(void)
+{
+	char path[4096];
+	struct stat st;
+	long long data;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/tracecmd/v7-zstd.dat", SS_SRCDIR);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (!ok(fd >= 0 && !fstat(fd, &st), "a compressed .dat: %s", path)) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	data = st.st_size < st.st_blocks * 512 ? st.st_size : st.st_blocks * 512;
+	is_int(ss_tc_heap_budget(fd, ss_tc_mem_budget(fd)),
+	       SS_TC_HEAP_BASE + SS_TC_HEAP_RATIO * data,
+	       "... its reader's heap: %lld MiB and %d bytes a byte of its data on disk",
+	       SS_TC_HEAP_BASE >> 20, SS_TC_HEAP_RATIO);
+	close(fd);
+}
+
 int main(void)
 {
 	int st, fd;
@@ -125,7 +151,12 @@ int main(void)
 		       "SEEKSCOPE_TRACECMD_MEM=-1: the default");
 		unsetenv("SEEKSCOPE_TRACECMD_CPU");
 		unsetenv("SEEKSCOPE_TRACECMD_MEM");
+		is_int(ss_tc_heap_budget(fd, ss_tc_mem_budget(fd)), SS_TC_HEAP_BASE,
+		       "no compressed data: a reader of its own puts %lld MiB of heap on huge pages",
+		       SS_TC_HEAP_BASE >> 20);
+		is_int(ss_tc_heap_budget(fd, 1 << 20), 1 << 20, "... at most the memory budget");
 		close(fd);
 	}
+	check_heap_compressed();
 	return done_testing();
 }
