@@ -49,23 +49,25 @@ _Static_assert(NAMED_AT(struct ss_summary, reads, op_ios, SS_OP_READ) &&
 	       NAMED_AT(struct ss_zone_stats, other_bytes, op_bytes, SS_OP_OTHER),
 	       "the named counters follow enum ss_op");
 
-static void dev_mirror_end(struct ss_stats *st, bool take_depth);
+static void dev_mirror_end(struct ss_stats *st);
 
 static struct ss_device_stats *find_dev(struct ss_stats *st, uint32_t dev)
 {
-	if (st->last_dev < st->nr_devs && st->devs[st->last_dev].device->dev == dev)
+	/* the last one's number kept here: no pointer to follow to its record */
+	if (st->last_dev < st->nr_devs && st->last_dev_no == dev)
 		return &st->devs[st->last_dev];
 	for (size_t i = 0; i < st->nr_devs; i++)
 		if (st->devs[i].device->dev == dev) {
 			st->last_dev = i;
+			st->last_dev_no = dev;
 			return &st->devs[i];
 		}
 	if (!st->deferred || st->deferred_err)
 		return NULL;
-	/* a second device: the first one's summary stops mirroring the total's, its depth the
-	 * sum dev_advance() kept, as when the devices are known from the start */
+	/* a second device: the first one's summary stops mirroring the total's, its depth so
+	 * far the total's (dev_advance() sums it from now on) */
 	if (st->nr_devs == 1 && st->dev_mirror)
-		dev_mirror_end(st, false);
+		dev_mirror_end(st);
 	return ss_stats_add_device(st, dev);
 }
 
@@ -137,7 +139,8 @@ static void spans_pass(struct ss_stats *st, uint64_t from, uint64_t ts, uint64_t
 			sp->state = 1;
 		}
 		if (sp->state == 1 && sp->stop <= ts) {
-			*sp->out = (double)(cum_at(sp->stop, from, ts, depth, at_from) - sp->at_start);
+			sp->value = cum_at(sp->stop, from, ts, depth, at_from) - sp->at_start;
+			*sp->out = (double)sp->value;
 			sp->state = 2;
 		}
 		if (sp->state == 0 && sp->start < st->next_edge)
@@ -152,7 +155,8 @@ static void spans_close(struct ss_stats *st)
 {
 	for (size_t i = 0; i < st->nr_spans; i++)
 		if (st->spans[i].state == 1) {
-			*st->spans[i].out = (double)(st->cum - st->spans[i].at_start);
+			st->spans[i].value = st->cum - st->spans[i].at_start;
+			*st->spans[i].out = (double)st->spans[i].value;
 			st->spans[i].state = 2;
 		}
 }
@@ -180,20 +184,10 @@ static void open_periods(struct ss_stats *st, uint64_t ts, uint64_t depth)
 		st->next_open = st->durable.s.start_ns;
 }
 
-/*
- * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
- * ts and close those that ended by then.
- */
-static void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
+/* The queue depth, DEPTH requests, integrated over [FROM, TS) (FROM: now) into the total and
+ * the bins, and the clock at TS; nothing when TS <= FROM. */
+static inline void integrate(struct ss_stats *st, uint64_t from, uint64_t ts, uint64_t depth)
 {
-	uint64_t from = st->now;
-	unsigned __int128 at_from = st->cum;
-	size_t k = 0;
-
-	if (ts < from)
-		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
-	if (ts >= st->next_open)
-		open_periods(st, ts, depth);
 	if (ts > from) {
 		if (depth) {
 			st->cum += (unsigned __int128)depth * (ts - from);
@@ -202,6 +196,17 @@ static void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
 		}
 		st->now = ts;
 	}
+}
+
+/* advance() when the clock passes a phase's or span's start or stop (FROM: now). */
+static void advance_edge(struct ss_stats *st, uint64_t from, uint64_t ts, uint64_t depth)
+{
+	unsigned __int128 at_from = st->cum;
+	size_t k = 0;
+
+	if (ts >= st->next_open)
+		open_periods(st, ts, depth);
+	integrate(st, from, ts, depth);
 	if (ts >= st->next_edge)
 		spans_pass(st, from, ts, depth, at_from);
 	if (ts < st->active_stop)
@@ -221,21 +226,41 @@ static void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
 }
 
 /*
+ * Move the clock to ts: integrate the queue depth over [now, ts), open the phases that began by
+ * ts and close those that ended by then.  Inline, the rest a call only at those instants: most
+ * events pass none, and the call's saving and restoring of registers was half of this per
+ * event.
+ */
+static inline void advance(struct ss_stats *st, uint64_t ts, uint64_t depth)
+{
+	uint64_t from = st->now;
+
+	if (ts < from)
+		ts = from;   /* events are in time order; tolerate equal or slightly older ones */
+	if (ts >= st->next_open || ts >= st->next_edge || ts >= st->active_stop) {
+		advance_edge(st, from, ts, depth);
+		return;
+	}
+	integrate(st, from, ts, depth);
+}
+
+/*
  * The clock of device I, DD requests in flight on it since it was last moved (its depth
  * changes only at its own events, so it is integrated up to now when one of them comes, and
- * at the end): its summary counts the time in the total period, its bins all of it.
+ * at the end): its clock's integral counts the time in the total period (its summary's
+ * depth_ns when the pass ends), its bins all of it.
  */
 static void dev_advance(struct ss_stats *st, size_t i, uint64_t dd)
 {
-	uint64_t from = st->dev_now[i], to = st->now;
+	struct dev_clock *c = &st->dev_clk[i];
+	uint64_t from = c->now, to = st->now;
 
 	if (to <= from)
 		return;
-	st->dev_now[i] = to;
+	c->now = to;
 	if (!dd)
 		return;
-	st->devs[i].s.depth_ns += (double)dd *
-		(double)overlap(from, to, st->total.start_ns, st->total.end_ns);
+	c->cum += (unsigned __int128)dd * overlap(from, to, st->total.start_ns, st->total.end_ns);
 	if (st->dev_bins)
 		ss_bins_add_depth(st->dev_bins[i], from, to, dd);
 }
@@ -397,7 +422,7 @@ static void acc_flush(struct ss_stats *st)
  * device's (both only inside the window); so was the queue, so its depth integral is the
  * total's too (unless the device has bins of its own, which dev_advance() fills as it goes).
  */
-static void dev_mirror_end(struct ss_stats *st, bool take_depth)
+static void dev_mirror_end(struct ss_stats *st)
 {
 	struct ss_summary *d = &st->devs[0].s;
 
@@ -406,14 +431,14 @@ static void dev_mirror_end(struct ss_stats *st, bool take_depth)
 	summary_add(d, &st->total);
 	d->model = st->total.model;
 	st->dev_mirror = false;
-	if (!st->dev_bins && take_depth) {
+	if (!st->dev_bins) {
 		/* its depth so far: the total's integral (spans[0], the total's span) up to now,
-		 * which dev_advance() would have summed event by event */
+		 * which dev_advance() would have summed event by event, exactly as this */
 		const struct depth_span *sp = &st->spans[0];
 
-		d->depth_ns = sp->state == 0 ? 0 : sp->state == 1 ? (double)(st->cum - sp->at_start)
-								   : *sp->out;
-		st->dev_now[0] = st->now;
+		st->dev_clk[0].cum = sp->state == 0 ? 0 : sp->state == 1 ? st->cum - sp->at_start
+								  : sp->value;
+		st->dev_clk[0].now = st->now;
 	}
 }
 
@@ -489,12 +514,12 @@ static void count(struct ss_stats *st, const struct ss_event *ev, const struct j
 	}
 	advance(st, ev->ts_ns, j->depth);
 	dev = find_dev(st, ev->dev);
-	st->cur_dev = dev ? dev - st->devs : -1;
+	st->cur_dev = dev ? (long)st->last_dev : -1;      /* find_dev() returns devs[last_dev] */
 	/* the one device's depth is the total's while it mirrors it (dev_mirror_end) */
-	if (dev && (!st->dev_mirror || st->dev_bins || st->deferred))
+	if (dev && (!st->dev_mirror || st->dev_bins))
 		dev_advance(st, (size_t)st->cur_dev, j->dev_depth);
 	if (st->dev_mirror && !dev)
-		dev_mirror_end(st, true);       /* an event of no device: counted apart now */
+		dev_mirror_end(st);             /* an event of no device: counted apart now */
 	if (!j->in)
 		dev = NULL;             /* outside the window: counts for no period */
 	periods(st, ev->ts_ns, j->in);
@@ -647,12 +672,14 @@ int ss_stats_finish(struct ss_stats *st)
 		return ret;
 	acc_flush(st);
 	if (st->dev_mirror)
-		dev_mirror_end(st, true);
+		dev_mirror_end(st);
 	if ((ret = ss_stats_attr_finish(st->attr)))
 		return ret;
 	advance(st, st->total.end_ns, ss_pair_inflight(st->pair));
-	for (size_t i = 0; i < st->nr_devs; i++)
+	for (size_t i = 0; i < st->nr_devs; i++) {
 		dev_advance(st, i, ss_pair_inflight_dev(st->pair, st->devs[i].device->dev));
+		st->devs[i].s.depth_ns = (double)st->dev_clk[i].cum;
+	}
 	spans_close(st);
 	ss_summary_derive(&st->total);
 	for (size_t i = 0; i < st->nr_devs; i++)

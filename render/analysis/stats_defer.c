@@ -18,7 +18,7 @@ struct ss_device_stats *ss_stats_add_device(struct ss_stats *st, uint32_t dev)
 		size_t n = i ? 2 * i : 4;
 		struct ss_device_stats *d = reallocarray(st->devs, n, sizeof(*d));
 		struct ss_rec_device *r;
-		uint64_t *now;
+		struct dev_clock *clk;
 
 		if (d)
 			st->devs = d;
@@ -28,22 +28,23 @@ struct ss_device_stats *ss_stats_add_device(struct ss_stats *st, uint32_t dev)
 			for (size_t k = 0; k < i; k++)
 				st->devs[k].device = &st->dev_recs[k];
 		}
-		now = r ? reallocarray(st->dev_now, n, sizeof(*now)) : NULL;
-		if (!now) {
+		clk = r ? reallocarray(st->dev_clk, n, sizeof(*clk)) : NULL;
+		if (!clk) {
 			st->deferred_err = -ENOMEM;
 			return NULL;
 		}
-		st->dev_now = now;
+		st->dev_clk = clk;
 		st->cap_devs = n;
 	}
 	memset(&st->dev_recs[i], 0, sizeof(st->dev_recs[i]));
 	st->dev_recs[i].dev = dev;
 	st->devs[i].device = &st->dev_recs[i];
 	summary_init(&st->devs[i].s, 0, 0);
-	st->dev_now[i] = st->now;
+	st->dev_clk[i] = (struct dev_clock){ .now = st->now };
 	st->nr_devs = i + 1;
 	st->dev_mirror = i == 0;
 	st->last_dev = i;
+	st->last_dev_no = dev;
 	return &st->devs[i];
 }
 
@@ -51,7 +52,8 @@ int ss_stats_bind_devices(struct ss_stats *st)
 {
 	const struct ss_trace *t = st->t;
 	struct ss_device_stats *devs;
-	uint64_t start, end, *now;
+	struct dev_clock *clk;
+	uint64_t start, end;
 
 	if (st->deferred_err)
 		return st->deferred_err;
@@ -61,10 +63,10 @@ int ss_stats_bind_devices(struct ss_stats *st)
 	st->total.start_ns = start;
 	st->total.end_ns = end;
 	devs = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*devs));
-	now = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*now));
-	if (!devs || !now) {
+	clk = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*clk));
+	if (!devs || !clk) {
 		free(devs);
-		free(now);
+		free(clk);
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < t->nr_devices; i++) {
@@ -74,22 +76,23 @@ int ss_stats_bind_devices(struct ss_stats *st)
 			j++;
 		if (j == st->nr_devs) {
 			free(devs);
-			free(now);
+			free(clk);
 			return -EAGAIN;
 		}
 		devs[i] = st->devs[j];
 		devs[i].device = &t->devices[i];
 		devs[i].s.start_ns = start;
 		devs[i].s.end_ns = end;
-		now[i] = st->dev_now[j];
+		clk[i] = st->dev_clk[j];
 	}
 	free(st->devs);
-	free(st->dev_now);
+	free(st->dev_clk);
 	free(st->dev_recs);
 	st->devs = devs;
-	st->dev_now = now;
+	st->dev_clk = clk;
 	st->dev_recs = NULL;
 	st->last_dev = 0;
+	st->last_dev_no = st->nr_devs ? devs[0].device->dev : 0;
 	st->deferred = false;
 	return 0;
 }

@@ -120,8 +120,20 @@ int ss_stats_bind_devices(struct ss_stats *st);
 struct depth_span {
 	uint64_t start, stop;          /* [start, stop) */
 	unsigned __int128 at_start;    /* the integral at start */
+	unsigned __int128 value;       /* the integral over the span, once it has closed */
 	double *out;                   /* the period's depth_ns, set when it closes */
 	int state;                     /* 0: not begun, 1: open, 2: closed */
+};
+
+/*
+ * A device's clock: the time up to which its depth is integrated and the exact integral so
+ * far (requests times ns, inside the total period), its summary's depth_ns when the pass ends -- exact as
+ * the total's is, so that taking it from the total's (dev_mirror_end in stats.c) gives the
+ * same figure as summing it event by event.
+ */
+struct dev_clock {
+	uint64_t now;
+	unsigned __int128 cum;
 };
 
 struct ss_stats {
@@ -166,6 +178,7 @@ struct ss_stats {
 
 	struct ss_device_stats *devs;
 	size_t nr_devs, last_dev;
+	uint32_t last_dev_no;          /* devs[last_dev]'s device number, while last_dev < nr_devs */
 	/* the trace's metadata pending (trace_read.h: ss_trace_open_lazy): the devices are
 	 * found as their events come (their records here until ss_stats_finish binds them to
 	 * the trace's, sorted as the trace sorts them), the period taken from the trace then */
@@ -196,7 +209,7 @@ struct ss_stats {
 	struct depth_span *spans;      /* the total, each phase, the durable span */
 	size_t nr_spans;
 	uint64_t next_edge;            /* the first start or stop of a span not yet passed */
-	uint64_t *dev_now;             /* per device: time up to which its depth is integrated */
+	struct dev_clock *dev_clk;     /* per device */
 	bool finished;
 	/* the bin the last event fell in (bin_of): [bin_lo, bin_hi]; depth over [from, to) with
 	 * bin_lo <= from < to <= bin_stop all goes to it */

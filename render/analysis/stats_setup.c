@@ -239,8 +239,8 @@ static void add_span(struct ss_stats *st, uint64_t start, uint64_t stop, double 
 static int setup_spans(struct ss_stats *st, uint64_t start)
 {
 	st->spans = calloc(2 + st->nr_phases, sizeof(*st->spans));
-	st->dev_now = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->dev_now));
-	if (!st->spans || !st->dev_now)
+	st->dev_clk = calloc(st->nr_devs ? st->nr_devs : 1, sizeof(*st->dev_clk));
+	if (!st->spans || !st->dev_clk)
 		return -ENOMEM;
 	st->next_edge = UINT64_MAX;
 	/* without a trace the period is the events': it has begun before the first */
@@ -253,7 +253,7 @@ static int setup_spans(struct ss_stats *st, uint64_t start)
 	if (st->has_durable)
 		add_span(st, st->durable.s.start_ns, st->durable.s.end_ns, &st->durable.s.depth_ns);
 	for (size_t i = 0; i < st->nr_devs; i++)
-		st->dev_now[i] = start;
+		st->dev_clk[i].now = start;
 	return 0;
 }
 
@@ -349,6 +349,7 @@ struct ss_stats *ss_stats_new(const struct ss_trace *t, const struct ss_stats_op
 			summary_init(&st->devs[i].s, start, end);
 			clip(st, &st->devs[i].s);
 		}
+		st->last_dev_no = st->nr_devs ? t->devices[0].dev : 0;      /* last_dev: 0 */
 		for (size_t i = 0; i < st->nr_zones; i++)
 			st->zones[i].zone = &t->zones[i];
 		if (ss_task_spec_active(st->o.only) && !(st->filter = ss_evfilter_new(st->o.only, t)))
@@ -453,7 +454,7 @@ void ss_stats_free(struct ss_stats *st)
 	free(st->targets);
 	free(st->acc_key);
 	free(st->spans);
-	free(st->dev_now);
+	free(st->dev_clk);
 	free(st);
 }
 
