@@ -13,7 +13,7 @@ source "$(dirname "$0")/../lib/tap.sh"
 GEN=${GEN_TRACE:-build/tests/tools/gen-trace}
 BROWSE=$(cd "$(dirname "$0")/../tools" && pwd)/browse-html.py
 PY=/usr/bin/python3          # Debian's python3-selenium imports there, not in another python3
-plan 62
+plan 74
 need CMD chromium chromedriver
 [[ -x $PY ]] && $PY -c 'import selenium' 2>/dev/null ||
 	skip_all "prerequisite: python3-selenium not available"
@@ -161,7 +161,40 @@ $PY "$BROWSE" "$d/big.html" "$shots/big" >"$d/seen" 2>"$d/err"
 ok $? "the browser ran it"
 is "$(val console_errors)" "[]" "... without console errors"
 is "$(js frame_ms_median 'v > 0')" True "... pans"
-diag "opened in $(val load_ms) ms ($(val script_ms) ms of it the script), redraws while panning" \
-	"in $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
+# a page this big draws its first picture, then decodes the request detail chunk by chunk
+total=$($PY -c 'import json,re,sys; h=open(sys.argv[1],encoding="utf-8").read()
+m=json.loads(re.search(r"<script type=\"application/json\" id=\"ss-meta\">(.*?)</script>",h,re.S).group(1))
+print(sum(c["n"] for c in m["traces"][0]["chunks"] if c["sec"]))' "$d/big.html")
+[[ $(val count_at_ready) -lt $total && $(val detail_ms) -gt $(val load_ms) ]]
+ok $? "... its first picture ($(val load_ms) ms, cells: $(val modes_at_ready)) came with $(val count_at_ready) of its requests decoded"
+is "$(val requests)" "$total" "... then every request of the page is there ($total, $(val detail_ms) ms)"
+is "$(val detail_error)" "" "... without an error"
+for k in 0 1 2 3 4; do
+	is "$(val hover.$k.index)" "$(val hover.$k.want_index)" "... the mouse over request $(val hover.$k.want_index) finds it"
+done
+
+diag "opened in $(val load_ms) ms ($(val script_ms) ms of it the script), request detail after" \
+	"$(val detail_ms) ms, redraws while panning in $(val frame_ms_median) ms (median; max $(val frame_ms_max))"
+
+# a detail chunk that cannot be read (one base64 letter changed in the last one): the page
+# works, draws cells from there on and says so
+"$GEN" -o "$d/mid.sst" -a 4 -P -n 500000 && "$SEEKSCOPE" plot "$d/mid.sst" -o "$d/mid.html" &&
+	rm -f "$d/mid.sst" && $PY - "$d/mid.html" <<'EOF'
+import json, re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+m = json.loads(re.search(r'<script type="application/json" id="ss-meta">(.*?)</script>', h, re.S).group(1))
+off, n = m["traces"][0]["chunks"][-1]["sec"]
+at = h.index('id="ss-data-0">') + len('id="ss-data-0">') + (off + n // 2) // 3 * 4
+h = h[:at] + ("B" if h[at] == "A" else "A") + h[at + 1:]
+open(sys.argv[1], "w", encoding="utf-8").write(h)
+EOF
+ok $? "a page whose last detail chunk is damaged"
+mkdir -p "$shots/damaged"
+$PY "$BROWSE" --load "$d/mid.html" "$shots/damaged" >"$d/seen" 2>"$d/err"
+ok $? "the browser ran it"
+is "$(val ready)" true "... it is ready, without an error ($(val error | head -c 100))"
+grep -q "could not be read" <<<"$(val detail_error)"
+ok $? "... and says where its detail could not be read ($(val detail_error | head -c 160))"
+rm -f "$d/mid.html"
 
 done_testing

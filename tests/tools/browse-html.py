@@ -52,13 +52,25 @@ def start():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
 
 
-def wait_ready(d, url):
+def wait_ready(d, url, first=None):
+    """Open URL and wait until its request detail is all there.  FIRST (a dict): what the page
+    showed at its first picture — how many requests were decoded then, the io panels' modes."""
     d.get(url)
-    for _ in range(300):
-        r = d.execute_script("return window.seekscope ? [window.seekscope.ready, window.seekscope.error] : null")
-        if r and (r[0] or r[1]):
-            return r
-        time.sleep(0.05)
+    seen_first = first is None
+    for _ in range(1500):
+        r = d.execute_script("const s = window.seekscope; if (!s) return null;"
+                             " return [s.ready, s.error, s.detailReady || false,"
+                             " s.ready ? [s.count(0), s.view().modes] : null]")
+        if r and r[1]:
+            return [False, r[1]]
+        if r and r[0] and not seen_first:
+            first["count"], first["modes"] = r[3]
+            seen_first = True
+        # ready: the first picture is drawn; detailReady: a big page's request detail, decoded
+        # after it, is all there (what the checks below look at)
+        if r and r[0] and r[2]:
+            return [True, None]
+        time.sleep(0.01)
     return [False, "timeout"]
 
 
@@ -114,11 +126,16 @@ def expected(facts, ts, sector):
 d = start()
 try:
     url = "file://" + page
-    r = wait_ready(d, url)
+    first = {}
+    r = wait_ready(d, url, first)
     out("ready", r[0])
+    out("count_at_ready", first.get("count"))
+    out("modes_at_ready", first.get("modes"))
+    out("detail_error", js(d, "window.seekscope.detailError") or "")
     out("error", r[1] or "")
     out("load_ms", round(js(d, "window.seekscope.loadMs")))
     out("script_ms", round(js(d, "window.seekscope.scriptMs")))
+    out("detail_ms", round(js(d, "window.seekscope.detailMs")))
     out("home", js(d, "window.seekscope.view()"))
     d.save_screenshot(os.path.join(outdir, "home.png"))
     out("model", js(d, "window.seekscope.model()"))

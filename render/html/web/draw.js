@@ -303,11 +303,11 @@ SS.pickLevel = function (V, sl, gw, gh) {
 // The request range [i0, i1) issued within the view's time, and how the io panel draws it.
 SS.ioMode = function (V, tr, sl, r) {
 	const v = V.view, d = tr.d, m = V.meta, fine = sl.levels[sl.levels.length - 1], y = SS.slotRange(V);
-	const i0 = SS.lowerBound(d.ts, v.t0), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3);
+	const i0 = SS.lowerBound(d.ts, v.t0, 0, d.done), i1 = SS.lowerBound(d.ts, v.t1 + 1e-3, 0, d.done);
 	// zoomed past the finest cells (an AG's log, say): bin the requests even if many
 	const coarse = (m.x_hi - m.x_lo) / fine.w > (v.t1 - v.t0) / (r.w / SS.CELL) ||
 		       (y.y_hi - y.y_lo) / fine.h > (v.s1 - v.s0) / (r.h / SS.CELL);
-	const detail = !SS.hasGap(tr, v.t0, v.t1) &&
+	const detail = !SS.hasGap(tr, v.t0, v.t1 + 1e-3) &&
 		       i1 - i0 <= (coarse ? SS.DETAIL_FINE_MAX : SS.DETAIL_MAX);
 	return { i0: i0, i1: i1, detail: detail };
 };
@@ -450,7 +450,7 @@ SS.drawIo = function (V, col, tr, cv) {
 	if (V.play.on) {
 		// light up what was issued in the last moments before the cursor
 		const trail = (v.t1 - v.t0) * 0.012, d = tr.d;
-		const a = SS.lowerBound(d.ts, V.play.tc - trail), b = SS.lowerBound(d.ts, V.play.tc + 1e-3);
+		const a = SS.lowerBound(d.ts, V.play.tc - trail, 0, d.done), b = SS.lowerBound(d.ts, V.play.tc + 1e-3, 0, d.done);
 		for (let i = a; i < b && i < a + 3000 && sl; i++)
 			if (!((1 << d.colour[i]) & V.hiddenMask) && SS.onSlot(sl, d, i))
 				SS.outlineRequest(V, ctx, r, tr, i, SS.COL.hover, 2);

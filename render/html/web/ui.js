@@ -73,7 +73,7 @@ SS.details = function (V, c, i) {
 SS.nearest = function (V, c, x, y) {
 	const col = V.cols[c], cv = col.canvases.io, r = cv.plot, tr = V.traces[c], d = tr.d;
 	const tEnd = V.play.on ? V.play.tc : Infinity, sl = SS.slotOf(V, tr);
-	const a = SS.lowerBound(d.ts, SS.tOf(V, r, x - 5)), b = SS.lowerBound(d.ts, SS.tOf(V, r, x + 5));
+	const a = SS.lowerBound(d.ts, SS.tOf(V, r, x - 5), 0, d.done), b = SS.lowerBound(d.ts, SS.tOf(V, r, x + 5), 0, d.done);
 	let best = -1, bestD = 6;
 	for (let i = a; i < b && i < a + 200000 && sl; i++) {
 		if ((1 << d.colour[i]) & V.hiddenMask || d.ts[i] > tEnd || !SS.onSlot(sl, d, i)) continue;
@@ -360,6 +360,7 @@ SS.buildPage = function (V) {
 SS.notes = function (V) {
 	const out = [];
 	V.traces.forEach((tr) => {
+		if (tr.detailError) out.push(tr.m.label + ': ' + tr.detailError);
 		if (!tr.gaps.length) return;
 		const ch = tr.m.chunks, left = ch.filter((c) => !c.sec).reduce((a, c) => a + c.n, 0);
 		const where = tr.gaps.map(([a, b]) => (a / 1e9).toFixed(3) + '\u2013' + (b / 1e9).toFixed(3) + ' s').join(', ');
@@ -616,7 +617,8 @@ SS.start = async function () {
 			const n = parseInt(c.color.slice(1), 16);
 			V.classRGBA[i] = (0xff000000 | ((n & 0xff) << 16) | (n & 0xff00) | (n >> 16)) >>> 0;
 		});
-		V.traces = await Promise.all(meta.traces.map((m, i) => SS.loadTrace(meta, i)));
+		const requests = meta.traces.reduce((a, m) => a + m.chunks.reduce((b, c) => b + (c.sec ? c.n : 0), 0), 0);
+		V.traces = await Promise.all(meta.traces.map((m, i) => SS.loadTrace(meta, i, requests <= SS.DETAIL_AT_ONCE)));
 		SS.loadHash(V);
 		SS.buildPage(V);
 		window.addEventListener('resize', () => SS.redraw(V));
@@ -637,6 +639,9 @@ SS.start = async function () {
 		api.loadMs = performance.now();          // since the navigation started
 		api.scriptMs = performance.now() - t0;
 		api.ready = true;
+		api.detailError = await SS.decodeRest(V);
+		api.detailMs = performance.now();       // the request detail all decoded (or given up)
+		api.detailReady = true;
 	} catch (err) {
 		api.error = String(err && err.stack || err);
 		const app = document.getElementById('ss-app');
@@ -660,10 +665,11 @@ SS.testApi = function (V, api) {
 		pan: (frac) => { const d = (V.view.t1 - V.view.t0) * frac; SS.setView(V, { t0: V.view.t0 + d, t1: V.view.t1 + d }); SS.render(V); },
 		reset: () => { SS.setView(V, SS.home(V)); SS.render(V); },
 		render: () => { const t = performance.now(); SS.render(V); return performance.now() - t; },
-		count: (c) => V.traces[c].d.n,
-		request: (c, i) => SS.details(V, c, i),
+		count: (c) => V.traces[c].d.done,
+		request: (c, i) => (i >= 0 && i < V.traces[c].d.done ? SS.details(V, c, i) : null),
 		// client coordinates of a request's cell in column c's io panel
 		pointOf: (c, i) => {
+			if (!(i >= 0 && i < V.traces[c].d.done)) return null;
 			const cv = cvOf(c), b = cv.getBoundingClientRect(), r = cv.plot, d = V.traces[c].d;
 			const y0 = SS.yOf(V, r, d.sector[i]), y1 = SS.yOf(V, r, d.sector[i] + d.nr[i]);
 			return { x: b.left + SS.xOf(V, r, d.ts[i]) + 1, y: b.top + (Math.max(y1, r.y) + Math.min(y0, r.y + r.h)) / 2 };
