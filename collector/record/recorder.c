@@ -18,6 +18,7 @@
 #include "mapwrite.h"
 #include "pair.h"
 #include "recorder.h"
+#include "runsort.h"
 #include "tasknames.h"
 #include "tasks.h"
 #include "trace_write.h"
@@ -63,6 +64,8 @@ struct ss_recorder {
 	size_t nr_dev_ids;
 	struct pending *pending;        /* read but not yet written (time order not yet final) */
 	size_t nr_pending, cap_pending;
+	void *sort_tmp;                 /* ss_sort_runs()'s scratch space */
+	size_t sort_cap;
 	struct ss_event *out;           /* the events of one write, contiguous */
 	size_t cap_out;
 	struct ss_tasknames *work;      /* what each kworker runs, in time order */
@@ -213,14 +216,19 @@ static int stage(struct ss_recorder *r, size_t n, size_t *nout)
 	return 0;
 }
 
-/* Sort what is pending and write the events older than LIMIT (all of them if LIMIT is 0). */
+/*
+ * Sort what is pending and write the events older than LIMIT (all of them if LIMIT is 0).
+ * What is pending is a few runs in time order — the last write's leftovers, then each CPU's
+ * events as its ring buffer gave them — merged, not sorted anew (qsort was 13 % of the
+ * recorder's profile).
+ */
 static int flush_pending(struct ss_recorder *r, uint64_t limit)
 {
 	size_t n = r->nr_pending;
 	int ret;
 
 	if (n)
-		qsort(r->pending, n, sizeof(*r->pending), cmp_ts);
+		ss_sort_runs(r->pending, n, sizeof(*r->pending), cmp_ts, &r->sort_tmp, &r->sort_cap);
 	if (limit) {
 		size_t lo = 0, hi = n;
 
@@ -642,6 +650,7 @@ void ss_recorder_free(struct ss_recorder *r)
 		ss_writer_abort(r->w);
 	}
 	free(r->pending);
+	free(r->sort_tmp);
 	free(r->out);
 	free(r->new_tasks);
 	ss_tasknames_free(r->work);
