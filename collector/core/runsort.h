@@ -16,8 +16,8 @@
  * and adjacent ones merged, a pass over the elements per halving of their number (with R runs,
  * about N log2(R) comparisons against qsort's N log2(N)).  *TMP (*TMP_CAP elements of SIZE
  * bytes: one scratch space per element size; NULL and 0 at first, free() it when done) is the
- * caller's scratch space, grown here as needed; with more
- * than SS_SORT_RUNS_MAX runs, or without memory for the scratch space, BASE is sorted by qsort().
+ * caller's scratch space, grown here as needed; with more than SS_SORT_RUNS_MAX runs, or without
+ * memory for the scratch space, BASE is sorted by qsort().
  */
 void ss_sort_runs(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *),
 		  void **tmp, size_t *tmp_cap);

@@ -45,8 +45,6 @@ SS.loadTrace = async function (meta, i, atOnce) {
 	SS.detailInit(tr);
 	if (atOnce)
 		while (tr.pending.length) await SS.decodeNext(tr);
-	if (!tr.pending.length)
-		tr.section = tr.tmp = null;  // the page's data and the column buffer can go
 	return tr;
 };
 
@@ -67,8 +65,6 @@ SS.detailInit = function (tr) {
 		else if (k && !tr.m.chunks[k - 1].sec && tr.gaps.length) tr.gaps[tr.gaps.length - 1][1] = c.t_last;
 		else tr.gaps.push([c.t_first, c.t_last]);
 	});
-	// from here on, requests are not decoded yet
-	tr.pendingFrom = tr.pending.length ? tr.m.chunks[tr.pending[0]].t_first : Infinity;
 	const d = {
 		n: n, done: 0, ts: new Float64Array(n), sector: new Float64Array(n), nr: new Uint32Array(n),
 		flags: new Uint16Array(n), cls: new Uint8Array(n), lat: new Float64Array(n),
@@ -79,6 +75,16 @@ SS.detailInit = function (tr) {
 	d.colour = tr.colourByGroup ? d.group : d.cls;
 	tr.d = d;
 	tr.tmp = new Float64Array(65536);
+	SS.pendingLeft(tr, tr.pending);
+};
+
+// What is left to decode: PENDING (chunk indices); requests from tr.pendingFrom on are not
+// decoded yet.  With nothing left, the page's data and the column buffer can go.
+SS.pendingLeft = function (tr, pending) {
+	tr.pending = pending;
+	tr.pendingFrom = pending.length ? tr.m.chunks[pending[0]].t_first : Infinity;
+	if (!pending.length)
+		tr.section = tr.tmp = null;
 };
 
 // Inflate and decode the next pending chunk into tr.d.
@@ -86,10 +92,7 @@ SS.decodeNext = async function (tr) {
 	const c = tr.m.chunks[tr.pending[0]];
 	const buf = await tr.section(c.sec);
 	SS.decodeChunk(tr, buf, c.n);
-	tr.pending.shift();
-	tr.pendingFrom = tr.pending.length ? tr.m.chunks[tr.pending[0]].t_first : Infinity;
-	if (!tr.pending.length)
-		tr.section = tr.tmp = null;  // the page's data and the column buffer can go
+	SS.pendingLeft(tr, tr.pending.slice(1));
 };
 
 SS.decodeChunk = function (tr, buf, want) {
@@ -150,7 +153,7 @@ SS.decodeRest = async function (V) {
 		} catch (err) {
 			tr.detailError = 'the request detail from ' + (tr.pendingFrom / 1e9).toFixed(3) +
 				' s on could not be read (' + (err && err.message || err) + '); there the io panel shows cells only';
-			tr.pending = [];
+			tr.pending = [];                // pendingFrom stays: cells from there on
 			tr.section = tr.tmp = null;
 			errors.push(tr.m.label + ': ' + tr.detailError);
 			console.error('seekscope: ' + errors[errors.length - 1]);
