@@ -8,12 +8,14 @@
 # latency-bound).  Each round runs fio alone, under `seekscope record`, under `seekscope record
 # --no-work-names` (without the workqueue event, which fires once per request of a loop
 # device) and under `trace-cmd record`, in an order that rotates from round to round; the
-# medians over the rounds are printed, with each recorder's IOPS as a share of fio alone.
-# Prints figures; asserts nothing.  Root only.
+# medians over the rounds are printed, with each recorder's IOPS as a share of fio alone, and
+# the same share taken round by round (a recorder's IOPS over fio alone's in its own round, the
+# median of those ratios): the machine's speed drifts between rounds, and a whole round moves
+# together.  Prints figures; asserts nothing.  Root only.
 #   tests/bench/record.sh [SECONDS [BUFFER_KB]]     SECONDS per fio run (default 10)
 #   ROUNDS=3 (default)   QUICK=1: 3-second runs, one round
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 QUICK=${QUICK:-0}
 SECS=${1:-$([[ $QUICK == 1 ]] && echo 3 || echo 10)}
 BUF=${2:-}
@@ -52,27 +54,34 @@ kworker_ticks() {
 	echo $s
 }
 
-# fio_run DEPTH -> prints "IOPS CPU_US_PER_IO": the IOPS, and the CPU time fio and the kernel's
-# workers spent per request (a figure that other work on the machine changes much less than
-# the IOPS: it measures what the tracing adds to each request's path)
+# fio_run DEPTH -> prints "IOPS CPU_US_PER_IO P999_US": the IOPS, the CPU time fio and the
+# kernel's workers spent per request (a figure that other work on the machine changes much less
+# than the IOPS: it measures what the tracing adds to each request's path), and the completion
+# latency that 99.9 % of the requests stayed under (where a recorder that holds a CPU for a
+# while, as it drains the ring buffer, shows first)
 fio_run() {
-	local k0 k1 iops
+	local k0 k1 iops p999
 	k0=$(kworker_ticks)
-	iops=$(/usr/bin/time -f '%U %S' -o "$W/fio.time" fio --name=bench --filename="$LOOP" \
-		--rw=randread --bs=4k --iodepth="$1" --ioengine=libaio --direct=1 --runtime="$SECS" \
-		--time_based --group_reporting --output-format=terse --terse-version=3 |
-		awk -F';' '{print $8}')
+	# terse v3: field 8 the read IOPS, 18-19 the completion latency's percentiles asked for
+	read -r iops p999 < <(/usr/bin/time -f '%U %S' -o "$W/fio.time" fio --name=bench \
+		--filename="$LOOP" --rw=randread --bs=4k --iodepth="$1" --ioengine=libaio --direct=1 \
+		--runtime="$SECS" --time_based --group_reporting --percentile_list=50:99.9 \
+		--output-format=terse --terse-version=3 | awk -F';' '{ sub(/.*=/, "", $19); print $8, $19 }')
 	k1=$(kworker_ticks)
 	tail -1 "$W/fio.time" | awk -v i="$iops" -v s="$SECS" -v k=$((k1 - k0)) -v hz="$(getconf CLK_TCK)" \
-		'{ n = i * s; printf "%s %.3f\n", i, (n > 0 ? ($1 + $2 + k / hz) * 1e6 / n : 0) }'
+		-v p="${p999:-0}" \
+		'{ n = i * s; printf "%s %.3f %s\n", i, (n > 0 ? ($1 + $2 + k / hz) * 1e6 / n : 0), p }'
 }
 
 # measure CONFIG DEPTH: one fio run under CONFIG (alone, ss, ss-nowork, tc); appends
-# "IOPS CPU EVENTS LOST US_PER_IO" to $W/CONFIG.DEPTH
+# "IOPS CPU EVENTS LOST US_PER_IO P999_US" to $W/CONFIG.DEPTH, a line a round
 measure() {
-	local cfg=$1 depth=$2 rec= iops us cpu=0 events=0 lost=0 out=$W/$1.$2.rec
+	local cfg=$1 depth=$2 rec='' iops us p999 cpu=0 events=0 lost=0 out=$W/$1.$2.rec
 	case $cfg in
-	alone) read -r iops us < <(fio_run "$depth"); echo "$iops 0 0 0 $us" >>"$W/$cfg.$depth"; return ;;
+	alone)
+		read -r iops us p999 < <(fio_run "$depth")
+		echo "$iops 0 0 0 $us $p999" >>"$W/$cfg.$depth"
+		return ;;
 	ss)       set -- "$SEEKSCOPE" record -q -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
 	ss-nowork) set -- "$SEEKSCOPE" record -q --no-work-names -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
 	tc)
@@ -83,7 +92,7 @@ measure() {
 	esac
 	/usr/bin/time -f '%U %S' -o "$W/time" "$@" >"$out" 2>&1 & rec=$!
 	sleep 2
-	read -r iops us < <(fio_run "$depth")
+	read -r iops us p999 < <(fio_run "$depth")
 	sleep 0.5
 	pkill -INT -P $rec 2>/dev/null
 	kill -INT $rec 2>/dev/null
@@ -98,7 +107,7 @@ measure() {
 			sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
 		rm -f "$W/t.sst"
 	fi
-	echo "$iops $cpu ${events:-0} ${lost:-0} $us" >>"$W/$cfg.$depth"
+	echo "$iops $cpu ${events:-0} ${lost:-0} $us $p999" >>"$W/$cfg.$depth"
 }
 
 configs=(alone ss ss-nowork tc)
@@ -112,36 +121,44 @@ done
 
 med() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 col() { awk -v c="$2" '{print $c}' "$1" | med; }
+# ratio A B DEPTH: the median over the rounds of A's IOPS over B's in the same round
+ratio() { paste -d' ' "$W/$1.$3" "$W/$2.$3" | awk '$7 > 0 { print $1 / $7 }' | med; }
 echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), ${SECS} s per run, $(nproc) CPUs" \
 	"($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
 	"$(cut -d' ' -f1-3 /proc/loadavg); ring buffer $BUFKB KiB per CPU; median of $ROUNDS round(s)"
 for depth in 32 1; do
 	alone=$(col "$W/alone.$depth" 1) alone_us=$(col "$W/alone.$depth" 5)
 	[[ $depth == 32 ]] && echo "== extreme: iodepth 32" || echo "== typical: iodepth 1"
-	printf '%-28s %9s %9s %11s %11s %8s %12s\n' recorder "fio IOPS" "of alone" "us/request" \
-		events lost "rec. s/M ev"
-	printf '%-28s %9s %9s %11s\n' "none (fio alone)" "$alone" "100.0%" "$alone_us"
+	printf '%-28s %9s %9s %9s %11s %10s %11s %8s %12s\n' recorder "fio IOPS" "of alone" \
+		"per round" "us/request" "p99.9 us" events lost "rec. s/M ev"
+	printf '%-28s %9s %9s %9s %11s %10s\n' "none (fio alone)" "$alone" "100.0%" 1 "$alone_us" \
+		"$(col "$W/alone.$depth" 6)"
 	for cfg in ss ss-nowork tc; do
-		f=$W/$cfg.$depth
-		iops=$(col "$f" 1) events=$(col "$f" 3)
+		file=$W/$cfg.$depth
+		iops=$(col "$file" 1) events=$(col "$file" 3)
 		case $cfg in
 		ss) name="seekscope record" ;;
 		ss-nowork) name="seekscope --no-work-names" ;;
 		tc) name="trace-cmd record" ;;
 		esac
-		printf '%-28s %9s %8.1f%% %11s %11s %8s %12s\n' "$name" "$iops" \
+		printf '%-28s %9s %8.1f%% %9.3f %11s %10s %11s %8s %12s\n' "$name" "$iops" \
 			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print (b > 0 ? 100 * a / b : 0) }')" \
-			"$(col "$f" 5)" "$events" "$(awk '{print $4}' "$f" | sort -g | tail -1)" \
-			"$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$f" | med)"
+			"$(ratio "$cfg" alone "$depth")" "$(col "$file" 5)" "$(col "$file" 6)" "$events" \
+			"$(awk '{print $4}' "$file" | sort -g | tail -1)" \
+			"$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$file" | med)"
 	done
 	awk -v a="$(col "$W/ss.$depth" 1)" -v b="$(col "$W/tc.$depth" 1)" \
-		'BEGIN { if (b > 0) printf "IOPS under seekscope / under trace-cmd: %.3f\n", a / b }'
+		-v r="$(ratio ss tc "$depth")" \
+		'BEGIN { if (b > 0) printf "IOPS under seekscope / under trace-cmd: %.3f (per round: %.3f)\n", a / b, r }'
 	awk -v a="$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$W/ss.$depth" | med)" \
 		-v b="$(awk '$3 > 0 { print $2 / $3 * 1e6 }' "$W/tc.$depth" | med)" \
 		'BEGIN { if (b > 0) printf "recorder CPU per million events, seekscope / trace-cmd: %.2f (goal <= 0.8)\n", a / b }'
 done
 echo "us/request: the CPU time fio and the kernel's workers spent per request (what the"
 echo "tracing adds to each request's path; steadier than the IOPS when other work runs);"
+echo "per round: the median of the rounds' own ratios to fio alone (the share that the drift of"
+echo "the machine's speed between rounds moves least); p99.9 us: the completion latency that"
+echo "99.9 % of the requests stayed under (a recorder holding a CPU while it drains shows there);"
 echo "rec. s/M ev: the recorder's own CPU seconds per million block events it kept"
 echo "goals (issue 18): >= 95% of fio alone at typical rates, never below trace-cmd's share" \
 	"at the extreme rate, CPU per million events <= 0.8x trace-cmd's, 0 lost (the lost" \
