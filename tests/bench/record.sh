@@ -62,14 +62,15 @@ kworker_ticks() {
 fio_run() {
 	local k0 k1 iops p999
 	k0=$(kworker_ticks)
-	# terse v3: field 8 the read IOPS, 18-19 the completion latency's percentiles asked for
+	# terse v3: field 5 fio's error (a failed run counts as 0 IOPS), 8 the read IOPS, 18-19 the
+	# completion latency's percentiles asked for
 	read -r iops p999 < <(/usr/bin/time -f '%U %S' -o "$W/fio.time" fio --name=bench \
 		--filename="$LOOP" --rw=randread --bs=4k --iodepth="$1" --ioengine=libaio --direct=1 \
 		--runtime="$SECS" --time_based --group_reporting --percentile_list=50:99.9 \
-		--output-format=terse --terse-version=3 | awk -F';' '{ sub(/.*=/, "", $19); print $8, $19 }')
+		--output-format=terse --terse-version=3 | awk -F';' '{ sub(/.*=/, "", $19); print ($5 == 0 ? $8 : 0), $19 }')
 	k1=$(kworker_ticks)
-	tail -1 "$W/fio.time" | awk -v i="$iops" -v s="$SECS" -v k=$((k1 - k0)) -v hz="$(getconf CLK_TCK)" \
-		-v p="${p999:-0}" \
+	tail -1 "$W/fio.time" | awk -v i="${iops:-0}" -v s="$SECS" -v k=$((k1 - k0)) \
+		-v hz="$(getconf CLK_TCK)" -v p="${p999:-0}" \
 		'{ n = i * s; printf "%s %.3f %s\n", i, (n > 0 ? ($1 + $2 + k / hz) * 1e6 / n : 0), p }'
 }
 
@@ -119,10 +120,18 @@ for ((r = 0; r < ROUNDS; r++)); do
 	done
 done
 
-med() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# the median (of an even count, the mean of the middle two)
+med() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 col() { awk -v c="$2" '{print $c}' "$1" | med; }
-# ratio A B DEPTH: the median over the rounds of A's IOPS over B's in the same round
-ratio() { paste -d' ' "$W/$1.$3" "$W/$2.$3" | awk '$7 > 0 { print $1 / $7 }' | med; }
+# ratio A B DEPTH: the median over the rounds of A's IOPS over B's in the same round (each file
+# has a line a round, in order; a round where either run failed is left out)
+ratio() {
+	awk 'NR == FNR { a[FNR] = $1; next } $1 > 0 && a[FNR] > 0 { print a[FNR] / $1 }' \
+		"$W/$1.$3" "$W/$2.$3" | med
+}
 echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), ${SECS} s per run, $(nproc) CPUs" \
 	"($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
 	"$(cut -d' ' -f1-3 /proc/loadavg); ring buffer $BUFKB KiB per CPU; median of $ROUNDS round(s)"
@@ -131,7 +140,7 @@ for depth in 32 1; do
 	[[ $depth == 32 ]] && echo "== extreme: iodepth 32" || echo "== typical: iodepth 1"
 	printf '%-28s %9s %9s %9s %11s %10s %11s %8s %12s\n' recorder "fio IOPS" "of alone" \
 		"per round" "us/request" "p99.9 us" events lost "rec. s/M ev"
-	printf '%-28s %9s %9s %9s %11s %10s\n' "none (fio alone)" "$alone" "100.0%" 1 "$alone_us" \
+	printf '%-28s %9s %9s %9s %11s %10s\n' "none (fio alone)" "$alone" "100.0%" 1.000 "$alone_us" \
 		"$(col "$W/alone.$depth" 6)"
 	for cfg in ss ss-nowork tc; do
 		file=$W/$cfg.$depth
