@@ -14,6 +14,7 @@
 
 #include "errbuf.h"
 #include "blockdev.h"
+#include "drainpace.h"
 #include "fsprobe.h"
 #include "mapwrite.h"
 #include "pair.h"
@@ -24,12 +25,6 @@
 #include "trace_write.h"
 
 #define MAX_DEVS        32
-/*
- * Time between drains.  Reading back to back would mostly fetch partly filled pages, paying a
- * system call for a handful of events; a pause lets pages fill (8 MiB per CPU holds about
- * 100,000 events, far more than arrive in this time at any rate a disk sustains).
- */
-#define DRAIN_PERIOD_NS 50000000ull
 /*
  * Events are written only once they are older than the time of the read that found them minus
  * this margin: the kernel commits an event microseconds after stamping it, so anything older
@@ -76,6 +71,7 @@ struct ss_recorder {
 	uint64_t written;
 	struct ss_pair *pair;           /* the written events paired: what is still in flight */
 	uint64_t inflight;              /* ss_pair_inflight() after the last write (atomic) */
+	size_t most_inflight;           /* the most in flight at once in the last write */
 	uint64_t written_to;            /* every event stamped before this is written (atomic) */
 	uint64_t start_ns;
 	uint32_t nr_maps;               /* file maps written */
@@ -224,7 +220,7 @@ static int stage(struct ss_recorder *r, size_t n, size_t *nout)
  */
 static int flush_pending(struct ss_recorder *r, uint64_t limit)
 {
-	size_t n = r->nr_pending;
+	size_t n = r->nr_pending, most = ss_pair_inflight(r->pair);
 	int ret;
 
 	if (n)
@@ -262,12 +258,15 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 
 			/* out of memory only loses track of a request: counted, never fatal */
 			ss_pair_feed(r->pair, &r->out[i], &io);
+			if (ss_pair_inflight(r->pair) > most)
+				most = ss_pair_inflight(r->pair);
 		}
 		__atomic_store_n(&r->inflight, (uint64_t)ss_pair_inflight(r->pair), __ATOMIC_RELAXED);
 		__atomic_add_fetch(&r->written, nout, __ATOMIC_RELAXED);
 		memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
 		r->nr_pending -= n;
 	}
+	r->most_inflight = most;
 	__atomic_store_n(&r->written_to, limit ? limit : UINT64_MAX, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -275,13 +274,14 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 static void *drain_thread(void *arg)
 {
 	struct ss_recorder *r = arg;
+	uint64_t prev_t0 = 0;           /* when the last drain began */
 	sigset_t all;
 
 	/* signals belong to the main thread, which decides what a SIGINT means */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	while (!r->stop_thread) {
-		uint64_t t0 = ss_mono_now_ns();
+		uint64_t t0 = ss_mono_now_ns(), period = SS_DRAIN_MAX_NS, spent;
 		long n;
 		int ret;
 
@@ -299,14 +299,15 @@ static void *drain_thread(void *arg)
 			__atomic_store_n(&r->thread_error, ret, __ATOMIC_RELEASE);
 			break;
 		}
-		{
-			uint64_t spent = ss_mono_now_ns() - t0;
+		/* the events this drain found arrived since the last one began */
+		if (prev_t0)
+			period = ss_drain_period(t0 - prev_t0, (uint64_t)n, r->most_inflight);
+		prev_t0 = t0;
+		spent = ss_mono_now_ns() - t0;
+		if (spent < period) {
+			struct timespec ts = { 0, (long)(period - spent) };
 
-			if (spent < DRAIN_PERIOD_NS) {
-				struct timespec ts = { 0, (long)(DRAIN_PERIOD_NS - spent) };
-
-				nanosleep(&ts, NULL);
-			}
+			nanosleep(&ts, NULL);
 		}
 	}
 	return NULL;
