@@ -43,15 +43,15 @@ DEV=$(( ${MAJMIN%:*} << 20 | ${MAJMIN#*:} ))
 "$SEEKSCOPE" record -q -o "$W/probe.sst" -d "$LOOP" -- true || exit 1
 BUFKB=${BUF:-$("$SEEKSCOPE" dump --no-events "$W/probe.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')}
 
-# CPU ticks (user + system) of every kernel worker thread so far: the loop device's requests
-# are served by kworkers, and what a tracepoint adds to their path is part of the workload's cost
+# CPU ticks (user + system) of each kernel worker thread so far, a "PID TICKS" line each: the
+# loop device's requests are served by kworkers, and what a tracepoint adds to their path is
+# part of the workload's cost
 kworker_ticks() {
-	local p f s=0
+	local p f
 	for p in $(pgrep -x 'kworker/.*'); do
 		read -r -a f <"/proc/$p/stat" 2>/dev/null || continue
-		s=$((s + ${f[13]} + ${f[14]}))
+		echo "$p $((${f[13]} + ${f[14]}))"
 	done
-	echo $s
 }
 
 # fio_run DEPTH -> prints "IOPS CPU_US_PER_IO P999_US": the IOPS, the CPU time fio and the
@@ -60,16 +60,21 @@ kworker_ticks() {
 # latency that 99.9 % of the requests stayed under (where a recorder that holds a CPU for a
 # while, as it drains the ring buffer, shows first)
 fio_run() {
-	local k0 k1 iops p999
-	k0=$(kworker_ticks)
+	local k iops p999
+	kworker_ticks >"$W/k0"
 	# terse v3: field 5 fio's error (a failed run counts as 0 IOPS), 8 the read IOPS, 18-19 the
 	# completion latency's percentiles asked for
 	read -r iops p999 < <(/usr/bin/time -f '%U %S' -o "$W/fio.time" fio --name=bench \
 		--filename="$LOOP" --rw=randread --bs=4k --iodepth="$1" --ioengine=libaio --direct=1 \
 		--runtime="$SECS" --time_based --group_reporting --percentile_list=50:99.9 \
 		--output-format=terse --terse-version=3 | awk -F';' '{ sub(/.*=/, "", $19); print ($5 == 0 ? $8 : 0), $19 }')
-	k1=$(kworker_ticks)
-	tail -1 "$W/fio.time" | awk -v i="${iops:-0}" -v s="$SECS" -v k=$((k1 - k0)) \
+	kworker_ticks >"$W/k1"
+	# what each worker spent since, a worker started since counted whole and one gone since
+	# not at all (a sum over all workers would lose a gone worker's earlier ticks: below zero)
+	k=$(awk 'NR == FNR { t[$1] = $2; next }
+		{ d = $2 - ($1 in t ? t[$1] : 0); s += d > 0 ? d : 0 } END { print s + 0 }' \
+		"$W/k0" "$W/k1")
+	tail -1 "$W/fio.time" | awk -v i="${iops:-0}" -v s="$SECS" -v k="$k" \
 		-v hz="$(getconf CLK_TCK)" -v p="${p999:-0}" \
 		'{ n = i * s; printf "%s %.3f %s\n", i, (n > 0 ? ($1 + $2 + k / hz) * 1e6 / n : 0), p }'
 }
