@@ -255,11 +255,13 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 		r->nr_tasks += r->nr_new_tasks;
 		for (size_t i = 0; i < nout; i++) {
 			struct ss_io io;
+			size_t now;
 
 			/* out of memory only loses track of a request: counted, never fatal */
 			ss_pair_feed(r->pair, &r->out[i], &io);
-			if (ss_pair_inflight(r->pair) > most)
-				most = ss_pair_inflight(r->pair);
+			now = ss_pair_inflight(r->pair);
+			if (now > most)
+				most = now;
 		}
 		__atomic_store_n(&r->inflight, (uint64_t)ss_pair_inflight(r->pair), __ATOMIC_RELAXED);
 		__atomic_add_fetch(&r->written, nout, __ATOMIC_RELAXED);
