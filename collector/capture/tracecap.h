@@ -2,8 +2,9 @@
 /*
  * tracefs capture of block request events in a private tracing instance.  Creates and
  * configures the instance (events, per-device filter, clock, buffer size), reads the per-CPU
- * ring buffers without blocking, decodes events by field name and hands them to a sink, and
- * collects the ring buffer's lost-event counters.  Global tracing state is never touched.
+ * ring buffers without blocking (whole pages spliced), decodes events by field name and hands
+ * them to a sink, and collects the ring buffer's lost-event counters.  Global tracing state is
+ * never touched.
  * Library code: returns 0/-errno, one-line reasons in the caller's buffer, never prints.
  */
 #ifndef SS_TRACECAP_H
@@ -66,6 +67,20 @@ int ss_tracecap_stop(struct ss_tracecap *c);
  * With FLUSH, also take the partially filled pages (use after ss_tracecap_stop()).
  */
 long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush);
+/*
+ * Read the whole pages of each CPU's ring buffer, not the one its writer is still filling
+ * (spliced, many in one call: the kernel hands full pages over without copying their events
+ * one by one), and that page too on a CPU that had no whole page, or whose last read up to its
+ * writer began STALE_NS or longer before NOW (the caller's CLOCK_MONOTONIC time when this drain
+ * began).  Returns the number of events read, or -errno.  Where the kernel cannot splice the
+ * files, every page is read every time.  What is read is complete up to ss_tracecap_read_to().
+ */
+long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ctx, uint64_t now,
+			     uint64_t stale_ns);
+/* Every event stamped before this time has been read from every CPU (for each CPU the NOW of
+ * its last read up to the writer, or the last event of a whole page read since), give or take
+ * the microseconds between an event's stamp and its commit; 0 before the first drain. */
+uint64_t ss_tracecap_read_to(const struct ss_tracecap *c);
 /* Where drains send the work events (same CTX as the drain's); NULL: dropped. */
 void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink);
 /* Whether the work event is recorded (asked for and known to this kernel). */

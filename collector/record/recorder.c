@@ -26,9 +26,10 @@
 
 #define MAX_DEVS        32
 /*
- * Events are written only once they are older than the time of the read that found them minus
- * this margin: the kernel commits an event microseconds after stamping it, so anything older
- * has been seen on every CPU and the file stays in global time order.
+ * Events are written only once they are older than the time up to which every CPU's ring
+ * buffer has been read (ss_tracecap_read_to()) minus this margin: the kernel commits an event
+ * microseconds after stamping it, so anything older has been seen on every CPU and the file
+ * stays in global time order.
  */
 #define ORDER_MARGIN_NS 2000000ull
 
@@ -283,18 +284,21 @@ static void *drain_thread(void *arg)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	while (!r->stop_thread) {
-		uint64_t t0 = ss_mono_now_ns(), period = SS_DRAIN_MAX_NS, spent;
+		uint64_t t0 = ss_mono_now_ns(), period = SS_DRAIN_MAX_NS, spent, to;
 		long n;
 		int ret;
 
-		n = ss_tracecap_drain(r->cap, sink, r, false);
+		/* whole pages every time; the page being written of a CPU that had none, or
+		 * once in SS_DRAIN_MAX_NS */
+		n = ss_tracecap_drain_pages(r->cap, sink, r, t0, SS_DRAIN_MAX_NS);
 		if (n < 0) {
 			snprintf(r->thread_msg, sizeof(r->thread_msg), "reading the ring buffer: %s",
 				 strerror((int)-n));
 			__atomic_store_n(&r->thread_error, (int)n, __ATOMIC_RELEASE);
 			break;
 		}
-		ret = flush_pending(r, t0 > ORDER_MARGIN_NS ? t0 - ORDER_MARGIN_NS : 1);
+		to = ss_tracecap_read_to(r->cap);
+		ret = flush_pending(r, to > ORDER_MARGIN_NS ? to - ORDER_MARGIN_NS : 1);
 		if (ret) {
 			snprintf(r->thread_msg, sizeof(r->thread_msg), "writing the trace: %s",
 				 strerror(-ret));
