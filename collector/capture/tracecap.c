@@ -16,48 +16,7 @@
 #include "errbuf.h"
 #include "decode.h"
 #include "tracecap.h"
-
-/* Whole pages one splice may take: 64 of 4 KiB, 256 KiB (a pipe of that size). */
-#define SPLICE_PAGES 64
-
-struct cpu_reader {
-	struct tracefs_cpu *tcpu;
-	int fd;                  /* its trace_pipe_raw, ours to close (-1: none) */
-	void *page;
-	int page_size;
-	uint64_t events, missed, read_bytes;
-	uint64_t last_ts;        /* of the last event read (0: none yet) */
-	uint64_t pending_lost;   /* missed events not yet placed: wait for the next event */
-	uint64_t caught_up;      /* the caller's time of the last read to the writer (0: never) */
-};
-
-struct ss_tracecap {
-	struct tracefs_instance *inst;
-	/* The instance's directory and its parent (instances/), open from creation on: tracing
-	 * is switched off, the ring buffers' statistics read and the instance removed through
-	 * them, so that all of it still works when tracefs is unmounted (or mounted over)
-	 * during the capture.  -1: not open. */
-	int dir_fd, parent_fd;
-	struct tep_handle *tep;
-	struct kbuffer *kbuf;
-	struct ss_decoder *dec;
-	struct cpu_reader *cpus;
-	unsigned nr_cpus;
-	/* Whole pages are spliced from a ring buffer into this pipe, many in one call, and read
-	 * from it into SPLICED in one more: the kernel hands over full pages without copying
-	 * their events one by one, as it must for the page its writer is still filling.
-	 * -1: no splicing (read() page by page). */
-	int pipe[2];
-	char *spliced;
-	size_t pipe_bytes;
-	size_t buffer_kb;
-	bool on;
-	uint64_t missed_total;
-	int work_id;                    /* workqueue_execute_start's id, -1 if not recorded */
-	struct tep_format_field *work_fn, *work_pid;
-	ss_work_sink work_sink;
-	ss_lost_sink lost_sink;
-};
+#include "tracecap_int.h"
 
 int ss_tracecap_lockdown(char *mode, size_t len)
 {
@@ -221,27 +180,6 @@ static struct tracefs_cpu *open_cpu(struct tracefs_instance *inst, unsigned cpu,
 	return t;
 }
 
-/* The pipe whole pages are spliced through (struct ss_tracecap); none when the system
- * refuses one, and then pages are read one by one. */
-static void open_splice(struct ss_tracecap *c, size_t page_size)
-{
-	int size;
-
-	if (pipe2(c->pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
-		c->pipe[0] = c->pipe[1] = -1;
-		return;
-	}
-	size = fcntl(c->pipe[1], F_SETPIPE_SZ, (int)(SPLICE_PAGES * page_size));
-	if (size < 0)
-		size = fcntl(c->pipe[1], F_GETPIPE_SZ);
-	c->pipe_bytes = size > 0 ? (size_t)size / page_size * page_size : 0;
-	if (!c->pipe_bytes || !(c->spliced = malloc(c->pipe_bytes))) {
-		close(c->pipe[0]);
-		close(c->pipe[1]);
-		c->pipe[0] = c->pipe[1] = -1;
-	}
-}
-
 static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
@@ -264,8 +202,8 @@ static int open_cpus(struct ss_tracecap *c, char *err, size_t errlen)
 			ss_errf(err, errlen, "cannot set up reading CPU %u", i);
 			return -ENOMEM;
 		}
-		if (c->pipe[0] < 0 && !c->spliced)
-			open_splice(c, (size_t)r->page_size);
+		if (!c->splice_tried)
+			ss_tracecap_open_splice(c, (size_t)r->page_size);
 	}
 	return 0;
 }
@@ -429,167 +367,6 @@ int ss_tracecap_stop(struct ss_tracecap *c)
 	return 0;
 }
 
-/* The events CPU lost since its last event, placed before TS (the first one read after). */
-static int place_lost(struct ss_tracecap *c, unsigned cpu, uint64_t ts, void *ctx)
-{
-	struct cpu_reader *r = &c->cpus[cpu];
-	struct ss_rec_lost l = { .from_ns = r->last_ts, .to_ns = ts, .count = r->pending_lost,
-				 .cpu = cpu };
-
-	r->pending_lost = 0;
-	return c->lost_sink ? c->lost_sink(ctx, &l) : 0;
-}
-
-/* Decodes one page of CPU's ring buffer and passes its events on: their count, or -errno. */
-static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_sink sink,
-		      void *ctx)
-{
-	struct cpu_reader *r = &c->cpus[cpu];
-	unsigned long long ts;
-	long count = 0;
-	void *data;
-	int missed;
-
-	if (kbuffer_load_subbuffer(c->kbuf, page) < 0)
-		return 0;
-	missed = kbuffer_missed_events(c->kbuf);
-	if (missed) {
-		/* -1: the kernel knows events were lost here but not how many */
-		uint64_t m = missed < 0 ? 1 : (uint64_t)missed;
-
-		r->missed += m;
-		r->pending_lost += m;
-		c->missed_total += m;
-	}
-	for (data = kbuffer_read_event(c->kbuf, &ts); data; data = kbuffer_next_event(c->kbuf, &ts)) {
-		char comm[SS_COMM_LEN];
-		struct ss_event ev;
-		uint16_t id;
-		int dr;
-
-		if (r->pending_lost) {
-			int ret = place_lost(c, cpu, ts, ctx);
-
-			if (ret < 0)
-				return ret;
-		}
-		r->last_ts = ts;
-		r->events++;
-		memcpy(&id, data, sizeof(id));
-		if (id == c->work_id) {
-			unsigned long long fn = 0, pid = 0;
-			int ret = 0;
-
-			tep_read_number_field(c->work_fn, data, &fn);
-			tep_read_number_field(c->work_pid, data, &pid);
-			if (c->work_sink)
-				ret = c->work_sink(ctx, ts, cpu, (uint32_t)pid, fn);
-			if (ret < 0)
-				return ret;
-			continue;
-		}
-		dr = ss_decoder_decode(c->dec, data, (size_t)kbuffer_event_size(c->kbuf), ts, cpu,
-				       &ev, comm);
-		if (dr < 0)
-			return -EPROTO; /* the kernel's record shorter than its format */
-		if (dr > 0) {
-			int ret = sink(ctx, &ev, comm);
-
-			if (ret < 0)
-				return ret;
-			count++;
-		}
-	}
-	return count;
-}
-
-enum read_mode {
-	READ_ALL,       /* page by page up to the writer */
-	READ_FLUSH,     /* the last page, after tracing stopped */
-};
-
-static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, void *ctx,
-		      enum read_mode mode)
-{
-	struct cpu_reader *r = &c->cpus[cpu];
-	long count = 0;
-
-	for (;;) {
-		long k;
-		int n = mode == READ_FLUSH ? tracefs_cpu_flush(r->tcpu, r->page)
-					   : tracefs_cpu_read(r->tcpu, r->page, true);
-
-		if (n <= 0) {
-			if (n < 0 && errno != EAGAIN && errno != EINTR && errno != ENODATA)
-				return -errno;
-			return count;
-		}
-		r->read_bytes += (uint64_t)n;
-		k = read_page(c, cpu, r->page, sink, ctx);
-		if (k < 0)
-			return k;
-		count += k;
-		if (mode != READ_ALL)
-			return count;
-	}
-}
-
-static void close_splice(struct ss_tracecap *c)
-{
-	if (c->pipe[0] >= 0) {
-		close(c->pipe[0]);
-		close(c->pipe[1]);
-	}
-	c->pipe[0] = c->pipe[1] = -1;
-	free(c->spliced);
-	c->spliced = NULL;
-}
-
-/*
- * Splices CPU's whole pages — never the one its writer is still filling — into the pipe, as
- * many as it holds at a time, and decodes them.  The count of events, or -errno.  Where the
- * kernel cannot splice the file, the pipe is closed (reads go page by page from then on).
- */
-static long splice_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, void *ctx)
-{
-	struct cpu_reader *r = &c->cpus[cpu];
-	size_t psize = (size_t)r->page_size;
-	long count = 0;
-
-	for (;;) {
-		ssize_t n = splice(r->fd, NULL, c->pipe[1], NULL, c->pipe_bytes, SPLICE_F_NONBLOCK);
-		size_t got = 0;
-
-		if (n <= 0) {
-			if (n < 0 && errno == EINVAL)
-				close_splice(c);        /* not here: page by page from now on */
-			else if (n < 0 && errno != EAGAIN && errno != EINTR)
-				return -errno;
-			return count;
-		}
-		while (got < (size_t)n) {
-			ssize_t m = read(c->pipe[0], c->spliced + got, (size_t)n - got);
-
-			if (m <= 0) {
-				if (m < 0 && errno == EINTR)
-					continue;
-				return m < 0 ? -errno : -EIO;
-			}
-			got += (size_t)m;
-		}
-		r->read_bytes += got;
-		for (size_t off = 0; off + psize <= got; off += psize) {
-			long k = read_page(c, cpu, c->spliced + off, sink, ctx);
-
-			if (k < 0)
-				return k;
-			count += k;
-		}
-		if ((size_t)n < c->pipe_bytes)
-			return count;   /* up to the page being written */
-	}
-}
-
 void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink)
 {
 	c->work_sink = sink;
@@ -603,79 +380,6 @@ void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink)
 bool ss_tracecap_has_work(const struct ss_tracecap *c)
 {
 	return c->work_id >= 0;
-}
-
-long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush)
-{
-	long total = 0;
-
-	for (unsigned i = 0; i < c->nr_cpus; i++) {
-		long n;
-
-		if (!c->cpus[i].tcpu)
-			continue;
-		n = drain_cpu(c, i, sink, ctx, READ_ALL);
-		if (n >= 0 && flush) {
-			long m = drain_cpu(c, i, sink, ctx, READ_FLUSH);
-
-			n = m < 0 ? m : n + m;
-		}
-		if (n < 0)
-			return n;
-		total += n;
-	}
-	return total;
-}
-
-long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ctx, uint64_t now,
-			     uint64_t stale_ns)
-{
-	long total = 0;
-
-	for (unsigned i = 0; i < c->nr_cpus; i++) {
-		struct cpu_reader *r = &c->cpus[i];
-		uint64_t before = r->read_bytes;
-		long n = 0;
-
-		if (!r->tcpu)
-			continue;
-		if (c->pipe[0] >= 0)
-			n = splice_cpu(c, i, sink, ctx);
-		if (n >= 0 && c->pipe[0] < 0) {
-			n = drain_cpu(c, i, sink, ctx, READ_ALL);
-			if (n >= 0)
-				r->caught_up = now;
-		} else if (n >= 0 && (r->read_bytes == before || now - r->caught_up >= stale_ns)) {
-			/*
-			 * Up to the writer, the page it is filling too: on a CPU with no whole page
-			 * this time (whose last read holds back the time up to which every CPU is
-			 * read), or one not read that far for STALE_NS.
-			 */
-			long m = drain_cpu(c, i, sink, ctx, READ_ALL);
-
-			if (m >= 0)
-				r->caught_up = now;
-			n = m < 0 ? m : n + m;
-		}
-		if (n < 0)
-			return n;
-		total += n;
-	}
-	return total;
-}
-
-uint64_t ss_tracecap_read_to(const struct ss_tracecap *c)
-{
-	uint64_t to = UINT64_MAX;
-
-	for (unsigned i = 0; i < c->nr_cpus; i++) {
-		const struct cpu_reader *r = &c->cpus[i];
-		uint64_t t = r->caught_up > r->last_ts ? r->caught_up : r->last_ts;
-
-		if (r->tcpu && t < to)
-			to = t;
-	}
-	return to == UINT64_MAX ? 0 : to;
 }
 
 static uint64_t stat_value(const char *text, const char *key)
@@ -758,7 +462,7 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 		free(c->cpus[i].page);
 	}
 	free(c->cpus);
-	close_splice(c);
+	ss_tracecap_close_splice(c);
 	if (c->kbuf)
 		kbuffer_free(c->kbuf);
 	ss_decoder_free(c->dec);

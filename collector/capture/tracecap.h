@@ -71,9 +71,10 @@ long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, boo
  * Read the whole pages of each CPU's ring buffer, not the one its writer is still filling
  * (spliced, many in one call: the kernel hands full pages over without copying their events
  * one by one), and that page too on a CPU that had no whole page, or whose last read up to its
- * writer began STALE_NS or longer before NOW (the caller's CLOCK_MONOTONIC time when this drain
- * began).  Returns the number of events read, or -errno.  Where the kernel cannot splice the
- * files, every page is read every time.  What is read is complete up to ss_tracecap_read_to().
+ * writer began STALE_NS or longer before NOW (when this drain began, on the trace clock: with
+ * "mono", CLOCK_MONOTONIC).  Returns the number of events read, or -errno.  Where the kernel
+ * cannot splice the files, every page is read every time.  What is read is complete up to
+ * ss_tracecap_read_to().
  */
 long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ctx, uint64_t now,
 			     uint64_t stale_ns);

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Inside the tracefs capture, shared by its two files: tracecap.c sets the instance up and
+ * tears it down, tracecap_read.c reads the ring buffers (splices, reads, decoding).
+ */
+#ifndef SS_TRACECAP_INT_H
+#define SS_TRACECAP_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <event-parse.h>
+#include <kbuffer.h>
+#include <tracefs.h>
+
+#include "decode.h"
+#include "tracecap.h"
+
+/* Whole pages one splice may take (a pipe of 256 KiB with pages of 4 KiB). */
+#define SS_SPLICE_PAGES 64
+
+struct cpu_reader {
+	struct tracefs_cpu *tcpu;
+	int fd;                  /* its trace_pipe_raw, ours to close (-1: none) */
+	void *page;
+	int page_size;
+	uint64_t events, missed, read_bytes;
+	uint64_t last_ts;        /* of the last event read (0: none yet) */
+	uint64_t pending_lost;   /* missed events not yet placed: wait for the next event */
+	uint64_t caught_up;      /* NOW of its last read up to the writer (0: never) */
+};
+
+struct ss_tracecap {
+	struct tracefs_instance *inst;
+	/* The instance's directory and its parent (instances/), open from creation on: tracing
+	 * is switched off, the ring buffers' statistics read and the instance removed through
+	 * them, so that all of it still works when tracefs is unmounted (or mounted over)
+	 * during the capture.  -1: not open. */
+	int dir_fd, parent_fd;
+	struct tep_handle *tep;
+	struct kbuffer *kbuf;
+	struct ss_decoder *dec;
+	struct cpu_reader *cpus;
+	unsigned nr_cpus;
+	/* Whole pages are spliced from a ring buffer into this pipe, many in one call, and read
+	 * from it into SPLICED in one more: the kernel hands over full pages without copying
+	 * their events one by one, as it must for the page its writer is still filling.
+	 * -1: no splicing (read() page by page). */
+	int pipe[2];
+	char *spliced;
+	size_t pipe_bytes;
+	bool splice_tried;              /* the pipe was asked for (once, whatever came of it) */
+	size_t buffer_kb;
+	bool on;
+	uint64_t missed_total;
+	int work_id;                    /* workqueue_execute_start's id, -1 if not recorded */
+	struct tep_format_field *work_fn, *work_pid;
+	ss_work_sink work_sink;
+	ss_lost_sink lost_sink;
+};
+
+/* Ask for the pipe whole pages are spliced through; without one, pages are read one by one. */
+void ss_tracecap_open_splice(struct ss_tracecap *c, size_t page_size);
+void ss_tracecap_close_splice(struct ss_tracecap *c);
+
+#endif
