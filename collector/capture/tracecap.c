@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* tracefs capture: private instance, per-CPU non-blocking splices and reads, field decoding. */
+/* tracefs capture: the private instance set up and torn down; its reading is tracecap_read.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

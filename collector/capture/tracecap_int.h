@@ -18,6 +18,8 @@
 
 /* Whole pages one splice may take (a pipe of 256 KiB with pages of 4 KiB). */
 #define SS_SPLICE_PAGES 64
+/* Splices that may fail in a row (each drain then reads instead) before splicing stops. */
+#define SS_SPLICE_FAILURES 16
 
 struct cpu_reader {
 	struct tracefs_cpu *tcpu;
@@ -50,6 +52,7 @@ struct ss_tracecap {
 	char *spliced;
 	size_t pipe_bytes;
 	bool splice_tried;              /* the pipe was asked for (once, whatever came of it) */
+	unsigned splice_failures;       /* splices failed in a row: at SS_SPLICE_FAILURES, none more */
 	size_t buffer_kb;
 	bool on;
 	uint64_t missed_total;

@@ -154,7 +154,8 @@ static long drain_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, v
  * many as it holds at a time, and decodes them.  The count of events, or -errno (of the pipe's
  * read or the sink).  *FAILED when a splice failed: the kernel allocates a page for each page
  * it hands over, and a transient failure leaves the pages where they are, for read() to take.
- * Where the kernel cannot splice the file at all, the pipe is closed (page by page from then).
+ * Where the kernel cannot splice the file at all, or SS_SPLICE_FAILURES splices fail in a row,
+ * the pipe is closed (page by page from then on).
  */
 static long splice_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, void *ctx,
 		       bool *failed)
@@ -167,13 +168,18 @@ static long splice_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, 
 		ssize_t n = splice(r->fd, NULL, c->pipe[1], NULL, c->pipe_bytes, SPLICE_F_NONBLOCK);
 		size_t got = 0;
 
-		if (n <= 0) {
-			if (n < 0 && errno == EINVAL)
+		if (n < 0 && errno != EAGAIN) {
+			/* EINVAL: this kernel cannot splice the file; others: a failure of the
+			 * moment, unless they keep coming */
+			if (errno == EINVAL || ++c->splice_failures >= SS_SPLICE_FAILURES)
 				ss_tracecap_close_splice(c);
-			else if (n < 0 && errno != EAGAIN)
+			else
 				*failed = true;
 			return count;
 		}
+		c->splice_failures = 0;
+		if (n <= 0)
+			return count;
 		while (got < (size_t)n) {
 			ssize_t m = read(c->pipe[0], c->spliced + got, (size_t)n - got);
 
