@@ -62,11 +62,11 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 int ss_tracecap_start(struct ss_tracecap *c);
 int ss_tracecap_stop(struct ss_tracecap *c);
 /*
- * Read everything currently in the ring buffers (non-blocking), decode and pass to SINK.
- * Returns the number of events read, or -errno (a sink error is returned as is).
- * With FLUSH, also take the partially filled pages (use after ss_tracecap_stop()).
+ * Read everything left in the ring buffers, the partially filled pages too (after
+ * ss_tracecap_stop()), decode and pass to SINK.  Returns the number of events read, or -errno
+ * (a sink error is returned as is).
  */
-long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush);
+long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx);
 /*
  * Read the whole pages of each CPU's ring buffer, not the one its writer is still filling
  * (spliced, many in one call: the kernel hands full pages over without copying their events

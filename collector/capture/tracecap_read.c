@@ -24,11 +24,8 @@ void ss_tracecap_open_splice(struct ss_tracecap *c, size_t page_size)
 	if (size < 0)
 		size = fcntl(c->pipe[1], F_GETPIPE_SZ);
 	c->pipe_bytes = size > 0 ? (size_t)size / page_size * page_size : 0;
-	if (!c->pipe_bytes || !(c->spliced = malloc(c->pipe_bytes))) {
-		close(c->pipe[0]);
-		close(c->pipe[1]);
-		c->pipe[0] = c->pipe[1] = -1;
-	}
+	if (!c->pipe_bytes || !(c->spliced = malloc(c->pipe_bytes)))
+		ss_tracecap_close_splice(c);
 }
 
 void ss_tracecap_close_splice(struct ss_tracecap *c)
@@ -203,7 +200,7 @@ static long splice_cpu(struct ss_tracecap *c, unsigned cpu, ss_event_sink sink, 
 	}
 }
 
-long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, bool flush)
+long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx)
 {
 	long total = 0;
 
@@ -213,7 +210,7 @@ long ss_tracecap_drain(struct ss_tracecap *c, ss_event_sink sink, void *ctx, boo
 		if (!c->cpus[i].tcpu)
 			continue;
 		n = drain_cpu(c, i, sink, ctx, READ_ALL);
-		if (n >= 0 && flush) {
+		if (n >= 0) {
 			long m = drain_cpu(c, i, sink, ctx, READ_FLUSH);
 
 			n = m < 0 ? m : n + m;

@@ -554,7 +554,7 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 		ret = r->thread_error;
 		ss_errf(err, errlen, "%s", r->thread_msg);
 	} else {
-		long got = ss_tracecap_drain(r->cap, sink, r, true);
+		long got = ss_tracecap_drain(r->cap, sink, r);
 
 		if (got < 0) {
 			ret = (int)got;
