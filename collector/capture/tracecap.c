@@ -93,6 +93,64 @@ static int setup_work(struct ss_tracecap *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* Removes the stacktrace triggers of setup_stacks() from the instance at DIR_FD (errors
+ * ignored: the instance goes next).  Through the directory's descriptor, as struct
+ * ss_tracecap's other late writes. */
+static void clear_triggers(int dir_fd, unsigned which)
+{
+	for (size_t i = 0; dir_fd >= 0 && i < ss_nr_block_events; i++) {
+		char file[128];
+		int fd;
+
+		if (!(which & 1u << i))
+			continue;
+		snprintf(file, sizeof(file), "events/block/%s/trigger", ss_block_events[i].name);
+		if ((fd = openat(dir_fd, file, O_WRONLY | O_CLOEXEC)) < 0)
+			continue;
+		if (write(fd, "!stacktrace", 11) < 0) {
+			/* nothing to do: the instance's removal will say what is wrong */
+		}
+		close(fd);
+	}
+}
+
+/*
+ * The kernel's stack after each kworker's issue, insert and queue event of the traced
+ * devices (FILTER: their event filter, "" for all: a trigger does not see the event's own
+ * filter).  0, or -errno with no trigger left behind.
+ */
+static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
+			const char *filter)
+{
+	struct tep_event *ev = load_format(c, "ftrace", "kernel_stack");
+	struct tep_format_field *callers;
+	char trigger[1200];
+
+	if (!ev || !(c->stack_nr = tep_find_field(ev, "size")) ||
+	    !(callers = tep_find_field(ev, "caller")) || callers->offset < 0 ||
+	    !(c->stack_pid = tep_find_common_field(ev, "common_pid")))
+		return -ENOENT;
+	snprintf(trigger, sizeof(trigger), "stacktrace if comm ~ \"kworker*\"%s%s%s",
+		 *filter ? " && (" : "", filter, *filter ? ")" : "");
+	for (size_t i = 0; i < ss_nr_block_events; i++) {
+		const struct ss_block_event *b = &ss_block_events[i];
+
+		if ((b->opt_in && !(o->extra & b->opt_in)) || !ss_tracecap_wants_stack(b->type))
+			continue;
+		if (tracefs_event_file_write(c->inst, "block", b->name, "trigger", trigger) < 0) {
+			int ret = -errno;
+
+			clear_triggers(c->dir_fd, c->triggered);
+			c->triggered = 0;
+			return ret;
+		}
+		c->triggered |= 1u << i;
+	}
+	c->stack_callers = (unsigned)callers->offset;
+	c->stack_id = ev->id;
+	return 0;
+}
+
 static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, char *err,
 		     size_t errlen)
 {
@@ -143,7 +201,9 @@ static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, ch
 			return ret;
 		}
 	}
-	if (o->extra & SS_CAP_WORK) {
+	/* the stacks where the kernel takes the trigger, else the work event */
+	if ((o->extra & SS_CAP_WORK) &&
+	    ((o->extra & SS_CAP_WORK_EVENT) || setup_stacks(c, o, filter) < 0)) {
 		ret = setup_work(c, err, errlen);
 		if (ret)
 			return ret;
@@ -319,7 +379,7 @@ struct ss_tracecap *ss_tracecap_create(const struct ss_tracecap_opts *o, char *e
 		goto error;
 	}
 	inst_write(c, "tracing_on", "0");
-	c->work_id = -1;
+	c->work_id = c->stack_id = -1;
 	c->tep = tep_alloc();
 	c->dec = c->tep ? ss_decoder_new(c->tep) : NULL;
 	if (!c->dec) {
@@ -377,9 +437,14 @@ void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink)
 	c->lost_sink = sink;
 }
 
-bool ss_tracecap_has_work(const struct ss_tracecap *c)
+void ss_tracecap_set_stack_sink(struct ss_tracecap *c, ss_stack_sink sink)
 {
-	return c->work_id >= 0;
+	c->stack_sink = sink;
+}
+
+const char *ss_tracecap_work_method(const struct ss_tracecap *c)
+{
+	return c->stack_id >= 0 ? "stack" : c->work_id >= 0 ? "event" : NULL;
 }
 
 static uint64_t stat_value(const char *text, const char *key)
@@ -454,6 +519,8 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 		return 0;
 	if (c->dir_fd >= 0)
 		inst_write(c, "tracing_on", "0");
+	clear_triggers(c->dir_fd, c->triggered);
+	free(c->frames);
 	for (unsigned i = 0; c->cpus && i < c->nr_cpus; i++) {
 		if (c->cpus[i].tcpu) {
 			tracefs_cpu_free_fd(c->cpus[i].tcpu);
@@ -513,6 +580,20 @@ static int collect_ours(const char *name, void *ctx)
 	return 0;
 }
 
+/* A dead recorder's triggers, removed before its instance (a kernel may refuse to remove an
+ * instance whose events still have triggers). */
+static void stale_triggers(struct tracefs_instance *inst)
+{
+	char *dir = tracefs_instance_get_dir(inst);
+	int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+
+	tracefs_put_tracing_file(dir);
+	if (fd < 0)
+		return;
+	clear_triggers(fd, ~0u);
+	close(fd);
+}
+
 int ss_tracecap_remove_stale(void)
 {
 	/* Walked by hand, not with tracefs_instances(REGEX): libtracefs 1.6 leaks the compiled
@@ -531,6 +612,7 @@ int ss_tracecap_remove_stale(void)
 		if (!inst)
 			continue;
 		tracefs_trace_off(inst);
+		stale_triggers(inst);
 		if (tracefs_instance_destroy(inst) == 0)
 			removed++;
 		tracefs_instance_free(inst);

@@ -21,9 +21,17 @@
 /* Optional events beyond issue/complete/requeue (the opt-in bits of ss_block_events). */
 #define SS_CAP_INSERT  SS_BLOCK_OPT_INSERT   /* block:block_rq_insert */
 #define SS_CAP_QUEUE   SS_BLOCK_OPT_QUEUE    /* block:block_bio_queue */
-/* workqueue:workqueue_execute_start, for the work a kworker runs when it issues I/O
- * (ss_tracecap_set_work_sink); skipped without a word on kernels that lack it */
+/*
+ * The work a kworker runs when it issues I/O: a stacktrace trigger on the issue, insert and
+ * queue events, for a kworker's only (ss_tracecap_set_stack_sink: the work function is the
+ * frame process_one_work called), so that the cost follows the kworkers' own requests; on a
+ * kernel that refuses the trigger, workqueue:workqueue_execute_start, which fires for every
+ * work item of the machine (ss_tracecap_set_work_sink); neither, without a word, on a kernel
+ * that has neither.
+ */
 #define SS_CAP_WORK    0x100u
+/* With SS_CAP_WORK: the work event even where the trigger would be taken. */
+#define SS_CAP_WORK_EVENT 0x200u
 
 struct ss_tracecap_opts {
 	const uint32_t *devs;       /* devices to keep (SS_MKDEV encoding); none = all */
@@ -43,6 +51,11 @@ typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev, const char *c
  * function at kernel address FUNCTION. */
 typedef int (*ss_work_sink)(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid,
 			    uint64_t function);
+
+/* Called for each stack the trigger of SS_CAP_WORK wrote: kworker PID's kernel stack (NR
+ * return addresses, innermost first) at the event stamped TS that it follows. */
+typedef int (*ss_stack_sink)(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid,
+			     const uint64_t *frames, size_t nr);
 
 /* Called when a CPU's ring buffer lost events, placed in time (format.h, SS_REC_LOST): after
  * the last event read from that CPU (0: none yet) and before the first one read after them. */
@@ -82,11 +95,14 @@ long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ct
  * its last read up to the writer, or the last event of a whole page read since), give or take
  * the microseconds between an event's stamp and its commit; 0 before the first drain. */
 uint64_t ss_tracecap_read_to(const struct ss_tracecap *c);
-/* Where drains send the work events (same CTX as the drain's); NULL: dropped. */
+/* Where drains send the work events and the kworkers' stacks (same CTX as the drain's); NULL:
+ * dropped. */
 void ss_tracecap_set_work_sink(struct ss_tracecap *c, ss_work_sink sink);
-/* Whether the work event is recorded (asked for and known to this kernel). */
+void ss_tracecap_set_stack_sink(struct ss_tracecap *c, ss_stack_sink sink);
 void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink);
-bool ss_tracecap_has_work(const struct ss_tracecap *c);
+/* How the kworkers' work is recorded: "stack", "event" or NULL (not asked for, or neither
+ * known to this kernel). */
+const char *ss_tracecap_work_method(const struct ss_tracecap *c);
 /* Per-CPU counters into OUT (up to MAX entries); returns the count filled. */
 size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out, size_t max);
 /* Events lost so far according to page headers (cheap; stats files are read at the end). */

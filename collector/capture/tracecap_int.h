@@ -30,6 +30,10 @@ struct cpu_reader {
 	uint64_t last_ts;        /* of the last event read (0: none yet) */
 	uint64_t pending_lost;   /* missed events not yet placed: wait for the next event */
 	uint64_t caught_up;      /* NOW of its last read up to the writer (0: never) */
+	/* the last event that asked for a stack (a kworker's issue, insert or queue): the
+	 * stack the kernel writes after it names the work behind it */
+	uint64_t stack_for_ts;
+	uint32_t stack_for_pid;
 };
 
 struct ss_tracecap {
@@ -58,9 +62,27 @@ struct ss_tracecap {
 	uint64_t missed_total;
 	int work_id;                    /* workqueue_execute_start's id, -1 if not recorded */
 	struct tep_format_field *work_fn, *work_pid;
+	/* Or the kernel's stack after each kworker's issue, insert or queue (a stacktrace
+	 * trigger on those events): ftrace:kernel_stack's id (-1: none), its fields, and which
+	 * of ss_block_events carry the trigger (a bit each) */
+	int stack_id;
+	struct tep_format_field *stack_nr, *stack_pid;
+	unsigned stack_callers;         /* offset of caller[] in the record */
+	unsigned triggered;
+	uint64_t *frames;               /* one stack's frames, as the host's words */
+	size_t cap_frames;
 	ss_work_sink work_sink;
+	ss_stack_sink stack_sink;
 	ss_lost_sink lost_sink;
 };
+
+/* Whether a kworker's events of this block event type name the work behind them: the ones
+ * made in the issuer's or submitter's context (a completion's or requeue's context is
+ * whoever was running, not who asked for the I/O). */
+static inline bool ss_tracecap_wants_stack(uint16_t type)
+{
+	return type != SS_EV_COMPLETE && type != SS_EV_REQUEUE;
+}
 
 /* Ask for the pipe whole pages are spliced through; without one, pages are read one by one. */
 void ss_tracecap_open_splice(struct ss_tracecap *c, size_t page_size);

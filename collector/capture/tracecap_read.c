@@ -50,6 +50,41 @@ static int place_lost(struct ss_tracecap *c, unsigned cpu, uint64_t ts, void *ct
 	return c->lost_sink ? c->lost_sink(ctx, &l) : 0;
 }
 
+/* One kernel_stack entry of SIZE bytes at DATA, stamped TS: its frames to the stack sink. */
+static int stack_entry(struct ss_tracecap *c, unsigned cpu, const char *data, size_t size,
+		       uint64_t ts, void *ctx)
+{
+	struct cpu_reader *r = &c->cpus[cpu];
+	unsigned long long nr = 0, pid = 0;
+	size_t avail = 0, n;
+	uint64_t at;
+
+	tep_read_number_field(c->stack_nr, data, &nr);
+	tep_read_number_field(c->stack_pid, data, &pid);
+	if (size > c->stack_callers)
+		avail = (size - c->stack_callers) / sizeof(unsigned long);
+	n = nr < avail ? (size_t)nr : avail;
+	if (n > c->cap_frames) {
+		uint64_t *f = reallocarray(c->frames, n, sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		c->frames = f;
+		c->cap_frames = n;
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned long v;
+
+		memcpy(&v, data + c->stack_callers + i * sizeof(v), sizeof(v));
+		c->frames[i] = v;
+	}
+	/* the trigger writes the stack right after the event that asked for it: the work is
+	 * that event's, from its stamp on */
+	at = r->stack_for_ts && r->stack_for_pid == pid ? r->stack_for_ts : ts;
+	r->stack_for_ts = 0;
+	return c->stack_sink ? c->stack_sink(ctx, at, cpu, (uint32_t)pid, c->frames, n) : 0;
+}
+
 /* Decodes one page of CPU's ring buffer and passes its events on: their count, or -errno. */
 static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_sink sink,
 		      void *ctx)
@@ -98,12 +133,28 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 				return ret;
 			continue;
 		}
+		if (id == c->stack_id) {
+			int ret = stack_entry(c, cpu, data, (size_t)kbuffer_event_size(c->kbuf), ts,
+					      ctx);
+
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		dr = ss_decoder_decode(c->dec, data, (size_t)kbuffer_event_size(c->kbuf), ts, cpu,
 				       &ev, comm);
 		if (dr < 0)
 			return -EPROTO; /* the kernel's record shorter than its format */
 		if (dr > 0) {
-			int ret = sink(ctx, &ev, comm);
+			int ret;
+
+			/* an event the trigger follows with a stack (setup_stacks) */
+			if (c->stack_id >= 0 && ss_tracecap_wants_stack(ev.type) &&
+			    !strncmp(comm, "kworker", 7)) {
+				r->stack_for_ts = ts;
+				r->stack_for_pid = ev.pid;
+			}
+			ret = sink(ctx, &ev, comm);
 
 			if (ret < 0)
 				return ret;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -119,7 +120,7 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_workload_ui ui = { .signal = &got_signal };
 	struct sigaction sa;
 	char err[512] = "", gone[256] = "";
-	const char *out_name;
+	const char *out_name, *env;
 	struct ss_runas as;
 	char loops[SS_RECORD_MAX_DEVS][48];
 	int ret, exit_status = 0, rc = 0, stopped_by;
@@ -148,6 +149,13 @@ int ss_cmd_record(int argc, char **argv)
 	/* a closed stderr pipe must not kill the recorder before it removes its instance */
 	signal(SIGPIPE, SIG_IGN);
 
+	/* how kworkers' work is found: stacks where the kernel can (the default), or the
+	 * work event (SEEKSCOPE_WORK_NAMES=event) */
+	env = getenv("SEEKSCOPE_WORK_NAMES");
+	if (env && *env && strcmp(env, "stack") && strcmp(env, "event"))
+		return ss_optable_misuse("record", "SEEKSCOPE_WORK_NAMES is 'stack' or 'event', "
+					 "not '%s'", env);
+	ro.work_event = env && !strcmp(env, "event");
 	if ((ret = resolve_images(&o, loops)))
 		return ret;
 	if (o.user) {

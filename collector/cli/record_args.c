@@ -33,8 +33,8 @@ static const struct ss_option options[] = {
 	{ "no-zones", OPT_NO_ZONES, NULL,
 	  "do not read filesystem zones (XFS AGs/log, ext4 groups/journal)" },
 	{ "no-work-names", OPT_NO_WORK, NULL,
-	  "do not record workqueue:workqueue_execute_start: kworkers are then\n"
-	  "named without the work they ran (wb_workfn: writeback, ...)" },
+	  "do not record kworkers' stacks (or workqueue_execute_start): kworkers\n"
+	  "are then named without the work they ran (wb_workfn: writeback, ...)" },
 	{ "untar", OPT_UNTAR, "ARCHIVE", "run the extraction workload on ARCHIVE" },
 	{ "into", OPT_INTO, "DIR", "where to extract (an existing directory, not /)" },
 	{ "fsync", OPT_FSYNC, "MODE", "durability: end (default: one syncfs after extracting), file\n"
@@ -75,9 +75,11 @@ const struct ss_help ss_record_help = {
 "run; 1 when the extraction failed).  Anything refused (a missing archive, an existing\n"
 "DIR/1, an unwritable output) is refused before a trace or a tracing instance exists.\n"
 "The trace names the processes behind the requests (a task table: pid -> name, stored\n"
-"once per name); a kworker's name carries the work it ran when it issued I/O, from\n"
-"workqueue:workqueue_execute_start.  With -e queue,insert, requests are attributed to\n"
-"the task that submitted them rather than the one that handed them to the driver.\n"
+"once per name); a kworker's name carries the work it ran when it issued I/O: the\n"
+"function process_one_work called in the kernel's stack, taken after each of a kworker's\n"
+"requests (or workqueue:workqueue_execute_start on a kernel without that trigger).\n"
+"With -e queue,insert, requests are attributed to the task that submitted them rather\n"
+"than the one that handed them to the driver.\n"
 "Needs root.  Options end at COMMAND: what follows it is COMMAND's own.\n"
 "\n"
 "With --untar, the workload is the classic extraction benchmark: ARCHIVE (any format and\n"

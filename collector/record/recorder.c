@@ -127,6 +127,39 @@ static int work_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, uint64_
 	return 0;
 }
 
+/*
+ * A kworker's stack after its event at TS: the work function in it, as a work marker placed
+ * just before that event (the last pending ones are this CPU's, in ring order: put there,
+ * the marker keeps the run in order for the merge).
+ */
+static int stack_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, const uint64_t *frames,
+		      size_t nr)
+{
+	struct ss_recorder *r = ctx;
+	size_t at;
+	int ret = work_sink(ctx, ts, cpu, pid, ss_tasknames_stack_work(r->work, frames, nr));
+
+	if (ret)
+		return ret;
+	at = r->nr_pending - 1;
+	for (size_t back = 1; back <= 8 && back < r->nr_pending; back++) {
+		const struct ss_event *ev = &r->pending[r->nr_pending - 1 - back].ev;
+
+		if (ev->ts_ns == ts && ev->pid == pid && ev->cpu == cpu && ev->type != WORK_MARK) {
+			at = r->nr_pending - 1 - back;
+			break;
+		}
+	}
+	if (at != r->nr_pending - 1) {
+		struct pending mark = r->pending[r->nr_pending - 1];
+
+		memmove(&r->pending[at + 1], &r->pending[at],
+			(r->nr_pending - 1 - at) * sizeof(*r->pending));
+		r->pending[at] = mark;
+	}
+	return 0;
+}
+
 /* Lost events go straight to the file: readers merge and sort the spans (format.h). */
 static int lost_sink(void *ctx, const struct ss_rec_lost *lost)
 {
@@ -421,7 +454,8 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	co.devs = r->dev_ids;
 	co.nr_devs = r->nr_dev_ids;
 	co.buffer_kb = o->buffer_kb;
-	co.extra = o->extra_events | (o->no_work ? 0 : SS_CAP_WORK);
+	co.extra = o->extra_events | (o->no_work ? 0 : SS_CAP_WORK) |
+		   (o->work_event ? SS_CAP_WORK_EVENT : 0);
 	co.clock = "mono";
 	r->cap = ss_tracecap_create(&co, err, errlen);
 	if (!r->cap) {
@@ -429,6 +463,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		goto error;
 	}
 	ss_tracecap_set_work_sink(r->cap, work_sink);
+	ss_tracecap_set_stack_sink(r->cap, stack_sink);
 	ss_tracecap_set_lost_sink(r->cap, lost_sink);
 	r->capture.buffer_kb = ss_tracecap_buffer_kb(r->cap);
 	r->capture.nr_cpus = ss_tracecap_nr_cpus(r->cap);
@@ -446,6 +481,9 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		goto error;
 	}
 	write_host_meta(r);
+	/* how kworkers' work was found (tasknames.h): "stack" or "event" */
+	if (ss_tracecap_work_method(r->cap))
+		ss_writer_meta(r->w, "work-names", ss_tracecap_work_method(r->cap));
 	return r;
 error:
 	ss_recorder_free(r);

@@ -24,6 +24,7 @@ struct ss_recorder_opts {
 	const char *sysfs;              /* "/sys" */
 	bool probe_fs;                  /* read filesystem zones from the devices */
 	bool no_work;                   /* do not record what kworkers run (tasknames.h) */
+	bool work_event;                /* from the work event even where stacks would do */
 	const char *kallsyms;           /* "/proc/kallsyms" if NULL: names of work functions */
 };
 

@@ -33,6 +33,7 @@ struct ss_tasknames {
 	struct resolved *cache;    /* names found so far: few distinct work functions */
 	size_t nr_cache, cap_cache;
 	bool loaded;               /* kallsyms read (successfully or not) */
+	uint64_t pow_start, pow_end; /* process_one_work's text (0, 0: not found) */
 	struct sym *syms;          /* text symbols, sorted by address */
 	size_t nr_syms;
 	char *names;
@@ -154,6 +155,13 @@ static void load_kallsyms(struct ss_tasknames *n)
 	fclose(f);
 	if (n->nr_syms)
 		qsort(n->syms, n->nr_syms, sizeof(*n->syms), cmp_sym);
+	/* where the workqueue calls a work function: up to the next symbol */
+	for (size_t i = 0; i < n->nr_syms; i++)
+		if (!strcmp(n->names + n->syms[i].name, "process_one_work")) {
+			n->pow_start = n->syms[i].addr;
+			n->pow_end = i + 1 < n->nr_syms ? n->syms[i + 1].addr : UINT64_MAX;
+			break;
+		}
 }
 
 /* The function at ADDR (the symbol at or below it), "" if unknown. */
@@ -173,6 +181,16 @@ static const char *lookup_sym(struct ss_tasknames *n, uint64_t addr)
 			hi = mid;
 	}
 	return lo ? n->names + n->syms[lo - 1].name : "";
+}
+
+uint64_t ss_tasknames_stack_work(struct ss_tasknames *n, const uint64_t *frames, size_t nr)
+{
+	if (!n->loaded)
+		load_kallsyms(n);
+	for (size_t i = 1; i < nr && n->pow_start; i++)
+		if (frames[i] > n->pow_start && frames[i] < n->pow_end)
+			return frames[i - 1];
+	return 0;
 }
 
 const char *ss_tasknames_work_of(struct ss_tasknames *n, uint32_t pid)

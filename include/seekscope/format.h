@@ -174,9 +174,9 @@ struct ss_rec_task {
 	uint32_t reserved;          /* zero */
 	char     comm[16];          /* task->comm as the block events carry it, NUL-padded */
 	char     work[32];          /* workqueue workers ("kworker/..."): the work function they
-				     * were running (workqueue_execute_start: "wb_workfn",
-				     * "xlog_cil_push_work"), NUL-padded; "" for other tasks or
-				     * when unknown */
+				     * were running ("wb_workfn", "xlog_cil_push_work"; from
+				     * their stacks or workqueue_execute_start), NUL-padded; ""
+				     * for other tasks or when unknown */
 };
 
 /*
