@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 
 #include <event-parse.h>
 #include <kbuffer.h>
@@ -93,6 +94,22 @@ static int setup_work(struct ss_tracecap *c, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Whether a stacktrace trigger writes into the instance that owns it: since Linux 5.17 (and
+ * stable updates of 2022 to 4.19-5.16, which a version cannot tell from a kernel without
+ * them).  Before, it wrote into the top-level buffer: global state this tool must not touch,
+ * and stacks the recorder would never see.
+ */
+static bool stack_trigger_is_local(void)
+{
+	struct utsname u;
+	unsigned major = 0, minor = 0;
+
+	if (uname(&u) < 0 || sscanf(u.release, "%u.%u", &major, &minor) != 2)
+		return false;
+	return major > 5 || (major == 5 && minor >= 17);
+}
+
 /* Removes the stacktrace triggers of setup_stacks() from the instance at DIR_FD (errors
  * ignored: the instance goes next).  Through the directory's descriptor, as struct
  * ss_tracecap's other late writes. */
@@ -122,10 +139,13 @@ static void clear_triggers(int dir_fd, unsigned which)
 static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 			const char *filter)
 {
-	struct tep_event *ev = load_format(c, "ftrace", "kernel_stack");
+	struct tep_event *ev;
 	struct tep_format_field *callers;
 	char trigger[1200];
 
+	if (!stack_trigger_is_local())
+		return -ENOTSUP;
+	ev = load_format(c, "ftrace", "kernel_stack");
 	if (!ev || !(c->stack_nr = tep_find_field(ev, "size")) ||
 	    !(callers = tep_find_field(ev, "caller")) || callers->offset < 0 ||
 	    !(c->stack_pid = tep_find_common_field(ev, "common_pid")))
@@ -138,7 +158,7 @@ static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 		if ((b->opt_in && !(o->extra & b->opt_in)) || !ss_tracecap_wants_stack(b->type))
 			continue;
 		if (tracefs_event_file_write(c->inst, "block", b->name, "trigger", trigger) < 0) {
-			int ret = -errno;
+			int ret = errno ? -errno : -EIO;
 
 			clear_triggers(c->dir_fd, c->triggered);
 			c->triggered = 0;

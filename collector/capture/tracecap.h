@@ -25,7 +25,8 @@
  * The work a kworker runs when it issues I/O: a stacktrace trigger on the issue, insert and
  * queue events, for a kworker's only (ss_tracecap_set_stack_sink: the work function is the
  * frame process_one_work called), so that the cost follows the kworkers' own requests; on a
- * kernel that refuses the trigger, workqueue:workqueue_execute_start, which fires for every
+ * kernel before 5.17 (whose trigger wrote into the top-level buffer) or one that refuses the
+ * trigger, workqueue:workqueue_execute_start, which fires for every
  * work item of the machine (ss_tracecap_set_work_sink); neither, without a word, on a kernel
  * that has neither.
  */
@@ -47,8 +48,9 @@ struct ss_tracecap;
  * of the event's context ("" for events that carry none: completions, requeues). */
 typedef int (*ss_event_sink)(void *ctx, const struct ss_event *ev, const char *comm);
 
-/* Called for each workqueue_execute_start (SS_CAP_WORK): kworker PID starts running the work
- * function at kernel address FUNCTION. */
+/* Called for each workqueue_execute_start (SS_CAP_WORK where the work comes from that event,
+ * ss_tracecap_work_method()): kworker PID starts running the work function at kernel address
+ * FUNCTION. */
 typedef int (*ss_work_sink)(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid,
 			    uint64_t function);
 

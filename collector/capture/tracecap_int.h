@@ -21,6 +21,9 @@
 /* Splices that may fail in a row (each drain then reads instead) before splicing stops. */
 #define SS_SPLICE_FAILURES 16
 
+/* Events awaiting their stacks that a CPU remembers (interrupts nest this deep at most). */
+#define SS_STACK_WAIT 4
+
 struct cpu_reader {
 	struct tracefs_cpu *tcpu;
 	int fd;                  /* its trace_pipe_raw, ours to close (-1: none) */
@@ -30,10 +33,12 @@ struct cpu_reader {
 	uint64_t last_ts;        /* of the last event read (0: none yet) */
 	uint64_t pending_lost;   /* missed events not yet placed: wait for the next event */
 	uint64_t caught_up;      /* NOW of its last read up to the writer (0: never) */
-	/* the last event that asked for a stack (a kworker's issue, insert or queue): the
-	 * stack the kernel writes after it names the work behind it */
-	uint64_t stack_for_ts;
-	uint32_t stack_for_pid;
+	/* the events that asked for a stack (a kworker's issue, insert or queue) and have not
+	 * had it yet, the latest last: the kernel writes the stack right after its event, so
+	 * the next stack belongs to the latest (an interrupt's event and stack may come between
+	 * an event and its own) */
+	struct { uint64_t ts; uint32_t pid; } stack_for[SS_STACK_WAIT];
+	unsigned nr_stack_for;
 };
 
 struct ss_tracecap {

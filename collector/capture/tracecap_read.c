@@ -79,9 +79,10 @@ static int stack_entry(struct ss_tracecap *c, unsigned cpu, const char *data, si
 		c->frames[i] = v;
 	}
 	/* the trigger writes the stack right after the event that asked for it: the work is
-	 * that event's, from its stamp on */
-	at = r->stack_for_ts && r->stack_for_pid == pid ? r->stack_for_ts : ts;
-	r->stack_for_ts = 0;
+	 * that event's, from its stamp on (the stack's own if that event is not known) */
+	at = ts;
+	if (r->nr_stack_for && r->stack_for[r->nr_stack_for - 1].pid == pid)
+		at = r->stack_for[--r->nr_stack_for].ts;
 	return c->stack_sink ? c->stack_sink(ctx, at, cpu, (uint32_t)pid, c->frames, n) : 0;
 }
 
@@ -105,6 +106,7 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 		r->missed += m;
 		r->pending_lost += m;
 		c->missed_total += m;
+		r->nr_stack_for = 0;   /* their stacks may be among the lost */
 	}
 	for (data = kbuffer_read_event(c->kbuf, &ts); data; data = kbuffer_next_event(c->kbuf, &ts)) {
 		char comm[SS_COMM_LEN];
@@ -151,8 +153,13 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 			/* an event the trigger follows with a stack (setup_stacks) */
 			if (c->stack_id >= 0 && ss_tracecap_wants_stack(ev.type) &&
 			    !strncmp(comm, "kworker", 7)) {
-				r->stack_for_ts = ts;
-				r->stack_for_pid = ev.pid;
+				if (r->nr_stack_for == SS_STACK_WAIT) {   /* the oldest never had one */
+					memmove(r->stack_for, r->stack_for + 1,
+						(SS_STACK_WAIT - 1) * sizeof(r->stack_for[0]));
+					r->nr_stack_for--;
+				}
+				r->stack_for[r->nr_stack_for].ts = ts;
+				r->stack_for[r->nr_stack_for++].pid = ev.pid;
 			}
 			ret = sink(ctx, &ev, comm);
 

@@ -77,7 +77,7 @@ const struct ss_help ss_record_help = {
 "The trace names the processes behind the requests (a task table: pid -> name, stored\n"
 "once per name); a kworker's name carries the work it ran when it issued I/O: the\n"
 "function process_one_work called in the kernel's stack, taken after each of a kworker's\n"
-"requests (or workqueue:workqueue_execute_start on a kernel without that trigger).\n"
+"requests (or workqueue:workqueue_execute_start before Linux 5.17).\n"
 "With -e queue,insert, requests are attributed to the task that submitted them rather\n"
 "than the one that handed them to the driver.\n"
 "Needs root.  Options end at COMMAND: what follows it is COMMAND's own.\n"

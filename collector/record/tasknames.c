@@ -158,8 +158,12 @@ static void load_kallsyms(struct ss_tasknames *n)
 	/* where the workqueue calls a work function: up to the next symbol */
 	for (size_t i = 0; i < n->nr_syms; i++)
 		if (!strcmp(n->names + n->syms[i].name, "process_one_work")) {
+			size_t j = i + 1;
+
 			n->pow_start = n->syms[i].addr;
-			n->pow_end = i + 1 < n->nr_syms ? n->syms[i + 1].addr : UINT64_MAX;
+			while (j < n->nr_syms && n->syms[j].addr == n->pow_start)
+				j++;   /* an alias at the same address */
+			n->pow_end = j < n->nr_syms ? n->syms[j].addr : UINT64_MAX;
 			break;
 		}
 }

@@ -5,8 +5,8 @@
  * all run in the same pool of workers.  The recorder therefore also records the kernel's stack
  * after each of a kworker's issue, insert and queue events (tracecap.h, SS_CAP_WORK), whose
  * frame that process_one_work called is the work function (ss_tasknames_stack_work); or, on a
- * kernel without that trigger, workqueue:workqueue_execute_start, which says which work
- * function a worker starts running.  Replayed in time order with the block events, either
+ * kernel before 5.17 or without that trigger, workqueue:workqueue_execute_start, which says
+ * which work function a worker starts running.  Replayed in time order with the block events, either
  * names the work behind each of the worker's requests — "wb_workfn" (the writeback flusher),
  * "xlog_cil_push_work" (the XFS log), "blk_mq_run_work_fn" (kblockd), as trace-cmd would print
  * the event or the stack.  A worker's other events (its completions) carry the work named

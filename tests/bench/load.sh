@@ -98,7 +98,7 @@ else
 	capture base "$SEEKSCOPE" --no-work-names; base_what="--no-work-names"
 fi
 base_status=$?
-summary() {   # summary NAME: events lost tasks workqueue-events
+summary() {   # summary NAME: events lost tasks work-records (work events or kworkers' stacks)
 	"$SEEKSCOPE" dump --no-events "$W/$1.sst" | awk '
 		/^# task / {t++}
 		/^# cpu [0-9]+: / {r += $4}
@@ -115,7 +115,7 @@ printf '%-40s %14s %14s\n' "" "attribution" "baseline" \
 	"events captured" "$a_ev" "$b_ev" \
 	"lost events" "$a_lost" "$b_lost" \
 	"task records" "$a_tasks" "$b_tasks" \
-	"workqueue events read (not stored)" "$a_work" "$b_work" \
+	"work events or kworker stacks read (not stored)" "$a_work" "$b_work" \
 	"recorder CPU (user + sys) s" "$a_cpu" "$b_cpu" \
 	"recorder CPU s per million events" "$(awk -v c="$a_cpu" -v n="$a_ev" 'BEGIN {printf "%.3f", n ? c / n * 1e6 : 0}')" \
 	"$(awk -v c="$b_cpu" -v n="$b_ev" 'BEGIN {printf "%.3f", n ? c / n * 1e6 : 0}')" \

@@ -6,8 +6,9 @@
 # device backed by /dev/shm: "extreme", 4 KiB random reads at iodepth 32 (libaio) — as many
 # requests as the CPUs can make — and "typical", the same at iodepth 1 (one request at a time,
 # latency-bound).  Each round runs, at each rate, fio under `seekscope record`, under `seekscope
-# record --no-work-names` (without the workqueue event, which fires once per request of a loop
-# device) and under `trace-cmd record`, in an order that rotates from round to round, each
+# record --no-work-names` (without the kworkers' work: the kernel's stack after each of a
+# kworker's requests, or the workqueue event, which fires once per request of a loop device,
+# on kernels before 5.17) and under `trace-cmd record`, in an order that rotates from round to round, each
 # between two runs of fio alone: A R1 A R2 A R3 A.  The machine's speed drifts in steps that
 # last some seconds (fio alone at iodepth 1 ran 30,300-44,100 IOPS in 30 runs of 3 s, the same
 # speed for a few runs, then another), so each recorder's run is taken against the mean of the
@@ -20,6 +21,7 @@
 #   ROUNDS=3 (default)   QUICK=1: 3-second runs, one round   DEPTHS="32 1" (default): the rates
 #   KEEP=DIR: the runs' figures copied there (CONFIG.DEPTH a line a run, seq.DEPTH their order)
 set -u
+[[ -n ${KEEP:-} ]] && KEEP=$(realpath -m -- "$KEEP")
 cd "$(dirname "$0")/../.." || exit 1
 QUICK=${QUICK:-0}
 SECS=${1:-$([[ $QUICK == 1 ]] && echo 3 || echo 10)}
@@ -29,6 +31,8 @@ read -r -a DEPTHS <<<"${DEPTHS:-32 1}"
 for d in "${DEPTHS[@]}"; do
 	[[ $d == 32 || $d == 1 ]] || { echo "bench-record: DEPTHS takes 32 and/or 1" >&2; exit 1; }
 done
+[[ $(printf '%s\n' "${DEPTHS[@]}" | sort | uniq -d) ]] &&
+	{ echo "bench-record: DEPTHS names a rate twice" >&2; exit 1; }
 SEEKSCOPE=${SEEKSCOPE:-$PWD/seekscope}
 [[ $(id -u) -eq 0 ]] || { echo "bench-record: needs root" >&2; exit 1; }
 for t in fio trace-cmd /usr/bin/time; do
@@ -178,10 +182,13 @@ ci() {
 			if (k == 1) cdf = 0.5 ^ n
 			printf "%.3f %.3f %.1f\n", v[k], v[n - k + 1], 100 * (1 - 2 * cdf) }'
 }
-# verdict LO HI GOAL -> met (the interval above GOAL), not met (below), undecided
+# verdict LO HI COVER GOAL -> met (the interval above GOAL), not met (below), undecided;
+# without an interval of 95 % (fewer than 6 rounds) or without data, no verdict
 verdict() {
-	awk -v l="$1" -v h="$2" -v g="$3" \
-		'BEGIN { print (l >= g ? "met" : h < g ? "not met" : "undecided at this spread") }'
+	awk -v l="$1" -v h="$2" -v c="$3" -v g="$4" 'BEGIN {
+		if (c == 0 && l == 0 && h == 0) print "no data"
+		else if (c < 95) print "undecided: too few rounds for a 95% interval (6 or more)"
+		else print (l >= g ? "met" : h < g ? "not met" : "undecided at this spread") }'
 }
 echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), ${SECS} s per run, $(nproc) CPUs" \
 	"($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
@@ -221,13 +228,12 @@ for depth in "${DEPTHS[@]}"; do
 		"$(awk -v c="$cpu" 'BEGIN { print (c > 0 && c <= 0.8 ? "met" : "not met") }'))"
 	if [[ $depth == 1 ]]; then
 		read -r lo hi cover < <(shares ss 1 | awk '{print $2}' | ci)
-		echo "goal, seekscope >= 95% of fio alone: $(verdict "$lo" "$hi" 0.95)" \
-			"(interval $lo-$hi)"
+		echo "goal, seekscope >= 95% of fio alone: $(verdict "$lo" "$hi" "$cover" 0.95)" \
+			"(interval $lo-$hi, $cover%)"
 	else
 		read -r lo hi cover < <(ratio_runs ss tc 32 | ci)
-		v=$(verdict "$lo" "$hi" 1)
-		[[ $v == undecided* ]] && v="met: not shown below trace-cmd's at this spread"
-		echo "goal, seekscope's share never below trace-cmd's: $v (interval $lo-$hi)"
+		echo "goal, seekscope's share never below trace-cmd's (their ratio >= 1):" \
+			"$(verdict "$lo" "$hi" "$cover" 1) (interval $lo-$hi, $cover%)"
 	fi
 done
 echo "us/request: the CPU time fio and the kernel's workers spent per request (what the"

@@ -14,13 +14,15 @@
 
 #define K 0xffffffff81000000ull
 
-/* text symbols, one data symbol between (ignored), not in address order */
+/* text symbols, one data symbol between (ignored), an alias at process_one_work's address
+ * (its end is the next higher address), not in address order */
 static const char *const syms =
 	"ffffffff81300000 T kthread\n"
 	"ffffffff81100000 T wb_workfn\n"
 	"ffffffff81100400 t wb_check_old_data_flush\n"
 	"ffffffff81150000 D some_data\n"
 	"ffffffff81200000 T process_one_work\n"
+	"ffffffff81200000 t process_one_work_alias\n"
 	"ffffffff81200800 T worker_thread\n"
 	"ffffffff81000000 T submit_bio\n";
 
