@@ -150,7 +150,7 @@ static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 	    !(callers = tep_find_field(ev, "caller")) || callers->offset < 0 ||
 	    !(c->stack_pid = tep_find_common_field(ev, "common_pid")))
 		return -ENOENT;
-	snprintf(trigger, sizeof(trigger), "stacktrace if comm ~ \"kworker*\"%s%s%s",
+	snprintf(trigger, sizeof(trigger), "stacktrace if comm ~ \"" SS_WORKER_COMM "*\"%s%s%s",
 		 *filter ? " && (" : "", filter, *filter ? ")" : "");
 	for (size_t i = 0; i < ss_nr_block_events; i++) {
 		const struct ss_block_event *b = &ss_block_events[i];

@@ -21,6 +21,9 @@
 /* Splices that may fail in a row (each drain then reads instead) before splicing stops. */
 #define SS_SPLICE_FAILURES 16
 
+/* The names the stack trigger's filter and the reader both take for a kworker's. */
+#define SS_WORKER_COMM "kworker"
+
 /* Events awaiting their stacks that a CPU remembers (interrupts nest this deep at most). */
 #define SS_STACK_WAIT 4
 

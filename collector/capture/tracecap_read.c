@@ -152,7 +152,7 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 
 			/* an event the trigger follows with a stack (setup_stacks) */
 			if (c->stack_id >= 0 && ss_tracecap_wants_stack(ev.type) &&
-			    !strncmp(comm, "kworker", 7)) {
+			    !strncmp(comm, SS_WORKER_COMM, sizeof(SS_WORKER_COMM) - 1)) {
 				if (r->nr_stack_for == SS_STACK_WAIT) {   /* the oldest never had one */
 					memmove(r->stack_for, r->stack_for + 1,
 						(SS_STACK_WAIT - 1) * sizeof(r->stack_for[0]));
