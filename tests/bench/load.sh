@@ -33,7 +33,7 @@ cleanup() {
 	rm -rf "$W"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM HUP
 dd if=/dev/zero of="$W/disk.img" bs=1M count=1024 status=none   # really in memory
 LOOP=$(losetup -f --show "$W/disk.img")
 IOS=$(( MIN_EVENTS / 2 + MIN_EVENTS / 50 + 1 ))                 # 2 events per I/O, 2 % margin

@@ -5,28 +5,38 @@
 # CPU it spends per million events, and whether it loses any.  Two fio workloads on a loop
 # device backed by /dev/shm: "extreme", 4 KiB random reads at iodepth 32 (libaio) — as many
 # requests as the CPUs can make — and "typical", the same at iodepth 1 (one request at a time,
-# latency-bound).  Each round runs, at each rate, fio under `seekscope record`, under `seekscope
-# record --no-work-names` (without the kworkers' work: the kernel's stack after each of a
-# kworker's requests, or the workqueue event, which fires once per request of a loop device,
-# on kernels before 5.17) and under `trace-cmd record`, in an order that rotates from round to round, each
-# between two runs of fio alone: A R1 A R2 A R3 A.  The machine's speed drifts in steps that
-# last some seconds (fio alone at iodepth 1 ran 30,300-44,100 IOPS in 30 runs of 3 s, the same
-# speed for a few runs, then another), so each recorder's run is taken against the mean of the
-# two runs of fio alone either side of it.  Printed: medians over the rounds, each recorder's
-# IOPS as a share of fio alone, that share taken run by run against the runs either side (the
-# median of those ratios, with a distribution-free confidence interval of that median from the
-# order statistics: with fewer than 6 rounds only the range), and whether each goal is met,
-# not met, or undecided at this run's spread.  Asserts nothing.  Root only.
-#   tests/bench/record.sh [SECONDS [BUFFER_KB]]     SECONDS per fio run (default 10)
-#   ROUNDS=3 (default)   QUICK=1: 3-second runs, one round   DEPTHS="32 1" (default): the rates
-#   KEEP=DIR: the runs' figures copied there (CONFIG.DEPTH a line a run, seq.DEPTH their order)
+# latency-bound).
+#
+# The method: at each rate one long fio run, logging its IOPS and its completion latencies
+# every 250 ms, while the recorders are switched on and off beside it: fio alone for SECONDS,
+# a recorder on for SECONDS, fio alone again, the next recorder, and so on, the recorders'
+# order rotating from round to round (`seekscope record`, `seekscope record --no-work-names`,
+# `trace-cmd record`).  A recorder's window starts once it has been running for a second and a
+# half (its ring buffer allocated, its instance set up) and ends before it is stopped, and each
+# window of fio alone starts half a second after the recorder before it has exited, so that
+# neither side's start or end is counted.  A recorder's share is the IOPS of its window over
+# the mean of the windows of fio alone just before and after it: the machine's speed drifts in
+# steps that last some seconds (fio alone at iodepth 1 ran 30,300-44,100 IOPS in 30 runs of 3
+# s), and a window is compared only with its neighbours, seconds away, in the same fio run.
+# Printed: each recorder's median share over the rounds with a distribution-free 95 %
+# confidence interval of that median from the order statistics (fewer than 6 rounds: only the
+# range), fio's 99.9th-percentile latency over all its windows, the CPU fio and the kernel's
+# workers spent per request, the recorder's own CPU per million events, lost events, and
+# whether each goal is met, not met, or undecided at this run's spread.  Asserts nothing.
+# Root only.
+#   tests/bench/record.sh [SECONDS [BUFFER_KB]]    SECONDS a window lasts (default 4)
+#   ROUNDS=12 (default): windows of each recorder at each rate
+#   QUICK=1: one round of 2-second windows       DEPTHS="32 1" (default): the rates
+#   KEEP=DIR: the windows' figures and fio's logs copied there
 set -u
 [[ -n ${KEEP:-} ]] && KEEP=$(realpath -m -- "$KEEP")
 cd "$(dirname "$0")/../.." || exit 1
 QUICK=${QUICK:-0}
-SECS=${1:-$([[ $QUICK == 1 ]] && echo 3 || echo 10)}
+SECS=${1:-$([[ $QUICK == 1 ]] && echo 2 || echo 4)}
 BUF=${2:-}
-ROUNDS=${ROUNDS:-$([[ $QUICK == 1 ]] && echo 1 || echo 3)}
+ROUNDS=${ROUNDS:-$([[ $QUICK == 1 ]] && echo 1 || echo 12)}
+[[ $SECS =~ ^[1-9][0-9]*$ && $ROUNDS =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "bench-record: SECONDS and ROUNDS take whole numbers above 0" >&2; exit 1; }
 read -r -a DEPTHS <<<"${DEPTHS:-32 1}"
 for d in "${DEPTHS[@]}"; do
 	[[ $d == 32 || $d == 1 ]] || { echo "bench-record: DEPTHS takes 32 and/or 1" >&2; exit 1; }
@@ -40,15 +50,21 @@ for t in fio trace-cmd /usr/bin/time; do
 done
 [[ -x $SEEKSCOPE ]] || make -s seekscope >/dev/null || exit 1
 W=$(mktemp -d /dev/shm/ss-bench.XXXXXX)
-LOOP=
+LOOP='' FIO='' REC=''
+TCINST=ss-bench-tc-$$
 cleanup() {
+	[[ -n $REC ]] && kill -INT "$REC" 2>/dev/null && wait "$REC"
+	[[ -n $FIO ]] && kill -INT "$FIO" 2>/dev/null && wait "$FIO"
 	[[ -n $LOOP ]] && losetup -d "$LOOP"
-	trace-cmd reset -B ss-bench-tc >/dev/null 2>&1
-	rmdir /sys/kernel/tracing/instances/ss-bench-tc 2>/dev/null
-	[[ -n ${KEEP:-} ]] && mkdir -p "$KEEP" && cp "$W"/*.1 "$W"/*.32 "$KEEP"/ 2>/dev/null
+	trace-cmd reset -B "$TCINST" >/dev/null 2>&1
+	rmdir "/sys/kernel/tracing/instances/$TCINST" 2>/dev/null
+	if [[ -n ${KEEP:-} ]]; then
+		mkdir -p "$KEEP" && cp "$W"/windows.* "$W"/recorders.* "$W"/fio.* "$W"/*.log "$KEEP"/ 2>/dev/null
+	fi
 	rm -rf "$W"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
 dd if=/dev/zero of="$W/disk.img" bs=1M count=1024 status=none   # really in memory
 LOOP=$(losetup -f --show "$W/disk.img") || exit 1
 MAJMIN=$(lsblk -ndo MAJ:MIN "$LOOP" | tr -d ' ')
@@ -56,92 +72,112 @@ DEV=$(( ${MAJMIN%:*} << 20 | ${MAJMIN#*:} ))
 # the ring buffer: seekscope's default, read back from its own trace (trace-cmd gets the same)
 "$SEEKSCOPE" record -q -o "$W/probe.sst" -d "$LOOP" -- true || exit 1
 BUFKB=${BUF:-$("$SEEKSCOPE" dump --no-events "$W/probe.sst" | sed -n 's/.*buffer \([0-9]*\) KiB.*/\1/p')}
+HZ=$(getconf CLK_TCK)
 
-# CPU ticks (user + system) of each kernel worker thread so far, a "PID TICKS" line each: the
-# loop device's requests are served by kworkers, and what a tracepoint adds to their path is
-# part of the workload's cost
-kworker_ticks() {
+now_ms() { date +%s%3N; }
+
+# "PID TICKS" a line for each kernel worker thread and each of fio's processes: their CPU
+# (user + system) so far.  The loop device's requests are served by kworkers, and what a
+# tracepoint adds to their path is part of the workload's cost.
+ticks() {
 	local p f
-	for p in $(pgrep -x 'kworker/.*'); do
+	for p in $(pgrep -x 'kworker/.*') $(pgrep -x fio); do
 		read -r -a f <"/proc/$p/stat" 2>/dev/null || continue
 		echo "$p $((${f[13]} + ${f[14]}))"
 	done
 }
-
-# fio_run DEPTH -> prints "IOPS CPU_US_PER_IO P999_US": the IOPS, the CPU time fio and the
-# kernel's workers spent per request (a figure that other work on the machine changes much less
-# than the IOPS: it measures what the tracing adds to each request's path), and the completion
-# latency that 99.9 % of the requests stayed under (where a recorder that holds a CPU for a
-# while, as it drains the ring buffer, shows first)
-fio_run() {
-	local k iops p999
-	kworker_ticks >"$W/k0"
-	# terse v3: field 5 fio's error (a failed run counts as 0 IOPS), 8 the read IOPS, 18-19 the
-	# completion latency's percentiles asked for
-	read -r iops p999 < <(/usr/bin/time -f '%U %S' -o "$W/fio.time" fio --name=bench \
-		--filename="$LOOP" --rw=randread --bs=4k --iodepth="$1" --ioengine=libaio --direct=1 \
-		--runtime="$SECS" --time_based --group_reporting --percentile_list=50:99.9 \
-		--output-format=terse --terse-version=3 | awk -F';' '{ sub(/.*=/, "", $19); print ($5 == 0 ? $8 : 0), $19 }')
-	kworker_ticks >"$W/k1"
-	# what each worker spent since, a worker started since counted whole and one gone since
-	# not at all (a sum over all workers would lose a gone worker's earlier ticks: below zero)
-	k=$(awk 'NR == FNR { t[$1] = $2; next }
-		{ d = $2 - ($1 in t ? t[$1] : 0); s += d > 0 ? d : 0 } END { print s + 0 }' \
-		"$W/k0" "$W/k1")
-	tail -1 "$W/fio.time" | awk -v i="${iops:-0}" -v s="$SECS" -v k="$k" \
-		-v hz="$(getconf CLK_TCK)" -v p="${p999:-0}" \
-		'{ n = i * s; printf "%s %.3f %s\n", i, (n > 0 ? ($1 + $2 + k / hz) * 1e6 / n : 0), p }'
+# tick_delta A B: the CPU ticks spent between two samples, a thread started since counted
+# whole and one gone since not at all (a difference of sums would lose a gone thread's ticks)
+tick_delta() {
+	awk 'NR == FNR { t[$1] = $2; next }
+		{ d = $2 - ($1 in t ? t[$1] : 0); s += d > 0 ? d : 0 } END { print s + 0 }' "$1" "$2"
 }
 
-# measure CONFIG DEPTH ROUND: one fio run under CONFIG (alone, ss, ss-nowork, tc); appends
-# "IOPS CPU EVENTS LOST US_PER_IO P999_US" to $W/CONFIG.DEPTH, a line a run, and "ROUND CONFIG
-# IOPS" to $W/seq.DEPTH, a line a run in the order they ran
-measure() {
-	local cfg=$1 depth=$2 round=$3 rec='' iops us p999 cpu=0 events=0 lost=0 out=$W/$1.$2.rec
-	case $cfg in
-	alone)
-		read -r iops us p999 < <(fio_run "$depth")
-		echo "$iops 0 0 0 $us $p999" >>"$W/$cfg.$depth"
-		echo "$round $cfg ${iops:-0}" >>"$W/seq.$depth"
-		return ;;
-	ss)       set -- "$SEEKSCOPE" record -q -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
-	ss-nowork) set -- "$SEEKSCOPE" record -q --no-work-names -b "$BUFKB" -o "$W/t.sst" -d "$LOOP" ;;
+# start_recorder CONFIG DEPTH ROUND: CONFIG's recorder in the background, pid in REC
+start_recorder() {
+	local out=$W/$1.$2.$3
+	case $1 in
+	ss)        set -- "$SEEKSCOPE" record -q -b "$BUFKB" -o "$out.sst" -d "$LOOP" ;;
+	ss-nowork) set -- "$SEEKSCOPE" record -q --no-work-names -b "$BUFKB" -o "$out.sst" -d "$LOOP" ;;
 	tc)
-		set -- trace-cmd record -k -d -B ss-bench-tc -C mono -b "$BUFKB" -o "$W/tc.dat"
+		set -- trace-cmd record -k -d -B "$TCINST" -C mono -b "$BUFKB" -o "$out.dat"
 		for e in block_rq_issue block_rq_complete block_rq_requeue; do
 			set -- "$@" -e "block:$e" -f "dev == $DEV"
 		done ;;
 	esac
-	/usr/bin/time -f '%U %S' -o "$W/time" "$@" >"$out" 2>&1 & rec=$!
-	sleep 2
-	read -r iops us p999 < <(fio_run "$depth")
-	sleep 0.5
-	pkill -INT -P $rec 2>/dev/null
-	kill -INT $rec 2>/dev/null
-	wait $rec
-	cpu=$(tail -1 "$W/time" | awk '{printf "%.3f", $1 + $2}')
-	if [[ $cfg == tc ]]; then
-		events=$(trace-cmd report -i "$W/tc.dat" 2>/dev/null | grep -c 'block_rq_')
-		lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3} END {print s + 0}' "$out")
-		rm -f "$W/tc.dat"*
-	else
-		read -r events lost < <("$SEEKSCOPE" dump --no-events "$W/t.sst" |
-			sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
-		rm -f "$W/t.sst"
-	fi
-	echo "$iops $cpu ${events:-0} ${lost:-0} $us $p999" >>"$W/$cfg.$depth"
-	echo "$round $cfg ${iops:-0}" >>"$W/seq.$depth"
+	/usr/bin/time -f '%U %S' -o "$out.time" "$@" >"$out.out" 2>&1 &
+	REC=$!
+}
+stop_recorder() {
+	pkill -INT -P "$REC" 2>/dev/null
+	kill -INT "$REC" 2>/dev/null
+	wait "$REC"
+	REC=''
 }
 
-recorders=(ss ss-nowork tc)
-for ((r = 0; r < ROUNDS; r++)); do
-	for depth in "${DEPTHS[@]}"; do
-		measure alone "$depth" "$r"
+# window KIND CONFIG ROUND DEPTH: SECS of fio as it is, appended to $W/windows.DEPTH as
+# "KIND CONFIG ROUND START_MS END_MS TICKS": KIND alone or on, TICKS the CPU ticks fio and the
+# workers spent in it
+window() {
+	local t0 t1
+	ticks >"$W/k0"
+	t0=$(now_ms)
+	sleep "$SECS"
+	t1=$(now_ms)
+	ticks >"$W/k1"
+	echo "$1 $2 $3 $t0 $t1 $(tick_delta "$W/k0" "$W/k1")" >>"$W/windows.$4"
+}
+
+# run DEPTH: one fio run with the recorders switched on and off beside it
+run() {
+	local depth=$1 r i cfg recorders=(ss ss-nowork tc)
+	fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth="$depth" \
+		--ioengine=libaio --direct=1 --runtime=100000 --time_based --log_unix_epoch=1 \
+		--write_iops_log="$W/iops.$depth" --write_hist_log="$W/hist.$depth" \
+		--log_avg_msec=250 --log_hist_msec=250 --output-format=terse --terse-version=3 \
+		>"$W/fio.$depth" 2>&1 &
+	FIO=$!
+	sleep 3                                    # fio settles
+	for ((r = 0; r < ROUNDS; r++)); do
 		for ((i = 0; i < ${#recorders[@]}; i++)); do
-			measure "${recorders[(i + r) % ${#recorders[@]}]}" "$depth" "$r"
-			measure alone "$depth" "$r"
+			cfg=${recorders[(i + r) % ${#recorders[@]}]}
+			window alone - "$r" "$depth"
+			start_recorder "$cfg" "$depth" "$r"
+			sleep 1.5
+			window on "$cfg" "$r" "$depth"
+			stop_recorder
+			sleep 0.5
 		done
 	done
+	window alone - "$ROUNDS" "$depth"
+	kill -INT "$FIO"
+	wait "$FIO"
+	FIO=''
+	[[ -s $W/iops.${depth}_iops.1.log && -s $W/hist.${depth}_clat_hist.1.log ]] || {
+		echo "bench-record: fio at iodepth $depth wrote no log: $(tail -1 "$W/fio.$depth")" >&2
+		exit 1
+	}
+	# the recorders' events, counted now that nothing runs beside the counting
+	for ((r = 0; r < ROUNDS; r++)); do
+		for cfg in "${recorders[@]}"; do
+			local out=$W/$cfg.$depth.$r events=0 lost=0
+			if [[ $cfg == tc ]]; then
+				events=$(trace-cmd report -i "$out.dat" 2>/dev/null | grep -c 'block_rq_')
+				lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3}
+					END {print s + 0}' "$out.out")
+			else
+				read -r events lost < <("$SEEKSCOPE" dump --no-events "$out.sst" |
+					sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
+			fi
+			echo "$cfg $r ${events:-0} ${lost:-0} $(tail -1 "$out.time" |
+				awk '{print $1 + $2}')" >>"$W/recorders.$depth"
+			rm -f "$out".*
+		done
+	done
+}
+
+for depth in "${DEPTHS[@]}"; do
+	run "$depth"
 done
 
 # the median (of an even count, the mean of the middle two)
@@ -149,24 +185,54 @@ med() {
 	sort -g | awk '{ v[NR] = $1 }
 		END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-col() { awk -v c="$2" '{print $c}' "$1" | med; }
-# shares CONFIG DEPTH: a line a run of CONFIG, its IOPS over the mean of the runs of fio alone
-# just before and after it in the same round ("ROUND SHARE"; a run where any of the three
-# failed is left out)
+# per_window DEPTH: "KIND CONFIG ROUND IOPS US_PER_REQUEST" a window, its IOPS the mean of the
+# 250 ms intervals of fio's log that lie wholly inside it
+per_window() {
+	awk -F', *' -v hz="$HZ" 'NR == FNR { t[NR] = $1; v[NR] = $2; n = NR; next }
+		{ split($0, w, " "); s = 0; c = 0
+		  for (i = 1; i <= n; i++) if (t[i] - 250 >= w[4] && t[i] <= w[5]) { s += v[i]; c++ }
+		  iops = c ? s / c : 0; req = iops * (w[5] - w[4]) / 1000
+		  printf "%s %s %s %.0f %.3f\n", w[1], w[2], w[3], iops,
+			(req > 0 ? w[6] / hz * 1e6 / req : 0) }' "$W/iops.$1_iops.1.log" "$W/windows.$1"
+}
+# shares CONFIG DEPTH: "ROUND SHARE" for each window of CONFIG: its IOPS over the mean of the
+# windows of fio alone just before and after it
 shares() {
-	awk -v c="$1" '{ r[NR] = $1; k[NR] = $2; v[NR] = $3 }
+	per_window "$2" | awk -v c="$1" '{ k[NR] = $1; g[NR] = $2; r[NR] = $3; v[NR] = $4 }
 		END { for (i = 2; i < NR; i++)
-			if (k[i] == c && k[i - 1] == "alone" && k[i + 1] == "alone" &&
-			    r[i - 1] == r[i] && r[i + 1] == r[i] && v[i] > 0 && v[i - 1] > 0 && v[i + 1] > 0)
-				print r[i], 2 * v[i] / (v[i - 1] + v[i + 1]) }' "$W/seq.$2"
+			if (k[i] == "on" && g[i] == c && k[i - 1] == "alone" && k[i + 1] == "alone" &&
+			    v[i - 1] > 0 && v[i + 1] > 0)
+				print r[i], 2 * v[i] / (v[i - 1] + v[i + 1]) }'
 }
 share() { shares "$1" "$2" | awk '{print $2}' | med; }
-# ratio_runs A B DEPTH: A's share over B's, a line a round with both; ratio: their median
+# ratio_runs A B DEPTH: A's share over B's, a line a round with both
 ratio_runs() {
 	awk 'NR == FNR { a[$1] = $2; next } ($1 in a) && $2 > 0 { print a[$1] / $2 }' \
 		<(shares "$1" "$3") <(shares "$2" "$3")
 }
-ratio() { ratio_runs "$@" | med; }
+# col_of KIND CONFIG DEPTH FIELD: the median of FIELD (4 IOPS, 5 us/request) over the windows
+col_of() {
+	per_window "$3" | awk -v k="$1" -v c="$2" -v f="$4" '$1 == k && $2 == c { print $f }' | med |
+		awk -v f="$4" '{ printf (f == 4 ? "%.0f\n" : "%.2f\n"), $1 }'
+}
+# p999 KIND CONFIG DEPTH: the completion latency (us) under which 99.9 % of the requests of
+# those windows completed, from fio's histogram log (a line per 250 ms interval: its time, the
+# direction, the block size, then each bin's count).  fio's bins: below 128, bin I holds I ns;
+# above, groups of 64 bins, group G = I / 64 - 1 starting at 2^(G+6) ns with bins 2^G ns wide;
+# a bin counts as its middle
+p999() {
+	awk -F', *' -v k="$1" -v c="$2" '
+		NR == FNR { split($0, w, " "); if (w[1] == k && w[2] == c) { a[++nw] = w[4]; b[nw] = w[5] }
+			next }
+		{ for (j = 1; j <= nw; j++) if ($1 - 250 >= a[j] && $1 <= b[j]) break
+		  if (j > nw) next
+		  for (i = 4; i <= NF; i++) { h[i - 4] += $i; tot += $i; if (i - 4 > top) top = i - 4 } }
+		END { if (!tot) { print 0; exit }
+			for (i = 0; i <= top; i++) { s += h[i]; if (s >= 0.999 * tot) break }
+			if (i < 128) ns = i
+			else { g = int(i / 64) - 1; ns = 2 ^ (g + 6) + (i % 64 + 0.5) * 2 ^ g }
+			printf "%.0f\n", ns / 1000 }' "$W/windows.$3" "$W/hist.$3_clat_hist.1.log"
+}
 # the values on stdin -> "LO HI COVER": a confidence interval of their median from the order
 # statistics (the k-th smallest and k-th largest, k the largest with P(Binomial(n, 1/2) < k)
 # <= 2.5 %; with fewer than 6 values the smallest and the largest), COVER its coverage in %
@@ -190,21 +256,20 @@ verdict() {
 		else if (c < 95) print "undecided: too few rounds for a 95% interval (6 or more)"
 		else print (l >= g ? "met" : h < g ? "not met" : "undecided at this spread") }'
 }
-echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), ${SECS} s per run, $(nproc) CPUs" \
+per_m() { awk -v c="$1" '$1 == c && $3 > 0 { print $5 / $3 * 1e6 }' "$W/recorders.$2" | med; }
+echo "fio randread 4 KiB on $LOOP (loop on /dev/shm), $(nproc) CPUs" \
 	"($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), load average" \
-	"$(cut -d' ' -f1-3 /proc/loadavg); ring buffer $BUFKB KiB per CPU; median of $ROUNDS round(s)," \
-	"fio alone before and after each recorder"
-per_m() { awk '$3 > 0 { print $2 / $3 * 1e6 }' "$W/$1.$2" | med; }
+	"$(cut -d' ' -f1-3 /proc/loadavg); ring buffer $BUFKB KiB per CPU; one fio run a rate," \
+	"the recorders on for $SECS s at a time between as long of fio alone, $ROUNDS round(s)"
 for depth in "${DEPTHS[@]}"; do
-	alone=$(col "$W/alone.$depth" 1) alone_us=$(col "$W/alone.$depth" 5)
 	[[ $depth == 32 ]] && echo "== extreme: iodepth 32" || echo "== typical: iodepth 1"
+	alone=$(col_of alone - "$depth" 4)
 	printf '%-26s %9s %8s %7s %-19s %10s %8s %10s %5s %11s\n' recorder "fio IOPS" "of alone" \
-		"by run" "(interval, cover)" "us/request" "p99.9 us" events lost "rec. s/M ev"
+		"share" "(interval, cover)" "us/request" "p99.9 us" events lost "rec. s/M ev"
 	printf '%-26s %9s %8s %7s %-19s %10s %8s\n' "none (fio alone)" "$alone" "100.0%" 1.000 "" \
-		"$alone_us" "$(col "$W/alone.$depth" 6)"
+		"$(col_of alone - "$depth" 5)" "$(p999 alone - "$depth")"
 	for cfg in ss ss-nowork tc; do
-		file=$W/$cfg.$depth
-		iops=$(col "$file" 1) events=$(col "$file" 3)
+		iops=$(col_of on "$cfg" "$depth" 4)
 		case $cfg in
 		ss) name="seekscope record" ;;
 		ss-nowork) name="seekscope --no-work-names" ;;
@@ -213,15 +278,15 @@ for depth in "${DEPTHS[@]}"; do
 		read -r lo hi cover < <(shares "$cfg" "$depth" | awk '{print $2}' | ci)
 		printf '%-26s %9s %7.1f%% %7.3f %-19s %10s %8s %10s %5s %11.3f\n' "$name" "$iops" \
 			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print (b > 0 ? 100 * a / b : 0) }')" \
-			"$(share "$cfg" "$depth")" "($lo-$hi, $cover%)" "$(col "$file" 5)" \
-			"$(col "$file" 6)" "$events" "$(awk '{print $4}' "$file" | sort -g | tail -1)" \
+			"$(share "$cfg" "$depth")" "($lo-$hi, $cover%)" "$(col_of on "$cfg" "$depth" 5)" \
+			"$(p999 on "$cfg" "$depth")" \
+			"$(awk -v c="$cfg" '$1 == c { print $3 }' "$W/recorders.$depth" | med)" \
+			"$(awk -v c="$cfg" '$1 == c { print $4 }' "$W/recorders.$depth" | sort -g | tail -1)" \
 			"$(per_m "$cfg" "$depth")"
 	done
 	read -r lo hi cover < <(ratio_runs ss tc "$depth" | ci)
-	echo "IOPS under seekscope / under trace-cmd: $(awk -v a="$(col "$W/ss.$depth" 1)" \
-		-v b="$(col "$W/tc.$depth" 1)" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')" \
-		"(medians); round by round $(ratio ss tc "$depth" | awk '{printf "%.3f", $1}')" \
-		"($lo-$hi, $cover%)"
+	echo "seekscope's share over trace-cmd's, round by round:" \
+		"$(ratio_runs ss tc "$depth" | med | awk '{printf "%.3f", $1}') ($lo-$hi, $cover%)"
 	cpu=$(awk -v a="$(per_m ss "$depth")" -v b="$(per_m tc "$depth")" \
 		'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 	echo "recorder CPU per million events, seekscope / trace-cmd: $cpu (goal <= 0.8:" \
@@ -236,14 +301,14 @@ for depth in "${DEPTHS[@]}"; do
 			"$(verdict "$lo" "$hi" "$cover" 1) (interval $lo-$hi, $cover%)"
 	fi
 done
-echo "us/request: the CPU time fio and the kernel's workers spent per request (what the"
-echo "tracing adds to each request's path; steadier than the IOPS when other work runs);"
-echo "by run: each recorder's run over the mean of the runs of fio alone either side of it, the"
-echo "median over the rounds (the share that the drift of the machine's speed moves least), with"
-echo "a confidence interval of that median and its coverage; p99.9 us: the completion latency that"
-echo "99.9 % of the requests stayed under (a recorder holding a CPU while it drains shows there);"
-echo "rec. s/M ev: the recorder's own CPU seconds per million block events it kept"
+echo "fio IOPS: the median of the windows; share: a window's IOPS over the mean of the windows"
+echo "of fio alone either side of it, the median over the rounds, with a confidence interval of"
+echo "that median and its coverage; us/request: the CPU time fio and the kernel's workers spent"
+echo "per request (what the tracing adds to each request's path); p99.9 us: the completion"
+echo "latency that 99.9 % of the requests of those windows stayed under (a recorder holding a CPU"
+echo "while it drains shows there); rec. s/M ev: the recorder's own CPU seconds (its whole run)"
+echo "per million block events it kept; lost: the most of any run"
 echo "goals (issue 18): >= 95% of fio alone at typical rates, never below trace-cmd's share" \
-	"at the extreme rate, CPU per million events <= 0.8x trace-cmd's, 0 lost (the lost" \
-	"column is the largest of the runs); a goal on shares is met when its whole interval is" \
-	"on the goal's side, not met when it is all on the other"
+	"at the extreme rate, CPU per million events <= 0.8x trace-cmd's, 0 lost; a goal on" \
+	"shares is met when its whole interval is on the goal's side, not met when it is all on" \
+	"the other"
