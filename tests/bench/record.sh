@@ -53,10 +53,9 @@ W=$(mktemp -d /dev/shm/ss-bench.XXXXXX)
 LOOP='' FIO='' REC=''
 TCINST=ss-bench-tc-$$
 cleanup() {
-	[[ -n $REC ]] && kill -INT "$REC" 2>/dev/null && wait "$REC"
+	[[ -n $REC ]] && stop_recorder
 	[[ -n $FIO ]] && kill -INT "$FIO" 2>/dev/null && wait "$FIO"
 	[[ -n $LOOP ]] && losetup -d "$LOOP"
-	trace-cmd reset -B "$TCINST" >/dev/null 2>&1
 	rmdir "/sys/kernel/tracing/instances/$TCINST" 2>/dev/null
 	if [[ -n ${KEEP:-} ]]; then
 		mkdir -p "$KEEP" && cp "$W"/windows.* "$W"/recorders.* "$W"/fio.* "$W"/*.log "$KEEP"/ 2>/dev/null
@@ -82,7 +81,7 @@ now_ms() { date +%s%3N; }
 ticks() {
 	local p f
 	for p in $(pgrep -x 'kworker/.*') $(pgrep -x fio); do
-		read -r -a f <"/proc/$p/stat" 2>/dev/null || continue
+		read -r -a f 2>/dev/null <"/proc/$p/stat" || continue   # gone since pgrep
 		echo "$p $((${f[13]} + ${f[14]}))"
 	done
 }
@@ -108,11 +107,25 @@ start_recorder() {
 	/usr/bin/time -f '%U %S' -o "$out.time" "$@" >"$out.out" 2>&1 &
 	REC=$!
 }
+# stop_recorder: SIGINT to the recorder (/usr/bin/time ignores it while its child runs); its
+# exit status
 stop_recorder() {
+	local st=0
 	pkill -INT -P "$REC" 2>/dev/null
-	kill -INT "$REC" 2>/dev/null
-	wait "$REC"
+	wait "$REC" || st=$?
 	REC=''
+	return $st
+}
+# fail MESSAGE: one line, the run abandoned (cleanup at exit)
+fail() {
+	echo "bench-record: $*" >&2
+	exit 1
+}
+# alive CONFIG DEPTH ROUND: fio and the recorder (if any) still running, else the run fails
+alive() {
+	kill -0 "$FIO" 2>/dev/null || fail "fio at iodepth $2 stopped: $(tail -1 "$W/fio.$2")"
+	[[ -z $REC ]] || kill -0 "$REC" 2>/dev/null ||
+		fail "$1 stopped while recording: $(tail -1 "$W/$1.$2.$3.out")"
 }
 
 # window KIND CONFIG ROUND DEPTH: SECS of fio as it is, appended to $W/windows.DEPTH as
@@ -138,15 +151,28 @@ run() {
 		>"$W/fio.$depth" 2>&1 &
 	FIO=$!
 	sleep 3                                    # fio settles
+	alive - "$depth" 0
 	for ((r = 0; r < ROUNDS; r++)); do
 		for ((i = 0; i < ${#recorders[@]}; i++)); do
 			cfg=${recorders[(i + r) % ${#recorders[@]}]}
 			window alone - "$r" "$depth"
 			start_recorder "$cfg" "$depth" "$r"
 			sleep 1.5
+			alive "$cfg" "$depth" "$r"
 			window on "$cfg" "$r" "$depth"
-			stop_recorder
+			alive "$cfg" "$depth" "$r"
+			# seekscope record stopped by SIGINT exits 130, as a shell's command would
+			stop_recorder || (($? == 130)) || fail "$cfg exited with an error at iodepth" \
+				"$depth: $(tail -1 "$W/$cfg.$depth.$r.out")"
+			# trace-cmd -k leaves its instance with the events on (only tracing_on off):
+			# they would still be built, filtered and dropped for every request of the
+			# windows that follow
+			if [[ $cfg == tc ]]; then
+				rmdir "/sys/kernel/tracing/instances/$TCINST" ||
+					fail "cannot remove trace-cmd's instance $TCINST"
+			fi
 			sleep 0.5
+			alive - "$depth" "$r"
 		done
 	done
 	window alone - "$ROUNDS" "$depth"
@@ -169,6 +195,8 @@ run() {
 				read -r events lost < <("$SEEKSCOPE" dump --no-events "$out.sst" |
 					sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
 			fi
+			[[ ${events:-0} -gt 0 ]] || fail "$cfg recorded no events at iodepth $depth" \
+				"(round $r): $(tail -1 "$out.out")"
 			echo "$cfg $r ${events:-0} ${lost:-0} $(tail -1 "$out.time" |
 				awk '{print $1 + $2}')" >>"$W/recorders.$depth"
 			rm -f "$out".*
@@ -280,7 +308,8 @@ for depth in "${DEPTHS[@]}"; do
 			"$(awk -v a="$iops" -v b="$alone" 'BEGIN { print (b > 0 ? 100 * a / b : 0) }')" \
 			"$(share "$cfg" "$depth")" "($lo-$hi, $cover%)" "$(col_of on "$cfg" "$depth" 5)" \
 			"$(p999 on "$cfg" "$depth")" \
-			"$(awk -v c="$cfg" '$1 == c { print $3 }' "$W/recorders.$depth" | med)" \
+			"$(awk -v c="$cfg" '$1 == c { print $3 }' "$W/recorders.$depth" | med |
+				awk '{ printf "%.0f", $1 }')" \
 			"$(awk -v c="$cfg" '$1 == c { print $4 }' "$W/recorders.$depth" | sort -g | tail -1)" \
 			"$(per_m "$cfg" "$depth")"
 	done
