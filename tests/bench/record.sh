@@ -214,8 +214,13 @@ med() {
 		END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 # per_window DEPTH: "KIND CONFIG ROUND IOPS US_PER_REQUEST" a window, its IOPS the mean of the
-# 250 ms intervals of fio's log that lie wholly inside it
+# 250 ms intervals of fio's log that lie wholly inside it; worked out once a rate (every figure
+# printed reads it)
 per_window() {
+	[[ -s $W/perwin.$1 ]] || per_window_scan "$1" >"$W/perwin.$1"
+	cat "$W/perwin.$1"
+}
+per_window_scan() {
 	awk -F', *' -v hz="$HZ" 'NR == FNR { t[NR] = $1; v[NR] = $2; n = NR; next }
 		{ split($0, w, " "); s = 0; c = 0
 		  for (i = 1; i <= n; i++) if (t[i] - 250 >= w[4] && t[i] <= w[5]) { s += v[i]; c++ }
