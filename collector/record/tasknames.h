@@ -28,8 +28,10 @@ void ss_tasknames_free(struct ss_tasknames *n);       /* accepts NULL */
 /* From now on (time order), PID runs the work function at kernel address FUNCTION.  0 or
  * -ENOMEM. */
 int ss_tasknames_work(struct ss_tasknames *n, uint32_t pid, uint64_t function);
-/* The work function in a kworker's kernel stack (NR return addresses, innermost first): the
- * frame process_one_work called, 0 if there is none or kallsyms cannot say. */
+/* The work function in a kworker's kernel stack (NR return addresses, innermost first): an
+ * address in the frame process_one_work called (its return address less one: the call
+ * itself, inside the function even where the call is its last instruction and the return
+ * address the next function's first byte), 0 if there is none or kallsyms cannot say. */
 uint64_t ss_tasknames_stack_work(struct ss_tasknames *n, const uint64_t *frames, size_t nr);
 /* The name of the work PID runs now, "" if none was seen or it has no name.  Valid until the
  * next call. */

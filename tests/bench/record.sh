@@ -7,11 +7,11 @@
 # requests as the CPUs can make — and "typical", the same at iodepth 1 (one request at a time,
 # latency-bound).
 #
-# The method: at each rate one long fio run, logging its IOPS and its completion latencies
-# every 250 ms, while the recorders are switched on and off beside it: fio alone for SECONDS,
-# a recorder on for SECONDS, fio alone again, the next recorder, and so on, the recorders'
-# order rotating from round to round (`seekscope record`, `seekscope record --no-work-names`,
-# `trace-cmd record`).  A recorder's window starts once it has been running for a second and a
+# The method: at each rate one long fio run, logging a histogram of its completion latencies
+# every 250 ms (so its completions, counted, and their latencies), while the recorders are
+# switched on and off beside it: fio alone for SECONDS, a recorder on for SECONDS, fio alone
+# again, the next recorder, and so on, the recorders' order rotating from round to round
+# (`seekscope record`, `seekscope record --no-work-names`, `trace-cmd record`).  A recorder's window starts once it has been running for a second and a
 # half (its ring buffer allocated, its instance set up) and ends before it is stopped, and each
 # window of fio alone starts half a second after the recorder before it has exited, so that
 # neither side's start or end is counted.  A recorder's share is the IOPS of its window over
@@ -21,9 +21,9 @@
 # Printed: each recorder's median share over the rounds with a distribution-free 95 %
 # confidence interval of that median from the order statistics (fewer than 6 rounds: only the
 # range), fio's 99.9th-percentile latency over all its windows, the CPU fio and the kernel's
-# workers spent per request, the recorder's own CPU per million events, lost events, and
-# whether each goal is met, not met, or undecided at this run's spread.  Asserts nothing.
-# Root only.
+# workers and softirq threads spent per request, the recorder's own CPU per million events,
+# lost events, and whether each goal is met, not met, or undecided at this run's spread.
+# Asserts nothing.  Root only.
 #   tests/bench/record.sh [SECONDS [BUFFER_KB]]    SECONDS a window lasts (default 4)
 #   ROUNDS=12 (default): windows of each recorder at each rate
 #   QUICK=1: one round of 2-second windows       DEPTHS="32 1" (default): the rates
@@ -58,7 +58,8 @@ cleanup() {
 	[[ -n $LOOP ]] && losetup -d "$LOOP"
 	rmdir "/sys/kernel/tracing/instances/$TCINST" 2>/dev/null
 	if [[ -n ${KEEP:-} ]]; then
-		mkdir -p "$KEEP" && cp "$W"/windows.* "$W"/recorders.* "$W"/fio.* "$W"/*.log "$KEEP"/ 2>/dev/null
+		mkdir -p "$KEEP" && cp "$W"/windows.* "$W"/recorders.* "$W"/fio.* "$W"/*.log \
+			"$W"/perwin.* "$W"/p999.* "$KEEP"/ 2>/dev/null
 	fi
 	rm -rf "$W"
 }
@@ -75,12 +76,13 @@ HZ=$(getconf CLK_TCK)
 
 now_ms() { date +%s%3N; }
 
-# "PID TICKS" a line for each kernel worker thread and each of fio's processes: their CPU
-# (user + system) so far.  The loop device's requests are served by kworkers, and what a
-# tracepoint adds to their path is part of the workload's cost.
+# "PID TICKS" a line for each kernel worker thread, softirq thread and each of fio's processes:
+# their CPU (user + system) so far.  The loop device's requests are served by kworkers and
+# completed in ksoftirqd, and what a tracepoint adds to their path is part of the workload's
+# cost.
 ticks() {
 	local p f
-	for p in $(pgrep -x 'kworker/.*') $(pgrep -x fio); do
+	for p in $(pgrep -x 'kworker/.*') $(pgrep -x 'ksoftirqd/.*') $(pgrep -x fio); do
 		read -r -a f 2>/dev/null <"/proc/$p/stat" || continue   # gone since pgrep
 		echo "$p $((${f[13]} + ${f[14]}))"
 	done
@@ -130,7 +132,7 @@ alive() {
 
 # window KIND CONFIG ROUND DEPTH: SECS of fio as it is, appended to $W/windows.DEPTH as
 # "KIND CONFIG ROUND START_MS END_MS TICKS": KIND alone or on, TICKS the CPU ticks fio and the
-# workers spent in it
+# kernel's threads spent in it
 window() {
 	local t0 t1
 	ticks >"$W/k0"
@@ -146,8 +148,8 @@ run() {
 	local depth=$1 r i cfg recorders=(ss ss-nowork tc)
 	fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth="$depth" \
 		--ioengine=libaio --direct=1 --runtime=100000 --time_based --log_unix_epoch=1 \
-		--write_iops_log="$W/iops.$depth" --write_hist_log="$W/hist.$depth" \
-		--log_avg_msec=250 --log_hist_msec=250 --output-format=terse --terse-version=3 \
+		--write_hist_log="$W/hist.$depth" --log_hist_msec=250 --output-format=terse \
+		--terse-version=3 \
 		>"$W/fio.$depth" 2>&1 &
 	FIO=$!
 	sleep 3                                    # fio settles
@@ -179,7 +181,7 @@ run() {
 	kill -INT "$FIO"
 	wait "$FIO"
 	FIO=''
-	[[ -s $W/iops.${depth}_iops.1.log && -s $W/hist.${depth}_clat_hist.1.log ]] || {
+	[[ -s $W/hist.${depth}_clat_hist.1.log ]] || {
 		echo "bench-record: fio at iodepth $depth wrote no log: $(tail -1 "$W/fio.$depth")" >&2
 		exit 1
 	}
@@ -213,20 +215,41 @@ med() {
 	sort -g | awk '{ v[NR] = $1 }
 		END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-# per_window DEPTH: "KIND CONFIG ROUND IOPS US_PER_REQUEST" a window, its IOPS the mean of the
-# 250 ms intervals of fio's log that lie wholly inside it; worked out once a rate (every figure
-# printed reads it)
-per_window() {
-	[[ -s $W/perwin.$1 ]] || per_window_scan "$1" >"$W/perwin.$1"
-	cat "$W/perwin.$1"
+# scan DEPTH: fio's histogram log (a line per 250 ms interval: its time, the direction, the
+# block size, then each bin's count of completions) read once against the windows, into
+# $W/perwin.DEPTH, "KIND CONFIG ROUND IOPS US_PER_REQUEST" a window, its IOPS the completions
+# of the intervals that lie wholly inside it over their time, and $W/p999.DEPTH, "KIND CONFIG
+# P999_US" for each kind of window: the completion latency under which 99.9 % of those
+# windows' requests completed.  fio's bins: below 128, bin I holds I ns; above, groups of 64
+# bins, group G = I / 64 - 1 starting at 2^(G+6) ns with bins 2^G ns wide; a bin counts as
+# its middle
+scan() {
+	[[ -s $W/perwin.$1 ]] && return
+	awk -F', *' -v hz="$HZ" -v perwin="$W/perwin.$1" -v pct="$W/p999.$1" '
+		BEGIN { j = 1 }
+		NR == FNR { split($0, w, " "); nw++; k[nw] = w[1]; g[nw] = w[2]; r[nw] = w[3]
+			a[nw] = w[4]; b[nw] = w[5]; tk[nw] = w[6]; next }
+		$1 != last { prev = last == "" ? $1 - 250 : last; last = $1
+			while (j <= nw && b[j] < $1) j++      # windows and intervals both in time order
+			in_w = j <= nw && prev >= a[j] && $1 <= b[j]
+			if (in_w) ms[j] += $1 - prev }
+		in_w { key = k[j] " " g[j]; keys[key] = 1
+			for (i = 4; i <= NF; i++) if ($i) { n[j] += $i; h[key, i - 4] += $i; tot[key] += $i
+				if (i - 4 > top[key]) top[key] = i - 4 } }
+		END { for (j = 1; j <= nw; j++) {
+				iops = ms[j] ? n[j] * 1000 / ms[j] : 0; req = iops * (b[j] - a[j]) / 1000
+				printf "%s %s %s %.0f %.3f\n", k[j], g[j], r[j], iops,
+					(req > 0 ? tk[j] / hz * 1e6 / req : 0) > perwin }
+			for (key in keys) { s = 0
+				for (i = 0; i <= top[key]; i++) { s += h[key, i]; if (s >= 0.999 * tot[key]) break }
+				if (i < 128) ns = i
+				else { q = int(i / 64) - 1; ns = 2 ^ (q + 6) + (i % 64 + 0.5) * 2 ^ q }
+				printf "%s %.0f\n", key, ns / 1000 > pct } }' \
+		"$W/windows.$1" "$W/hist.$1_clat_hist.1.log"
 }
-per_window_scan() {
-	awk -F', *' -v hz="$HZ" 'NR == FNR { t[NR] = $1; v[NR] = $2; n = NR; next }
-		{ split($0, w, " "); s = 0; c = 0
-		  for (i = 1; i <= n; i++) if (t[i] - 250 >= w[4] && t[i] <= w[5]) { s += v[i]; c++ }
-		  iops = c ? s / c : 0; req = iops * (w[5] - w[4]) / 1000
-		  printf "%s %s %s %.0f %.3f\n", w[1], w[2], w[3], iops,
-			(req > 0 ? w[6] / hz * 1e6 / req : 0) }' "$W/iops.$1_iops.1.log" "$W/windows.$1"
+per_window() {
+	scan "$1"
+	cat "$W/perwin.$1"
 }
 # shares CONFIG DEPTH: "ROUND SHARE" for each window of CONFIG: its IOPS over the mean of the
 # windows of fio alone just before and after it
@@ -248,23 +271,10 @@ col_of() {
 	per_window "$3" | awk -v k="$1" -v c="$2" -v f="$4" '$1 == k && $2 == c { print $f }' | med |
 		awk -v f="$4" '{ printf (f == 4 ? "%.0f\n" : "%.2f\n"), $1 }'
 }
-# p999 KIND CONFIG DEPTH: the completion latency (us) under which 99.9 % of the requests of
-# those windows completed, from fio's histogram log (a line per 250 ms interval: its time, the
-# direction, the block size, then each bin's count).  fio's bins: below 128, bin I holds I ns;
-# above, groups of 64 bins, group G = I / 64 - 1 starting at 2^(G+6) ns with bins 2^G ns wide;
-# a bin counts as its middle
+# p999 KIND CONFIG DEPTH: the 99.9th percentile of those windows' latencies (us; 0: none)
 p999() {
-	awk -F', *' -v k="$1" -v c="$2" '
-		NR == FNR { split($0, w, " "); if (w[1] == k && w[2] == c) { a[++nw] = w[4]; b[nw] = w[5] }
-			next }
-		{ for (j = 1; j <= nw; j++) if ($1 - 250 >= a[j] && $1 <= b[j]) break
-		  if (j > nw) next
-		  for (i = 4; i <= NF; i++) { h[i - 4] += $i; tot += $i; if (i - 4 > top) top = i - 4 } }
-		END { if (!tot) { print 0; exit }
-			for (i = 0; i <= top; i++) { s += h[i]; if (s >= 0.999 * tot) break }
-			if (i < 128) ns = i
-			else { g = int(i / 64) - 1; ns = 2 ^ (g + 6) + (i % 64 + 0.5) * 2 ^ g }
-			printf "%.0f\n", ns / 1000 }' "$W/windows.$3" "$W/hist.$3_clat_hist.1.log"
+	scan "$3"
+	awk -v k="$1" -v c="$2" '$1 == k && $2 == c { v = $3 } END { print v + 0 }' "$W/p999.$3"
 }
 # the values on stdin -> "LO HI COVER": a confidence interval of their median from the order
 # statistics (the k-th smallest and k-th largest, k the largest with P(Binomial(n, 1/2) < k)
@@ -337,11 +347,11 @@ for depth in "${DEPTHS[@]}"; do
 done
 echo "fio IOPS: the median of the windows; share: a window's IOPS over the mean of the windows"
 echo "of fio alone either side of it, the median over the rounds, with a confidence interval of"
-echo "that median and its coverage; us/request: the CPU time fio and the kernel's workers spent"
-echo "per request (what the tracing adds to each request's path); p99.9 us: the completion"
-echo "latency that 99.9 % of the requests of those windows stayed under (a recorder holding a CPU"
-echo "while it drains shows there); rec. s/M ev: the recorder's own CPU seconds (its whole run)"
-echo "per million block events it kept; lost: the most of any run"
+echo "that median and its coverage; us/request: the CPU time fio, the kernel's workers and its"
+echo "softirq threads spent per request (what the tracing adds to each request's path); p99.9"
+echo "us: the completion latency that 99.9 % of the requests of those windows stayed under (a"
+echo "recorder holding a CPU while it drains shows there); rec. s/M ev: the recorder's own CPU"
+echo "seconds (its whole run) per million block events it kept; lost: the most of any run"
 echo "goals (issue 18): >= 95% of fio alone at typical rates, never below trace-cmd's share" \
 	"at the extreme rate, CPU per million events <= 0.8x trace-cmd's, 0 lost; a goal on" \
 	"shares is met when its whole interval is on the goal's side, not met when it is all on" \

@@ -44,10 +44,11 @@ static void test_stack(const char *kallsyms)
 				K + 0x200900, K + 0x300010 };
 	const uint64_t none[] = { K + 0x40, K + 0x200900, K + 0x300010 };
 	const uint64_t first[] = { K + 0x2001c0, K + 0x200900 };
+	const uint64_t edge[] = { K + 0x40, K + 0x100400, K + 0x2001c0 };
 
 	ok(n != NULL, "tasknames created");
-	is_int((long long)(ss_tasknames_stack_work(n, wb, 6) - K), 0x100080,
-	       "the frame process_one_work called: wb_workfn's return address");
+	is_int((long long)(ss_tasknames_stack_work(n, wb, 6) - K), 0x10007f,
+	       "the frame process_one_work called: wb_workfn's return address less one");
 	is_int(ss_tasknames_work(n, 77, ss_tasknames_stack_work(n, wb, 6)), 0, "recorded for pid 77");
 	is_str(ss_tasknames_work_of(n, 77), "wb_workfn", "pid 77 runs wb_workfn");
 	is_int((long long)ss_tasknames_stack_work(n, none, 3), 0,
@@ -55,10 +56,15 @@ static void test_stack(const char *kallsyms)
 	is_int((long long)ss_tasknames_stack_work(n, first, 2), 0,
 	       "process_one_work innermost: nothing it called, no work");
 	is_int((long long)ss_tasknames_stack_work(n, wb, 0), 0, "an empty stack: no work");
-	is_int((long long)(ss_tasknames_stack_work(n, wb, 4) - K), 0x100080,
+	is_int((long long)(ss_tasknames_stack_work(n, wb, 4) - K), 0x10007f,
 	       "a stack cut after process_one_work still names the work");
 	is_int((long long)ss_tasknames_stack_work(n, wb, 3), 0,
 	       "a stack cut before process_one_work: no work");
+	/* wb_workfn's last instruction a call that does not return: the return address is the
+	 * first byte of the function after it, and still names wb_workfn */
+	is_int(ss_tasknames_work(n, 79, ss_tasknames_stack_work(n, edge, 3)), 0, "recorded for pid 79");
+	is_str(ss_tasknames_work_of(n, 79), "wb_workfn",
+	       "a return address at the next function's start: the function that made the call");
 	is_int(ss_tasknames_work(n, 77, 0), 0, "pid 77's next work unknown");
 	is_str(ss_tasknames_work_of(n, 77), "", "an unknown work has no name");
 	is_str(ss_tasknames_work_of(n, 78), "", "a pid never seen: no work");
