@@ -192,7 +192,7 @@ uint64_t ss_tasknames_stack_work(struct ss_tasknames *n, const uint64_t *frames,
 	if (!n->loaded)
 		load_kallsyms(n);
 	for (size_t i = 1; i < nr && n->pow_start; i++)
-		if (frames[i] > n->pow_start && frames[i] < n->pow_end)
+		if (frames[i] > n->pow_start && frames[i] <= n->pow_end)
 			return frames[i - 1] ? frames[i - 1] - 1 : 0;
 	return 0;
 }

@@ -25,8 +25,8 @@ struct ss_tasknames;
 /* KALLSYMS: the symbol table to read ("/proc/kallsyms" if NULL).  NULL on ENOMEM. */
 struct ss_tasknames *ss_tasknames_new(const char *kallsyms);
 void ss_tasknames_free(struct ss_tasknames *n);       /* accepts NULL */
-/* From now on (time order), PID runs the work function at kernel address FUNCTION.  0 or
- * -ENOMEM. */
+/* From now on (time order), PID runs the work function at (or, from a stack, with an address
+ * in it) kernel address FUNCTION.  0 or -ENOMEM. */
 int ss_tasknames_work(struct ss_tasknames *n, uint32_t pid, uint64_t function);
 /* The work function in a kworker's kernel stack (NR return addresses, innermost first): an
  * address in the frame process_one_work called (its return address less one: the call

@@ -11,10 +11,11 @@
 # every 250 ms (so its completions, counted, and their latencies), while the recorders are
 # switched on and off beside it: fio alone for SECONDS, a recorder on for SECONDS, fio alone
 # again, the next recorder, and so on, the recorders' order rotating from round to round
-# (`seekscope record`, `seekscope record --no-work-names`, `trace-cmd record`).  A recorder's window starts once it has been running for a second and a
-# half (its ring buffer allocated, its instance set up) and ends before it is stopped, and each
-# window of fio alone starts half a second after the recorder before it has exited, so that
-# neither side's start or end is counted.  A recorder's share is the IOPS of its window over
+# (`seekscope record`, `seekscope record --no-work-names`, `trace-cmd record`).  A recorder's
+# window starts once it has been running for a second and a half (its ring buffer allocated,
+# its instance set up) and ends before it is stopped, and each window of fio alone starts half
+# a second after the recorder before it has exited, so that neither side's start or end is
+# counted.  A recorder's share is the IOPS of its window over
 # the mean of the windows of fio alone just before and after it: the machine's speed drifts in
 # steps that last some seconds (fio alone at iodepth 1 ran 30,300-44,100 IOPS in 30 runs of 3
 # s), and a window is compared only with its neighbours, seconds away, in the same fio run.
