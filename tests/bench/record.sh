@@ -150,8 +150,7 @@ run() {
 	fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth="$depth" \
 		--ioengine=libaio --direct=1 --runtime=100000 --time_based --log_unix_epoch=1 \
 		--write_hist_log="$W/hist.$depth" --log_hist_msec=250 --output-format=terse \
-		--terse-version=3 \
-		>"$W/fio.$depth" 2>&1 &
+		--terse-version=3 >"$W/fio.$depth" 2>&1 &
 	FIO=$!
 	sleep 3                                    # fio settles
 	alive - "$depth" 0
@@ -182,10 +181,8 @@ run() {
 	kill -INT "$FIO"
 	wait "$FIO"
 	FIO=''
-	[[ -s $W/hist.${depth}_clat_hist.1.log ]] || {
-		echo "bench-record: fio at iodepth $depth wrote no log: $(tail -1 "$W/fio.$depth")" >&2
-		exit 1
-	}
+	[[ -s $W/hist.${depth}_clat_hist.1.log ]] ||
+		fail "fio at iodepth $depth wrote no log: $(tail -1 "$W/fio.$depth")"
 	# the recorders' events, counted now that nothing runs beside the counting
 	for ((r = 0; r < ROUNDS; r++)); do
 		for cfg in "${recorders[@]}"; do
