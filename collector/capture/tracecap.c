@@ -168,7 +168,77 @@ static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 	}
 	c->stack_callers = (unsigned)callers->offset;
 	c->stack_id = ev->id;
+	/* paced on the clock the drains' NOW and the pauses' ends are read from */
+	if (!(o->extra & SS_CAP_WORK_ALWAYS) && !strcmp(o->clock ? o->clock : "mono", "mono"))
+		c->pacing = (c->trigger = strdup(trigger)) != NULL;
 	return 0;
+}
+
+/* Puts the trigger of setup_stacks() back on its events (one still there is left as it is).
+ * 0 or -errno. */
+static int put_triggers(struct ss_tracecap *c)
+{
+	size_t len = strlen(c->trigger);
+
+	for (size_t i = 0; i < ss_nr_block_events; i++) {
+		char file[128];
+		ssize_t n;
+		int fd;
+
+		if (!(c->triggered & 1u << i))
+			continue;
+		snprintf(file, sizeof(file), "events/block/%s/trigger", ss_block_events[i].name);
+		/* not O_TRUNC: that removes every trigger of the event */
+		if ((fd = openat(c->dir_fd, file, O_WRONLY | O_CLOEXEC)) < 0)
+			return -errno;
+		n = write(fd, c->trigger, len);
+		if (n != (ssize_t)len && !(n < 0 && errno == EEXIST)) {
+			int ret = n < 0 ? -errno : -EIO;
+
+			close(fd);
+			return ret;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
+{
+	struct timespec ts;
+
+	switch (ss_stackpace_decide(&c->pace, now)) {
+	case SS_STACKS_KEEP:
+		break;
+	case SS_STACKS_PAUSE:
+		/* from NOW on: the events read after it that still have stacks keep them */
+		c->nostack[0] = c->nostack[1];
+		c->nostack[1].from = now;
+		c->nostack[1].to = UINT64_MAX;
+		c->pauses.pauses++;
+		clear_triggers(c->dir_fd, c->triggered);
+		break;
+	case SS_STACKS_RESUME:
+		if (put_triggers(c) < 0) {
+			/* paused for good: the kworkers' events from now on are counted unnamed */
+			clear_triggers(c->dir_fd, c->triggered);
+			c->pacing = false;
+			break;
+		}
+		/* up to the write's return: an event stamped before may have come without */
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		c->nostack[1].to = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+		c->pauses.paused_ns += c->nostack[1].to - c->nostack[1].from;
+		break;
+	}
+}
+
+void ss_tracecap_stack_pauses(const struct ss_tracecap *c, uint64_t now,
+			      struct ss_stack_pauses *out)
+{
+	*out = c->pauses;
+	if (c->nostack[1].to == UINT64_MAX && now > c->nostack[1].from)
+		out->paused_ns += now - c->nostack[1].from;
 }
 
 static int configure(struct ss_tracecap *c, const struct ss_tracecap_opts *o, char *err,
@@ -540,6 +610,7 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 	if (c->dir_fd >= 0)
 		inst_write(c, "tracing_on", "0");
 	clear_triggers(c->dir_fd, c->triggered);
+	free(c->trigger);
 	free(c->frames);
 	for (unsigned i = 0; c->cpus && i < c->nr_cpus; i++) {
 		if (c->cpus[i].tcpu) {

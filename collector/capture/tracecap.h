@@ -33,6 +33,11 @@
 #define SS_CAP_WORK    0x100u
 /* With SS_CAP_WORK: the work event even where the trigger would be taken. */
 #define SS_CAP_WORK_EVENT 0x200u
+/* With SS_CAP_WORK: the stacks never paused.  Otherwise, with the "mono" clock, they pause
+ * while a busy workload issues its own requests and no kworker any (stackpace.h), and the
+ * first kworker's event read resumes them (ss_tracecap_stack_pauses() counts what that
+ * costs). */
+#define SS_CAP_WORK_ALWAYS 0x400u
 
 struct ss_tracecap_opts {
 	const uint32_t *devs;       /* devices to keep (SS_MKDEV encoding); none = all */
@@ -105,6 +110,15 @@ void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink);
 /* How the kworkers' work is recorded: "stack", "event" or NULL (not asked for, or neither
  * known to this kernel). */
 const char *ss_tracecap_work_method(const struct ss_tracecap *c);
+/* The stacks' pauses (SS_CAP_WORK_ALWAYS) up to NOW (CLOCK_MONOTONIC). */
+struct ss_stack_pauses {
+	uint64_t pauses;         /* how many times the trigger was removed */
+	uint64_t paused_ns;      /* for how long in all */
+	uint64_t unnamed;        /* kworkers' issue, insert and queue events read with no stack
+				  * because it was paused (their work unnamed) */
+};
+void ss_tracecap_stack_pauses(const struct ss_tracecap *c, uint64_t now,
+			      struct ss_stack_pauses *out);
 /* Per-CPU counters into OUT (up to MAX entries); returns the count filled. */
 size_t ss_tracecap_cpu_stats(struct ss_tracecap *c, struct ss_rec_cpu_stats *out, size_t max);
 /* Events lost so far according to page headers (cheap; stats files are read at the end). */

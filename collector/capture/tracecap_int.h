@@ -14,6 +14,7 @@
 #include <tracefs.h>
 
 #include "decode.h"
+#include "stackpace.h"
 #include "tracecap.h"
 
 /* Whole pages one splice may take (a pipe of 256 KiB with pages of 4 KiB). */
@@ -40,7 +41,7 @@ struct cpu_reader {
 	 * had it yet, the latest last: the kernel writes the stack right after its event, so
 	 * the next stack belongs to the latest (an interrupt's event and stack may come between
 	 * an event and its own) */
-	struct { uint64_t ts; uint32_t pid; } stack_for[SS_STACK_WAIT];
+	struct { uint64_t ts; uint32_t pid; bool unnamed; } stack_for[SS_STACK_WAIT];
 	unsigned nr_stack_for;
 };
 
@@ -77,6 +78,15 @@ struct ss_tracecap {
 	struct tep_format_field *stack_nr, *stack_pid;
 	unsigned stack_callers;         /* offset of caller[] in the record */
 	unsigned triggered;
+	/* The trigger's pauses (SS_CAP_WORK_ALWAYS): whether they are paced (the stack method,
+	 * the "mono" clock), the trigger's text, the two latest spans without it (from the
+	 * drain that removed it to the return of the write that put it back; UINT64_MAX while
+	 * paused; 0: none), and what they cost (struct ss_stack_pauses) */
+	bool pacing;
+	struct ss_stackpace pace;
+	char *trigger;
+	struct { uint64_t from, to; } nostack[2];
+	struct ss_stack_pauses pauses;
 	uint64_t *frames;               /* one stack's frames, as the host's words */
 	size_t cap_frames;
 	ss_work_sink work_sink;
@@ -90,6 +100,17 @@ struct ss_tracecap {
 static inline bool ss_tracecap_wants_stack(uint16_t type)
 {
 	return type != SS_EV_COMPLETE && type != SS_EV_REQUEUE;
+}
+
+/* After a drain that began at NOW: the trigger removed or put back (stackpace.h). */
+void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now);
+/* Whether an event stamped TS came while the trigger was removed. */
+static inline bool ss_tracecap_no_stack(const struct ss_tracecap *c, uint64_t ts)
+{
+	for (int i = 0; i < 2; i++)
+		if (c->nostack[i].from && ts >= c->nostack[i].from && ts < c->nostack[i].to)
+			return true;
+	return false;
 }
 
 /* Ask for the pipe whole pages are spliced through; without one, pages are read one by one. */

@@ -81,9 +81,38 @@ static int stack_entry(struct ss_tracecap *c, unsigned cpu, const char *data, si
 	/* the trigger writes the stack right after the event that asked for it: the work is
 	 * that event's, from its stamp on (the stack's own if that event is not known) */
 	at = ts;
-	if (r->nr_stack_for && r->stack_for[r->nr_stack_for - 1].pid == pid)
-		at = r->stack_for[--r->nr_stack_for].ts;
+	if (r->nr_stack_for && r->stack_for[r->nr_stack_for - 1].pid == pid) {
+		--r->nr_stack_for;
+		at = r->stack_for[r->nr_stack_for].ts;
+		if (r->stack_for[r->nr_stack_for].unnamed)
+			c->pauses.unnamed--;   /* taken as the trigger was being removed */
+	}
 	return c->stack_sink ? c->stack_sink(ctx, at, cpu, (uint32_t)pid, c->frames, n) : 0;
+}
+
+/*
+ * A kworker's event stamped TS that the trigger follows with its stack, remembered until the
+ * stack comes.  While the trigger is removed, a marker of no work goes before the event, so
+ * that the work named last is not taken for this one's (a stack that still comes names it
+ * after all: its marker goes between this one and the event).
+ */
+static int stack_wanted(struct ss_tracecap *c, struct cpu_reader *r, unsigned cpu, uint64_t ts,
+			uint32_t pid, void *ctx)
+{
+	bool unnamed = ss_tracecap_no_stack(c, ts);
+
+	if (r->nr_stack_for == SS_STACK_WAIT) {   /* the oldest never had one */
+		memmove(r->stack_for, r->stack_for + 1,
+			(SS_STACK_WAIT - 1) * sizeof(r->stack_for[0]));
+		r->nr_stack_for--;
+	}
+	r->stack_for[r->nr_stack_for].ts = ts;
+	r->stack_for[r->nr_stack_for].unnamed = unnamed;
+	r->stack_for[r->nr_stack_for++].pid = pid;
+	if (!unnamed)
+		return 0;
+	c->pauses.unnamed++;
+	return c->stack_sink ? c->stack_sink(ctx, ts, cpu, pid, NULL, 0) : 0;
 }
 
 /* Decodes one page of CPU's ring buffer and passes its events on: their count, or -errno. */
@@ -151,15 +180,14 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 			int ret;
 
 			/* an event the trigger follows with a stack (setup_stacks) */
-			if (c->stack_id >= 0 && ss_tracecap_wants_stack(ev.type) &&
-			    !strncmp(comm, SS_WORKER_COMM, sizeof(SS_WORKER_COMM) - 1)) {
-				if (r->nr_stack_for == SS_STACK_WAIT) {   /* the oldest never had one */
-					memmove(r->stack_for, r->stack_for + 1,
-						(SS_STACK_WAIT - 1) * sizeof(r->stack_for[0]));
-					r->nr_stack_for--;
-				}
-				r->stack_for[r->nr_stack_for].ts = ts;
-				r->stack_for[r->nr_stack_for++].pid = ev.pid;
+			if (c->stack_id >= 0 && ss_tracecap_wants_stack(ev.type)) {
+				bool kworker = !strncmp(comm, SS_WORKER_COMM,
+							sizeof(SS_WORKER_COMM) - 1);
+
+				if (c->pacing)
+					ss_stackpace_event(&c->pace, ts, kworker);
+				if (kworker && (ret = stack_wanted(c, r, cpu, ts, ev.pid, ctx)) < 0)
+					return ret;
 			}
 			ret = sink(ctx, &ev, comm);
 
@@ -312,6 +340,8 @@ long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ct
 			return n;
 		total += n;
 	}
+	if (c->pacing)
+		ss_tracecap_pace_stacks(c, now);
 	return total;
 }
 

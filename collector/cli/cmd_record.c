@@ -192,6 +192,7 @@ int ss_cmd_record(int argc, char **argv)
 	ro.sysfs = "/sys";
 	ro.probe_fs = !o.no_zones;
 	ro.no_work = o.no_work;
+	ro.all_work = o.all_work;
 	r = ss_recorder_new(&ro, err, sizeof(err));
 	if (!r) {
 		fprintf(stderr, "seekscope record: %s\n", err[0] ? err : strerror(errno));
@@ -237,6 +238,7 @@ int ss_cmd_record(int argc, char **argv)
 	ret = ss_recorder_stop(r, exit_status, err, sizeof(err));
 	if (!o.quiet) {
 		struct ss_recorder_status st2;
+		struct ss_stack_pauses pauses;
 		uint64_t lost = ss_recorder_lost(r);
 
 		ss_recorder_status(r, &st2);
@@ -249,6 +251,11 @@ int ss_cmd_record(int argc, char **argv)
 				"the capture stopped; their completions are not in the trace (--linger "
 				"SECONDS waits longer than %g s)\n", (unsigned long long)inflight,
 				o.linger_s);
+		ss_recorder_stack_pauses(r, &pauses);
+		if (pauses.unnamed)
+			fprintf(stderr, "seekscope: %llu kworker events came while the stacks were "
+				"paused and are named without their work (--all-work-names keeps "
+				"the stacks on)\n", (unsigned long long)pauses.unnamed);
 		if (lost)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,

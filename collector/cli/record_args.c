@@ -15,7 +15,7 @@
 #define STR(x) STR_(x)
 
 enum { OPT_NO_ZONES = SS_OPT_LONG_ONLY, OPT_UNTAR, OPT_INTO, OPT_FSYNC, OPT_REPEAT, OPT_DELETE,
-       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_MAP, OPT_NO_MAP, OPT_USER, OPT_HOST_DISK };
+       OPT_DROP, OPT_LINGER, OPT_NO_WORK, OPT_ALL_WORK, OPT_MAP, OPT_NO_MAP, OPT_USER, OPT_HOST_DISK };
 
 static const struct ss_option options[] = {
 	SS_OPTION_OUTPUT("trace file to write (default " SS_RECORD_DEFAULT_OUTPUT "); -:\n"
@@ -35,6 +35,10 @@ static const struct ss_option options[] = {
 	{ "no-work-names", OPT_NO_WORK, NULL,
 	  "do not record kworkers' stacks (or workqueue_execute_start): kworkers\n"
 	  "are then named without the work they ran (wb_workfn: writeback, ...)" },
+	{ "all-work-names", OPT_ALL_WORK, NULL,
+	  "never pause the kworkers' stacks: by default they pause while other\n"
+	  "tasks issue 5,000 requests a second or more and no kworker any, and\n"
+	  "the kworkers' first requests after that go without their work's name" },
 	{ "untar", OPT_UNTAR, "ARCHIVE", "run the extraction workload on ARCHIVE" },
 	{ "into", OPT_INTO, "DIR", "where to extract (an existing directory, not /)" },
 	{ "fsync", OPT_FSYNC, "MODE", "durability: end (default: one syncfs after extracting), file\n"
@@ -196,6 +200,9 @@ static int take_option(void *ctx, int c, const char *arg, char *err, size_t errl
 	case OPT_NO_WORK:
 		o->no_work = 1;
 		break;
+	case OPT_ALL_WORK:
+		o->all_work = 1;
+		break;
 	case OPT_UNTAR:
 		o->untar.archive = arg;
 		break;
@@ -274,6 +281,10 @@ int ss_record_parse(int argc, char **argv, struct ss_record_opts *o, char *err, 
 			o->untar.repeat = 1;
 		if (!o->nr_devs)
 			o->devs[o->nr_devs++] = o->untar.dest;
+	}
+	if (o->no_work && o->all_work) {
+		ss_errf(err, errlen, "either --no-work-names or --all-work-names, not both");
+		return -EINVAL;
 	}
 	if (o->no_map && !o->untar.archive) {
 		ss_errf(err, errlen, "--no-map goes with --untar");

@@ -31,6 +31,7 @@ struct ss_record_opts {
 	int quiet;
 	int no_zones;
 	int no_work;               /* --no-work-names */
+	int all_work;              /* --all-work-names */
 	int no_map;                /* --no-map: --untar without the file map */
 	const char *map_dir;       /* --map DIR: map DIR when COMMAND ends */
 	int host_disk;             /* --host-disk: -d IMAGE without a loop device traces its disk */

@@ -77,6 +77,7 @@ struct ss_recorder {
 	uint64_t start_ns;
 	uint32_t nr_maps;               /* file maps written */
 	uint64_t lost_total;
+	struct ss_stack_pauses pauses;  /* at the stop (write_pauses) */
 	bool stopped;
 	struct ss_rec_capture capture;
 	char sysfs[64];                 /* sysfs root the devices were resolved against */
@@ -455,7 +456,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 	co.nr_devs = r->nr_dev_ids;
 	co.buffer_kb = o->buffer_kb;
 	co.extra = o->extra_events | (o->no_work ? 0 : SS_CAP_WORK) |
-		   (o->work_event ? SS_CAP_WORK_EVENT : 0);
+		   (o->work_event ? SS_CAP_WORK_EVENT : 0) | (o->all_work ? SS_CAP_WORK_ALWAYS : 0);
 	co.clock = "mono";
 	r->cap = ss_tracecap_create(&co, err, errlen);
 	if (!r->cap) {
@@ -571,6 +572,29 @@ void ss_recorder_status(struct ss_recorder *r, struct ss_recorder_status *st)
 	st->elapsed_ns = r->start_ns ? ss_mono_now_ns() - r->start_ns : 0;
 }
 
+/* What pausing the kworkers' stacks cost, as meta records (only where they paused). */
+static void write_pauses(struct ss_recorder *r, uint64_t end)
+{
+	struct ss_stack_pauses p;
+	char v[32];
+
+	ss_tracecap_stack_pauses(r->cap, end, &p);
+	r->pauses = p;
+	if (!p.pauses)
+		return;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)p.pauses);
+	ss_writer_meta(r->w, "work-names.pauses", v);
+	snprintf(v, sizeof(v), "%.3f", (double)p.paused_ns / 1e9);
+	ss_writer_meta(r->w, "work-names.paused_s", v);
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)p.unnamed);
+	ss_writer_meta(r->w, "work-names.unnamed", v);
+}
+
+void ss_recorder_stack_pauses(const struct ss_recorder *r, struct ss_stack_pauses *out)
+{
+	*out = r->pauses;
+}
+
 int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t errlen)
 {
 	struct ss_rec_cpu_stats stats[1024];
@@ -615,6 +639,7 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	}
 	r->capture.end_ns = end;
 	r->capture.exit_status = exit_status;
+	write_pauses(r, end);
 	ss_writer_capture(r->w, &r->capture);
 	ret2 = ss_writer_close(r->w);
 	r->w = NULL;

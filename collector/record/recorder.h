@@ -25,6 +25,7 @@ struct ss_recorder_opts {
 	bool probe_fs;                  /* read filesystem zones from the devices */
 	bool no_work;                   /* do not record what kworkers run (tasknames.h) */
 	bool work_event;                /* from the work event even where stacks would do */
+	bool all_work;                  /* the stacks never paused (SS_CAP_WORK_ALWAYS) */
 	const char *kallsyms;           /* "/proc/kallsyms" if NULL: names of work functions */
 };
 
@@ -69,6 +70,9 @@ int ss_recorder_failed(struct ss_recorder *r);
  * with a reason in err; the reason is also stored in the trace as meta "capture.warning".
  */
 int ss_recorder_check_devices(struct ss_recorder *r, char *err, size_t errlen);
+/* After the stop: the kworkers' stacks' pauses (tracecap.h) up to it; all 0 before, where the
+ * work is not recorded from stacks, or where they never paused. */
+void ss_recorder_stack_pauses(const struct ss_recorder *r, struct ss_stack_pauses *out);
 /* Lost-event totals after stop: page headers + overrun + dropped. */
 uint64_t ss_recorder_lost(struct ss_recorder *r);
 /* Destroy the tracing instance (always) and free.  Without a successful stop the file is
