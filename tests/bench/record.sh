@@ -11,9 +11,10 @@
 # every 250 ms (so its completions, counted, and their latencies), while the recorders are
 # switched on and off beside it: fio alone for SECONDS, a recorder on for SECONDS, fio alone
 # again, the next recorder, and so on, the recorders' order rotating from round to round
-# (`seekscope record`, `seekscope record --no-work-names`, `trace-cmd record`).  A recorder's
-# window starts once it has been running for a second and a half (its ring buffer allocated,
-# its instance set up) and ends before it is stopped, and each window of fio alone starts half
+# (`seekscope record`; `seekscope record --all-work-names`, whose stack trigger never pauses;
+# `trace-cmd record`).  A recorder's window starts once it has been running for a second and a
+# half (its ring buffer allocated, its instance set up, seekscope's trigger paused if it is to
+# be: it takes half a second of fio's own requests) and ends before it is stopped, and each window of fio alone starts half
 # a second after the recorder before it has exited, so that neither side's start or end is
 # counted.  A recorder's share is the IOPS of its window over
 # the mean of the windows of fio alone just before and after it: the machine's speed drifts in
@@ -100,7 +101,7 @@ start_recorder() {
 	local out=$W/$1.$2.$3
 	case $1 in
 	ss)        set -- "$SEEKSCOPE" record -q -b "$BUFKB" -o "$out.sst" -d "$LOOP" ;;
-	ss-nowork) set -- "$SEEKSCOPE" record -q --no-work-names -b "$BUFKB" -o "$out.sst" -d "$LOOP" ;;
+	ss-all)    set -- "$SEEKSCOPE" record -q --all-work-names -b "$BUFKB" -o "$out.sst" -d "$LOOP" ;;
 	tc)
 		set -- trace-cmd record -k -d -B "$TCINST" -C mono -b "$BUFKB" -o "$out.dat"
 		for e in block_rq_issue block_rq_complete block_rq_requeue; do
@@ -146,7 +147,7 @@ window() {
 
 # run DEPTH: one fio run with the recorders switched on and off beside it
 run() {
-	local depth=$1 r i cfg recorders=(ss ss-nowork tc)
+	local depth=$1 r i cfg recorders=(ss ss-all tc)
 	fio --name=bench --filename="$LOOP" --rw=randread --bs=4k --iodepth="$depth" \
 		--ioengine=libaio --direct=1 --runtime=100000 --time_based --log_unix_epoch=1 \
 		--write_hist_log="$W/hist.$depth" --log_hist_msec=250 --output-format=terse \
@@ -309,11 +310,11 @@ for depth in "${DEPTHS[@]}"; do
 		"share" "(interval, cover)" "us/request" "p99.9 us" events lost "rec. s/M ev"
 	printf '%-26s %9s %8s %7s %-19s %10s %8s\n' "none (fio alone)" "$alone" "100.0%" 1.000 "" \
 		"$(col_of alone - "$depth" 5)" "$(p999 alone - "$depth")"
-	for cfg in ss ss-nowork tc; do
+	for cfg in ss ss-all tc; do
 		iops=$(col_of on "$cfg" "$depth" 4)
 		case $cfg in
 		ss) name="seekscope record" ;;
-		ss-nowork) name="seekscope --no-work-names" ;;
+		ss-all) name="seekscope --all-work-names" ;;
 		tc) name="trace-cmd record" ;;
 		esac
 		read -r lo hi cover < <(shares "$cfg" "$depth" | awk '{print $2}' | ci)
