@@ -206,6 +206,7 @@ static int put_triggers(struct ss_tracecap *c)
 void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 {
 	struct timespec ts;
+	int ret;
 
 	switch (ss_stackpace_decide(&c->pace, now)) {
 	case SS_STACKS_KEEP:
@@ -219,10 +220,11 @@ void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 		clear_triggers(c->dir_fd, c->triggered);
 		break;
 	case SS_STACKS_RESUME:
-		if (put_triggers(c) < 0) {
+		if ((ret = put_triggers(c)) < 0) {
 			/* paused for good: the kworkers' events from now on are counted unnamed */
 			clear_triggers(c->dir_fd, c->triggered);
 			c->pacing = false;
+			c->pauses.resume_error = -ret;
 			break;
 		}
 		/* up to the write's return: an event stamped before may have come without */
@@ -509,7 +511,11 @@ int ss_tracecap_start(struct ss_tracecap *c)
 
 int ss_tracecap_stop(struct ss_tracecap *c)
 {
-	int ret = inst_write(c, "tracing_on", "0");
+	int ret;
+
+	/* no pause begins or ends past the stop (the drain thread may still be running) */
+	__atomic_store_n(&c->stopping, true, __ATOMIC_RELEASE);
+	ret = inst_write(c, "tracing_on", "0");
 
 	if (ret)
 		return ret;

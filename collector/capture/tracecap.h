@@ -110,12 +110,15 @@ void ss_tracecap_set_lost_sink(struct ss_tracecap *c, ss_lost_sink sink);
 /* How the kworkers' work is recorded: "stack", "event" or NULL (not asked for, or neither
  * known to this kernel). */
 const char *ss_tracecap_work_method(const struct ss_tracecap *c);
-/* The stacks' pauses (SS_CAP_WORK_ALWAYS) up to NOW (CLOCK_MONOTONIC). */
+/* The stacks' pauses (without SS_CAP_WORK_ALWAYS) up to NOW (CLOCK_MONOTONIC); once no
+ * drain runs any more (the drains change them). */
 struct ss_stack_pauses {
 	uint64_t pauses;         /* how many times the trigger was removed */
 	uint64_t paused_ns;      /* for how long in all */
 	uint64_t unnamed;        /* kworkers' issue, insert and queue events read with no stack
 				  * because it was paused (their work unnamed) */
+	int resume_error;        /* errno of the write that failed to put the trigger back (it
+				  * stayed off to the end), 0 if none did */
 };
 void ss_tracecap_stack_pauses(const struct ss_tracecap *c, uint64_t now,
 			      struct ss_stack_pauses *out);

@@ -83,6 +83,7 @@ struct ss_tracecap {
 	 * drain that removed it to the return of the write that put it back; UINT64_MAX while
 	 * paused; 0: none), and what they cost (struct ss_stack_pauses) */
 	bool pacing;
+	bool stopping;                  /* set by ss_tracecap_stop() (atomic: another thread) */
 	struct ss_stackpace pace;
 	char *trigger;
 	struct { uint64_t from, to; } nostack[2];

@@ -92,9 +92,12 @@ static int stack_entry(struct ss_tracecap *c, unsigned cpu, const char *data, si
 
 /*
  * A kworker's event stamped TS that the trigger follows with its stack, remembered until the
- * stack comes.  While the trigger is removed, a marker of no work goes before the event, so
- * that the work named last is not taken for this one's (a stack that still comes names it
- * after all: its marker goes between this one and the event).
+ * stack comes.  While the trigger is removed, a marker of no work (function 0, through the
+ * work sink) goes just before the event, so that the work named last is not taken for this
+ * one's; a stack that still comes names it after all (the recorder's stack sink then gives
+ * that marker the work).  The count of unnamed events is exact unless events were lost: a
+ * loss forgets which events wait for a stack, and a stack that comes after it for a counted
+ * event is not taken off the count.
  */
 static int stack_wanted(struct ss_tracecap *c, struct cpu_reader *r, unsigned cpu, uint64_t ts,
 			uint32_t pid, void *ctx)
@@ -112,7 +115,7 @@ static int stack_wanted(struct ss_tracecap *c, struct cpu_reader *r, unsigned cp
 	if (!unnamed)
 		return 0;
 	c->pauses.unnamed++;
-	return c->stack_sink ? c->stack_sink(ctx, ts, cpu, pid, NULL, 0) : 0;
+	return c->work_sink ? c->work_sink(ctx, ts, cpu, pid, 0) : 0;
 }
 
 /* Decodes one page of CPU's ring buffer and passes its events on: their count, or -errno. */
@@ -184,7 +187,8 @@ static long read_page(struct ss_tracecap *c, unsigned cpu, void *page, ss_event_
 				bool kworker = !strncmp(comm, SS_WORKER_COMM,
 							sizeof(SS_WORKER_COMM) - 1);
 
-				if (c->pacing)
+				/* the rate in requests (issues); a kworker's any event */
+				if (c->pacing && (kworker || ev.type == SS_EV_ISSUE))
 					ss_stackpace_event(&c->pace, ts, kworker);
 				if (kworker && (ret = stack_wanted(c, r, cpu, ts, ev.pid, ctx)) < 0)
 					return ret;
@@ -340,7 +344,7 @@ long ss_tracecap_drain_pages(struct ss_tracecap *c, ss_event_sink sink, void *ct
 			return n;
 		total += n;
 	}
-	if (c->pacing)
+	if (c->pacing && !__atomic_load_n(&c->stopping, __ATOMIC_ACQUIRE))
 		ss_tracecap_pace_stacks(c, now);
 	return total;
 }

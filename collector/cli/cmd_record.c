@@ -252,10 +252,15 @@ int ss_cmd_record(int argc, char **argv)
 				"SECONDS waits longer than %g s)\n", (unsigned long long)inflight,
 				o.linger_s);
 		ss_recorder_stack_pauses(r, &pauses);
+		if (pauses.resume_error)
+			fprintf(stderr, "seekscope: warning: the trigger that names the kworkers' work "
+				"could not be put back after a pause (%s): from then on they are named "
+				"without it\n", strerror(pauses.resume_error));
 		if (pauses.unnamed)
-			fprintf(stderr, "seekscope: %llu kworker events came while the stacks were "
-				"paused and are named without their work (--all-work-names keeps "
-				"the stacks on)\n", (unsigned long long)pauses.unnamed);
+			fprintf(stderr, "seekscope: %llu kworker event%s recorded without the work's "
+				"name: the trigger that names it was paused while other tasks kept the "
+				"devices busy (--all-work-names keeps it on)\n",
+				(unsigned long long)pauses.unnamed, pauses.unnamed == 1 ? " is" : "s are");
 		if (lost)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,

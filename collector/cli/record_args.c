@@ -36,9 +36,11 @@ static const struct ss_option options[] = {
 	  "do not record kworkers' stacks (or workqueue_execute_start): kworkers\n"
 	  "are then named without the work they ran (wb_workfn: writeback, ...)" },
 	{ "all-work-names", OPT_ALL_WORK, NULL,
-	  "never pause the kworkers' stacks: by default they pause while other\n"
-	  "tasks issue 5,000 requests a second or more and no kworker any, and\n"
-	  "the kworkers' first requests after that go without their work's name" },
+	  "keep the trigger that names the kworkers' work on throughout; by\n"
+	  "default it pauses while other tasks issue 5,000 requests a second or\n"
+	  "more on the traced devices and no kworker has issued any for 10 s\n"
+	  "(or since the start), and the kworkers' requests until it is back\n"
+	  "go without their work's name" },
 	{ "untar", OPT_UNTAR, "ARCHIVE", "run the extraction workload on ARCHIVE" },
 	{ "into", OPT_INTO, "DIR", "where to extract (an existing directory, not /)" },
 	{ "fsync", OPT_FSYNC, "MODE", "durability: end (default: one syncfs after extracting), file\n"

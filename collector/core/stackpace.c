@@ -27,8 +27,10 @@ enum ss_stackpace_step ss_stackpace_decide(struct ss_stackpace *p, uint64_t now)
 	/* others * 1e9 / span >= RATE, without overflow for any count a window can hold */
 	if (!kworker && (double)p->others * 1e9 >= (double)SS_STACK_PAUSE_RATE * (double)span &&
 	    (!p->last_kworker ||
-	     (now > p->last_kworker && now - p->last_kworker >= SS_STACK_PAUSE_HOLD_NS)))
+	     (now > p->last_kworker && now - p->last_kworker >= SS_STACK_PAUSE_HOLD_NS))) {
 		p->paused = true;
+		p->paused_at = now;
+	}
 	p->win_from = now;
 	p->others = 0;
 	return p->paused ? SS_STACKS_PAUSE : SS_STACKS_KEEP;

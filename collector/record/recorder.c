@@ -151,6 +151,17 @@ static int stack_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, const 
 			break;
 		}
 	}
+	if (at != r->nr_pending - 1 && at > 0) {
+		struct ss_event *before = &r->pending[at - 1].ev;
+
+		/* the event had a marker of no work (its stack was thought paused): this names it,
+		 * in place — two markers of one stamp could change places in the merge */
+		if (before->type == WORK_MARK && !before->sector && before->ts_ns == ts &&
+		    before->pid == pid && before->cpu == cpu) {
+			before->sector = r->pending[--r->nr_pending].ev.sector;
+			return 0;
+		}
+	}
 	if (at != r->nr_pending - 1) {
 		struct pending mark = r->pending[r->nr_pending - 1];
 
@@ -588,6 +599,8 @@ static void write_pauses(struct ss_recorder *r, uint64_t end)
 	ss_writer_meta(r->w, "work-names.paused_s", v);
 	snprintf(v, sizeof(v), "%llu", (unsigned long long)p.unnamed);
 	ss_writer_meta(r->w, "work-names.unnamed", v);
+	if (p.resume_error)
+		ss_writer_meta(r->w, "work-names.resume_error", strerror(p.resume_error));
 }
 
 void ss_recorder_stack_pauses(const struct ss_recorder *r, struct ss_stack_pauses *out)

@@ -187,19 +187,22 @@ run() {
 	# the recorders' events, counted now that nothing runs beside the counting
 	for ((r = 0; r < ROUNDS; r++)); do
 		for cfg in "${recorders[@]}"; do
-			local out=$W/$cfg.$depth.$r events=0 lost=0
+			local out=$W/$cfg.$depth.$r events=0 lost=0 paused=0
 			if [[ $cfg == tc ]]; then
 				events=$(trace-cmd report -i "$out.dat" 2>/dev/null | grep -c 'block_rq_')
 				lost=$(awk '/overrun:/ {s += $2} /dropped events:/ {s += $3}
 					END {print s + 0}' "$out.out")
 			else
-				read -r events lost < <("$SEEKSCOPE" dump --no-events "$out.sst" |
-					sed -n 's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p')
+				"$SEEKSCOPE" dump --no-events "$out.sst" >"$out.meta"
+				read -r events lost < <(sed -n \
+					's/^# \([0-9]*\) events, \([0-9]*\) lost$/\1 \2/p' "$out.meta")
+				# how long the kworkers' stack trigger was paused (seekscope's default)
+				paused=$(sed -n 's/^# meta work-names.paused_s = //p' "$out.meta")
 			fi
 			[[ ${events:-0} -gt 0 ]] || fail "$cfg recorded no events at iodepth $depth" \
 				"(round $r): $(tail -1 "$out.out")"
 			echo "$cfg $r ${events:-0} ${lost:-0} $(tail -1 "$out.time" |
-				awk '{print $1 + $2}')" >>"$W/recorders.$depth"
+				awk '{print $1 + $2}') ${paused:-0}" >>"$W/recorders.$depth"
 			rm -f "$out".*
 		done
 	done
@@ -330,6 +333,9 @@ for depth in "${DEPTHS[@]}"; do
 	read -r lo hi cover < <(ratio_runs ss tc "$depth" | ci)
 	echo "seekscope's share over trace-cmd's, round by round:" \
 		"$(ratio_runs ss tc "$depth" | med | awk '{printf "%.3f", $1}') ($lo-$hi, $cover%)"
+	echo "seekscope record's stack trigger paused in" \
+		"$(awk '$1 == "ss" && $6 > 0' "$W/recorders.$depth" | wc -l) of $ROUNDS runs," \
+		"for $(awk '$1 == "ss" { print $6 }' "$W/recorders.$depth" | med) s of each (median)"
 	cpu=$(awk -v a="$(per_m ss "$depth")" -v b="$(per_m tc "$depth")" \
 		'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 	echo "recorder CPU per million events, seekscope / trace-cmd: $cpu (goal <= 0.8:" \

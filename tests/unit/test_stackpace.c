@@ -3,7 +3,8 @@
  * ss_stackpace_decide(): the kworkers' stacks pause only after a whole window of other tasks'
  * events at SS_STACK_PAUSE_RATE or more with no kworker's, and not within
  * SS_STACK_PAUSE_HOLD_NS of a kworker's; below the rate they stay; the first kworker's event
- * read while paused resumes them, at once; after a resume the window starts again.
+ * stamped from the pause on, read while paused, resumes them at once (one stamped before it
+ * does not); after a resume the window starts again.
  */
 #include <stdint.h>
 
@@ -41,18 +42,31 @@ int main(void)
 	       "the first kworker's event read resumes them");
 	ok(!p.paused, "... and says so");
 
-	/* after a kworker: held however busy */
-	others(&p, 3 * S + 10 * MS, per_window * 4);
-	is_int(ss_stackpace_decide(&p, 3 * S + 10 * MS + SS_STACK_PAUSE_WINDOW_NS), SS_STACKS_KEEP,
-	       "a busy window right after a kworker's event: kept");
-	others(&p, 4 * S, per_window * 4);
-	is_int(ss_stackpace_decide(&p, 3 * S + 5 * MS + SS_STACK_PAUSE_HOLD_NS - 1), SS_STACKS_KEEP,
-	       "... up to the hold's end");
-	others(&p, 8 * S + 5 * MS, per_window + 1);
-	is_int(ss_stackpace_decide(&p, 8 * S + 5 * MS + SS_STACK_PAUSE_WINDOW_NS), SS_STACKS_PAUSE,
+	/* after a kworker: held however busy, each window at four times the rate */
+	uint64_t kw = 3 * S + 5 * MS, t = 3 * S + 10 * MS;
+
+	while (t + SS_STACK_PAUSE_WINDOW_NS < kw + SS_STACK_PAUSE_HOLD_NS) {
+		others(&p, t, per_window * 4);
+		t += SS_STACK_PAUSE_WINDOW_NS;
+		if (ss_stackpace_decide(&p, t) != SS_STACKS_KEEP)
+			break;
+	}
+	ok(!p.paused, "busy windows within the hold after a kworker's event: kept");
+	others(&p, t, per_window * 4);
+	is_int(ss_stackpace_decide(&p, kw + SS_STACK_PAUSE_HOLD_NS - 1), SS_STACKS_KEEP,
+	       "... a busy window ending a nanosecond before the hold's end too");
+	t = kw + SS_STACK_PAUSE_HOLD_NS - 1;
+	others(&p, t, per_window + 1);
+	is_int(ss_stackpace_decide(&p, t + SS_STACK_PAUSE_WINDOW_NS), SS_STACKS_PAUSE,
 	       "a busy window past the hold: paused");
-	ss_stackpace_decide(&p, 9 * S);
-	ok(p.paused, "no kworker's event: still paused");
+	t += SS_STACK_PAUSE_WINDOW_NS;
+	ss_stackpace_event(&p, t - MS, true);
+	is_int(ss_stackpace_decide(&p, t + 50 * MS), SS_STACKS_KEEP,
+	       "a kworker's event stamped before the pause, read after it: still paused");
+	ok(p.paused, "... and says so");
+	ss_stackpace_event(&p, t, true);
+	is_int(ss_stackpace_decide(&p, t + 100 * MS), SS_STACKS_RESUME,
+	       "one stamped at the pause: resumed");
 
 	/* below the rate: kept */
 	struct ss_stackpace q = { 0 };
