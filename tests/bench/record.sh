@@ -335,7 +335,8 @@ for depth in "${DEPTHS[@]}"; do
 		"$(ratio_runs ss tc "$depth" | med | awk '{printf "%.3f", $1}') ($lo-$hi, $cover%)"
 	echo "seekscope record's stack trigger paused in" \
 		"$(awk '$1 == "ss" && $6 > 0' "$W/recorders.$depth" | wc -l) of $ROUNDS runs," \
-		"for $(awk '$1 == "ss" { print $6 }' "$W/recorders.$depth" | med) s of each (median)"
+		"for $(awk '$1 == "ss" { print $6 }' "$W/recorders.$depth" | med |
+			awk '{ printf "%.2f", $1 }') s of each (median)"
 	cpu=$(awk -v a="$(per_m ss "$depth")" -v b="$(per_m tc "$depth")" \
 		'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 	echo "recorder CPU per million events, seekscope / trace-cmd: $cpu (goal <= 0.8:" \
