@@ -513,7 +513,8 @@ int ss_tracecap_stop(struct ss_tracecap *c)
 {
 	int ret;
 
-	/* no pause begins or ends past the stop (the drain thread may still be running) */
+	/* no pause begins or ends in a drain that sees the stop (one under way may still end
+	 * one: the thread is joined before the pauses are read) */
 	__atomic_store_n(&c->stopping, true, __ATOMIC_RELEASE);
 	ret = inst_write(c, "tracing_on", "0");
 

@@ -78,7 +78,7 @@ struct ss_tracecap {
 	struct tep_format_field *stack_nr, *stack_pid;
 	unsigned stack_callers;         /* offset of caller[] in the record */
 	unsigned triggered;
-	/* The trigger's pauses (SS_CAP_WORK_ALWAYS): whether they are paced (the stack method,
+	/* The trigger's pauses (without SS_CAP_WORK_ALWAYS): whether they are paced (the stack method,
 	 * the "mono" clock), the trigger's text, the two latest spans without it (from the
 	 * drain that removed it to the return of the write that put it back; UINT64_MAX while
 	 * paused; 0: none), and what they cost (struct ss_stack_pauses) */

@@ -3,7 +3,7 @@
 # The kworkers' stacks pause while a busy workload issues its own requests and no kworker
 # any, and come back with the first kworker's request (stackpace.h).  On loop-backed ext4: 4 KiB
 # direct reads of the device until the instance's block_rq_issue has lost its trigger (at most
-# 40 s: the pause waits 10 s after any kworker's request, the mount's journal included), then
+# 40 s: the pause waits 10 s after any kworker's request, kblockd's flushes included), then
 # files written and synced, which the flusher's kworker writes.  The trigger must be gone
 # during the reads and back after the writeback; the trace's meta records must say how many
 # pauses, for how long, and how many of the kworkers' events came unnamed — exactly the

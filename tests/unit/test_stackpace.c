@@ -52,11 +52,21 @@ int main(void)
 			break;
 	}
 	ok(!p.paused, "busy windows within the hold after a kworker's event: kept");
-	others(&p, t, per_window * 4);
-	is_int(ss_stackpace_decide(&p, kw + SS_STACK_PAUSE_HOLD_NS - 1), SS_STACKS_KEEP,
-	       "... a busy window ending a nanosecond before the hold's end too");
+	/* the hold's edge: a whole busy window ending a nanosecond before it, and one at it */
+	struct ss_stackpace h = { .last_kworker = kw };
+
+	ss_stackpace_decide(&h, kw + SS_STACK_PAUSE_HOLD_NS - 1 - SS_STACK_PAUSE_WINDOW_NS);
+	others(&h, kw + SS_STACK_PAUSE_HOLD_NS - SS_STACK_PAUSE_WINDOW_NS, per_window * 4);
+	is_int(ss_stackpace_decide(&h, kw + SS_STACK_PAUSE_HOLD_NS - 1), SS_STACKS_KEEP,
+	       "a whole busy window ending a nanosecond before the hold's end: kept");
+	struct ss_stackpace e = { .last_kworker = kw };
+
+	ss_stackpace_decide(&e, kw + SS_STACK_PAUSE_HOLD_NS - SS_STACK_PAUSE_WINDOW_NS);
+	others(&e, kw + SS_STACK_PAUSE_HOLD_NS - SS_STACK_PAUSE_WINDOW_NS, per_window);
+	is_int(ss_stackpace_decide(&e, kw + SS_STACK_PAUSE_HOLD_NS), SS_STACKS_PAUSE,
+	       "... one ending at the hold's end: paused");
 	t = kw + SS_STACK_PAUSE_HOLD_NS - 1;
-	others(&p, t, per_window + 1);
+	others(&p, t, per_window * 4);
 	is_int(ss_stackpace_decide(&p, t + SS_STACK_PAUSE_WINDOW_NS), SS_STACKS_PAUSE,
 	       "a busy window past the hold: paused");
 	t += SS_STACK_PAUSE_WINDOW_NS;
