@@ -110,25 +110,43 @@ static bool stack_trigger_is_local(void)
 	return major > 5 || (major == 5 && minor >= 17);
 }
 
-/* Removes the stacktrace triggers of setup_stacks() from the instance at DIR_FD (errors
- * ignored: the instance goes next).  Through the directory's descriptor, as struct
- * ss_tracecap's other late writes. */
-static void clear_triggers(int dir_fd, unsigned which)
+/*
+ * Writes TEXT to the trigger file of each of ss_block_events in WHICH (a bit each) of the
+ * instance at DIR_FD: through the directory's descriptor, as struct ss_tracecap's other late
+ * writes, and without O_TRUNC (which removes every trigger of the event).  Every file is
+ * tried; 0, or the first -errno (a trigger already there is none).
+ */
+static int write_triggers(int dir_fd, unsigned which, const char *text)
 {
+	size_t len = strlen(text);
+	int ret = dir_fd < 0 ? -EBADF : 0;
+
 	for (size_t i = 0; dir_fd >= 0 && i < ss_nr_block_events; i++) {
 		char file[128];
+		ssize_t n;
 		int fd;
 
 		if (!(which & 1u << i))
 			continue;
 		snprintf(file, sizeof(file), "events/block/%s/trigger", ss_block_events[i].name);
-		if ((fd = openat(dir_fd, file, O_WRONLY | O_CLOEXEC)) < 0)
+		if ((fd = openat(dir_fd, file, O_WRONLY | O_CLOEXEC)) < 0) {
+			if (!ret)
+				ret = -errno;
 			continue;
-		if (write(fd, "!stacktrace", 11) < 0) {
-			/* nothing to do: the instance's removal will say what is wrong */
 		}
+		n = write(fd, text, len);
+		if (n != (ssize_t)len && !(n < 0 && errno == EEXIST) && !ret)
+			ret = n < 0 ? -errno : -EIO;
 		close(fd);
 	}
+	return ret;
+}
+
+/* Removes the stacktrace triggers of setup_stacks() from the instance at DIR_FD (errors
+ * ignored: the instance goes next). */
+static void clear_triggers(int dir_fd, unsigned which)
+{
+	(void)write_triggers(dir_fd, which, "!stacktrace");
 }
 
 /*
@@ -174,35 +192,6 @@ static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 	return 0;
 }
 
-/* Puts the trigger of setup_stacks() back on its events (one still there is left as it is).
- * 0 or -errno. */
-static int put_triggers(struct ss_tracecap *c)
-{
-	size_t len = strlen(c->trigger);
-
-	for (size_t i = 0; i < ss_nr_block_events; i++) {
-		char file[128];
-		ssize_t n;
-		int fd;
-
-		if (!(c->triggered & 1u << i))
-			continue;
-		snprintf(file, sizeof(file), "events/block/%s/trigger", ss_block_events[i].name);
-		/* not O_TRUNC: that removes every trigger of the event */
-		if ((fd = openat(c->dir_fd, file, O_WRONLY | O_CLOEXEC)) < 0)
-			return -errno;
-		n = write(fd, c->trigger, len);
-		if (n != (ssize_t)len && !(n < 0 && errno == EEXIST)) {
-			int ret = n < 0 ? -errno : -EIO;
-
-			close(fd);
-			return ret;
-		}
-		close(fd);
-	}
-	return 0;
-}
-
 void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 {
 	struct timespec ts;
@@ -220,7 +209,8 @@ void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 		clear_triggers(c->dir_fd, c->triggered);
 		break;
 	case SS_STACKS_RESUME:
-		if ((ret = put_triggers(c)) < 0) {
+		/* the trigger of setup_stacks() back on its events */
+		if ((ret = write_triggers(c->dir_fd, c->triggered, c->trigger)) < 0) {
 			/* paused for good: the kworkers' events from now on are counted unnamed */
 			clear_triggers(c->dir_fd, c->triggered);
 			c->pacing = false;
