@@ -2,6 +2,7 @@
 /* tracefs capture: the private instance set up and torn down; its reading is tracecap_read.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +193,39 @@ static int setup_stacks(struct ss_tracecap *c, const struct ss_tracecap_opts *o,
 	return 0;
 }
 
+static void *unarm_main(void *arg)
+{
+	struct ss_tracecap *c = arg;
+
+	clear_triggers(c->dir_fd, c->triggered);
+	return NULL;
+}
+
+/*
+ * The trigger taken off its events: on a thread of its own, with every signal blocked (the
+ * caller's handlers stay on the caller's threads); in place when no thread can be made.
+ */
+static void unarm_start(struct ss_tracecap *c)
+{
+	sigset_t all, old;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	c->unarming = pthread_create(&c->unarm, NULL, unarm_main, c) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!c->unarming)
+		clear_triggers(c->dir_fd, c->triggered);
+}
+
+/* Waits for unarm_start()'s removal, if one is under way. */
+static void unarm_join(struct ss_tracecap *c)
+{
+	if (c->unarming) {
+		pthread_join(c->unarm, NULL);
+		c->unarming = false;
+	}
+}
+
 void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 {
 	struct timespec ts;
@@ -206,10 +240,11 @@ void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
 		c->nostack[1].from = now;
 		c->nostack[1].to = UINT64_MAX;
 		c->pauses.pauses++;
-		clear_triggers(c->dir_fd, c->triggered);
+		unarm_start(c);
 		break;
 	case SS_STACKS_RESUME:
-		/* the trigger of setup_stacks() back on its events */
+		/* the trigger of setup_stacks() back on its events, once it is off them */
+		unarm_join(c);
 		if ((ret = write_triggers(c->dir_fd, c->triggered, c->trigger)) < 0) {
 			/* paused for good: the kworkers' events from now on are counted unnamed */
 			clear_triggers(c->dir_fd, c->triggered);
@@ -606,6 +641,7 @@ int ss_tracecap_destroy(struct ss_tracecap *c)
 		return 0;
 	if (c->dir_fd >= 0)
 		inst_write(c, "tracing_on", "0");
+	unarm_join(c);
 	clear_triggers(c->dir_fd, c->triggered);
 	free(c->trigger);
 	free(c->frames);

@@ -6,6 +6,7 @@
 #ifndef SS_TRACECAP_INT_H
 #define SS_TRACECAP_INT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -84,6 +85,11 @@ struct ss_tracecap {
 	 * paused; 0: none), and what they cost (struct ss_stack_pauses) */
 	bool pacing;
 	bool stopping;                  /* set by ss_tracecap_stop() (atomic: another thread) */
+	/* The removal, which waits for the kernel's RCU grace period (about 110 ms), runs on a
+	 * thread of its own (the drains go on): joined before the trigger is put back and on
+	 * destroy */
+	bool unarming;
+	pthread_t unarm;
 	struct ss_stackpace pace;
 	char *trigger;
 	struct { uint64_t from, to; } nostack[2];
