@@ -201,6 +201,15 @@ static void *unarm_main(void *arg)
 	return NULL;
 }
 
+/* Waits for unarm_start()'s removal, if one is under way. */
+static void unarm_join(struct ss_tracecap *c)
+{
+	if (c->unarming) {
+		pthread_join(c->unarm, NULL);
+		c->unarming = false;
+	}
+}
+
 /*
  * The trigger taken off its events: on a thread of its own, with every signal blocked (the
  * caller's handlers stay on the caller's threads); in place when no thread can be made.
@@ -209,21 +218,13 @@ static void unarm_start(struct ss_tracecap *c)
 {
 	sigset_t all, old;
 
+	unarm_join(c);                  /* pauses and resumes alternate: none is left here */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	c->unarming = pthread_create(&c->unarm, NULL, unarm_main, c) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!c->unarming)
 		clear_triggers(c->dir_fd, c->triggered);
-}
-
-/* Waits for unarm_start()'s removal, if one is under way. */
-static void unarm_join(struct ss_tracecap *c)
-{
-	if (c->unarming) {
-		pthread_join(c->unarm, NULL);
-		c->unarming = false;
-	}
 }
 
 void ss_tracecap_pace_stacks(struct ss_tracecap *c, uint64_t now)
