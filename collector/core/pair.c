@@ -412,6 +412,27 @@ size_t ss_pair_inflight_dev(const struct ss_pair *p, uint32_t dev)
 	return 0;
 }
 
+/* The entries of the chain from X whose issue is stamped in (AFTER, UPTO]. */
+static size_t count_issued(const struct ss_pair *p, uint32_t x, uint64_t after, uint64_t upto)
+{
+	size_t n = 0;
+
+	for (; x != NIL; x = p->e[x].next)
+		n += p->e[x].ts > after && p->e[x].ts <= upto;
+	return n;
+}
+
+size_t ss_pair_inflight_issued(const struct ss_pair *p, uint64_t after, uint64_t upto)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < p->nr_buckets; b++)
+		n += count_issued(p, p->bucket[b], after, upto);
+	for (size_t i = 0; i < p->nr_dq; i++)
+		n += count_issued(p, p->dq[i].fhead, after, upto);
+	return n;
+}
+
 const struct ss_pair_stats *ss_pair_stats(const struct ss_pair *p)
 {
 	return &p->st;

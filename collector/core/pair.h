@@ -99,6 +99,9 @@ void ss_io_match(struct ss_io *io, uint64_t issue_ts, uint32_t pid, uint64_t tag
 /* Requests in flight now: in total, and on one device. */
 size_t ss_pair_inflight(const struct ss_pair *p);
 size_t ss_pair_inflight_dev(const struct ss_pair *p, uint32_t dev);
+/* Requests in flight now whose (last) issue is stamped after AFTER and at or before UPTO: one
+ * walk over the table, for a caller that asks now and then (the recorder, while it settles). */
+size_t ss_pair_inflight_issued(const struct ss_pair *p, uint64_t after, uint64_t upto);
 const struct ss_pair_stats *ss_pair_stats(const struct ss_pair *p);
 
 #endif

@@ -71,7 +71,13 @@ struct ss_recorder {
 	uint64_t nr_tasks;              /* task records written */
 	uint64_t written;
 	struct ss_pair *pair;           /* the written events paired: what is still in flight */
-	uint64_t inflight;              /* ss_pair_inflight() after the last write (atomic) */
+	/* Requests whose completions are presumed lost (presumed_lost()): LOST_TO, the end of
+	 * the latest span of lost events, and LONGEST, the longest latency paired so far (both
+	 * the drain thread's).  Once the workload has ended (SETTLING, atomic): the requests in
+	 * flight after the last write but those, as WAITING (atomic; UINT64_MAX: not counted
+	 * since) */
+	uint64_t lost_to, longest, waiting;
+	bool settling;
 	size_t most_inflight;           /* the most in flight at once in the last write */
 	uint64_t written_to;            /* every event stamped before this is written (atomic) */
 	uint64_t start_ns;
@@ -178,6 +184,9 @@ static int lost_sink(void *ctx, const struct ss_rec_lost *lost)
 	struct ss_recorder *r = ctx;
 	int ret;
 
+	/* read on the thread that drains (or, after it, on the one that stops) */
+	if (lost->to_ns > r->lost_to)
+		r->lost_to = lost->to_ns;
 	pthread_mutex_lock(&r->lock);
 	ret = ss_writer_lost(r->w, lost);
 	pthread_mutex_unlock(&r->lock);
@@ -259,6 +268,20 @@ static int stage(struct ss_recorder *r, size_t n, size_t *nout)
 }
 
 /*
+ * The requests in flight, with every event stamped before NOW paired, whose completions are
+ * presumed lost: issued before the end of the latest lost events, and in flight longer than
+ * any request has taken to complete.  The others are waited for after the workload.
+ */
+static size_t presumed_lost(const struct ss_recorder *r, uint64_t now)
+{
+	uint64_t cut = now > r->longest ? now - r->longest - 1 : 0;
+
+	if (!r->lost_to)
+		return 0;
+	return ss_pair_inflight_issued(r->pair, 0, r->lost_to < cut ? r->lost_to : cut);
+}
+
+/*
  * Sort what is pending and write the events older than LIMIT (all of them if LIMIT is 0).
  * What is pending is a few runs in time order — the last write's leftovers, then each CPU's
  * events as its ring buffer gave them — merged, not sorted anew (qsort was 13 % of the
@@ -304,17 +327,22 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 			size_t now;
 
 			/* out of memory only loses track of a request: counted, never fatal */
-			ss_pair_feed(r->pair, &r->out[i], &io);
+			if (ss_pair_feed(r->pair, &r->out[i], &io) == 1 &&
+			    ss_io_latency_ns(&io) > r->longest)
+				r->longest = ss_io_latency_ns(&io);
 			now = ss_pair_inflight(r->pair);
 			if (now > most)
 				most = now;
 		}
-		__atomic_store_n(&r->inflight, (uint64_t)ss_pair_inflight(r->pair), __ATOMIC_RELAXED);
 		__atomic_add_fetch(&r->written, nout, __ATOMIC_RELAXED);
 		memmove(r->pending, r->pending + n, (r->nr_pending - n) * sizeof(*r->pending));
 		r->nr_pending -= n;
 	}
 	r->most_inflight = most;
+	if (__atomic_load_n(&r->settling, __ATOMIC_ACQUIRE))
+		__atomic_store_n(&r->waiting, (uint64_t)(ss_pair_inflight(r->pair) -
+				 presumed_lost(r, limit ? limit : r->capture.end_ns)),
+				 __ATOMIC_RELAXED);
 	__atomic_store_n(&r->written_to, limit ? limit : UINT64_MAX, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -441,6 +469,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		return NULL;
 	}
 	pthread_mutex_init(&r->lock, NULL);
+	r->waiting = UINT64_MAX;
 	r->pair = ss_pair_new(0);
 	r->work = ss_tasknames_new(o->kallsyms);
 	r->tasks = ss_tasks_new();
@@ -620,6 +649,7 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	r->stopped = true;
 	ss_tracecap_stop(r->cap);
 	end = ss_mono_now_ns();
+	r->capture.end_ns = end;        /* every event before it is paired at the last write */
 	if (r->thread_running) {
 		r->stop_thread = 1;
 		pthread_join(r->thread, NULL);
@@ -650,7 +680,6 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 		r->lost_total += stats[i].missed + stats[i].overrun + stats[i].commit_overrun +
 				 stats[i].dropped;
 	}
-	r->capture.end_ns = end;
 	r->capture.exit_status = exit_status;
 	write_pauses(r, end);
 	ss_writer_capture(r->w, &r->capture);
@@ -667,20 +696,25 @@ void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_
 {
 	uint64_t since = ss_mono_now_ns(), now = since;
 
+	__atomic_store_n(&r->settling, true, __ATOMIC_RELEASE);
 	while (now - since < linger_ns && !(stop && *stop) && !ss_recorder_failed(r) &&
 	       r->thread_running) {
 		/* only a write that covers the time we started waiting can say "none" */
 		if (__atomic_load_n(&r->written_to, __ATOMIC_ACQUIRE) > since &&
-		    !__atomic_load_n(&r->inflight, __ATOMIC_RELAXED))
+		    !__atomic_load_n(&r->waiting, __ATOMIC_RELAXED))
 			return;
 		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
 		now = ss_mono_now_ns();
 	}
 }
 
-uint64_t ss_recorder_incomplete(struct ss_recorder *r)
+uint64_t ss_recorder_incomplete(struct ss_recorder *r, uint64_t *lost)
 {
-	return __atomic_load_n(&r->inflight, __ATOMIC_RELAXED);
+	size_t presumed = presumed_lost(r, r->capture.end_ns);
+
+	if (lost)
+		*lost = presumed;
+	return ss_pair_inflight(r->pair) - presumed;
 }
 
 int ss_recorder_failed(struct ss_recorder *r)

@@ -124,6 +124,11 @@ static void test_pairing(void)
 	is_int(ss_pair_inflight(p), 4, "queue depth rises to 4");
 	is_int(ss_pair_inflight_dev(p, DEV_A), 3, "3 in flight on A");
 	is_int(ss_pair_inflight_dev(p, DEV_B), 1, "1 in flight on B");
+	is_int(ss_pair_inflight_issued(p, 0, UINT64_MAX), 4, "all 4 issued at any time");
+	is_int(ss_pair_inflight_issued(p, 100, 120), 2, "issued in (100, 120]: the flush and "
+	       "the read (a flush's FIFO walked as a bucket's chain)");
+	is_int(ss_pair_inflight_issued(p, 0, 99), 0, "none issued up to 99");
+	is_int(ss_pair_inflight_issued(p, 125, UINT64_MAX), 0, "none issued after 125");
 
 	e = complete(200, DEV_A, SS_SECTOR_NONE, 0, SS_RW_FLUSH | SS_RW_PREFLUSH);
 	is_int(ss_pair_feed(p, &e, &io), 1, "completion reported");
@@ -179,6 +184,15 @@ static void test_pairing(void)
 	e = complete(480, DEV_A, 6008, 8, SS_RW_WRITE);
 	ss_pair_feed(p, &e, &io);
 	ok(io.matched && io.issue_ts == 460, "rest of a partially completed request matched");
+	e = complete(490, DEV_A, 5000, 8, SS_RW_READ);
+	ss_pair_feed(p, &e, &io);
+	e = issue(500, DEV_A, 7000, 16, SS_RW_WRITE);
+	ss_pair_feed(p, &e, &io);
+	e = complete(510, DEV_A, 7000, 8, SS_RW_WRITE);
+	ss_pair_feed(p, &e, &io);
+	ok(ss_pair_inflight_issued(p, 0, 500) == 1 && ss_pair_inflight_issued(p, 0, 499) == 0 &&
+	   ss_pair_inflight(p) == 1, "a partial completion's rest counts as issued when the "
+	   "request was (500), after the chains it moved between");
 	ss_pair_free(p);
 
 	/* the in-flight cap: overflow is counted, memory stays bounded */
@@ -188,6 +202,8 @@ static void test_pairing(void)
 		ss_pair_feed(p, &e, &io);
 	}
 	is_int(ss_pair_inflight(p), 4, "in-flight capped at 4");
+	is_int(ss_pair_inflight_issued(p, 0, UINT64_MAX), 4, "the issues over the cap are not "
+	       "in flight for ss_pair_inflight_issued either");
 	is_int(ss_pair_stats(p)->overflow, 6, "6 issues over the cap counted");
 	ss_pair_free(p);
 
@@ -198,12 +214,14 @@ static void test_pairing(void)
 		e = issue(1, DEV_A, (uint64_t)i * 16, 8, SS_RW_READ);
 		ss_pair_feed(p, &e, &io);
 	}
+	is_int(ss_pair_inflight_issued(p, 0, 1), 5000, "5000 in flight found in the grown table");
 	for (int i = 4999; i >= 0; i--) {
 		e = complete(2, DEV_A, (uint64_t)i * 16, 8, SS_RW_READ);
 		ss_pair_feed(p, &e, &io);
 		bad += !io.matched;
 	}
 	is_int(bad, 0, "5000 in flight, completed in reverse order, all matched");
+	is_int(ss_pair_inflight_issued(p, 0, UINT64_MAX), 0, "none left in any chain");
 	is_int(ss_pair_inflight(p), 0, "all drained");
 	ss_pair_free(p);
 }
