@@ -23,6 +23,7 @@
 #include "tasknames.h"
 #include "tasks.h"
 #include "trace_write.h"
+#include "workmark.h"
 
 #define MAX_DEVS        32
 /*
@@ -42,7 +43,6 @@ struct pending {
 	struct ss_event ev;
 	char comm[SS_COMM_LEN];         /* "" when the event carries none */
 };
-#define WORK_MARK 0
 
 struct ss_recorder {
 	struct ss_writer *w;
@@ -129,52 +129,22 @@ static int work_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, uint64_
 	if (!p)
 		return -ENOMEM;
 	memset(p, 0, sizeof(*p));
-	p->ev = (struct ss_event){ .ts_ns = ts, .type = WORK_MARK, .cpu = (uint16_t)cpu,
+	p->ev = (struct ss_event){ .ts_ns = ts, .type = SS_WORK_MARK, .cpu = (uint16_t)cpu,
 				   .pid = pid, .sector = function };
 	return 0;
 }
 
-/*
- * A kworker's stack after its event at TS: the work function in it, as a work marker placed
- * just before that event (the last pending ones are this CPU's, in ring order: put there,
- * the marker keeps the run in order for the merge).
- */
+/* A kworker's stack after its event at TS: the work function in it, as a work marker placed
+ * just before that event (workmark.h). */
 static int stack_sink(void *ctx, uint64_t ts, unsigned cpu, uint32_t pid, const uint64_t *frames,
 		      size_t nr)
 {
 	struct ss_recorder *r = ctx;
-	size_t at;
 	int ret = work_sink(ctx, ts, cpu, pid, ss_tasknames_stack_work(r->work, frames, nr));
 
 	if (ret)
 		return ret;
-	at = r->nr_pending - 1;
-	for (size_t back = 1; back <= 8 && back < r->nr_pending; back++) {
-		const struct ss_event *ev = &r->pending[r->nr_pending - 1 - back].ev;
-
-		if (ev->ts_ns == ts && ev->pid == pid && ev->cpu == cpu && ev->type != WORK_MARK) {
-			at = r->nr_pending - 1 - back;
-			break;
-		}
-	}
-	if (at != r->nr_pending - 1 && at > 0) {
-		struct ss_event *before = &r->pending[at - 1].ev;
-
-		/* the event had a marker of no work (its stack was thought paused): this names it,
-		 * in place — two markers of one stamp could change places in the merge */
-		if (before->type == WORK_MARK && !before->sector && before->ts_ns == ts &&
-		    before->pid == pid && before->cpu == cpu) {
-			before->sector = r->pending[--r->nr_pending].ev.sector;
-			return 0;
-		}
-	}
-	if (at != r->nr_pending - 1) {
-		struct pending mark = r->pending[r->nr_pending - 1];
-
-		memmove(&r->pending[at + 1], &r->pending[at],
-			(r->nr_pending - 1 - at) * sizeof(*r->pending));
-		r->pending[at] = mark;
-	}
+	r->nr_pending = ss_workmark_place(r->pending, r->nr_pending, sizeof(*r->pending));
 	return 0;
 }
 
@@ -230,7 +200,7 @@ static int stage(struct ss_recorder *r, size_t n, size_t *nout)
 		const char *work = NULL;
 		int ret;
 
-		if (p->ev.type == WORK_MARK) {
+		if (p->ev.type == SS_WORK_MARK) {
 			if ((ret = ss_tasknames_work(r->work, p->ev.pid, p->ev.sector)))
 				return ret;
 			last_comm = NULL;         /* the next event of that worker may be renamed */
