@@ -124,7 +124,7 @@ int ss_cmd_record(int argc, char **argv)
 	struct ss_runas as;
 	char loops[SS_RECORD_MAX_DEVS][48];
 	int ret, exit_status = 0, rc = 0, stopped_by;
-	uint64_t inflight, presumed_lost;
+	uint64_t inflight, maybe_lost;
 
 	if ((ret = ss_record_parse(argc, argv, &o, err, sizeof(err))))
 		return ss_optable_exit(ret, "record", &ss_record_help, err);
@@ -242,7 +242,7 @@ int ss_cmd_record(int argc, char **argv)
 		uint64_t lost = ss_recorder_lost(r);
 
 		ss_recorder_status(r, &st2);
-		inflight = ss_recorder_incomplete(r, &presumed_lost);
+		inflight = ss_recorder_incomplete(r, &maybe_lost);
 		fprintf(stderr, "seekscope: %llu events in %.2f s written to %s (%llu lost)%s\n",
 			(unsigned long long)st2.events, (double)st2.elapsed_ns / 1e9, out_name,
 			(unsigned long long)lost, ret ? ", failed" : stopped_by ? ", interrupted" : "");
@@ -265,11 +265,10 @@ int ss_cmd_record(int argc, char **argv)
 			fprintf(stderr, "seekscope: warning: %llu events were lost; enlarge the ring "
 				"buffer with -b (now %zu KiB per CPU)\n", (unsigned long long)lost,
 				o.buffer_kb);
-		if (presumed_lost && !ret)
+		if (maybe_lost && !ret)
 			fprintf(stderr, "seekscope: %llu request%s issued before the last lost events "
-				"never completed in the trace (not waited for: in flight longer than "
-				"any other took, the completion is presumed lost with them)\n",
-				(unsigned long long)presumed_lost, presumed_lost == 1 ? "" : "s");
+				"never completed in the trace: their completions may be among those "
+				"events\n", (unsigned long long)maybe_lost, maybe_lost == 1 ? "" : "s");
 	}
 	if (ret) {
 		fprintf(stderr, "seekscope record: %s (the events before that are in %s)\n", err,

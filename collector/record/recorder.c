@@ -71,12 +71,11 @@ struct ss_recorder {
 	uint64_t nr_tasks;              /* task records written */
 	uint64_t written;
 	struct ss_pair *pair;           /* the written events paired: what is still in flight */
-	/* Requests whose completions are presumed lost (presumed_lost()): LOST_TO, the end of
-	 * the latest span of lost events, and LONGEST, the longest latency paired so far (both
-	 * the drain thread's).  Once the workload has ended (SETTLING, atomic): the requests in
-	 * flight after the last write but those, as WAITING (atomic; UINT64_MAX: not counted
-	 * since) */
-	uint64_t lost_to, longest, waiting;
+	/* LOST_TO: the end of the latest span of lost events (the drain thread's).  Once the
+	 * workload has ended (SETTLING, atomic), after each write: the requests in flight issued
+	 * after it, WAITING, and before it, MAYBE_LOST (maybe_lost(); both atomic, UINT64_MAX:
+	 * not counted since) */
+	uint64_t lost_to, waiting, maybe_lost;
 	bool settling;
 	size_t most_inflight;           /* the most in flight at once in the last write */
 	uint64_t written_to;            /* every event stamped before this is written (atomic) */
@@ -237,18 +236,11 @@ static int stage(struct ss_recorder *r, size_t n, size_t *nout)
 	return 0;
 }
 
-/*
- * The requests in flight, with every event stamped before NOW paired, whose completions are
- * presumed lost: issued before the end of the latest lost events, and in flight longer than
- * any request has taken to complete.  The others are waited for after the workload.
- */
-static size_t presumed_lost(const struct ss_recorder *r, uint64_t now)
+/* The requests in flight in the trace whose completions may be among the lost events: issued
+ * before the end of the latest of them. */
+static size_t maybe_lost(const struct ss_recorder *r)
 {
-	uint64_t cut = now > r->longest ? now - r->longest - 1 : 0;
-
-	if (!r->lost_to)
-		return 0;
-	return ss_pair_inflight_issued(r->pair, 0, r->lost_to < cut ? r->lost_to : cut);
+	return r->lost_to ? ss_pair_inflight_issued(r->pair, 0, r->lost_to) : 0;
 }
 
 /*
@@ -297,9 +289,7 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 			size_t now;
 
 			/* out of memory only loses track of a request: counted, never fatal */
-			if (ss_pair_feed(r->pair, &r->out[i], &io) == 1 &&
-			    ss_io_latency_ns(&io) > r->longest)
-				r->longest = ss_io_latency_ns(&io);
+			ss_pair_feed(r->pair, &r->out[i], &io);
 			now = ss_pair_inflight(r->pair);
 			if (now > most)
 				most = now;
@@ -309,10 +299,13 @@ static int flush_pending(struct ss_recorder *r, uint64_t limit)
 		r->nr_pending -= n;
 	}
 	r->most_inflight = most;
-	if (__atomic_load_n(&r->settling, __ATOMIC_ACQUIRE))
-		__atomic_store_n(&r->waiting, (uint64_t)(ss_pair_inflight(r->pair) -
-				 presumed_lost(r, limit ? limit : r->capture.end_ns)),
+	if (__atomic_load_n(&r->settling, __ATOMIC_ACQUIRE)) {
+		size_t maybe = maybe_lost(r);
+
+		__atomic_store_n(&r->maybe_lost, (uint64_t)maybe, __ATOMIC_RELAXED);
+		__atomic_store_n(&r->waiting, (uint64_t)(ss_pair_inflight(r->pair) - maybe),
 				 __ATOMIC_RELAXED);
+	}
 	__atomic_store_n(&r->written_to, limit ? limit : UINT64_MAX, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -439,7 +432,7 @@ struct ss_recorder *ss_recorder_new(const struct ss_recorder_opts *o, char *err,
 		return NULL;
 	}
 	pthread_mutex_init(&r->lock, NULL);
-	r->waiting = UINT64_MAX;
+	r->waiting = r->maybe_lost = UINT64_MAX;
 	r->pair = ss_pair_new(0);
 	r->work = ss_tasknames_new(o->kallsyms);
 	r->tasks = ss_tasks_new();
@@ -619,7 +612,6 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	r->stopped = true;
 	ss_tracecap_stop(r->cap);
 	end = ss_mono_now_ns();
-	r->capture.end_ns = end;        /* every event before it is paired at the last write */
 	if (r->thread_running) {
 		r->stop_thread = 1;
 		pthread_join(r->thread, NULL);
@@ -650,6 +642,7 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 		r->lost_total += stats[i].missed + stats[i].overrun + stats[i].commit_overrun +
 				 stats[i].dropped;
 	}
+	r->capture.end_ns = end;
 	r->capture.exit_status = exit_status;
 	write_pauses(r, end);
 	ss_writer_capture(r->w, &r->capture);
@@ -662,6 +655,31 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	return ret;
 }
 
+/*
+ * Whether the kernel counts no request in flight on any traced device (sysfs's inflight: the
+ * requests the driver has, reads and writes); false when one cannot be read.
+ */
+static bool devices_idle(const struct ss_recorder *r)
+{
+	for (size_t i = 0; i < r->nr_devs; i++) {
+		const struct ss_rec_device *d = &r->devs[i].rec;
+		unsigned long long reads, writes;
+		char path[128];
+		FILE *f;
+		int got;
+
+		snprintf(path, sizeof(path), "%s/dev/block/%u:%u/inflight", r->sysfs, d->major,
+			 d->minor);
+		if (!(f = fopen(path, "re")))
+			return false;
+		got = fscanf(f, "%llu %llu", &reads, &writes);
+		fclose(f);
+		if (got != 2 || reads || writes)
+			return false;
+	}
+	return true;
+}
+
 void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_atomic_t *stop)
 {
 	uint64_t since = ss_mono_now_ns(), now = since;
@@ -669,9 +687,12 @@ void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_
 	__atomic_store_n(&r->settling, true, __ATOMIC_RELEASE);
 	while (now - since < linger_ns && !(stop && *stop) && !ss_recorder_failed(r) &&
 	       r->thread_running) {
-		/* only a write that covers the time we started waiting can say "none" */
+		/* only a write that covers the time we started waiting can say "none"; of the
+		 * requests whose completions may have been lost, the kernel's count (taken after
+		 * that write: a completion since is in the ring buffer, which the stop drains) */
 		if (__atomic_load_n(&r->written_to, __ATOMIC_ACQUIRE) > since &&
-		    !__atomic_load_n(&r->waiting, __ATOMIC_RELAXED))
+		    !__atomic_load_n(&r->waiting, __ATOMIC_RELAXED) &&
+		    (!__atomic_load_n(&r->maybe_lost, __ATOMIC_RELAXED) || devices_idle(r)))
 			return;
 		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
 		now = ss_mono_now_ns();
@@ -680,11 +701,11 @@ void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_
 
 uint64_t ss_recorder_incomplete(struct ss_recorder *r, uint64_t *lost)
 {
-	size_t presumed = presumed_lost(r, r->capture.end_ns);
+	size_t maybe = maybe_lost(r);
 
 	if (lost)
-		*lost = presumed;
-	return ss_pair_inflight(r->pair) - presumed;
+		*lost = maybe;
+	return ss_pair_inflight(r->pair) - maybe;
 }
 
 int ss_recorder_failed(struct ss_recorder *r)

@@ -49,12 +49,13 @@ void ss_recorder_status(struct ss_recorder *r, struct ss_recorder_status *st);
 /*
  * After the workload: keep capturing until every request issued in the trace has completed
  * (pair.h's rule, on the events written so far), at most LINGER_NS, or until *STOP is set.
- * Not waited for: the requests whose completions are presumed lost — issued before the end
- * of the latest lost events and in flight longer than any request took to complete.
+ * The requests issued before the end of the latest lost events, whose completions may be
+ * among them, count as completed once the kernel counts no request in flight on the traced
+ * devices (sysfs's inflight).
  */
 void ss_recorder_settle(struct ss_recorder *r, uint64_t linger_ns, volatile sig_atomic_t *stop);
-/* After stop: requests issued in the trace that never completed in it, but those presumed
- * lost (as ss_recorder_settle() says), which are counted in *LOST (if not NULL). */
+/* After stop: requests issued in the trace that never completed in it — but for those issued
+ * before the end of the latest lost events, counted in *LOST (if not NULL). */
 uint64_t ss_recorder_incomplete(struct ss_recorder *r, uint64_t *lost);
 /*
  * Switch tracing off, drain what is left, write the statistics and the end record.

@@ -3,9 +3,9 @@
 # Lost events placed in time on a real capture: a one-page ring buffer per CPU under 30,000
 # O_DIRECT writes overruns, and the trace must say where (LOST records -> lost-event periods),
 # keep the requests in flight there out of the latency figures and shade them in the plot.
-# The recorder does not wait (--linger) for the requests whose completions are presumed lost
-# with them (issued before the last lost events, in flight longer than any other took), and
-# says how many there are.
+# The recorder does not wait (--linger) for the requests whose completions may have been lost
+# with them (issued before the last lost events) once the kernel counts none in flight on the
+# device, and says how many there are.
 # Root only; the loop device and files are removed at exit.
 source "$(dirname "$0")/../lib/tap.sh"
 need ROOT
@@ -51,10 +51,10 @@ python3 -c "import sys; sys.exit(not float('$dur') < float('$end') + 8)"
 ok $? "the capture ends $(python3 -c "print(round($dur - $end, 3))") s after the workload, not after --linger 20 waiting for lost completions"
 if [[ $inc -gt 0 ]]; then
 	grep -q "^seekscope: $inc requests\? issued before the last lost events never completed in the trace" "$WORK/rec.err"
-	ok $? "the recorder counts the $inc requests presumed lost, report's incomplete_ios: $(grep 'never completed' "$WORK/rec.err")"
+	ok $? "the recorder counts the $inc requests that may have lost their completions, report's incomplete_ios: $(grep 'never completed' "$WORK/rec.err")"
 else
 	! grep -q "never completed" "$WORK/rec.err"
 	ok $? "no request left without a completion, and the recorder says none"
 fi
 ! grep -q "still in flight" "$WORK/rec.err"
-ok $? "no warning of requests in flight: every request not presumed lost completed"
+ok $? "no warning of requests in flight: every request issued after the last lost events completed"
