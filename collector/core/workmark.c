@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The recorder's work markers among its pending events (workmark.h). */
-#include <string.h>
-
 #include "seekscope/format.h"
 #include "workmark.h"
 

@@ -655,6 +655,16 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 	return ret;
 }
 
+/* Device D's sysfs attribute ATTR (size, inflight), open for reading; NULL if not there. */
+static FILE *open_dev_attr(const struct ss_recorder *r, const struct ss_rec_device *d,
+			   const char *attr)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/%s", r->sysfs, d->major, d->minor, attr);
+	return fopen(path, "re");
+}
+
 /*
  * Whether the kernel counts no request in flight on any traced device (sysfs's inflight: the
  * requests the driver has, reads and writes); false when one cannot be read.
@@ -662,15 +672,11 @@ int ss_recorder_stop(struct ss_recorder *r, int exit_status, char *err, size_t e
 static bool devices_idle(const struct ss_recorder *r)
 {
 	for (size_t i = 0; i < r->nr_devs; i++) {
-		const struct ss_rec_device *d = &r->devs[i].rec;
 		unsigned long long reads, writes;
-		char path[128];
-		FILE *f;
+		FILE *f = open_dev_attr(r, &r->devs[i].rec, "inflight");
 		int got;
 
-		snprintf(path, sizeof(path), "%s/dev/block/%u:%u/inflight", r->sysfs, d->major,
-			 d->minor);
-		if (!(f = fopen(path, "re")))
+		if (!f)
 			return false;
 		got = fscanf(f, "%llu %llu", &reads, &writes);
 		fclose(f);
@@ -717,11 +723,9 @@ int ss_recorder_check_devices(struct ss_recorder *r, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < r->nr_devs; i++) {
 		const struct ss_rec_device *d = &r->devs[i].rec;
-		char path[128], buf[32] = "";
-		FILE *f;
+		char buf[32] = "";
+		FILE *f = open_dev_attr(r, d, "size");
 
-		snprintf(path, sizeof(path), "%s/dev/block/%u:%u/size", r->sysfs, d->major, d->minor);
-		f = fopen(path, "re");
 		if (f) {
 			if (!fgets(buf, sizeof(buf), f))
 				buf[0] = 0;
