@@ -47,16 +47,19 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "errbuf.h"
 #include "import_merge.h"
 #include "import_tracecmd_proto.h"
 
-#define CRASHED "cannot read this trace-cmd file: corrupt or truncated (libtracecmd crashed " \
-		"reading it)"
+#define CRASHED "cannot read this trace-cmd file: corrupt or truncated (the trace-cmd reader " \
+		"crashed reading it)"
 
 struct tc_state;
 static int reader_lost(struct tc_state *s, char *err, size_t errlen);
+static int add_summary_meta(struct ss_trace *t, const struct tc_state *s);
 
 /* ---- the parent: the backend */
 
@@ -103,7 +106,37 @@ struct tc_state {
 					 * takes the events' comms */
 	int task_error;                 /* the first error adding to it (names, lost spans) */
 	char buffers[512];
+	bool paged;                     /* the reader reads the rings page by page */
+	struct ring_scan *scans;        /* a lazy open's pass: what each ring's stream found */
+	int broken;                     /* lazy_end failed: the trace is unusable, this error */
 };
+
+/* What a lazily opened trace's first pass found in one ring (ss_trace_open_lazy): its events
+ * and task names in a deferred scan, its lost spans, both taken into the trace in the rings'
+ * order when the stream first ends (lazy_end), as scan() takes them. */
+struct ring_scan {
+	struct ss_merge_scanner sc;
+	int ret;                        /* the first error (-EOVERFLOW: names past the scan's) */
+	uint32_t damaged;               /* why the ring ended early (DAMAGED_*) */
+	struct ss_rec_lost *lost;
+	size_t nr_lost, cap_lost;
+};
+
+/* The rest of a damaged ring (DAMAGED, of CPU CPU) is not read: said in T once, as a cut file's
+ * end is. */
+static void damaged_warning(struct ss_trace *t, uint32_t damaged, uint32_t cpu)
+{
+	if (t->truncated)
+		return;
+	t->truncated = true;
+	snprintf(t->warning, sizeof(t->warning),
+		 damaged == DAMAGED_BACK ?
+		 "the records of CPU %u go back in the file (damaged); read up to there" :
+		 damaged == DAMAGED_FIELDS ?
+		 "a record of CPU %u is shorter than its event's format says (damaged); read up "
+		 "to there" :
+		 "the data of CPU %u is damaged (it cannot be read on); read up to there", cpu);
+}
 
 /* Ask the reader for ring I's next items: 0, or -EBADMSG with the reason in err. */
 static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t errlen)
@@ -128,18 +161,26 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 	s->rings[i].pos = 0;
 	s->rings[i].len = (size_t)p.n;
 	s->rings[i].ended = p.ended;
-	/* the rest of a damaged ring is not read: said once, as a cut file's end is */
-	if (p.damaged && s->scanning && !s->scanning->truncated) {
-		s->scanning->truncated = true;
-		snprintf(s->scanning->warning, sizeof(s->scanning->warning),
-			 p.damaged == DAMAGED_BACK ?
-			 "the records of CPU %u go back in the file (damaged); read up to there" :
-			 p.damaged == DAMAGED_FIELDS ?
-			 "a record of CPU %u is shorter than its event's format says (damaged); "
-			 "read up to there" :
-			 "the data of CPU %u is damaged (libtracecmd cannot read on); read up to "
-			 "there", s->rings[i].cpu);
+	if (p.damaged && s->scanning)
+		damaged_warning(s->scanning, p.damaged, s->rings[i].cpu);
+	if (p.damaged && s->scans && !s->scans[i].damaged)
+		s->scans[i].damaged = p.damaged;        /* said at the pass's end */
+	return 0;
+}
+
+/* A lost span into RS, kept for the end of the pass: 0 or -ENOMEM. */
+static int keep_lost(struct ring_scan *rs, const struct ss_rec_lost *l)
+{
+	if (rs->nr_lost == rs->cap_lost) {
+		size_t cap = rs->cap_lost ? 2 * rs->cap_lost : 16;
+		struct ss_rec_lost *n = realloc(rs->lost, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		rs->lost = n;
+		rs->cap_lost = cap;
 	}
+	rs->lost[rs->nr_lost++] = *l;
 	return 0;
 }
 
@@ -147,17 +188,26 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
  * Ring I's next block event (with FIRST its first): 1, 0 at its end, -errno.  The ring
  * buffer's reports of lost events on the way add to its missed count (an unknown count counts
  * as one) and, while scanning, a lost span from its previous record to this one (format.h,
- * SS_REC_LOST); the events' task names go to the task table.
+ * SS_REC_LOST); the events' task names go to the task table (or, in a lazy open's pass, the
+ * events, their names and the lost spans to the ring's struct ring_scan).
  */
 static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char *err,
 		      size_t errlen)
 {
 	struct tc_state *s = ctx;
 	struct ring *r = &s->rings[i];
+	struct ring_scan *rs = s->scans ? &s->scans[i] : NULL;
 	int ret;
 
 	if (first)
 		*r = (struct ring){ .cpu = r->cpu };
+	if (first && rs) {              /* the pass starts over */
+		ss_merge_scan_free(&rs->sc);
+		ss_merge_scan_begin_deferred(&rs->sc);
+		rs->ret = 0;
+		rs->damaged = DAMAGED_NONE;
+		rs->nr_lost = 0;
+	}
 	for (;;) {
 		const struct item *it;
 
@@ -174,9 +224,17 @@ static int next_event(void *ctx, size_t i, bool first, struct ss_event *ev, char
 			r->missed += it->lost.count;
 			if (s->scanning && !s->task_error)
 				s->task_error = ss_trace_add_lost(s->scanning, &it->lost);
+			if (rs && !rs->ret)
+				rs->ret = keep_lost(rs, &it->lost);
 			continue;
 		}
 		*ev = it->ev;
+		if (rs && !rs->ret) {
+			rs->ret = ss_merge_scan_event(&rs->sc, ev);
+			if (it->comm[0] && !rs->ret)
+				rs->ret = ss_merge_scan_task_name(&rs->sc, ev->ts_ns, ev->pid, it->comm,
+								  sizeof(it->comm));
+		}
 		/* the events name their tasks (issue, insert, queue carry comm) */
 		if (it->comm[0] && s->scanning && !s->task_error)
 			s->task_error = ss_trace_add_task_name(s->scanning, ev->ts_ns, ev->pid,
@@ -204,25 +262,48 @@ static long next_events(void *ctx, size_t i, bool first, struct ss_event *ev, si
 
 static int tc_rewind(struct ss_trace *t)
 {
-	return ss_merge_rewind(((struct tc_state *)ss_trace_state(t))->merge, t);
+	struct tc_state *s = ss_trace_state(t);
+
+	return s->broken ? s->broken : ss_merge_rewind(s->merge, t);
 }
 
 static int tc_next_batch(struct ss_trace *t, const struct ss_event **ev, size_t *n)
 {
-	return ss_merge_next_batch(((struct tc_state *)ss_trace_state(t))->merge, t, ev, n);
+	struct tc_state *s = ss_trace_state(t);
+
+	return s->broken ? s->broken : ss_merge_next_batch(s->merge, t, ev, n);
+}
+
+/* The events per CPU of S's rings, counted into ST[] (NR_ST CPUs) by the pass: into T. */
+static int add_cpu_stats(struct ss_trace *t, struct ss_rec_cpu_stats *st, size_t nr_st)
+{
+	int ret = 0;
+
+	for (size_t c = 0; c < nr_st && !ret; c++) {
+		st[c].cpu = (uint32_t)c;
+		ret = ss_trace_add_cpu_stats(t, &st[c]);
+	}
+	return ret;
+}
+
+/* The per-CPU counts of S's rings: calloc()ed, *NR CPUs (NULL with *NR 0: none, or ENOMEM). */
+static struct ss_rec_cpu_stats *cpu_stats_new(const struct tc_state *s, size_t *nr)
+{
+	*nr = 0;
+	for (size_t i = 0; i < s->nr_rings; i++)
+		if ((size_t)s->rings[i].cpu + 1 > *nr)
+			*nr = (size_t)s->rings[i].cpu + 1;
+	return *nr ? calloc(*nr, sizeof(struct ss_rec_cpu_stats)) : NULL;
 }
 
 /* Metadata pass: devices, counts, time range and lost events per CPU. */
 static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen)
 {
-	struct ss_rec_cpu_stats *st = NULL;
-	size_t nr_st = 0;
+	size_t nr_st;
+	struct ss_rec_cpu_stats *st = cpu_stats_new(s, &nr_st);
 	int ret = 0;
 
-	for (size_t i = 0; i < s->nr_rings; i++)
-		if ((size_t)s->rings[i].cpu + 1 > nr_st)
-			nr_st = (size_t)s->rings[i].cpu + 1;
-	if (nr_st && !(st = calloc(nr_st, sizeof(*st))))
+	if (nr_st && !st)
 		return -ENOMEM;
 	s->scanning = t;
 	for (size_t i = 0; i < s->nr_rings && !ret; i++) {
@@ -234,12 +315,82 @@ static int scan(struct ss_trace *t, struct tc_state *s, char *err, size_t errlen
 		cs->missed += s->rings[i].missed;
 	}
 	s->scanning = NULL;
-	for (size_t c = 0; c < nr_st && !ret; c++) {
-		st[c].cpu = (uint32_t)c;
-		ret = ss_trace_add_cpu_stats(t, &st[c]);
-	}
+	if (!ret)
+		ret = add_cpu_stats(t, st, nr_st);
 	free(st);
 	return ret;
+}
+
+static void free_scans(struct tc_state *s)
+{
+	for (size_t i = 0; s->scans && i < s->nr_rings; i++) {
+		ss_merge_scan_free(&s->scans[i].sc);
+		free(s->scans[i].lost);
+	}
+	free(s->scans);
+	s->scans = NULL;
+}
+
+/* Ring I's findings in RS, of a lazy open's pass, into T as scan() puts them; a ring whose task
+ * names overflowed its deferred scan is scanned again, straight into T. */
+static int take_scan(struct ss_trace *t, struct tc_state *s, size_t i, struct ring_scan *rs,
+		     struct ss_rec_cpu_stats *cs, char *err, size_t errlen)
+{
+	struct ss_merge_count c = { 0 };
+	bool in_notes;
+	int ret;
+
+	if (rs->ret == -EOVERFLOW) {
+		ss_merge_scan_free(&rs->sc);
+		s->scanning = t;
+		ret = ss_merge_scan(s->merge, i, t, &c, err, errlen);
+		s->scanning = NULL;
+	} else if (!(ret = rs->ret)) {
+		for (size_t k = 0; k < rs->nr_lost && !ret; k++)
+			ret = ss_trace_add_lost(t, &rs->lost[k]);
+		if (!ret && (ret = ss_merge_scan_replay(&rs->sc, t, &in_notes)) && in_notes)
+			ss_errf(err, errlen, "task names, lost spans: %s", strerror(-ret));
+		if (!ret)
+			ret = ss_merge_scan_end(&rs->sc, &c);
+	}
+	if (!ret && rs->damaged)
+		damaged_warning(t, rs->damaged, s->rings[i].cpu);
+	cs->events += c.events;
+	cs->missed += s->rings[i].missed;
+	return ret;
+}
+
+/* The stream's first end, of a lazy open: every ring's findings into T, in the rings' order,
+ * as tc_open() takes them (ss_merge_set_end). */
+static int lazy_end(void *ctx, struct ss_trace *t)
+{
+	struct tc_state *s = ctx;
+	struct ring_scan *scans = s->scans;
+	size_t nr_st;
+	struct ss_rec_cpu_stats *st = cpu_stats_new(s, &nr_st);
+	char err[256] = "";
+	int ret = nr_st && !st ? -ENOMEM : 0;
+
+	s->scans = NULL;                /* (a ring scanned again feeds no deferred scan) */
+	for (size_t i = 0; i < s->nr_rings && !ret; i++)
+		ret = take_scan(t, s, i, &scans[i], &st[s->rings[i].cpu], err, sizeof(err));
+	s->scans = scans;
+	free_scans(s);
+	if (!ret)
+		ret = add_cpu_stats(t, st, nr_st);
+	if (!ret)
+		ret = add_summary_meta(t, s);
+	free(st);
+	if (ret) {
+		/* part of the metadata taken already: no stream may take it again (the caller
+		 * opens the trace again) */
+		ss_trace_set_error(t, "%s", err[0] ? err : strerror(-ret));
+		s->broken = ret;
+		return ret;
+	}
+	ss_merge_sort_devices(t);
+	ss_trace_meta_done(t);
+	return 0;
 }
 
 static int add_summary_meta(struct ss_trace *t, const struct tc_state *s)
@@ -249,6 +400,7 @@ static int add_summary_meta(struct ss_trace *t, const struct tc_state *s)
 	ret |= ss_trace_add_meta(t, "source", "trace-cmd");
 	ret |= ss_trace_add_meta(t, "source.path", t->path);
 	ret |= ss_trace_add_meta(t, "trace-cmd.buffers", s->buffers);
+	ret |= ss_trace_add_meta(t, "trace-cmd.reader", s->paged ? "pages" : "libtracecmd");
 	return ret ? -ENOMEM : 0;
 }
 
@@ -468,6 +620,7 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	}
 	h.buffers[sizeof(h.buffers) - 1] = 0;
 	memcpy(s->buffers, h.buffers, sizeof(s->buffers));
+	s->paged = h.paged;
 	s->slot = h.slot;
 	s->map_len = (h.nr_rings ? h.nr_rings : 1) * 2 * (size_t)h.slot * sizeof(*s->items);
 	s->rings = calloc(h.nr_rings ? h.nr_rings : 1, sizeof(*s->rings));
@@ -500,22 +653,63 @@ static int start_reader(struct tc_state *s, struct ss_trace *t, char *err, size_
 	return 0;
 }
 
-static int tc_open(struct ss_trace *t, char *err, size_t errlen)
+/* Both opens' start: T's state, its reader with the file and the merge over its rings in *SP.
+ * 0 or -errno (the reason in ERR). */
+static int open_state(struct ss_trace *t, struct tc_state **sp, char *err, size_t errlen)
 {
 	struct tc_state *s = calloc(1, sizeof(*s));
 	int ret;
 
-	if (!s)
+	if (!(*sp = s))
 		return -ENOMEM;
 	s->sock = s->memfd = -1;
 	ss_trace_set_state(t, s);
 	if ((ret = start_reader(s, t, err, errlen)))
 		return ret;
-	if (!(s->merge = ss_merge_new(s->nr_rings, next_events, s)))
-		return -ENOMEM;
-	if ((ret = scan(t, s, err, errlen)) || (ret = add_summary_meta(t, s)))
+	return (s->merge = ss_merge_new(s->nr_rings, next_events, s)) ? 0 : -ENOMEM;
+}
+
+static int tc_open(struct ss_trace *t, char *err, size_t errlen)
+{
+	struct tc_state *s;
+	int ret;
+
+	if ((ret = open_state(t, &s, err, errlen)) || (ret = scan(t, s, err, errlen)) ||
+	    (ret = add_summary_meta(t, s)))
 		return ret;
 	return ss_merge_start(s->merge, t, err, errlen);
+}
+
+/*
+ * Opened lazily (trace_backend.h: open_lazy, for a report): no metadata pass; the first pass
+ * of the stream finds it (lazy_end), so that the file is read once.  Only a file whose rings
+ * are read page by page: libtracecmd can read a damaged file differently twice, which the
+ * usual open's two passes catch (tests/fuzz/regress/tracecmd/reread-differs.dat); the rest is
+ * refused here, and opened the usual way (a reader started again: a few milliseconds).  The
+ * events' count is guessed from the file's size
+ * (a compressed file's events take 6 bytes or so, a plain one's 64): only a hint for the
+ * read-ahead's rule.
+ */
+static int tc_open_lazy(struct ss_trace *t, char *err, size_t errlen)
+{
+	struct tc_state *s;
+	struct stat sb;
+	int ret;
+
+	if ((ret = open_state(t, &s, err, errlen)))
+		return ret;
+	if (!s->paged)
+		return -EOPNOTSUPP;     /* before any metadata (a refusal must add none) */
+	if (!(s->scans = calloc(s->nr_rings ? s->nr_rings : 1, sizeof(*s->scans))))
+		return -ENOMEM;
+	for (size_t i = 0; i < s->nr_rings; i++)
+		ss_merge_scan_begin_deferred(&s->scans[i].sc);
+	if (!stat(ss_trace_source(t), &sb) && sb.st_size > 0)
+		ss_trace_set_events_hint(t, (uint64_t)sb.st_size / 16);
+	ss_merge_set_end(s->merge, lazy_end);
+	if ((ret = ss_merge_rewind(s->merge, t)))
+		ss_errf(err, errlen, "%s", ss_trace_error(t));
+	return ret;
 }
 
 static void tc_close(struct ss_trace *t)
@@ -524,6 +718,7 @@ static void tc_close(struct ss_trace *t)
 
 	if (!s)
 		return;
+	free_scans(s);
 	if (s->srv) {
 		/* done with the file: the kept reader goes on unless it broke or retires */
 		struct request q = { .ring = END_RING };
@@ -549,6 +744,7 @@ const struct ss_trace_backend ss_trace_backend_tracecmd = {
 	.name = "trace-cmd",
 	.probe = tc_probe,
 	.open = tc_open,
+	.open_lazy = tc_open_lazy,
 	.next_batch = tc_next_batch,
 	.costly_decode = true,
 	.rewind = tc_rewind,

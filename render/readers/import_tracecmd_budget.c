@@ -82,17 +82,17 @@ long long ss_tc_heap_budget(int fd, long long mem)
 
 void ss_tc_mem_msg(char *err, size_t errlen, long long mem)
 {
-	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd needs more than its "
-		"%.*f MiB of memory for it (compressed data that unpacks, or claims to unpack, to "
-		"far more than the file's size? SEEKSCOPE_TRACECMD_MEM allows more)", mem >= 10 << 20 ? 0 : 3,
-		(double)mem / (1 << 20));
+	ss_errf(err, errlen, "cannot read this trace-cmd file: the trace-cmd reader needs more than "
+		"its %.*f MiB of memory for it (compressed data that unpacks, or claims to unpack, "
+		"to far more than the file's size? SEEKSCOPE_TRACECMD_MEM allows more)",
+		mem >= 10 << 20 ? 0 : 3, (double)mem / (1 << 20));
 }
 
 void ss_tc_budget_msg(char *err, size_t errlen, double budget)
 {
-	ss_errf(err, errlen, "cannot read this trace-cmd file: libtracecmd spent its %.*f s of CPU "
-		"time on a pass over it without finishing (corrupt? SEEKSCOPE_TRACECMD_CPU allows "
-		"more)", budget >= 10 ? 0 : budget >= 0.01 ? 2 : 6, budget);
+	ss_errf(err, errlen, "cannot read this trace-cmd file: the trace-cmd reader spent its %.*f s "
+		"of CPU time on a pass over it without finishing (corrupt? SEEKSCOPE_TRACECMD_CPU "
+		"allows more)", budget >= 10 ? 0 : budget >= 0.01 ? 2 : 6, budget);
 }
 
 static void cpu_spent(int sig)

@@ -51,14 +51,13 @@
 #include "fileio.h"
 #include "import_tracecmd_reader.h"
 
-enum { OPTION_DONE = 0, OPTION_BUFFER = 3, OPTION_BUFFER_TEXT = 22 };  /* libtracecmd's ids */
+enum { OPTION_DONE = 0, OPTION_DATE = 1, OPTION_BUFFER = 3, OPTION_OFFSET = 7,  /* libtracecmd's ids */
+       OPTION_TIME_SHIFT = 12, OPTION_GUEST = 13, OPTION_TSC2NSEC = 14, OPTION_BUFFER_TEXT = 22 };
 #define SECTION_COMPRESSED 1u                      /* a section header's flag */
 #define MAX_SECTIONS 4096                          /* options sections followed at most */
 #define WINDOW (64u << 10)                         /* bytes unpacked at a time to count */
 #define MAX_OPTIONS (16u << 20)                    /* an options section unpacked, at most */
 #define WINDOW_LOG_MAX 23                          /* a zstd frame's window counted, at most */
-
-enum algo { ALGO_NONE, ALGO_ZSTD, ALGO_ZLIB };
 
 struct walk {
 	int fd;
@@ -74,6 +73,7 @@ struct walk {
 	bool have_top;
 	uint64_t top_at;                /* the top buffer's data section (the last option's) */
 	bool top_compressed;            /* ... is compressed: so is every buffer's, to it */
+	struct ss_tc_layout *lay;       /* where the buffers' data lies (NULL: not asked for) */
 	uint64_t *seen;                 /* CPU data offsets checked (+1; 0: a free slot) */
 	size_t nr_seen, seen_cap;       /* a hash set's count and size (a power of two) */
 	char *err;
@@ -306,6 +306,8 @@ static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char 
 		}
 		if (size == -2)
 			return -ENOMEM;
+		if (w->lay && claim > w->lay->max_claim)
+			w->lay->max_claim = claim;
 		if (size < 0)
 			return corrupt(w, "%s: compressed chunk %llu of %llu does not unpack", what,
 				       (unsigned long long)i + 1, (unsigned long long)count);
@@ -316,6 +318,29 @@ static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char 
 				       (unsigned long long)claim, counted && (uint64_t)size > claim ?
 				       "at least " : "", size);
 	}
+	return 0;
+}
+
+/* A BUFFER option (the top buffer's with TOP) of PAGE-byte pages listing CPUS CPUs' data, in
+ * W's layout: 0 or -ENOMEM.  Its CPUs are filled in as they are read. */
+static int note_buffer(struct walk *w, bool top, uint32_t page, uint64_t cpus)
+{
+	struct ss_tc_layout *lay = w->lay;
+	struct ss_tc_buffer *b;
+
+	if (lay->nr_buf == lay->cap) {
+		size_t cap = lay->cap ? 2 * lay->cap : 4;
+
+		if (!(b = realloc(lay->buf, cap * sizeof(*b))))
+			return -ENOMEM;
+		lay->buf = b;
+		lay->cap = cap;
+	}
+	b = &lay->buf[lay->nr_buf];
+	*b = (struct ss_tc_buffer){ .top = top, .page = page };
+	if (!(b->cpu = calloc(cpus ? cpus : 1, sizeof(*b->cpu))))
+		return -ENOMEM;
+	lay->nr_buf++;
 	return 0;
 }
 
@@ -352,12 +377,18 @@ static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
 	if (!ss_tc_page_size_ok(page))
 		return corrupt(w, "%s: its page size, %u bytes, is no power of two from 1 KiB to 1 "
 			       "GiB", what, page);
+	/* (room for the CPUs the option can hold: one listing more is refused below) */
+	if (w->lay && (ret = note_buffer(w, !*name, page,
+					 cpus < (uint64_t)(end - p) / 20 ? cpus : (uint64_t)(end - p) / 20)))
+		return ret;
 	if (!cpus)
 		return 0;
 	if (!file_read(w, at, head, sizeof(head)))
 		return corrupt(w, "%s: its data section lies past the end of the file", what);
 	/* an instance's handle is a copy of the top buffer's, compressed when that is */
 	compressed = (num(w, head + 2, 2) & SECTION_COMPRESSED) || w->top_compressed;
+	if (w->lay)
+		w->lay->buf[w->lay->nr_buf - 1].compressed = compressed;
 	if (compressed && w->algo == ALGO_NONE)
 		return 0;               /* libtracecmd cannot read it either: its open failed */
 	for (uint64_t c = 0; c < cpus; c++) {
@@ -371,6 +402,13 @@ static int check_buffer(struct walk *w, const unsigned char *data, uint64_t len)
 		off = num(w, p + 4, 8);
 		size = num(w, p + 12, 8);
 		p += 20;
+		if (w->lay) {
+			struct ss_tc_buffer *b = &w->lay->buf[w->lay->nr_buf - 1];
+
+			b->cpu[c] = (struct ss_tc_cpu_data){ .cpu = (uint32_t)num(w, p - 20, 4),
+							     .off = off, .size = size };
+			b->nr_cpus = (uint32_t)c + 1;
+		}
 		if (!compressed || !size)
 			continue;
 		if ((ret = seen_before(w, off, page)) < 0)
@@ -398,6 +436,10 @@ static int walk_options(struct walk *w, struct src *s, uint64_t *next)
 		if (len > left - sizeof(oh))
 			return corrupt(w, "option %llu (%llu bytes) runs past the end of its section",
 				       (unsigned long long)id, (unsigned long long)len);
+		if (w->lay && !w->finding_top &&
+		    (id == OPTION_DATE || id == OPTION_OFFSET || id == OPTION_TIME_SHIFT ||
+		     id == OPTION_GUEST || id == OPTION_TSC2NSEC))
+			w->lay->moves_time = true;
 		if (id != OPTION_DONE && id != OPTION_BUFFER &&
 		    !(id == OPTION_BUFFER_TEXT && w->finding_top)) {
 			s->off += len;
@@ -483,13 +525,29 @@ static int walk_section(struct walk *w, uint64_t off, uint64_t *next)
 	return ret;
 }
 
+void ss_tc_layout_free(struct ss_tc_layout *lay)
+{
+	for (size_t i = 0; i < lay->nr_buf; i++)
+		free(lay->buf[i].cpu);
+	free(lay->buf);
+	*lay = (struct ss_tc_layout){ 0 };
+}
+
 int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen)
 {
-	struct walk w = { .fd = fd, .fh = fh, .err = err, .errlen = errlen };
+	return ss_tc_walk_buffers(fd, fh, NULL, err, errlen);
+}
+
+int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, char *err,
+		       size_t errlen)
+{
+	struct walk w = { .fd = fd, .fh = fh, .lay = lay, .err = err, .errlen = errlen };
 	uint64_t off = fh->options_at;
 	struct stat st;
 	int ret = 0;
 
+	if (lay)
+		*lay = (struct ss_tc_layout){ 0 };
 	if (fh->version < 7)
 		return 0;
 	if (!off)
@@ -499,6 +557,8 @@ int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t er
 	w.file_size = (uint64_t)st.st_size;
 	w.algo = !fh->compressed ? ALGO_NONE : !strcmp(fh->compression, "zstd") ? ALGO_ZSTD :
 		 !strcmp(fh->compression, "zlib") ? ALGO_ZLIB : ALGO_NONE;
+	if (lay)
+		lay->algo = w.algo;
 	if (fh->compressed && w.algo == ALGO_NONE)
 		return 0;               /* a compression libtracecmd 3.1 has none of */
 	errno = 0;
@@ -520,6 +580,11 @@ int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t er
 			w.top_compressed = file_read(&w, w.top_at, head, sizeof(head)) &&
 					   (num(&w, head + 2, 2) & SECTION_COMPRESSED);
 		}
+	}
+	if (lay) {
+		lay->walked = !ret;
+		if (ret)
+			ss_tc_layout_free(lay);
 	}
 	if (ret == -ENOMEM)
 		ss_errf(err, errlen, "out of memory checking the trace-cmd file's compressed data");

@@ -2,8 +2,8 @@
 /*
  * The trace-cmd importer's two halves (import_tracecmd.c, the backend in the parent;
  * import_tracecmd_reader.c, the reader process that runs libtracecmd, with its budgets in
- * import_tracecmd_budget.c) and what they say to each other over their socket and shared
- * memory.  Private to the two.
+ * import_tracecmd_budget.c) and what they say to each other over their socket (its messages
+ * in import_tracecmd_proto.c) and shared memory.  Private to the two.
  */
 #ifndef SS_IMPORT_TRACECMD_PROTO_H
 #define SS_IMPORT_TRACECMD_PROTO_H
@@ -45,6 +45,7 @@ struct hello {
 	uint32_t slot;                  /* items a slot holds */
 	char err[256];
 	char buffers[512];              /* "top,NAME,...": trace-cmd.buffers */
+	uint32_t paged;                 /* the rings are read page by page, not by libtracecmd */
 };
 
 /* A request: ring's next items (from its first record with first); the answer: struct reply.
@@ -65,8 +66,9 @@ struct reply {
 enum {
 	DAMAGED_NONE,
 	DAMAGED_BACK,                   /* its records went back in the file */
-	DAMAGED_UNREADABLE,             /* libtracecmd could not read on (a page's offset out of
-					 * its CPU's data, a compressed chunk that does not unpack) */
+	DAMAGED_UNREADABLE,             /* it could not be read on (a page's offset out of its
+					 * CPU's data, a compressed chunk that does not unpack, a
+					 * page or record past its bounds) */
 	DAMAGED_FIELDS,                 /* a record shorter than its format's fields */
 };
 
@@ -124,7 +126,8 @@ long long ss_tc_mem_budget(int fd);
  * the file FD (ss_huge_heap_reserve()), in bytes: what libtracecmd 3.1 is expected to allocate
  * for it — the sections it unpacks (the kernel's symbols: about 5 MiB) and, for compressed CPU
  * data, every chunk (SS_TC_HEAP_RATIO times the data on disk: 10.4 for a 2M-I/O capture) — at
- * most MEM, the file's memory budget.  Each 4 KiB page of it would otherwise cost a fault of
+ * most MEM, the file's memory budget.  (A version 7 file's rings read page by page leave most
+ * of it untouched: it takes no memory until written.)  Each 4 KiB page of it would otherwise cost a fault of
  * 10 µs and more on a virtual machine: half of a small file's reading, a third of a big one's.
  */
 #define SS_TC_HEAP_BASE (16ll << 20)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The trace-cmd importer's reader process (import_tracecmd.c says why there is one): libtracecmd
- * opens the files the parent hands over and decodes their rings' records into the shared
- * slots on request; and the socket protocol both sides speak (import_tracecmd_proto.h).  The
- * budgets a file's reading may spend, and the reader's watch over them, are in
- * import_tracecmd_budget.c.
+ * opens the files the parent hands over, and it or, for a version 7 file, the reading page by
+ * page (import_tracecmd_pages.c) decodes their rings' records into the shared slots on
+ * request.  The socket protocol both sides speak is in import_tracecmd_proto.c; the budgets a
+ * file's reading may spend, and the reader's watch over them, in import_tracecmd_budget.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +36,9 @@
 struct lib_ring {
 	struct tracecmd_input *h;
 	const struct ss_decoder *dec;
+	int buf;                /* its buffer: 0 the top one, 1 + i instance i */
 	int cpu;
+	struct ss_tc_pages *pages;      /* read page by page (attach_pages()), else libtracecmd */
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
 	uint32_t damaged;       /* why the ring ended early (DAMAGED_*) */
@@ -58,6 +60,7 @@ struct lib {
 	size_t nr_rings;
 	uint32_t page_size;             /* of the file's ring buffer pages */
 	bool hold;                      /* keep one record of every page (see release()) */
+	struct ss_tc_scratch *scratch;  /* what the rings read page by page share */
 	const struct watch *watch;      /* the file's budgets, looked at while a ring is read */
 };
 
@@ -181,7 +184,8 @@ static int setup_buffers(struct lib *l, size_t *known)
 		int cpus = tep_get_cpus(tracecmd_get_tep(h));
 
 		for (int c = 0; c < cpus; c++)
-			l->rings[l->nr_rings++] = (struct lib_ring){ .h = h, .dec = l->dec[b], .cpu = c };
+			l->rings[l->nr_rings++] = (struct lib_ring){ .h = h, .dec = l->dec[b], .buf = b,
+								     .cpu = c };
 	}
 	return 0;
 }
@@ -200,6 +204,94 @@ static void buffer_names(const struct lib *l, char *buf, size_t size)
 	}
 }
 
+static void detach_pages(struct lib *l)
+{
+	for (size_t i = 0; i < l->nr_rings; i++) {
+		ss_tc_pages_free(l->rings[i].pages);
+		l->rings[i].pages = NULL;
+	}
+	ss_tc_scratch_free(l->scratch);
+	l->scratch = NULL;
+}
+
+/* The first record of ring R read page by page is libtracecmd's (the ring read from its
+ * first again after) — or its first page is damaged, which is then not shown to libtracecmd:
+ * a page whose event headers do not take its walk further sends libtracecmd's round for ever
+ * (tests/fuzz/regress/tcpages/padding-loop.partial), where the page by page reading ends the
+ * ring there with a warning. */
+static bool first_agrees(struct lib_ring *r)
+{
+	struct ss_tc_rec mine;
+	int ret = ss_tc_pages_next(r->pages, &mine);
+	struct tep_record *rec = ret == -EINVAL ? NULL : tracecmd_read_cpu_first(r->h, r->cpu);
+	bool same = ret == -EINVAL ||
+		    (rec ? ret == 1 && rec->ts == mine.ts && rec->size == mine.size &&
+			   rec->missed_events == mine.missed &&
+			   (rec->size <= 0 || !memcmp(rec->data, mine.data, (size_t)rec->size)) :
+			   ret == 0);
+
+	if (rec)
+		tracecmd_free_record(rec);
+	ss_tc_pages_rewind(r->pages);
+	return same;
+}
+
+/*
+ * Read the rings of a version 7 file page by page (import_tracecmd_pages.c) instead of through
+ * libtracecmd 3.1, which keeps every compressed chunk it unpacks until the file is closed and
+ * hands each record out through a costly peek: its rings' data where the walk over its chunks
+ * found it (LAY), walked with libtraceevent's kbuffer as libtracecmd walks it.  Only where
+ * libtracecmd would hand the records out as they are: no option that moves their timestamps
+ * (a date, an offset, a guest's time shift, a TSC's conversion), every ring's buffer found
+ * (a CPU it lists no data for, or the top buffer when no option names it, is an empty ring)
+ * and its first record the same both ways (else, or with SEEKSCOPE_TRACECMD_PAGES=libtracecmd,
+ * libtracecmd reads every ring, as before).
+ */
+static void attach_pages(struct lib *l, int fd, const struct ss_tc_layout *lay)
+{
+	static const struct ss_tc_buffer none = { .top = true };
+	const char *v = getenv("SEEKSCOPE_TRACECMD_PAGES");
+	const struct ss_tc_buffer **bufs;
+	int nb = 0;
+
+	if ((v && !strcmp(v, "libtracecmd")) || !lay->walked || lay->moves_time)
+		return;
+	if (!(bufs = calloc((size_t)l->nr_inst + 1, sizeof(*bufs))))
+		return;
+	/* a chunk past the memory budget is refused before its memory is had: freed when its
+	 * ring is read, it would pass the watch's looks unseen (and RLIMIT_DATA is not set
+	 * under a sanitizer) */
+	if (!(l->scratch = ss_tc_scratch_new(l->watch && l->watch->mem > 0 ?
+					      (uint64_t)l->watch->mem : 0))) {
+		free(bufs);
+		return;
+	}
+	/* libtracecmd's: the top buffer the last option naming it (none: no data, which its
+	 * first records, none, confirm), the instances in order */
+	bufs[0] = &none;
+	for (size_t i = 0; i < lay->nr_buf; i++) {
+		if (lay->buf[i].top)
+			bufs[0] = &lay->buf[i];
+		else if (nb < l->nr_inst)
+			bufs[1 + nb++] = &lay->buf[i];
+		else
+			nb++;
+	}
+	for (size_t i = 0; nb == l->nr_inst && i < l->nr_rings; i++) {
+		struct lib_ring *r = &l->rings[i];
+		const struct ss_tc_buffer *b = bufs[r->buf];
+		struct tep_handle *tep = tracecmd_get_tep(r->h);
+
+		if (!b || !(r->pages = ss_tc_pages_new(fd, lay->algo, b, (uint32_t)r->cpu, tep,
+						       l->scratch)) ||
+		    !first_agrees(r)) {
+			detach_pages(l);
+			break;
+		}
+	}
+	free(bufs);
+}
+
 /* Open the file FD (the reader's, closed after the file: close_others()), its buffers and
  * rings: 0 or -errno with the reason in err. */
 static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
@@ -207,6 +299,7 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 	size_t known = 0;
 	int ret;
 	struct file_head fh;
+	struct ss_tc_layout lay = { 0 };
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
@@ -235,9 +328,12 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 		return ret;
 	}
 	/* before any ring is read: its chunks, its instances' page sizes */
-	if (l->page_size && (ret = ss_tc_check_buffers(fd, &fh, err, errlen)))
+	if (l->page_size && (ret = ss_tc_walk_buffers(fd, &fh, &lay, err, errlen)))
 		return ret;
 	ret = setup_buffers(l, &known);
+	if (!ret)
+		attach_pages(l, fd, &lay);
+	ss_tc_layout_free(&lay);
 	if (ret == -EINVAL)
 		ss_errf(err, errlen, "cannot read an instance buffer of this trace-cmd file "
 			"(truncated or corrupt)");
@@ -266,6 +362,50 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
 		return;
 	}
 	tracecmd_free_record(rec);
+}
+
+/* fill() for a ring read page by page. */
+static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct item *it,
+			 size_t cap, bool *ended)
+{
+	size_t n = 0, records = 0;
+	struct ss_tc_rec rec;
+	int ret, dr;
+
+	if (first)
+		ss_tc_pages_rewind(r->pages);
+	while (n + 2 <= cap) {
+		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && ss_tc_watch_check(l->watch))
+			break;
+		if ((ret = ss_tc_pages_next(r->pages, &rec)) <= 0) {
+			r->starved = ret == -ENOMEM;
+			if (ret == -EINVAL)
+				r->damaged = DAMAGED_UNREADABLE;
+			else if (ret == -ELOOP)
+				r->damaged = DAMAGED_BACK;
+			*ended = true;
+			break;
+		}
+		dr = rec.size < 2 ? 0 :
+		     ss_decoder_decode(r->dec, rec.data, (size_t)rec.size, rec.ts, (unsigned)r->cpu,
+				       &it[n].ev, it[n].comm);
+		if (dr < 0) {
+			r->damaged = DAMAGED_FIELDS;
+			*ended = true;
+			break;
+		}
+		if (dr)
+			it[n++].is_lost = 0;
+		if (rec.missed)
+			it[n++] = (struct item){
+				.lost = { .from_ns = r->last_ts, .to_ns = rec.ts,
+					  .cpu = (uint32_t)r->cpu,
+					  .count = rec.missed > 0 ? (uint64_t)rec.missed : 1 },
+				.is_lost = 1,
+			};
+		r->last_ts = rec.ts;
+	}
+	return n;
 }
 
 /*
@@ -297,6 +437,8 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		r->starved = false;
 	}
 	*ended = false;
+	if (r->pages)
+		return fill_pages(l, r, first, it, cap, ended);
 	while (n + 2 <= cap) {      /* a record makes at most two items */
 		struct tep_record *rec;
 
@@ -354,27 +496,10 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 	return n;
 }
 
-/* All of LEN bytes through socket FD (SEND: out, else in): 0, or -1 at its end or an error. */
-int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it)
-{
-	char *p = buf;
-
-	while (len) {
-		ssize_t n = send_it ? send(fd, p, len, MSG_NOSIGNAL) : recv(fd, p, len, 0);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Rid L of what it holds but libtracecmd's handles (their close is not safe on damaged files). */
 static void lib_abandon(struct lib *l)
 {
+	detach_pages(l);
 	for (int b = 0; l->dec && b <= l->nr_inst; b++)
 		ss_decoder_free(l->dec[b]);
 	free(l->dec);
@@ -408,6 +533,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		h.nr_rings = (uint32_t)l.nr_rings;
 		len = (l.nr_rings ? l.nr_rings : 1) * 2 * h.slot * sizeof(*items);
 		buffer_names(&l, h.buffers, sizeof(h.buffers));
+		h.paged = l.nr_rings && l.rings[0].pages;
 		cpus = calloc(l.nr_rings + 1, sizeof(*cpus));
 		if (!cpus || ftruncate(memfd, (off_t)len) ||
 		    (items = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, memfd, 0)) ==
@@ -480,81 +606,6 @@ out:
 	free(cpus);
 	lib_abandon(&l);
 	return ret;
-}
-
-/* DATA (LEN bytes) and NFDS descriptors in one message: 0 or -1. */
-int ss_tc_send_msg(int sock, const void *data, size_t len, const int *fds, size_t nfds)
-{
-	union {
-		char buf[CMSG_SPACE(SS_TC_MAX_FDS * sizeof(int))];
-		struct cmsghdr align;
-	} ctl;
-	struct iovec iov = { .iov_base = (void *)data, .iov_len = len };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
-	struct cmsghdr *c;
-	ssize_t n;
-
-	if (nfds > SS_TC_MAX_FDS)
-		return -1;
-	if (nfds) {
-		memset(&ctl, 0, sizeof(ctl));
-		m.msg_control = ctl.buf;
-		m.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
-		c = CMSG_FIRSTHDR(&m);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
-		memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
-	}
-	while ((n = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-		;
-	return n == (ssize_t)len ? 0 : -1;
-}
-
-int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
-{
-	union {
-		char buf[CMSG_SPACE(SS_TC_MAX_FDS * sizeof(int))];
-		struct cmsghdr align;
-	} ctl;
-	struct iovec iov = { .iov_base = data, .iov_len = len };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
-			    .msg_controllen = sizeof(ctl.buf) };
-	struct cmsghdr *c;
-	ssize_t n;
-	size_t got = 0;
-
-	while ((n = recvmsg(sock, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-		;
-	if (n < 0)
-		return -1;
-	/* an empty message may still carry descriptors: looked at (and closed) all the same */
-	for (c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
-		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-			continue;
-		for (size_t i = 0; i < (c->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
-			int fd;
-
-			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
-			if (got < nfds)
-				fds[got++] = fd;
-			else
-				close(fd);
-		}
-	}
-	if (n == (ssize_t)len && !(m.msg_flags & (MSG_CTRUNC | MSG_TRUNC)))
-		return (int)got;
-	while (got > 0)
-		close(fds[--got]);
-	/* the socket's end (or nothing): -1; a message of the wrong size, or whose descriptors
-	 * did not all fit (this process at its limit): -2 */
-	return n > 0 ? -2 : -1;
-}
-
-/* What starts a file: one byte with two descriptors, the trace's and the memfd's.  0 or -1. */
-int ss_tc_send_fds(int sock, const int fds[2], const struct ss_tc_budget *b)
-{
-	return ss_tc_send_msg(sock, b, sizeof(*b), fds, 2);
 }
 
 /* The reader's side of ss_tc_send_fds(): 0 with both descriptors and *B, or -1 (none kept). */

@@ -26,6 +26,68 @@ struct file_head {
 	uint64_t options_at;            /* version 7: its first options section (0: unknown) */
 };
 
+/* A version 7 file's compression of its CPU data. */
+enum algo { ALGO_NONE, ALGO_ZSTD, ALGO_ZLIB };
+
+/* One CPU's data in a buffer: its number, its chunk table (compressed) or its pages, and their
+ * bytes. */
+struct ss_tc_cpu_data {
+	uint32_t cpu;
+	uint64_t off, size;
+};
+
+/* A BUFFER option of a version 7 file, in the order of the file's options. */
+struct ss_tc_buffer {
+	bool top;                       /* the top buffer's (named ""), else an instance's */
+	bool compressed;                /* its CPU data is in compressed chunks */
+	uint32_t page;                  /* its page size */
+	uint32_t nr_cpus;               /* CPUs listed (and held) */
+	struct ss_tc_cpu_data *cpu;     /* [nr_cpus], as listed */
+};
+
+/* Where a version 7 file's ring buffers lie, as ss_tc_walk_buffers() found them. */
+struct ss_tc_layout {
+	bool walked;                    /* the walk got through every section: the rest is set */
+	bool moves_time;                /* an option libtracecmd moves timestamps by (DATE,
+					 * OFFSET, TIME_SHIFT, GUEST, TSC2NSEC) */
+	enum algo algo;
+	uint64_t max_claim;             /* the most bytes a compressed chunk unpacks to */
+	struct ss_tc_buffer *buf;
+	size_t nr_buf, cap;
+};
+
+/* One CPU's ring of a version 7 file read page by page (import_tracecmd_pages.c). */
+struct tep_handle;
+struct ss_tc_pages;
+/* A record as libtracecmd would hand it out: its event's bytes, its time, its offset in the
+ * CPU's unpacked data, and the events the ring buffer lost before it (-1: some). */
+struct ss_tc_rec {
+	const void *data;
+	int size;
+	unsigned long long ts;
+	uint64_t offset;
+	int missed;
+};
+/* What the rings of a file share (a chunk's packed bytes, the unpacker), a chunk unpacking to
+ * more than LIMIT bytes (0: any) read as -ENOMEM: NULL on ENOMEM. */
+struct ss_tc_scratch;
+struct ss_tc_scratch *ss_tc_scratch_new(uint64_t limit);
+void ss_tc_scratch_free(struct ss_tc_scratch *sc);
+/* CPU CPU of buffer B of a file read through FD (a CPU B lists no data for, or no bytes of
+ * it: an empty ring), its data compressed with ALGO when B says so, its page headers' format
+ * in TEP, sharing SC with the file's other rings (one read at a time): NULL if it cannot be
+ * read so (B lists the CPU twice, a page size or a header's word that no kernel writes, an
+ * old format's pages, ENOMEM). */
+struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_buffer *b,
+				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc);
+/* Its next record into *R: 1; 0 after the last; -EINVAL where its data is damaged (a chunk
+ * that does not unpack to its claim, a page or a record past its bounds), -ELOOP where a
+ * record lies no further into it than the one before (a damaged page's), -ENOMEM. */
+int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r);
+/* Read from the first record again. */
+void ss_tc_pages_rewind(struct ss_tc_pages *p);
+void ss_tc_pages_free(struct ss_tc_pages *p);
+
 /* FD's first bytes into *FH: false when the file is too short to hold them. */
 bool ss_tc_read_file_head(int fd, struct file_head *fh);
 /* SIZE is a ring buffer page size the reader accepts (a power of two, 1 KiB to 1 GiB). */
@@ -35,6 +97,11 @@ bool ss_tc_page_size_ok(uint32_t size);
  * CPUs' data unpacking to exactly what it claims, a whole number of pages.  0, or -EINVAL
  * with the corruption named in ERR (-ENOMEM, -EIO with their message). */
 int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen);
+/* The same, and where the buffers' data lies into *LAY (with LAY; lay->walked set when the
+ * walk got through, the layout freed otherwise). */
+int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, char *err,
+		       size_t errlen);
+void ss_tc_layout_free(struct ss_tc_layout *lay);
 
 /* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside
  * libtracecmd, the deadline of the pass on the CPU clock and the memory the reading may add,

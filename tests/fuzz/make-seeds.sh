@@ -13,7 +13,7 @@ W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 # a signal ends the script through its EXIT trap too (bash skips it for an untrapped SIGTERM)
 trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks decode plot diskparam html iolog movie)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks tcpages decode plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -354,6 +354,21 @@ python3 make-bomb-dat.py --claims "$C/tcchunks/chunk-claims.dat" >/dev/null
 python3 make-bomb-dat.py --odd "$C/tcchunks/chunk-odd.dat" >/dev/null
 python3 make-bomb-dat.py --damaged "$C/tcchunks/chunk-damaged.partial" >/dev/null
 cp regress/tracecmd/page-size-negative.dat "$C/tcchunks/"
+fi
+
+# ---- tcpages: version 7 .dat files read page by page: make-bomb-dat.py's, and tracecmd's
+# captures converted by trace-cmd to version 7, with zstd and without compression ----------
+if want tcpages; then
+mkdir -p "$C/tcpages"
+python3 make-bomb-dat.py --honest "$C/tcpages/v7-zstd.dat" 2 >/dev/null
+python3 make-bomb-dat.py --damaged "$C/tcpages/chunk-damaged.partial" >/dev/null
+for f in top instance all-block; do
+	[[ -f $C/tracecmd/$f.dat ]] && command -v trace-cmd >/dev/null || continue
+	trace-cmd convert --file-version 7 -i "$C/tracecmd/$f.dat" -o "$C/tcpages/$f-v7.dat" \
+		>/dev/null 2>&1
+	trace-cmd convert --file-version 7 --compression none -i "$C/tracecmd/$f.dat" \
+		-o "$C/tcpages/$f-v7-plain.dat" >/dev/null 2>&1
+done
 fi
 
 # ---- decode: FUZZ_DECODE_HDR (24) format bytes (fuzz_decode.c) + a record ------------------

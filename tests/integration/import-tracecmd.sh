@@ -14,7 +14,7 @@ GEN_BLKTRACE=${GEN_BLKTRACE:-$(dirname "$0")/../../build/tests/tools/gen-blktrac
 # the shrunk captures that libtracecmd cannot open (a pattern that matches nothing stays itself,
 # and then fails its check)
 cuts=("$(dirname "$0")"/../fuzz/corpus/tracecmd/cut.dat "$(dirname "$0")"/../fuzz/regress/tracecmd/instance-*.dat)
-plan $((34 + ${#cuts[@]}))
+plan $((39 + ${#cuts[@]}))
 make_workdir
 T=$(tracefs_dir)
 
@@ -45,6 +45,30 @@ ok $? "dump reads the .dat" || sed 's/^/# /' "$WORK/tc.err"
 grep -q "^# trace-cmd trace $WORK/tc.dat (imported)" "$WORK/tc.txt"; ok $? "recognised as trace-cmd"
 grep -q "^# meta trace-cmd.buffers = top,$INST\$" "$WORK/tc.txt"; ok $? "instance buffer $INST read"
 grep -q "^# device $devno ($majmin)" "$WORK/tc.txt"; ok $? "loop device $devno among the devices"
+# the rings read page by page (trace-cmd 3.1.6 writes a version 7 file, its data compressed
+# with zstd), and libtracecmd reading them finds the same; the same capture converted by
+# trace-cmd to a version 7 file without compression (read page by page) and to version 6
+# (read by libtracecmd) holds the same events
+grep -q "^# meta trace-cmd.reader = pages\$" "$WORK/tc.txt"; ok $? "the .dat's rings read page by page"
+# same_dump FILE: FILE's dump is tc.txt's, but for its name and the reader named
+same_dump() {
+	local strip='^# meta trace-cmd.reader|^# meta source.path|^# trace-cmd trace|^# device '
+	cmp <(grep -vE "$strip" "$WORK/tc.txt") \
+		<("$SEEKSCOPE" dump --absolute "$1" 2>&1 | grep -vE "$strip") >/dev/null
+}
+SEEKSCOPE_TRACECMD_PAGES=libtracecmd same_dump "$WORK/tc.dat" &&
+	SEEKSCOPE_TRACECMD_PAGES=libtracecmd "$SEEKSCOPE" dump -n "$WORK/tc.dat" |
+	grep -q "^# meta trace-cmd.reader = libtracecmd\$"
+ok $? "read by libtracecmd (SEEKSCOPE_TRACECMD_PAGES=libtracecmd): the same dump"
+trace-cmd convert --compression none -i "$WORK/tc.dat" -o "$WORK/tc-plain.dat" >/dev/null 2>&1 &&
+	trace-cmd convert --file-version 6 -i "$WORK/tc.dat" -o "$WORK/tc-v6.dat" >/dev/null 2>&1
+ok $? "trace-cmd convert: the capture uncompressed, and as version 6"
+same_dump "$WORK/tc-plain.dat" &&
+	"$SEEKSCOPE" dump -n "$WORK/tc-plain.dat" | grep -q "^# meta trace-cmd.reader = pages\$"
+ok $? "... uncompressed: read page by page, the same dump"
+same_dump "$WORK/tc-v6.dat" &&
+	"$SEEKSCOPE" dump -n "$WORK/tc-v6.dat" | grep -q "^# meta trace-cmd.reader = libtracecmd\$"
+ok $? "... version 6: read by libtracecmd, the same dump"
 "$SEEKSCOPE" dump --absolute "$WORK/ss.sst" >"$WORK/ss.txt"
 ok $? "dump reads seekscope's trace"
 

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One CPU's ring of a version 7 trace-cmd file read page by page, beside libtracecmd
+ * (import_tracecmd_reader.c says when): its compressed chunks unpacked one at a time into one
+ * buffer, or its pages read a run at a time, and each page's records walked with
+ * libtraceevent's kbuffer, as libtracecmd walks them.
+ *
+ * Why: libtracecmd 3.1 keeps every chunk it unpacks until the file is closed (a compressed
+ * 2M-I/O capture grew the reader by 395 MB, the size of its data unpacked, most of its time
+ * spent clearing those fresh pages), and hands out each record through a peek that costs about
+ * ten times the kbuffer walk under it.  Here the memory is one chunk and the time the unpacking
+ * and the walk.  The layout (where each CPU's chunks or pages lie) comes from the walk that
+ * checks the file's chunks before libtracecmd reads them (import_tracecmd_chunks.c), which
+ * has held the zstd frames' headers to their chunks' claims by then; this file still trusts
+ * nothing it reads (a chunk must unpack to its claim, a page's data and each record lie within
+ * it, each event header takes the walk further, each record lies beyond the one before).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <zlib.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/kbuffer.h>
+
+#include "fileio.h"
+#include "import_tracecmd_reader.h"
+
+#define PAD 16                  /* bytes after a buffer's last page: kbuffer reads a word or two
+				 * past a page's data (a stored count of lost events) */
+#define RUN_BYTES (256u << 10)  /* of an uncompressed ring's pages read at once (a page at least) */
+#define COMMIT_MASK ((1u << 27) - 1)    /* a page's data size in its commit word (kbuffer's) */
+
+struct ss_tc_pages {
+	int fd;
+	uint64_t file_size;
+	enum algo algo;                 /* ALGO_NONE: the pages lie in the file as they are */
+	bool big_endian;
+	unsigned lsize;                 /* bytes of a page header's commit word */
+	uint32_t page;
+	uint64_t off, size;             /* the CPU's chunk table or pages, and their bytes */
+	/* where the reading stands */
+	uint64_t chunks, chunk;         /* compressed: chunks in all, the next one's index */
+	uint64_t next;                  /* the next chunk's header (or run of pages) in the file */
+	uint64_t base;                  /* DATA[0]'s offset in the CPU's unpacked data */
+	unsigned char *data;            /* the unpacked chunk or the run of pages (+ PAD) */
+	size_t len, cap, pos;           /* its bytes, its room, the next page's offset in it */
+	struct ss_tc_scratch *scratch;  /* a chunk's packed bytes and the unpacker, shared */
+	uint64_t last;                  /* the offset of the last record handed out (+1; 0: none) */
+	const unsigned char *cur;       /* the page being walked (NULL: none) */
+	size_t cur_end;                 /* ... its data's end, from its start */
+	struct kbuffer *kb;
+};
+
+/* What every ring of a file shares (the reader reads one ring at a time). */
+struct ss_tc_scratch {
+	unsigned char *packed;
+	size_t cap;
+	ZSTD_DCtx *zd;
+	uint64_t limit;                 /* bytes a chunk may unpack to (0: no limit) */
+};
+
+struct ss_tc_scratch *ss_tc_scratch_new(uint64_t limit)
+{
+	struct ss_tc_scratch *sc = calloc(1, sizeof(*sc));
+
+	if (sc)
+		sc->limit = limit;
+	return sc;
+}
+
+void ss_tc_scratch_free(struct ss_tc_scratch *sc)
+{
+	if (!sc)
+		return;
+	ZSTD_freeDCtx(sc->zd);
+	free(sc->packed);
+	free(sc);
+}
+
+static uint64_t num(const struct ss_tc_pages *p, const unsigned char *b, unsigned bytes)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < bytes; i++)
+		v |= (uint64_t)b[p->big_endian ? bytes - 1 - i : i] << (8 * i);
+	return v;
+}
+
+static int grow(unsigned char **buf, size_t *cap, size_t n)
+{
+	unsigned char *b;
+
+	if (n <= *cap)
+		return 0;
+	if (!(b = realloc(*buf, n)))
+		return -ENOMEM;
+	*buf = b;
+	*cap = n;
+	return 0;
+}
+
+struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_buffer *b,
+				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc)
+{
+	const struct ss_tc_cpu_data *d = NULL;
+	struct ss_tc_pages *p;
+	struct stat st;
+	int hps = tep_get_header_page_size(tep);
+
+	/* libtracecmd finds a CPU's data by its number */
+	for (uint32_t i = 0; i < b->nr_cpus; i++) {
+		if (b->cpu[i].cpu != cpu)
+			continue;
+		if (d)
+			return NULL;
+		d = &b->cpu[i];
+	}
+	if (d && !d->size)
+		d = NULL;       /* no data, as libtracecmd reads it (its chunks unchecked) */
+	/* (the page walk's check, kbuffer_raw_get(), knows today's event headers only) */
+	if ((d && !ss_tc_page_size_ok(b->page)) || (hps != 4 && hps != 8) || fstat(fd, &st) ||
+	    st.st_size < 0 || (d && b->compressed && algo == ALGO_NONE) || tep_is_old_format(tep) ||
+	    !sc)
+		return NULL;
+	if (!(p = calloc(1, sizeof(*p))))
+		return NULL;
+	*p = (struct ss_tc_pages){
+		.fd = fd, .file_size = (uint64_t)st.st_size,
+		.algo = b->compressed && d ? algo : ALGO_NONE,
+		.big_endian = tep_is_file_bigendian(tep), .lsize = (unsigned)hps,
+		.page = d ? b->page : 4096,     /* (no data: no page is read) */
+		.off = d ? d->off : 0, .size = d ? d->size : 0, .scratch = sc,
+	};
+	p->kb = kbuffer_alloc(hps == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
+			      p->big_endian ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE);
+	if (!p->kb) {
+		free(p);
+		return NULL;
+	}
+	ss_tc_pages_rewind(p);
+	return p;
+}
+
+void ss_tc_pages_rewind(struct ss_tc_pages *p)
+{
+	p->chunks = (uint64_t)-1;       /* not read yet */
+	p->chunk = 0;
+	p->next = p->off;
+	p->base = 0;
+	p->last = 0;
+	p->len = p->pos = 0;
+	p->cur = NULL;
+}
+
+void ss_tc_pages_free(struct ss_tc_pages *p)
+{
+	if (!p)
+		return;
+	kbuffer_free(p->kb);
+	free(p->data);
+	free(p);
+}
+
+static bool file_read(struct ss_tc_pages *p, uint64_t off, void *dst, size_t n)
+{
+	return off <= p->file_size && n <= p->file_size - off &&
+	       ss_pread_full(p->fd, dst, n, (off_t)off) == (ssize_t)n;
+}
+
+/* The next chunk unpacked into P->data: 1, 0 after the last, -EINVAL (it does not unpack to
+ * its claim, or lies past the file's end), -ENOMEM (also for a chunk past the scratch's
+ * limit). */
+static int next_chunk(struct ss_tc_pages *p)
+{
+	struct ss_tc_scratch *sc = p->scratch;
+	unsigned char h[8];
+	uint64_t packed, claim;
+	size_t got;
+
+	if (p->chunks == (uint64_t)-1) {
+		if (!file_read(p, p->next, h, 4))
+			return -EINVAL;
+		p->chunks = num(p, h, 4);
+		p->next += 4;
+	}
+	if (p->chunk == p->chunks)
+		return 0;
+	if (!file_read(p, p->next, h, 8))
+		return -EINVAL;
+	packed = num(p, h, 4);
+	claim = num(p, h + 4, 4);
+	if (!claim || claim % p->page || claim > INT32_MAX || packed > p->file_size - p->next - 8)
+		return -EINVAL;
+	if (sc->limit && claim > sc->limit)
+		return -ENOMEM;         /* the memory budget, before the chunk's memory is had */
+	if (grow(&sc->packed, &sc->cap, packed ? packed : 1) || grow(&p->data, &p->cap, claim + PAD))
+		return -ENOMEM;
+	if (!file_read(p, p->next + 8, sc->packed, packed))
+		return -EINVAL;
+	if (p->algo == ALGO_ZSTD) {
+		if (!sc->zd && !(sc->zd = ZSTD_createDCtx()))
+			return -ENOMEM;
+		got = ZSTD_decompressDCtx(sc->zd, p->data, claim, sc->packed, packed);
+		if (ZSTD_isError(got))
+			return ZSTD_getErrorCode(got) == ZSTD_error_memory_allocation ? -ENOMEM : -EINVAL;
+	} else {
+		uLongf n = (uLongf)claim;
+		int z = uncompress(p->data, &n, sc->packed, (uLong)packed);
+
+		if (z != Z_OK)
+			return z == Z_MEM_ERROR ? -ENOMEM : -EINVAL;
+		got = (size_t)n;
+	}
+	if (got != claim)
+		return -EINVAL;
+	p->next += 8 + packed;
+	p->chunk++;
+	p->base += p->len;
+	p->len = (size_t)claim;
+	p->pos = 0;
+	memset(p->data + claim, 0, PAD);
+	return 1;
+}
+
+/* The next run of an uncompressed ring's whole pages into P->data: 1, 0 at its end, -EINVAL
+ * (its data lies past the file's end, or ends in part of a page), -ENOMEM. */
+static int next_run(struct ss_tc_pages *p)
+{
+	uint64_t done = p->next - p->off, left = p->size - done;
+	size_t run = RUN_BYTES / p->page ? RUN_BYTES / p->page : 1;
+	size_t n = left / p->page < run ? (size_t)(left / p->page) : run;
+
+	if (!n)
+		return left ? -EINVAL : 0;      /* a last partial page (no kernel writes one) */
+	n *= p->page;
+	if (grow(&p->data, &p->cap, n + PAD))
+		return -ENOMEM;
+	if (!file_read(p, p->next, p->data, n))
+		return -EINVAL;
+	p->next += n;
+	p->base = done;
+	p->len = n;
+	p->pos = 0;
+	memset(p->data + n, 0, PAD);
+	return 1;
+}
+
+/*
+ * Whether each event header of page PG (its data ending at END bytes from its start) takes
+ * kbuffer further into the page: kbuffer takes a padding event's length from the page, and
+ * one that does not move it on (a length of -4) or moves it back makes its walk, in
+ * kbuffer_load_subbuffer() already, go round for ever (libtracecmd's too).  Walked with
+ * kbuffer's own reading of the headers.
+ */
+static bool events_advance(const struct ss_tc_pages *p, const unsigned char *pg, size_t end)
+{
+	struct kbuffer_raw_info info = { .next = (void *)(pg + 8 + p->lsize) };
+
+	while ((const unsigned char *)info.next < pg + end) {
+		const unsigned char *at = info.next;
+
+		if (!kbuffer_raw_get(p->kb, (void *)pg, &info) ||
+		    (const unsigned char *)info.next <= at)
+			return false;
+	}
+	return true;
+}
+
+/* The next page with records loaded into the kbuffer: 1, 0 at the ring's end, -errno. */
+static int next_page(struct ss_tc_pages *p)
+{
+	unsigned hdr = 8 + p->lsize;
+
+	for (;;) {
+		const unsigned char *pg;
+		uint64_t commit;
+		int ret;
+
+		if (p->pos + p->page > p->len) {
+			ret = p->algo == ALGO_NONE ? next_run(p) : next_chunk(p);
+			if (ret <= 0)
+				return ret;
+			continue;
+		}
+		pg = p->data + p->pos;
+		p->pos += p->page;
+		commit = num(p, pg + 8, p->lsize) & COMMIT_MASK;
+		if (commit > p->page - hdr)
+			return -EINVAL;         /* data past its page */
+		if (!commit)
+			continue;
+		if (!events_advance(p, pg, hdr + commit) ||
+		    kbuffer_load_subbuffer(p->kb, (void *)pg) < 0)
+			return -EINVAL;
+		p->cur = pg;
+		p->cur_end = hdr + commit;
+		return 1;
+	}
+}
+
+int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
+{
+	for (;;) {
+		unsigned long long ts;
+		void *data;
+		int ret;
+
+		if (!p->cur && (ret = next_page(p)) <= 0) {
+			free(p->data);  /* the ring is read: its buffer goes (a rewind reads again) */
+			p->data = NULL;
+			p->cap = p->len = p->pos = 0;
+			return ret;
+		}
+		data = kbuffer_read_event(p->kb, &ts);
+		if (!data) {
+			p->cur = NULL;
+			continue;
+		}
+		*r = (struct ss_tc_rec){
+			.data = data,
+			.size = kbuffer_event_size(p->kb),
+			.ts = ts,
+			.offset = p->base + (uint64_t)((const unsigned char *)data - p->data),
+			.missed = kbuffer_missed_events(p->kb),
+		};
+		/* a record whose length runs past its page's data: damaged (one of less than
+		 * nothing, a damaged page's too, is handed on as libtracecmd hands it on) */
+		if ((const unsigned char *)data < p->cur || (const unsigned char *)data >
+		    p->cur + p->cur_end || (r->size > 0 && (size_t)r->size >
+					    p->cur_end - (size_t)((const unsigned char *)data - p->cur)))
+			return -EINVAL;
+		/* a damaged page can make kbuffer hand out a record again (libtracecmd's for
+		 * ever): the ring ends there */
+		if (p->last && r->offset < p->last)
+			return -ELOOP;
+		p->last = r->offset + 1;
+		kbuffer_next_event(p->kb, NULL);
+		return 1;
+	}
+}
