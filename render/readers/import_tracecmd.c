@@ -685,7 +685,9 @@ static int tc_open(struct ss_trace *t, char *err, size_t errlen)
  * of the stream finds it (lazy_end), so that the file is read once.  Only a file whose rings
  * are read page by page: libtracecmd can read a damaged file differently twice, which the
  * usual open's two passes catch (tests/fuzz/regress/tracecmd/reread-differs.dat); the rest is
- * refused here, and opened the usual way (a reader started again: a few milliseconds).  The
+ * refused here, and opened the usual way (a reader started again, the file's options and
+ * chunks checked again: a few milliseconds, more for a file whose chunks the check unpacks,
+ * zlib's).  The
  * events' count is guessed from the file's size
  * (a compressed file's events take 6 bytes or so, a plain one's 64): only a hint for the
  * read-ahead's rule.

@@ -147,6 +147,9 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 
 void ss_tc_pages_rewind(struct ss_tc_pages *p)
 {
+	free(p->data);                  /* (read again as the reading needs it) */
+	p->data = NULL;
+	p->cap = 0;
 	p->chunks = (uint64_t)-1;       /* not read yet */
 	p->chunk = 0;
 	p->next = p->off;
@@ -237,6 +240,11 @@ static int next_run(struct ss_tc_pages *p)
 	if (!n)
 		return left ? -EINVAL : 0;      /* a last partial page (no kernel writes one) */
 	n *= p->page;
+	/* (the bytes are in the file before their memory is had, within the budget) */
+	if (p->next > p->file_size || n > p->file_size - p->next)
+		return -EINVAL;
+	if (p->scratch->limit && n > p->scratch->limit)
+		return -ENOMEM;
 	if (grow(&p->data, &p->cap, n + PAD))
 		return -ENOMEM;
 	if (!file_read(p, p->next, p->data, n))
@@ -259,12 +267,13 @@ static int next_run(struct ss_tc_pages *p)
 static bool events_advance(const struct ss_tc_pages *p, const unsigned char *pg, size_t end)
 {
 	struct kbuffer_raw_info info = { .next = (void *)(pg + 8 + p->lsize) };
+	uintptr_t stop = (uintptr_t)pg + end;
 
-	while ((const unsigned char *)info.next < pg + end) {
-		const unsigned char *at = info.next;
+	/* (compared as numbers: a damaged length may point info.next anywhere) */
+	while ((uintptr_t)info.next < stop) {
+		uintptr_t at = (uintptr_t)info.next;
 
-		if (!kbuffer_raw_get(p->kb, (void *)pg, &info) ||
-		    (const unsigned char *)info.next <= at)
+		if (!kbuffer_raw_get(p->kb, (void *)pg, &info) || (uintptr_t)info.next <= at)
 			return false;
 	}
 	return true;
@@ -302,6 +311,16 @@ static int next_page(struct ss_tc_pages *p)
 	}
 }
 
+/* The ring ends (RET: 0, or why): its buffer goes (a rewind reads it again). */
+static int end_ring(struct ss_tc_pages *p, int ret)
+{
+	free(p->data);
+	p->data = NULL;
+	p->cap = p->len = p->pos = 0;
+	p->cur = NULL;
+	return ret;
+}
+
 int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 {
 	for (;;) {
@@ -309,12 +328,8 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 		void *data;
 		int ret;
 
-		if (!p->cur && (ret = next_page(p)) <= 0) {
-			free(p->data);  /* the ring is read: its buffer goes (a rewind reads again) */
-			p->data = NULL;
-			p->cap = p->len = p->pos = 0;
-			return ret;
-		}
+		if (!p->cur && (ret = next_page(p)) <= 0)
+			return end_ring(p, ret);
 		data = kbuffer_read_event(p->kb, &ts);
 		if (!data) {
 			p->cur = NULL;
@@ -324,19 +339,22 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 			.data = data,
 			.size = kbuffer_event_size(p->kb),
 			.ts = ts,
-			.offset = p->base + (uint64_t)((const unsigned char *)data - p->data),
+			.offset = p->base + (uint64_t)(p->cur - p->data) +
+				  (uint64_t)kbuffer_curr_offset(p->kb),
 			.missed = kbuffer_missed_events(p->kb),
 		};
 		/* a record whose length runs past its page's data: damaged (one of less than
 		 * nothing, a damaged page's too, is handed on as libtracecmd hands it on) */
-		if ((const unsigned char *)data < p->cur || (const unsigned char *)data >
-		    p->cur + p->cur_end || (r->size > 0 && (size_t)r->size >
-					    p->cur_end - (size_t)((const unsigned char *)data - p->cur)))
-			return -EINVAL;
-		/* a damaged page can make kbuffer hand out a record again (libtracecmd's for
-		 * ever): the ring ends there */
+		if ((uintptr_t)data < (uintptr_t)p->cur ||
+		    (uintptr_t)data > (uintptr_t)p->cur + p->cur_end ||
+		    (r->size > 0 && (size_t)r->size >
+		     p->cur_end - (size_t)((uintptr_t)data - (uintptr_t)p->cur)))
+			return end_ring(p, -EINVAL);
+		/* each record's header lies further into the page than the one before
+		 * (events_advance()): a record handed out again would be kbuffer's fault, and
+		 * the ring ends there, as libtracecmd's "go back" */
 		if (p->last && r->offset < p->last)
-			return -ELOOP;
+			return end_ring(p, -ELOOP);
 		p->last = r->offset + 1;
 		kbuffer_next_event(p->kb, NULL);
 		return 1;

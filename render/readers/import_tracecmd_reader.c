@@ -392,6 +392,7 @@ static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct i
 		if (dr < 0) {
 			r->damaged = DAMAGED_FIELDS;
 			*ended = true;
+			ss_tc_pages_rewind(r->pages);   /* (its buffer goes: read no more) */
 			break;
 		}
 		if (dr)

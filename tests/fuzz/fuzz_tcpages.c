@@ -99,6 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		tep_parse_header_page(tep, (char *)header_page4, sizeof(header_page4) - 1, 4);
 	else
 		tep_parse_header_page(tep, (char *)header_page8, sizeof(header_page8) - 1, 8);
+	FUZZ_ASSERT(tep_get_header_page_size(tep) == (l4 ? 4 : 8), "the page header parsed to %d",
+		    tep_get_header_page_size(tep));
 	for (size_t b = 0; b < lay.nr_buf; b++) {
 		for (uint32_t c = 0; c < lay.buf[b].nr_cpus; c++) {
 			struct ss_tc_pages *p = ss_tc_pages_new(memfd, lay.algo, &lay.buf[b],
