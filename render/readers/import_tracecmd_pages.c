@@ -145,18 +145,23 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 	return p;
 }
 
+/* P's buffer goes (read again as the reading needs it). */
+static void drop_data(struct ss_tc_pages *p)
+{
+	free(p->data);
+	p->data = NULL;
+	p->cap = p->len = p->pos = 0;
+	p->cur = NULL;
+}
+
 void ss_tc_pages_rewind(struct ss_tc_pages *p)
 {
-	free(p->data);                  /* (read again as the reading needs it) */
-	p->data = NULL;
-	p->cap = 0;
+	drop_data(p);
 	p->chunks = (uint64_t)-1;       /* not read yet */
 	p->chunk = 0;
 	p->next = p->off;
 	p->base = 0;
 	p->last = 0;
-	p->len = p->pos = 0;
-	p->cur = NULL;
 }
 
 void ss_tc_pages_free(struct ss_tc_pages *p)
@@ -314,10 +319,7 @@ static int next_page(struct ss_tc_pages *p)
 /* The ring ends (RET: 0, or why): its buffer goes (a rewind reads it again). */
 static int end_ring(struct ss_tc_pages *p, int ret)
 {
-	free(p->data);
-	p->data = NULL;
-	p->cap = p->len = p->pos = 0;
-	p->cur = NULL;
+	drop_data(p);
 	return ret;
 }
 

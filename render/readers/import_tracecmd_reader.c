@@ -364,6 +364,16 @@ static void release(struct lib *l, struct lib_ring *r, struct tep_record *rec)
 	tracecmd_free_record(rec);
 }
 
+/* The span ring R's buffer reported MISSED events lost in (-1 or less: some), up to TS. */
+static struct item lost_item(const struct lib_ring *r, unsigned long long ts, long long missed)
+{
+	return (struct item){
+		.lost = { .from_ns = r->last_ts, .to_ns = ts, .cpu = (uint32_t)r->cpu,
+			  .count = missed > 0 ? (uint64_t)missed : 1 },
+		.is_lost = 1,
+	};
+}
+
 /* fill() for a ring read page by page. */
 static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct item *it,
 			 size_t cap, bool *ended)
@@ -398,12 +408,7 @@ static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct i
 		if (dr)
 			it[n++].is_lost = 0;
 		if (rec.missed)
-			it[n++] = (struct item){
-				.lost = { .from_ns = r->last_ts, .to_ns = rec.ts,
-					  .cpu = (uint32_t)r->cpu,
-					  .count = rec.missed > 0 ? (uint64_t)rec.missed : 1 },
-				.is_lost = 1,
-			};
+			it[n++] = lost_item(r, rec.ts, rec.missed);
 		r->last_ts = rec.ts;
 	}
 	return n;
@@ -484,13 +489,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 		if (dr)
 			it[n++].is_lost = 0;
 		if (rec->missed_events)
-			it[n++] = (struct item){
-				.lost = { .from_ns = r->last_ts, .to_ns = rec->ts,
-					  .cpu = (uint32_t)r->cpu,
-					  .count = rec->missed_events > 0 ?
-						   (uint64_t)rec->missed_events : 1 },
-				.is_lost = 1,
-			};
+			it[n++] = lost_item(r, rec->ts, rec->missed_events);
 		r->last_ts = rec->ts;
 		release(l, r, rec);
 	}
