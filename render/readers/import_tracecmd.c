@@ -126,19 +126,14 @@ struct ring_scan {
  * end is. */
 static void damaged_warning(struct ss_trace *t, uint32_t damaged, uint32_t cpu)
 {
-	if (t->truncated)
-		return;
-	t->truncated = true;
-	snprintf(t->warning, sizeof(t->warning),
-		 damaged == DAMAGED_BACK ?
-		 "the records of CPU %u go back in the file (damaged); read up to there" :
-		 damaged == DAMAGED_FIELDS ?
-		 "a record of CPU %u is shorter than its event's format says (damaged); read up "
-		 "to there" :
-		 "the data of CPU %u is damaged (it cannot be read on); read up to there", cpu);
+	if (!t->truncated) {
+		t->truncated = true;
+		ss_tc_damaged_msg(t->warning, sizeof(t->warning), damaged, cpu);
+	}
 }
 
-/* Ask the reader for ring I's next items: 0, or -EBADMSG with the reason in err. */
+/* Ask the reader for ring I's next items: 0, or -errno with the reason in err (-EBADMSG the
+ * reader lost, -ETIMEDOUT or -ENOMEM a budget spent, -EINVAL the file refused as corrupt). */
 static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t errlen)
 {
 	struct request q = { .ring = (uint32_t)i, .first = first };
@@ -154,6 +149,16 @@ static int fetch(struct tc_state *s, size_t i, bool first, char *err, size_t err
 		else
 			ss_tc_mem_msg(err, errlen, s->budget.mem);
 		return p.n;
+	}
+	if (p.n == -EBADMSG) {
+		/* the walk over every compressed chunk refused the file: why follows */
+		char why[256];
+
+		if (ss_tc_xfer(s->sock, why, sizeof(why), false))
+			return reader_lost(s, err, errlen);
+		s->failed = true;
+		ss_errf(err, errlen, "%.*s", (int)sizeof(why) - 1, why);
+		return -EINVAL;
 	}
 	if (p.n < 0 || (size_t)p.n > s->slot || p.which > 1)
 		return reader_lost(s, err, errlen);

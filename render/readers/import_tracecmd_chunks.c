@@ -2,7 +2,8 @@
 /*
  * The trace-cmd reader's look at a version 7 file's ring buffers before libtracecmd reads
  * them (import_tracecmd_reader.h): each buffer's page size, and each compressed chunk of its
- * CPUs' data against what its header claims.
+ * CPUs' data against what its header claims; and the file's head, read before libtracecmd
+ * opens it (ss_tc_read_file_head, ss_tc_page_size_ok).
  *
  * libtracecmd 3.1 unpacks a compressed chunk into memory malloc()ed at the size the chunk's
  * header claims and never looks at how much zstd or zlib wrote there.  A chunk that unpacks
@@ -32,9 +33,19 @@
  * without checking their sizes), and a zlib chunk, are unpacked and counted in a small window,
  * never kept (a frame asking for a window over 8 MiB, which trace-cmd never writes, does not
  * unpack in it and is refused; so is an options section that says it unpacks to more than
- * 16 MiB: trace-cmd writes its options uncompressed, a few KiB).  The top buffer's pages are the file head's size (checked
- * before libtracecmd sees the file); an instance's come from its BUFFER option, so they are
- * checked here.
+ * 16 MiB: trace-cmd writes its options uncompressed, a few KiB).  trace-cmd 3.1 writes its
+ * frames without their size, so that counting came to unpacking the whole file once more, a
+ * tenth of the time of a report of it: a walk that may DEFER (the reader's) counts only the
+ * first chunk of each CPU's data, which libtracecmd reads when it opens the file's rings, and
+ * whatever is not zstd frames of today's format within the window counted here; the rest are
+ * unpacked by the reading page by page, which holds each chunk to its claim.  The reader
+ * walks over every chunk after all (ss_tc_check_buffers), and that walk's verdict stands,
+ * when such a chunk fails, when a ring ends early (before its later chunks) or a ring's first
+ * record lies past its first chunk, when some CPU's data is no ring's, or when libtracecmd
+ * reads the rings (import_tracecmd_reader.c): so a file is refused or read as it was when
+ * everything was counted here, with the same message.  The top buffer's pages are the file
+ * head's size (checked before libtracecmd sees the file); an instance's come from its BUFFER
+ * option, so they are checked here.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -45,6 +56,7 @@
 #include <sys/stat.h>
 
 #include <zlib.h>
+#define ZSTD_STATIC_LINKING_ONLY        /* ZSTD_getFrameHeader (libzstd.so exports it) */
 #include <zstd.h>
 
 #include "errbuf.h"
@@ -74,11 +86,64 @@ struct walk {
 	uint64_t top_at;                /* the top buffer's data section (the last option's) */
 	bool top_compressed;            /* ... is compressed: so is every buffer's, to it */
 	struct ss_tc_layout *lay;       /* where the buffers' data lies (NULL: not asked for) */
+	bool defer;                     /* the chunks past a CPU's first need not be unpacked */
 	uint64_t *seen;                 /* CPU data offsets checked (+1; 0: a free slot) */
 	size_t nr_seen, seen_cap;       /* a hash set's count and size (a power of two) */
 	char *err;
 	size_t errlen;
 };
+
+/*
+ * A ring buffer page size a kernel writes: a power of two from 1 KiB to 1 GiB.  libtracecmd
+ * 3.1 takes the file's word for it, and maps the data in pieces of a multiple of it, halving
+ * a piece whose map fails until it is smaller than a page: with a negative page size it
+ * never is, and the open never ends (a fuzzed .dat found it).  The page sizes a version 7
+ * file gives its instance buffers (in its options) are looked at in import_tracecmd_chunks.c.
+ */
+bool ss_tc_page_size_ok(uint32_t size)
+{
+	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
+}
+
+/* FD's first bytes into *FH: false when the file is too short to hold them. */
+bool ss_tc_read_file_head(int fd, struct file_head *fh)
+{
+	unsigned char b[4096];          /* a version 7 head past it: no options found */
+	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
+	size_t pos = sizeof(TRACECMD_MAGIC) - 1, ver_at = pos;
+
+	if (n < 0 || (size_t)n <= pos)
+		return false;
+	b[n] = 0;
+	while (pos < (size_t)n && b[pos])
+		pos++;
+	fh->version = strtoul((const char *)b + ver_at, NULL, 10);
+	if (pos + 7 > (size_t)n)
+		return false;
+	pos++;
+	fh->endian = b[pos];
+	fh->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
+				 (uint32_t)b[pos + 4] << 8 | b[pos + 5] :
+				 (uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
+				 (uint32_t)b[pos + 3] << 8 | b[pos + 2];
+	pos += 6;
+	fh->compressed = fh->version >= 7 && b[pos] && strcmp((const char *)b + pos, "none");
+	fh->compression[0] = 0;
+	fh->options_at = 0;
+	if (fh->version >= 7 && pos < (size_t)n) {
+		/* the compression's name and version, then the first options section's offset */
+		size_t name = pos, len = strlen((const char *)b + pos);
+
+		pos += len + 1;
+		if (pos < (size_t)n)
+			pos += strlen((const char *)b + pos) + 1;
+		if (len < sizeof(fh->compression))
+			memcpy(fh->compression, b + name, len + 1);
+		for (int i = 0; pos + 8 <= (size_t)n && i < 8; i++)
+			fh->options_at |= (uint64_t)b[pos + (fh->endian ? 7 - i : i)] << (8 * i);
+	}
+	return true;
+}
 
 /* A source of bytes: the file from OFF on, or an unpacked options section. */
 struct src {
@@ -226,6 +291,28 @@ static long long zstd_sizes(const unsigned char *src, size_t n)
 	return (long long)total;
 }
 
+/* Whether the N bytes of zstd frames at SRC may be left to the reading page by page, which
+ * unpacks a chunk in one call and holds it to its claim: frames of today's format (legacy ones
+ * are counted here) whose windows are at most what the count here allows (a bigger one is
+ * refused here, where the one call would unpack it); skippable frames. */
+static bool deferrable(const unsigned char *src, size_t n)
+{
+	while (n) {
+		ZSTD_frameHeader zfh;
+		size_t len = ZSTD_findFrameCompressedSize(src, n);
+
+		if (ZSTD_isError(len) || ZSTD_getFrameHeader(&zfh, src, n) ||
+		    (zfh.frameType == ZSTD_frame &&
+		     (zfh.windowSize > (1ull << WINDOW_LOG_MAX) ||
+		      (n >= 4 && (src[0] | src[1] << 8 | src[2] << 16 | (uint32_t)src[3] << 24) !=
+		       0xfd2fb528u))))
+			return false;
+		src += len;
+		n -= len;
+	}
+	return true;
+}
+
 /* Whether the CPU data at OFF (with pages of PAGE bytes) was checked before, and if not,
  * remember it (several CPUs, buffers or options may name the same data: checked once): 1,
  * 0, or -ENOMEM. */
@@ -300,7 +387,11 @@ static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char 
 		off += packed;
 		counted = w->algo != ALGO_ZSTD;
 		size = counted ? -3 : zstd_sizes(w->buf, packed);
-		if (size == -3) {
+		if (size == -3 && w->defer && i && !counted && deferrable(w->buf, packed)) {
+			/* left to the reading page by page (ss_tc_walk_buffers()) */
+			w->lay->deferred = true;
+			size = (long long)claim;
+		} else if (size == -3) {
 			counted = true;
 			size = unpacked_size(w, packed, claim);
 		}
@@ -535,16 +626,18 @@ void ss_tc_layout_free(struct ss_tc_layout *lay)
 
 int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen)
 {
-	return ss_tc_walk_buffers(fd, fh, NULL, err, errlen);
+	return ss_tc_walk_buffers(fd, fh, NULL, false, err, errlen);
 }
 
-int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, char *err,
-		       size_t errlen)
+int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, bool defer,
+		       char *err, size_t errlen)
 {
-	struct walk w = { .fd = fd, .fh = fh, .lay = lay, .err = err, .errlen = errlen };
+	struct walk w = { .fd = fd, .fh = fh, .lay = lay, .defer = defer && lay, .err = err,
+			  .errlen = errlen };
 	uint64_t off = fh->options_at;
 	struct stat st;
-	int ret = 0;
+	bool deferred;
+	int ret = 0, again;
 
 	if (lay)
 		*lay = (struct ss_tc_layout){ 0 };
@@ -581,6 +674,7 @@ int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *
 					   (num(&w, head + 2, 2) & SECTION_COMPRESSED);
 		}
 	}
+	deferred = lay && lay->deferred;
 	if (lay) {
 		lay->walked = !ret;
 		if (ret)
@@ -596,5 +690,9 @@ int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *
 	free(w.seen);
 	ZSTD_freeDCtx(w.zd);
 	ZSTD_freeDStream(w.zs);
+	/* a file refused past a chunk left unchecked: refused for what the walk over every
+	 * chunk finds first (a chunk whose packed size is damaged reads as the next one's) */
+	if (ret == -EINVAL && deferred && (again = ss_tc_check_buffers(fd, fh, err, errlen)))
+		ret = again;
 	return ret;
 }

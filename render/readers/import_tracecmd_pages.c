@@ -49,6 +49,8 @@ struct ss_tc_pages {
 	unsigned char *data;            /* the unpacked chunk or the run of pages (+ PAD) */
 	size_t len, cap, pos;           /* its bytes, its room, the next page's offset in it */
 	struct ss_tc_scratch *scratch;  /* a chunk's packed bytes and the unpacker, shared */
+	bool unchecked;                 /* the chunks past the first: the walk deferred */
+	int failure;                    /* why an unchecked chunk failed (-EBADMSG) */
 	uint64_t last;                  /* the offset of the last record handed out (+1; 0: none) */
 	const unsigned char *cur;       /* the page being walked (NULL: none) */
 	size_t cur_end;                 /* ... its data's end, from its start */
@@ -104,7 +106,8 @@ static int grow(unsigned char **buf, size_t *cap, size_t n)
 }
 
 struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_buffer *b,
-				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc)
+				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc,
+				    bool unchecked)
 {
 	const struct ss_tc_cpu_data *d = NULL;
 	struct ss_tc_pages *p;
@@ -134,6 +137,7 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 		.big_endian = tep_is_file_bigendian(tep), .lsize = (unsigned)hps,
 		.page = d ? b->page : 4096,     /* (no data: no page is read) */
 		.off = d ? d->off : 0, .size = d ? d->size : 0, .scratch = sc,
+		.unchecked = unchecked,
 	};
 	p->kb = kbuffer_alloc(hps == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
 			      p->big_endian ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE);
@@ -162,6 +166,7 @@ void ss_tc_pages_rewind(struct ss_tc_pages *p)
 	p->next = p->off;
 	p->base = 0;
 	p->last = 0;
+	p->failure = 0;
 }
 
 void ss_tc_pages_free(struct ss_tc_pages *p)
@@ -182,7 +187,7 @@ static bool file_read(struct ss_tc_pages *p, uint64_t off, void *dst, size_t n)
 /* The next chunk unpacked into P->data: 1, 0 after the last, -EINVAL (it does not unpack to
  * its claim, or lies past the file's end), -ENOMEM (also for a chunk past the scratch's
  * limit). */
-static int next_chunk(struct ss_tc_pages *p)
+static int unpack_chunk(struct ss_tc_pages *p)
 {
 	struct ss_tc_scratch *sc = p->scratch;
 	unsigned char h[8];
@@ -232,6 +237,25 @@ static int next_chunk(struct ss_tc_pages *p)
 	p->pos = 0;
 	memset(p->data + claim, 0, PAD);
 	return 1;
+}
+
+/* unpack_chunk(), but -EBADMSG for a chunk the walk left unchecked that fails (why in
+ * P->failure): only the walk over the whole file can say whether the file is refused
+ * (import_tracecmd_chunks.c). */
+static int next_chunk(struct ss_tc_pages *p)
+{
+	int ret = unpack_chunk(p);
+
+	if (ret < 0 && p->unchecked && p->chunk > 0) {
+		p->failure = ret;
+		return -EBADMSG;
+	}
+	return ret;
+}
+
+int ss_tc_pages_failure(const struct ss_tc_pages *p)
+{
+	return p->failure;
 }
 
 /* The next run of an uncompressed ring's whole pages into P->data: 1, 0 at its end, -EINVAL

@@ -2,12 +2,16 @@
 /*
  * The socket protocol the trace-cmd importer (import_tracecmd.c) and its reader process
  * (import_tracecmd_reader.c) both speak (import_tracecmd_proto.h): whole messages through a
- * Unix socket, and descriptors handed over with them.
+ * Unix socket, and descriptors handed over with them; the words for a ring that ended early;
+ * the end of a reader or spawner process.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 
 #include "import_tracecmd_proto.h"
 
@@ -102,4 +106,24 @@ int ss_tc_recv_msg(int sock, void *data, size_t len, int *fds, size_t nfds)
 int ss_tc_send_fds(int sock, const int fds[2], const struct ss_tc_budget *b)
 {
 	return ss_tc_send_msg(sock, b, sizeof(*b), fds, 2);
+}
+
+void ss_tc_damaged_msg(char *buf, size_t size, uint32_t damaged, uint32_t cpu)
+{
+	snprintf(buf, size,
+		 damaged == DAMAGED_BACK ?
+		 "the records of CPU %u go back in the file (damaged); read up to there" :
+		 damaged == DAMAGED_FIELDS ?
+		 "a record of CPU %u is shorter than its event's format says (damaged); read up "
+		 "to there" :
+		 "the data of CPU %u is damaged (it cannot be read on); read up to there", cpu);
+}
+
+/* import_tracecmd_proto.h.  PID is a child not yet reaped (a zombie at worst), so the pid
+ * is still its own. */
+void ss_tc_end_child(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
 }

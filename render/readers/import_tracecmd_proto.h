@@ -56,7 +56,8 @@ struct request {
 };
 
 struct reply {
-	int32_t n;                      /* items in the slot */
+	int32_t n;                      /* items in the slot; -ETIMEDOUT, -ENOMEM: a budget spent;
+					 * -EBADMSG: corrupt, a char[256] saying why follows */
 	uint32_t ended;                 /* the ring has no more records */
 	uint32_t which;                 /* the ring's slot they are in: 0 or 1 */
 	uint32_t damaged;               /* why it ended early: DAMAGED_* */
@@ -71,6 +72,8 @@ enum {
 					 * page or record past its bounds) */
 	DAMAGED_FIELDS,                 /* a record shorter than its format's fields */
 };
+/* The warning for a ring that ended early so (DAMAGED, of CPU CPU) into BUF. */
+void ss_tc_damaged_msg(char *buf, size_t size, uint32_t damaged, uint32_t cpu);
 
 /* All of LEN bytes through socket FD (SEND_IT: out, else in): 0, or -1 at its end or an error. */
 int ss_tc_xfer(int fd, void *buf, size_t len, bool send_it);

@@ -15,7 +15,6 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 
 #include <trace-cmd.h>
 
@@ -39,10 +38,12 @@ struct lib_ring {
 	int buf;                /* its buffer: 0 the top one, 1 + i instance i */
 	int cpu;
 	struct ss_tc_pages *pages;      /* read page by page (attach_pages()), else libtracecmd */
+	struct ss_tc_names *names;      /* the names it last gave its tasks (keep_name()) */
 	uint64_t last_ts;       /* of the last record read from it (0: none yet) */
 	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
 	uint32_t damaged;       /* why the ring ended early (DAMAGED_*) */
 	bool starved;           /* it ended because an allocation of libtracecmd's failed */
+	bool recheck;           /* it ended at a chunk the walk left unchecked (-EBADMSG) */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
 	unsigned handed;        /* the slot the parent reads */
 	bool ahead;             /* the other slot holds the next run, read ahead: */
@@ -61,60 +62,12 @@ struct lib {
 	uint32_t page_size;             /* of the file's ring buffer pages */
 	bool hold;                      /* keep one record of every page (see release()) */
 	struct ss_tc_scratch *scratch;  /* what the rings read page by page share */
+	struct file_head fh;            /* the file's head, for the walk over it */
+	bool deferred;                  /* the walk at the open left chunks unchecked */
+	int checked;                    /* that walk done over the whole file: 1 passed, -errno */
+	char check_err[256];            /* ... why it refused the file */
 	const struct watch *watch;      /* the file's budgets, looked at while a ring is read */
 };
-
-/*
- * A ring buffer page size a kernel writes: a power of two from 1 KiB to 1 GiB.  libtracecmd
- * 3.1 takes the file's word for it, and maps the data in pieces of a multiple of it, halving
- * a piece whose map fails until it is smaller than a page: with a negative page size it
- * never is, and the open never ends (a fuzzed .dat found it).  The page sizes a version 7
- * file gives its instance buffers (in its options) are looked at in import_tracecmd_chunks.c.
- */
-bool ss_tc_page_size_ok(uint32_t size)
-{
-	return size >= 1024 && size <= (1u << 30) && !(size & (size - 1));
-}
-
-/* FD's first bytes into *FH: false when the file is too short to hold them. */
-bool ss_tc_read_file_head(int fd, struct file_head *fh)
-{
-	unsigned char b[4096];          /* a version 7 head past it: no options found */
-	ssize_t n = pread(fd, b, sizeof(b) - 1, 0);
-	size_t pos = sizeof(TRACECMD_MAGIC) - 1, ver_at = pos;
-
-	if (n < 0 || (size_t)n <= pos)
-		return false;
-	b[n] = 0;
-	while (pos < (size_t)n && b[pos])
-		pos++;
-	fh->version = strtoul((const char *)b + ver_at, NULL, 10);
-	if (pos + 7 > (size_t)n)
-		return false;
-	pos++;
-	fh->endian = b[pos];
-	fh->page_size = b[pos] ? (uint32_t)b[pos + 2] << 24 | (uint32_t)b[pos + 3] << 16 |
-				 (uint32_t)b[pos + 4] << 8 | b[pos + 5] :
-				 (uint32_t)b[pos + 5] << 24 | (uint32_t)b[pos + 4] << 16 |
-				 (uint32_t)b[pos + 3] << 8 | b[pos + 2];
-	pos += 6;
-	fh->compressed = fh->version >= 7 && b[pos] && strcmp((const char *)b + pos, "none");
-	fh->compression[0] = 0;
-	fh->options_at = 0;
-	if (fh->version >= 7 && pos < (size_t)n) {
-		/* the compression's name and version, then the first options section's offset */
-		size_t name = pos, len = strlen((const char *)b + pos);
-
-		pos += len + 1;
-		if (pos < (size_t)n)
-			pos += strlen((const char *)b + pos) + 1;
-		if (len < sizeof(fh->compression))
-			memcpy(fh->compression, b + name, len + 1);
-		for (int i = 0; pos + 8 <= (size_t)n && i < 8; i++)
-			fh->options_at |= (uint64_t)b[pos + (fh->endian ? 7 - i : i)] << (8 * i);
-	}
-	return true;
-}
 
 /*
  * libtracecmd 3.1 reads every section of a .dat's headers when it opens one and has no flag to
@@ -183,9 +136,12 @@ static int setup_buffers(struct lib *l, size_t *known)
 		struct tracecmd_input *h = b ? l->inst[b - 1] : l->top;
 		int cpus = tep_get_cpus(tracecmd_get_tep(h));
 
-		for (int c = 0; c < cpus; c++)
-			l->rings[l->nr_rings++] = (struct lib_ring){ .h = h, .dec = l->dec[b], .buf = b,
-								     .cpu = c };
+		for (int c = 0; c < cpus; c++) {
+			l->rings[l->nr_rings] = (struct lib_ring){ .h = h, .dec = l->dec[b], .buf = b,
+								   .cpu = c };
+			if (!(l->rings[l->nr_rings++].names = ss_tc_names_new()))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -214,17 +170,35 @@ static void detach_pages(struct lib *l)
 	l->scratch = NULL;
 }
 
+/* The walk over every chunk of file FD (once), whose walk at the open left some unchecked
+ * (import_tracecmd_chunks.c): 0 when it passes, else -errno with why in L->check_err. */
+static int check_all(struct lib *l, int fd)
+{
+	if (!l->checked &&
+	    !(l->checked = ss_tc_check_buffers(fd, &l->fh, l->check_err, sizeof(l->check_err))))
+		l->checked = 1;
+	return l->checked < 0 ? l->checked : 0;
+}
+
 /* The first record of ring R read page by page is libtracecmd's (the ring read from its
  * first again after) — or its first page is damaged, which is then not shown to libtracecmd:
  * a page whose event headers do not take its walk further sends libtracecmd's round for ever
  * (tests/fuzz/regress/tcpages/padding-loop.partial), where the page by page reading ends the
- * ring there with a warning. */
-static bool first_agrees(struct lib_ring *r)
+ * ring there with a warning.  A first record past a chunk the walk left unchecked: every chunk
+ * checked first (false, and L->checked < 0, when that refuses the file). */
+static bool first_agrees(struct lib *l, int fd, struct lib_ring *r)
 {
 	struct ss_tc_rec mine;
 	int ret = ss_tc_pages_next(r->pages, &mine);
-	struct tep_record *rec = ret == -EINVAL ? NULL : tracecmd_read_cpu_first(r->h, r->cpu);
-	bool same = ret == -EINVAL ||
+	struct tep_record *rec;
+	bool same;
+
+	if (ret == -EBADMSG && check_all(l, fd))
+		return false;
+	if (ret == -EBADMSG)
+		ret = ss_tc_pages_failure(r->pages);
+	rec = ret == -EINVAL ? NULL : tracecmd_read_cpu_first(r->h, r->cpu);
+	same = ret == -EINVAL ||
 		    (rec ? ret == 1 && rec->ts == mine.ts && rec->size == mine.size &&
 			   rec->missed_events == mine.missed &&
 			   (rec->size <= 0 || !memcmp(rec->data, mine.data, (size_t)rec->size)) :
@@ -247,24 +221,43 @@ static bool first_agrees(struct lib_ring *r)
  * and its first record the same both ways (else, or with SEEKSCOPE_TRACECMD_PAGES=libtracecmd,
  * libtracecmd reads every ring, as before).
  */
-static void attach_pages(struct lib *l, int fd, const struct ss_tc_layout *lay)
+/* Whether every CPU's compressed data in LAY is read by one of L's rings, which read BUFS. */
+static bool all_read(const struct lib *l, const struct ss_tc_layout *lay,
+		     const struct ss_tc_buffer **bufs)
+{
+	for (size_t i = 0; i < lay->nr_buf; i++) {
+		for (uint32_t c = 0; c < lay->buf[i].nr_cpus; c++) {
+			bool found = !lay->buf[i].cpu[c].size || !lay->buf[i].compressed;
+
+			for (size_t k = 0; !found && k < l->nr_rings; k++)
+				found = bufs[l->rings[k].buf] == &lay->buf[i] &&
+					(uint32_t)l->rings[k].cpu == lay->buf[i].cpu[c].cpu;
+			if (!found)
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool attach_pages(struct lib *l, int fd, const struct ss_tc_layout *lay)
 {
 	static const struct ss_tc_buffer none = { .top = true };
 	const char *v = getenv("SEEKSCOPE_TRACECMD_PAGES");
 	const struct ss_tc_buffer **bufs;
+	bool covered = false;
 	int nb = 0;
 
 	if ((v && !strcmp(v, "libtracecmd")) || !lay->walked || lay->moves_time)
-		return;
+		return false;
 	if (!(bufs = calloc((size_t)l->nr_inst + 1, sizeof(*bufs))))
-		return;
+		return false;
 	/* a chunk past the memory budget is refused before its memory is had: freed when its
 	 * ring is read, it would pass the watch's looks unseen (and RLIMIT_DATA is not set
 	 * under a sanitizer) */
 	if (!(l->scratch = ss_tc_scratch_new(l->watch && l->watch->mem > 0 ?
 					      (uint64_t)l->watch->mem : 0))) {
 		free(bufs);
-		return;
+		return false;
 	}
 	/* libtracecmd's: the top buffer the last option naming it (none: no data, which its
 	 * first records, none, confirm), the instances in order */
@@ -283,13 +276,15 @@ static void attach_pages(struct lib *l, int fd, const struct ss_tc_layout *lay)
 		struct tep_handle *tep = tracecmd_get_tep(r->h);
 
 		if (!b || !(r->pages = ss_tc_pages_new(fd, lay->algo, b, (uint32_t)r->cpu, tep,
-						       l->scratch)) ||
-		    !first_agrees(r)) {
+						       l->scratch, lay->deferred)) ||
+		    !first_agrees(l, fd, r)) {
 			detach_pages(l);
 			break;
 		}
 	}
+	covered = nb == l->nr_inst && l->nr_rings && l->rings[0].pages && all_read(l, lay, bufs);
 	free(bufs);
+	return covered;
 }
 
 /* Open the file FD (the reader's, closed after the file: close_others()), its buffers and
@@ -300,6 +295,7 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 	int ret;
 	struct file_head fh;
 	struct ss_tc_layout lay = { 0 };
+	bool covered;
 
 	/* library code prints nothing: silence libtracecmd and libtraceevent */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
@@ -327,13 +323,22 @@ static int lib_open(struct lib *l, int fd, char *err, size_t errlen)
 			"truncated, corrupt or of an unsupported version");
 		return ret;
 	}
-	/* before any ring is read: its chunks, its instances' page sizes */
-	if (l->page_size && (ret = ss_tc_walk_buffers(fd, &fh, &lay, err, errlen)))
+	/* before any ring is read: its chunks (but what only the reading page by page reads,
+	 * the first chunk of each CPU's data aside), its instances' page sizes */
+	if (l->page_size && (ret = ss_tc_walk_buffers(fd, &fh, &lay, true, err, errlen)))
 		return ret;
+	l->fh = fh;
+	l->deferred = lay.deferred;
 	ret = setup_buffers(l, &known);
-	if (!ret)
-		attach_pages(l, fd, &lay);
+	covered = !ret && attach_pages(l, fd, &lay);
 	ss_tc_layout_free(&lay);
+	/* every chunk looked at now, as the walk would have before, when what the walk left is
+	 * not all read page by page (libtracecmd reads the rings, or some CPU's data is no
+	 * ring's), when a ring's first record lay past it, or when the buffers could not be had */
+	if (l->deferred && !covered && check_all(l, fd)) {
+		ss_errf(err, errlen, "%s", l->check_err);
+		return l->checked;
+	}
 	if (ret == -EINVAL)
 		ss_errf(err, errlen, "cannot read an instance buffer of this trace-cmd file "
 			"(truncated or corrupt)");
@@ -374,6 +379,15 @@ static struct item lost_item(const struct lib_ring *r, unsigned long long ts, lo
 	};
 }
 
+/* IT, the block event just decoded from ring R: handed on, its task's name only where the ring
+ * names the task anew (import_tracecmd_names.c). */
+static void keep_name(struct lib_ring *r, struct item *it)
+{
+	it->is_lost = 0;
+	if (it->comm[0] && ss_tc_names_repeat(r->names, it->ev.pid, it->comm))
+		it->comm[0] = 0;
+}
+
 /* fill() for a ring read page by page. */
 static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct item *it,
 			 size_t cap, bool *ended)
@@ -388,6 +402,10 @@ static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct i
 		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && ss_tc_watch_check(l->watch))
 			break;
 		if ((ret = ss_tc_pages_next(r->pages, &rec)) <= 0) {
+			if (ret == -EBADMSG) {
+				r->recheck = true;      /* (serve_file()) */
+				ret = ss_tc_pages_failure(r->pages);
+			}
 			r->starved = ret == -ENOMEM;
 			if (ret == -EINVAL)
 				r->damaged = DAMAGED_UNREADABLE;
@@ -406,7 +424,7 @@ static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct i
 			break;
 		}
 		if (dr)
-			it[n++].is_lost = 0;
+			keep_name(r, &it[n++]);
 		if (rec.missed)
 			it[n++] = lost_item(r, rec.ts, rec.missed);
 		r->last_ts = rec.ts;
@@ -440,7 +458,8 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 	if (first) {
 		r->last_ts = r->last_offset = 0;
 		r->damaged = DAMAGED_NONE;
-		r->starved = false;
+		r->starved = r->recheck = false;
+		ss_tc_names_clear(r->names);
 	}
 	*ended = false;
 	if (r->pages)
@@ -487,7 +506,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 			break;
 		}
 		if (dr)
-			it[n++].is_lost = 0;
+			keep_name(r, &it[n++]);
 		if (rec->missed_events)
 			it[n++] = lost_item(r, rec->ts, rec->missed_events);
 		r->last_ts = rec->ts;
@@ -504,6 +523,8 @@ static void lib_abandon(struct lib *l)
 		ss_decoder_free(l->dec[b]);
 	free(l->dec);
 	free(l->inst);
+	for (size_t i = 0; i < l->nr_rings; i++)
+		ss_tc_names_free(l->rings[i].names);
 	free(l->rings);
 }
 
@@ -583,6 +604,17 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		p.damaged = ended ? r->damaged : DAMAGED_NONE;
 		r->handed = p.which;
 		r->ahead = false;
+		/* a ring that ended early or at a chunk the walk at the open left to the reading
+		 * page by page: the walk over every chunk (once) says whether the file is refused,
+		 * as it was at the open before (budgets spent by the rings read before aside); if
+		 * not, the ring ends as it did */
+		if (ended && l.deferred && (r->recheck || r->damaged || r->starved) &&
+		    check_all(&l, fd)) {
+			p = (struct reply){ .n = -EBADMSG };
+			if (!ss_tc_xfer(sock, &p, sizeof(p), true))
+				ss_tc_xfer(sock, l.check_err, sizeof(l.check_err), true);
+			break;
+		}
 		if ((budget = ss_tc_watch_check(w)) || (ended && r->starved && (budget = -ENOMEM))) {
 			/* this run (or the one read ahead before it) spent a budget, or ended for
 			 * want of memory (fill()): refused, the parent says why (ss_tc_budget_msg,
@@ -706,15 +738,6 @@ void ss_tc_reader_main(int sock)
 	detach_from_parent(sock);
 	serve(sock);
 	_exit(0);
-}
-
-/* import_tracecmd_proto.h.  PID is a child not yet reaped (a zombie at worst), so the pid
- * is still its own. */
-void ss_tc_end_child(pid_t pid)
-{
-	kill(pid, SIGKILL);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
 }
 
 /*

@@ -51,6 +51,7 @@ struct ss_tc_layout {
 	bool moves_time;                /* an option libtracecmd moves timestamps by (DATE,
 					 * OFFSET, TIME_SHIFT, GUEST, TSC2NSEC) */
 	enum algo algo;
+	bool deferred;                  /* chunks left unchecked to the reading page by page */
 	uint64_t max_claim;             /* the most bytes a compressed chunk unpacks to */
 	struct ss_tc_buffer *buf;
 	size_t nr_buf, cap;
@@ -75,18 +76,32 @@ struct ss_tc_scratch *ss_tc_scratch_new(uint64_t limit);
 void ss_tc_scratch_free(struct ss_tc_scratch *sc);
 /* CPU CPU of buffer B of a file read through FD (a CPU B lists no data for, or no bytes of
  * it: an empty ring), its data compressed with ALGO when B says so, its page headers' format
- * in TEP, sharing SC with the file's other rings (one read at a time): NULL if it cannot be
+ * in TEP, sharing SC with the file's other rings (one read at a time), its chunks past the
+ * first UNCHECKED when the walk over them deferred (struct ss_tc_layout): NULL if it cannot be
  * read so (B lists the CPU twice, a page size or a header's word that no kernel writes, an
  * old format's pages, ENOMEM). */
 struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_buffer *b,
-				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc);
+				    uint32_t cpu, struct tep_handle *tep, struct ss_tc_scratch *sc,
+				    bool unchecked);
 /* Its next record into *R: 1; 0 after the last; -EINVAL where its data is damaged (a chunk
  * that does not unpack to its claim, a page or a record past its bounds), -ELOOP where a
- * record lies no further into it than the one before (a damaged page's), -ENOMEM. */
+ * record lies no further into it than the one before (a damaged page's), -ENOMEM; -EBADMSG
+ * where an unchecked chunk failed so (-EINVAL or -ENOMEM: ss_tc_pages_failure()), which only
+ * the walk over the whole file can judge (ss_tc_check_buffers()). */
 int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r);
+int ss_tc_pages_failure(const struct ss_tc_pages *p);
 /* Read from the first record again. */
 void ss_tc_pages_rewind(struct ss_tc_pages *p);
 void ss_tc_pages_free(struct ss_tc_pages *p);
+
+/* The names a ring last gave its tasks (import_tracecmd_names.c): NULL on ENOMEM. */
+struct ss_tc_names;
+struct ss_tc_names *ss_tc_names_new(void);
+void ss_tc_names_free(struct ss_tc_names *n);           /* accepts NULL */
+void ss_tc_names_clear(struct ss_tc_names *n);          /* the ring read from its start */
+/* COMM (SS_COMM_LEN bytes, terminated) is the name the ring last gave PID: true (drop it);
+ * else it is from now on, false (a NULL N, or no memory: false). */
+bool ss_tc_names_repeat(struct ss_tc_names *n, uint32_t pid, const char comm[SS_COMM_LEN]);
 
 /* FD's first bytes into *FH: false when the file is too short to hold them. */
 bool ss_tc_read_file_head(int fd, struct file_head *fh);
@@ -98,9 +113,11 @@ bool ss_tc_page_size_ok(uint32_t size);
  * with the corruption named in ERR (-ENOMEM, -EIO with their message). */
 int ss_tc_check_buffers(int fd, const struct file_head *fh, char *err, size_t errlen);
 /* The same, and where the buffers' data lies into *LAY (with LAY; lay->walked set when the
- * walk got through, the layout freed otherwise). */
-int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, char *err,
-		       size_t errlen);
+ * walk got through, the layout freed otherwise); with DEFER (and LAY), a chunk past its CPU's
+ * first whose size only unpacking it tells is left to the reading page by page
+ * (lay->deferred). */
+int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *lay, bool defer,
+		       char *err, size_t errlen);
 void ss_tc_layout_free(struct ss_tc_layout *lay);
 
 /* The reader's watch over a file's budgets (struct ss_tc_budget): the timer for a loop inside

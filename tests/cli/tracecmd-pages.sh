@@ -10,12 +10,19 @@
 # goes (ss_trace_open_lazy): the same report, text and JSON, as read twice
 # (SEEKSCOPE_ONEPASS=never).  A page whose padding event's length takes kbuffer's walk nowhere
 # (tests/fuzz/regress/tcpages/padding-loop.partial: libtracecmd goes round for ever on it) ends
-# its CPU's ring with a warning at once.  Unprivileged.  Prints TAP.
+# its CPU's ring with a warning at once.  A compressed chunk past a CPU's first whose frame
+# does not say its size is not unpacked at the open (the reading page by page holds it to its
+# claim; when it fails, the walk over every chunk judges the file): one that lies is refused
+# as libtracecmd's way refuses it at the open, by dump and by a report read once
+# (regress/tracecmd/chunk-claims*.dat: a claim of 1.5 GiB, past the memory budget, and of
+# 1 MiB, within it; one behind a damaged page, where its ring's reading ends before it gets
+# there; one after a chunk of empty pages, past which lies its ring's first record, which
+# libtracecmd is asked for at the open).  Unprivileged.  Prints TAP.
 source "$(dirname "$0")/../lib/tap.sh"
 SRC=$(dirname "$0")/../fuzz
 shopt -s nullglob
 files=("$SRC"/corpus/tcpages/*.dat "$SRC"/corpus/tcpages/*.partial "$SRC"/regress/tracecmd/*.partial)
-plan $((3 * ${#files[@]} + 2))
+plan $((3 * ${#files[@]} + 10))
 make_workdir
 (( ${#files[@]} >= 8 ))
 ok $? "inputs found (${#files[@]})"
@@ -59,3 +66,15 @@ rc=$?
 	grep -q "the data of CPU 1 is damaged (it cannot be read on); read up to there" "$WORK/loop.err" &&
 	(( $(grep -c ' issue \| complete ' "$WORK/loop.out") == 24 ))
 ok $? "a padding event that takes the page's walk nowhere: CPU 0's 24 events, a warning, exit $rc ($(head -c 160 "$WORK/loop.err"))"
+
+for f in "$SRC"/regress/tracecmd/chunk-claims{,-small,-behind,-hollow}.dat; do
+	for cmd in dump report; do
+		"$SEEKSCOPE" $cmd "$f" >"$WORK/pages.out" 2>"$WORK/pages.err"
+		rc=$?
+		SEEKSCOPE_TRACECMD_PAGES=libtracecmd "$SEEKSCOPE" $cmd "$f" >"$WORK/lib.out" 2>"$WORK/lib.err"
+		(( rc == 1 && $? == 1 )) && [[ ! -s $WORK/pages.out ]] && cmp -s "$WORK/pages.err" "$WORK/lib.err" &&
+			(( $(wc -l <"$WORK/pages.err") == 1 )) &&
+			grep -q "corrupt (CPU 1 of the top buffer: compressed chunk 2 says it unpacks to [0-9]* bytes, but it unpacks to 4096)" "$WORK/pages.err"
+		ok $? "${f##*/}, $cmd: refused as libtracecmd's way refuses it ($(head -c 200 "$WORK/pages.err"))"
+	done
+done

@@ -9,11 +9,16 @@
  *
  * Input: the file's bytes, in a memfd; its events' formats are not read (the reading needs
  * only the page header's: a 64-bit kernel's, or a 32-bit one's when the last byte is odd, in
- * the file's byte order).  Invariants: each
+ * the file's byte order); with the last byte's second bit, the walk defers what only
+ * unpacking a chunk past a CPU's first would tell, as the reader's does.  Invariants: each
  * record read lies wholly in memory the reader owns (every byte read here, under ASan), and
  * further into the CPU's data than the one before (the reading's own check ends a ring whose
- * record does not: -ELOOP); reading ends with 0, -EINVAL, -ELOOP or -ENOMEM; read from its
- * first record again, a ring hands out the same first record.
+ * record does not: -ELOOP); reading ends with 0, -EINVAL, -ELOOP or -ENOMEM, or -EBADMSG at a
+ * chunk past the first when the walk deferred, which failed with -EINVAL or -ENOMEM; read
+ * from its first record again, a ring hands out the same first record; when the walk
+ * deferred and every ring was read to its end with no chunk failing, the walk over every
+ * chunk passes the file too (what the reader leaves to the reading is what that walk
+ * would refuse).
  */
 #include "fuzz.h"
 #include "import_tracecmd_reader.h"
@@ -37,7 +42,7 @@ static const char header_page4[] =
 
 static int memfd = -1;
 
-static unsigned read_ring(struct ss_tc_pages *p)
+static unsigned read_ring(struct ss_tc_pages *p, int *end)
 {
 	struct ss_tc_rec r, first = { 0 };
 	uint64_t last = 0;
@@ -55,8 +60,12 @@ static unsigned read_ring(struct ss_tc_pages *p)
 		for (int i = 0; i < r.size; i++)
 			sum += d[i];
 	}
-	FUZZ_ASSERT(ret == 1 || ret == 0 || ret == -EINVAL || ret == -ELOOP || ret == -ENOMEM,
-		    "returned %d", ret);
+	FUZZ_ASSERT(ret == 1 || ret == 0 || ret == -EINVAL || ret == -ELOOP || ret == -ENOMEM ||
+		    ret == -EBADMSG, "returned %d", ret);
+	FUZZ_ASSERT(ret != -EBADMSG || ss_tc_pages_failure(p) == -EINVAL ||
+		    ss_tc_pages_failure(p) == -ENOMEM, "a deferred chunk failed with %d",
+		    ss_tc_pages_failure(p));
+	*end = ret;
 	ss_tc_pages_rewind(p);
 	if (first.data) {
 		ret = ss_tc_pages_next(p, &r);
@@ -75,6 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct file_head fh;
 	char err[512];
 	volatile unsigned sum = 0;
+	bool whole = true, failed = false;
 
 	if (size > (1u << 20))
 		return 0;
@@ -84,7 +94,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!ss_tc_read_file_head(memfd, &fh) || fh.endian > 1 || !ss_tc_page_size_ok(fh.page_size))
 		return 0;
-	if (ss_tc_walk_buffers(memfd, &fh, &lay, err, sizeof(err)) || !lay.walked)
+	if (ss_tc_walk_buffers(memfd, &fh, &lay, data[size - 1] & 2, err, sizeof(err)) ||
+	    !lay.walked)
 		return 0;
 	if (lay.max_claim > MAX_CLAIM || !(tep = tep_alloc())) {
 		ss_tc_layout_free(&lay);
@@ -104,13 +115,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t b = 0; b < lay.nr_buf; b++) {
 		for (uint32_t c = 0; c < lay.buf[b].nr_cpus; c++) {
 			struct ss_tc_pages *p = ss_tc_pages_new(memfd, lay.algo, &lay.buf[b],
-							 lay.buf[b].cpu[c].cpu, tep, sc);
+							 lay.buf[b].cpu[c].cpu, tep, sc,
+							 lay.deferred);
+			int end = 1;
 
 			if (p)
-				sum += read_ring(p);
+				sum += read_ring(p, &end);
+			failed |= end == -EBADMSG;
+			whole &= end == 0 || end == -EBADMSG;
 			ss_tc_pages_free(p);
 		}
 	}
+	/* every chunk the walk left unchecked unpacked to its claim, page by page: the walk over
+	 * every chunk passes the file too */
+	FUZZ_ASSERT(!lay.deferred || !whole || failed || !ss_tc_check_buffers(memfd, &fh, err,
+										 sizeof(err)),
+		    "every ring read to its end, no chunk failed, yet the walk refuses: %s", err);
 	(void)sum;
 	ss_tc_scratch_free(sc);
 	tep_free(tep);

@@ -39,6 +39,15 @@ trace-cmd writes them), a byte of its compressed block changed so that zstd cann
 libtracecmd fails on it when the ring gets there; the ring is read up to there, with a warning
 (regress/tracecmd/chunk-damaged.partial).
 
+The liar behind damage (--behind): the claims' file (a claim of CLAIM_MIB MiB, default 1)
+with the first chunk's last page saying it holds more bytes than a page: a reading page by
+page ends there, before the liar, which the reader must still refuse as the walk over every
+chunk does (regress/tracecmd/chunk-claims-behind.dat).
+
+The liar after empty pages (--hollow): the same, the first chunk's pages holding no record,
+so that a ring's first record (which libtracecmd is asked for when the reader opens the file)
+lies past the liar (regress/tracecmd/chunk-claims-hollow.dat).
+
 The honest file (--honest): the same with every chunk telling the truth (a fuzzing seed of
 version 7 with zstd chunks, corpus/tracecmd/v7-zstd.dat: 26 * (2 * HONEST + 1) block events
 on CPU 1).
@@ -54,12 +63,15 @@ Usage: make-bomb-dat.py OUT [CPUS [CHUNKS [CHUNK_PAGES]]]   (default 48 64 256: 
        make-bomb-dat.py --odd OUT [HONEST]                  (default 4)
        make-bomb-dat.py --honest OUT [HONEST]               (default 4)
        make-bomb-dat.py --damaged OUT [HONEST]              (default 4)
+       make-bomb-dat.py --behind OUT [CLAIM_MIB [HONEST]]   (default 1 4)
+       make-bomb-dat.py --hollow OUT [CLAIM_MIB [HONEST]]   (default 1 4)
 Needs the zstd command-line tool."""
 import os, struct, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 mode = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] in ("--claims", "--big", "--odd",
-                                                           "--honest", "--damaged") else ""
+                                                           "--honest", "--damaged",
+                                                           "--behind", "--hollow") else ""
 claims = mode != ""
 argv = sys.argv[2:] if claims else sys.argv[1:]
 out_path = argv[0]
@@ -183,7 +195,9 @@ if claims:
     if mode in ("--odd", "--honest", "--damaged"):
         claim_mib, honest = 0, (args + [4])[0]
     else:
-        claim_mib, honest = args + [1536 if mode == "--claims" else 512, 4][len(args):]
+        claim_mib, honest = args + [{"--claims": 1536, "--behind": 1,
+                                     "--hollow": 1}.get(mode, 512),
+                                    4][len(args):]
     assert mode in ("--odd", "--honest", "--damaged") or 0 < claim_mib < 4096
     ts, commit = struct.unpack("<QQ", seed_pages[1][:16])
 
@@ -192,9 +206,23 @@ if claims:
         return b"".join(struct.pack("<QQ", ts + (first + k) * 10**9, commit) +
                         seed_pages[1][16:] for k in range(n))
 
+    first = pages(0, honest)
     if mode == "--claims":
         middle, what = chunk(pages(honest, 1), claim_mib << 20), \
             f"claims {claim_mib} MiB, holds one page"
+    elif mode == "--behind":
+        # the first chunk's last page says it holds more than a page: a reading page by
+        # page ends there, before the liar
+        at = len(first) - page_size
+        first = first[:at] + struct.pack("<QQ", ts, page_size) + first[at + 16:]
+        middle, what = chunk(pages(honest, 1), claim_mib << 20), \
+            f"claims {claim_mib} MiB, holds one page, behind a page that runs past its end"
+    elif mode == "--hollow":
+        # the first chunk's pages hold no record: a ring's first record lies past the liar
+        first = b"".join(struct.pack("<QQ", ts + k, 0) + bytes(page_size - 16)
+                         for k in range(honest))
+        middle, what = chunk(pages(honest, 1), claim_mib << 20), \
+            f"claims {claim_mib} MiB, holds one page, after a chunk of empty pages"
     elif mode == "--big":
         middle, what = chunk(pages(honest, 1) + bytes((claim_mib << 20) - page_size)), \
             f"holds one page and empty ones up to {claim_mib} MiB"
@@ -206,11 +234,12 @@ if claims:
     else:
         middle, what = chunk(pages(honest, 2)[:page_size * 3 // 2]), \
             f"holds a page and a half ({page_size * 3 // 2} bytes)"
-    cpu1 = (struct.pack("<I", 3) + chunk(pages(0, honest)) + middle +
+    cpu1 = (struct.pack("<I", 3) + chunk(first) + middle +
             chunk(pages(honest + 1, honest)))
     size = write([struct.pack("<I", 1) + chunk(seed_pages[0]), cpu1], [0, 1])
-    print(f"{out_path}: {size} bytes; CPU 1's second chunk (of 3) {what} ({honest} pages of "
-          f"26 block events before it, {honest} after)")
+    print(f"{out_path}: {size} bytes; CPU 1's second chunk (of 3) {what} ({honest} pages"
+          f"{' without' if mode == '--hollow' else ' of 26'} block events before it, "
+          f"{honest} after)")
 else:
     cpus, chunks, chunk_pages = args + [48, 64, 256][len(args):]
     # one ring buffer page: a timestamp, the bytes committed, then 35 records of 116 bytes

@@ -13,7 +13,11 @@
  * chunk.  The options are followed as libtracecmd follows them: from the file head's offset
  * through each section's DONE option, in compressed sections too; options without a DONE and a
  * chain of sections that loops are refused; version 6 files and uncompressed CPU data are not
- * looked at.  No libtracecmd here: the files need not be readable by it.
+ * looked at.  The reader's walk, which defers: a chunk past a CPU's first whose frame does not
+ * say its size is left unchecked (the reading page by page holds it to its claim), the first
+ * chunk and sized frames are still checked, and a file it refuses past a chunk it left is
+ * refused for what the walk over every chunk finds first.  No libtracecmd here: the files
+ * need not be readable by it.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -313,10 +317,12 @@ static int build(const struct file *f)
 	return fd;
 }
 
-/* F checked: the return value; its message in ERR. */
-static int check(const struct file *f, char *err, size_t len)
+/* F checked (walked with DEFER, *LEFT set when it left chunks unchecked, if LEFT): the
+ * return value; its message in ERR. */
+static int walk(const struct file *f, bool defer, bool *left, char *err, size_t len)
 {
 	struct file_head fh;
+	struct ss_tc_layout lay;
 	int fd = build(f), ret;
 
 	err[0] = 0;
@@ -324,9 +330,29 @@ static int check(const struct file *f, char *err, size_t len)
 		close(fd);
 		return 1;
 	}
-	ret = ss_tc_check_buffers(fd, &fh, err, len);
+	ret = ss_tc_walk_buffers(fd, &fh, left ? &lay : NULL, defer, err, len);
+	if (left)
+		*left = !ret && lay.deferred;
+	if (left && !ret)
+		ss_tc_layout_free(&lay);
 	close(fd);
 	return ret;
+}
+
+static int check(const struct file *f, char *err, size_t len)
+{
+	return walk(f, false, NULL, err, len);
+}
+
+/* F with the walk that defers: passes, with chunks left to the reading (DEFERS) or not. */
+static void deferred(const struct file *f, bool defers, const char *what)
+{
+	char err[512];
+	bool d = false;
+	int ret = walk(f, true, &d, err, sizeof(err));
+
+	ok(ret == 0 && d == defers, "%s: passes the walk that defers, %s (%d %s)", what,
+	   defers ? "leaving chunks unchecked" : "every chunk checked", ret, err);
 }
 
 static void refused(const struct file *f, const char *want, const char *what)
@@ -374,7 +400,7 @@ int main(void)
 	struct file f;
 	char err[512];
 
-	plan(33);
+	plan(39);
 
 	f = (struct file){ .nr_cpus = 2, .cpus = { { pair, 2 }, { &one, 1 } } };
 	passes(&f, "honest zstd chunks of 1 and 2 pages on two CPUs");
@@ -405,6 +431,39 @@ int main(void)
 		"... that unpacks to less than its claim");
 	f.cpus[0].chunks = &unsized_over;
 	refused(&f, "says it unpacks to 4096 bytes, but it unpacks to", "... to more");
+	/* the reader's walk: what only unpacking tells, past a CPU's first chunk, is left to
+	 * the reading page by page (which holds each chunk to its claim) */
+	{
+		struct chunk later_liar[2] = { unsized, unsized_liar };
+		struct chunk later_sized[2] = { unsized, liar[1] };
+
+		bool d = false;
+
+		ok(walk(&f, true, &d, err, sizeof(err)) == -EINVAL &&
+		   strstr(err, "chunk 1 says it unpacks to 4096 bytes, but it unpacks to"),
+		   "... a CPU's first chunk, unpacked whatever the walk: refused by the walk that "
+		   "defers (%s)", err);
+		f.cpus[0] = (struct cpu){ later_liar, 2 };
+		refused(&f, "compressed chunk 2 says it unpacks to 12288 bytes, but it unpacks to 4096",
+			"a second chunk without its size that holds less than its claim");
+		deferred(&f, true, "... left to the reading page by page");
+		f.cpus[0] = (struct cpu){ later_sized, 2 };
+		ok(walk(&f, true, &d, err, sizeof(err)) == -EINVAL &&
+		   strstr(err, "compressed chunk 2 says it unpacks to 16384 bytes, but it unpacks to "
+			  "4096"), "... one whose frame says its size: refused by it too (%s)", err);
+		f.cpus[0] = (struct cpu){ later_liar, 2 };
+		f.cpus[1] = (struct cpu){ &odd, 1 };
+		f.nr_cpus = 2;
+		ok(walk(&f, true, &d, err, sizeof(err)) == -EINVAL &&
+		   strstr(err, "CPU 0 of the top buffer: compressed chunk 2 says it unpacks to 12288 "
+			  "bytes, but it unpacks to 4096"), "... refused past it (CPU 1's chunk "
+		   "claims no whole number of pages): named as the walk over every chunk names it, "
+		   "the first found (%s)", err);
+		f.nr_cpus = 1;
+		f.cpus[0] = (struct cpu){ pair, 2 };
+		deferred(&f, false, "honest chunks whose frames say their size");
+		f.cpus[0] = (struct cpu){ &unsized, 1 };
+	}
 	f.cpus[0].chunks = &garbage;
 	refused(&f, "CPU 0 of the top buffer: compressed chunk 1 of 1 does not unpack",
 		"a chunk that is no zstd data");
