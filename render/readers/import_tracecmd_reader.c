@@ -43,7 +43,6 @@ struct lib_ring {
 	uint64_t last_offset;   /* ... its offset in the file (0: none yet) */
 	uint32_t damaged;       /* why the ring ended early (DAMAGED_*) */
 	bool starved;           /* it ended because an allocation of libtracecmd's failed */
-	bool recheck;           /* it ended at a chunk the walk left unchecked (-EBADMSG) */
 	uint64_t held_to;       /* records below this offset are on a page held (lib.hold) */
 	unsigned handed;        /* the slot the parent reads */
 	bool ahead;             /* the other slot holds the next run, read ahead: */
@@ -210,17 +209,6 @@ static bool first_agrees(struct lib *l, int fd, struct lib_ring *r)
 	return same;
 }
 
-/*
- * Read the rings of a version 7 file page by page (import_tracecmd_pages.c) instead of through
- * libtracecmd 3.1, which keeps every compressed chunk it unpacks until the file is closed and
- * hands each record out through a costly peek: its rings' data where the walk over its chunks
- * found it (LAY), walked with libtraceevent's kbuffer as libtracecmd walks it.  Only where
- * libtracecmd would hand the records out as they are: no option that moves their timestamps
- * (a date, an offset, a guest's time shift, a TSC's conversion), every ring's buffer found
- * (a CPU it lists no data for, or the top buffer when no option names it, is an empty ring)
- * and its first record the same both ways (else, or with SEEKSCOPE_TRACECMD_PAGES=libtracecmd,
- * libtracecmd reads every ring, as before).
- */
 /* Whether every CPU's compressed data in LAY is read by one of L's rings, which read BUFS. */
 static bool all_read(const struct lib *l, const struct ss_tc_layout *lay,
 		     const struct ss_tc_buffer **bufs)
@@ -239,6 +227,17 @@ static bool all_read(const struct lib *l, const struct ss_tc_layout *lay,
 	return true;
 }
 
+/*
+ * Read the rings of a version 7 file page by page (import_tracecmd_pages.c) instead of through
+ * libtracecmd 3.1, which keeps every compressed chunk it unpacks until the file is closed and
+ * hands each record out through a costly peek: its rings' data where the walk over its chunks
+ * found it (LAY), walked with libtraceevent's kbuffer as libtracecmd walks it.  Only where
+ * libtracecmd would hand the records out as they are: no option that moves their timestamps
+ * (a date, an offset, a guest's time shift, a TSC's conversion), every ring's buffer found
+ * (a CPU it lists no data for, or the top buffer when no option names it, is an empty ring)
+ * and its first record the same both ways (else, or with SEEKSCOPE_TRACECMD_PAGES=libtracecmd,
+ * libtracecmd reads every ring, as before).
+ */
 static bool attach_pages(struct lib *l, int fd, const struct ss_tc_layout *lay)
 {
 	static const struct ss_tc_buffer none = { .top = true };
@@ -402,10 +401,10 @@ static size_t fill_pages(struct lib *l, struct lib_ring *r, bool first, struct i
 		if (++records % SS_TC_CHECK_RECORDS == 0 && l->watch && ss_tc_watch_check(l->watch))
 			break;
 		if ((ret = ss_tc_pages_next(r->pages, &rec)) <= 0) {
-			if (ret == -EBADMSG) {
-				r->recheck = true;      /* (serve_file()) */
+			/* (a chunk the walk left unchecked: ends the ring as damaged or
+			 * starved, which serve_file() has the walk over every chunk judge) */
+			if (ret == -EBADMSG)
 				ret = ss_tc_pages_failure(r->pages);
-			}
 			r->starved = ret == -ENOMEM;
 			if (ret == -EINVAL)
 				r->damaged = DAMAGED_UNREADABLE;
@@ -458,7 +457,7 @@ static size_t fill(struct lib *l, struct lib_ring *r, bool first, struct item *i
 	if (first) {
 		r->last_ts = r->last_offset = 0;
 		r->damaged = DAMAGED_NONE;
-		r->starved = r->recheck = false;
+		r->starved = false;
 		ss_tc_names_clear(r->names);
 	}
 	*ended = false;
@@ -608,7 +607,7 @@ static int serve_file(int sock, int fd, int memfd, struct watch *w)
 		 * page by page: the walk over every chunk (once) says whether the file is refused,
 		 * as it was at the open before (budgets spent by the rings read before aside); if
 		 * not, the ring ends as it did */
-		if (ended && l.deferred && (r->recheck || r->damaged || r->starved) &&
+		if (ended && l.deferred && (r->damaged || r->starved) &&
 		    check_all(&l, fd)) {
 			p = (struct reply){ .n = -EBADMSG };
 			if (!ss_tc_xfer(sock, &p, sizeof(p), true))
