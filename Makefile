@@ -121,7 +121,9 @@ TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace \
 # Fuzz targets (tests/fuzz/fuzz_<name>.c).  Under the ordinary compiler each becomes a replayer
 # that runs its seed corpus and every crasher found so far (tests/fuzz/regress/<name>/).
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_HDRS := $(wildcard tests/fuzz/*.h)
+# (and the unit tests' headers a target shares: a replayer compiles two sources at once, so its
+# dependency file lists only the second's)
+FUZZ_HDRS := $(wildcard tests/fuzz/*.h tests/unit/*.h)
 REPLAY_BINS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%)
 FUZZ_CC   ?= clang
 FUZZ_BUILD := build-fuzz

@@ -139,6 +139,48 @@ static unsigned long long num(const struct tep_format_field *f, const void *data
 	return 0;
 }
 
+/*
+ * The name in the SIZE bytes at SRC (NULL: none) into COMM: at most SS_COMM_LEN - 1 bytes, up
+ * to the first NUL, padded with NULs.  A kernel's field is SS_COMM_LEN bytes (TASK_COMM_LEN),
+ * done in two words: written so, the name reads back at once (a reader comparing it as two
+ * words right after, import_tracecmd_names.c, stalled on the bytes stored one by one).
+ */
+static void copy_comm(char *comm, const unsigned char *src, size_t size)
+{
+	_Static_assert(SS_COMM_LEN == 16, "a name is two 64-bit words");
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (size >= SS_COMM_LEN) {
+		const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+		uint64_t lo, hi, nul;
+
+		memcpy(&lo, src, 8);
+		memcpy(&hi, src + 8, 8);
+		hi &= ~(0xffull << 56);         /* room for the terminating NUL */
+		/* the lowest byte flagged is a word's first NUL (a borrow flags only bytes above
+		 * it); the bytes from it on are cleared */
+		if ((nul = (lo - ones) & ~lo & highs)) {
+			int bits = __builtin_ctzll(nul) - 7;
+
+			lo &= bits ? ~0ull >> (64 - bits) : 0;
+			hi = 0;
+		} else if ((nul = (hi - ones) & ~hi & highs)) {
+			int bits = __builtin_ctzll(nul) - 7;
+
+			hi &= bits ? ~0ull >> (64 - bits) : 0;
+		}
+		memcpy(comm, &lo, 8);
+		memcpy(comm + 8, &hi, 8);
+		return;
+	}
+#endif
+	size_t n = size < SS_COMM_LEN - 1 ? size : SS_COMM_LEN - 1;
+
+	n = src ? strnlen((const char *)src, n) : 0;
+	if (n)
+		memcpy(comm, src, n);
+	memset(comm + n, 0, SS_COMM_LEN - n);
+}
+
 int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size, uint64_t ts,
 		      unsigned cpu, struct ss_event *ev, char *comm)
 {
@@ -185,16 +227,8 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	}
 	ev->flags = ss_rwbs_parse(rwbs, rwbs_len);
 	ss_event_flush_sector(ev);
-	if (comm) {
-		size_t n = 0;
-
-		if (t->comm) {
-			n = (size_t)t->comm->size < SS_COMM_LEN - 1 ? (size_t)t->comm->size :
-								      SS_COMM_LEN - 1;
-			n = strnlen((const char *)data + t->comm->offset, n);
-			memcpy(comm, (const char *)data + t->comm->offset, n);
-		}
-		comm[n] = 0;
-	}
+	if (comm)
+		copy_comm(comm, t->comm ? (const unsigned char *)data + t->comm->offset : NULL,
+			  t->comm ? (size_t)t->comm->size : 0);
 	return 1;
 }

@@ -59,7 +59,8 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type);
  * for an event type that was not registered, or -1 for a record too short for the fields its
  * format places in it (a damaged trace-cmd file: its formats and records are the file's word;
  * nothing is read past SIZE).  COMM (SS_COMM_LEN bytes, may be NULL) receives the task name of
- * the event's context when the event has a `comm` field (issue, insert, queue), else "".
+ * the event's context when the event has a `comm` field (issue, insert, queue), else "",
+ * padded with NULs to its end.
  */
 int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size, uint64_t ts,
 		      unsigned cpu, struct ss_event *ev, char *comm);

@@ -175,14 +175,16 @@ void ss_tc_watch_start(struct watch *w)
  * past the hard stop (data_backstop()). */
 int ss_tc_watch_check(const struct watch *w)
 {
-	long long now = private_bytes(), f[6];
+	long long f[6], page = sysconf(_SC_PAGESIZE);
+	bool known;
 
 	if (cpu_clock() > w->until)
 		return -ETIMEDOUT;
-	if (w->mem_base >= 0 && now >= 0 && now - w->mem_base > w->mem)
+	/* (one read of statm for both looks: it is opened every few thousand records) */
+	known = statm(f);
+	if (known && w->mem_base >= 0 && f[1] >= f[2] && (f[1] - f[2]) * page - w->mem_base > w->mem)
 		return -ENOMEM;
-	return w->data_base >= 0 && statm(f) &&
-	       f[5] * sysconf(_SC_PAGESIZE) - w->data_base > w->data_max ? -ENOMEM : 0;
+	return known && w->data_base >= 0 && f[5] * page - w->data_base > w->data_max ? -ENOMEM : 0;
 }
 
 /* The reader process's resident memory in bytes (-1: unknown). */

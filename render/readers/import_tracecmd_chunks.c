@@ -80,6 +80,9 @@ struct walk {
 	ZSTD_DStream *zs;
 	unsigned char *buf;             /* a chunk's packed bytes */
 	size_t cap;
+	unsigned char *ra;              /* the file's bytes from RA_OFF, read ahead (chunk_read()) */
+	uint64_t ra_off;
+	size_t ra_len;
 	unsigned char *window;          /* unpacked bytes counted and dropped */
 	bool finding_top;               /* the first walk: where the top buffer's data is */
 	bool have_top;
@@ -174,6 +177,33 @@ static bool file_read(const struct walk *w, uint64_t off, void *dst, size_t n)
 		return true;
 	errno = r < 0 ? (int)-r : EIO;
 	return false;
+}
+
+/*
+ * file_read() for a CPU's chunks, which lie one after the other: through a read-ahead of
+ * AHEAD_BYTES (trace-cmd's chunks are a few KiB packed; reading each one's header and bytes
+ * on their own cost two system calls a chunk), a read of more, or one the read-ahead could not
+ * serve (no memory for it, a file cut short after it was opened), on its own.
+ */
+#define AHEAD_BYTES (64u << 10)
+static bool chunk_read(struct walk *w, uint64_t off, void *dst, size_t n)
+{
+	size_t want;
+
+	if (off > w->file_size || n > w->file_size - off)
+		return false;
+	if (!w->ra || off < w->ra_off || n > w->ra_len || off - w->ra_off > w->ra_len - n) {
+		want = w->file_size - off < AHEAD_BYTES ? (size_t)(w->file_size - off) :
+							  AHEAD_BYTES;
+		w->ra_len = 0;
+		if (n > AHEAD_BYTES || (!w->ra && !(w->ra = malloc(AHEAD_BYTES))) ||
+		    !file_read(w, off, w->ra, want))
+			return file_read(w, off, dst, n);
+		w->ra_off = off;
+		w->ra_len = want;
+	}
+	memcpy(dst, w->ra + (off - w->ra_off), n);
+	return true;
 }
 
 static bool take(const struct walk *w, struct src *s, void *dst, size_t n)
@@ -363,7 +393,7 @@ static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char 
 		bool counted;
 		int ret;
 
-		if (!file_read(w, off, b, 8))
+		if (!chunk_read(w, off, b, 8))
 			return corrupt(w, "%s: compressed chunk %llu of %llu lies past the end of the "
 				       "file", what, (unsigned long long)i + 1, (unsigned long long)count);
 		packed = num(w, b, 4);
@@ -382,7 +412,7 @@ static int check_chunks(struct walk *w, uint64_t off, uint32_t page, const char 
 				       "file", what, (unsigned long long)i + 1, (unsigned long long)count);
 		if ((ret = reserve(w, packed ? packed : 1)))
 			return ret;
-		if (!file_read(w, off, w->buf, packed))
+		if (!chunk_read(w, off, w->buf, packed))
 			return -EIO;
 		off += packed;
 		counted = w->algo != ALGO_ZSTD;
@@ -686,6 +716,7 @@ int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *
 		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
 			errno ? strerror(errno) : "short read");
 	free(w.buf);
+	free(w.ra);
 	free(w.window);
 	free(w.seen);
 	ZSTD_freeDCtx(w.zd);

@@ -81,7 +81,9 @@ bool ss_tc_names_repeat(struct ss_tc_names *n, uint32_t pid, const char comm[SS_
 	if (!n || ((n->nr + 1) * 2 > n->cap && grow(n)))
 		return false;   /* (no memory: every name handed on, as before) */
 	s = find(n->slots, n->cap, pid);
-	if (s->used && !strncmp(s->comm, comm, SS_COMM_LEN))
+	/* (the decoder pads its names with NULs: a repeat compares as 16 bytes) */
+	if (s->used && (!memcmp(s->comm, comm, SS_COMM_LEN) ||
+			!strncmp(s->comm, comm, SS_COMM_LEN)))
 		return true;
 	if (!s->used) {
 		s->used = 1;

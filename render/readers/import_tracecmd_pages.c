@@ -2,18 +2,20 @@
 /*
  * One CPU's ring of a version 7 trace-cmd file read page by page, beside libtracecmd
  * (import_tracecmd_reader.c says when): its compressed chunks unpacked one at a time into one
- * buffer, or its pages read a run at a time, and each page's records walked with
- * libtraceevent's kbuffer, as libtracecmd walks them.
+ * buffer, or its pages read a run at a time, and each page's records walked in one pass
+ * (import_tracecmd_rbpage.c) to the records libtracecmd hands out, walking them with
+ * libtraceevent's kbuffer.
  *
  * Why: libtracecmd 3.1 keeps every chunk it unpacks until the file is closed (a compressed
  * 2M-I/O capture grew the reader by 395 MB, the size of its data unpacked, most of its time
  * spent clearing those fresh pages), and hands out each record through a peek that costs about
- * ten times the kbuffer walk under it.  Here the memory is one chunk and the time the unpacking
- * and the walk.  The layout (where each CPU's chunks or pages lie) comes from the walk that
- * checks the file's chunks before libtracecmd reads them (import_tracecmd_chunks.c), which
- * has held the zstd frames' headers to their chunks' claims by then; this file still trusts
- * nothing it reads (a chunk must unpack to its claim, a page's data and each record lie within
- * it, each event header takes the walk further, each record lies beyond the one before).
+ * ten times the kbuffer walk under it.  Here the memory is a chunk and 64 KiB of the file
+ * read ahead a ring, and the time the unpacking and the walk.  The layout (where each CPU's
+ * chunks or pages lie) comes from the walk that checks the file's chunks before libtracecmd
+ * reads them (import_tracecmd_chunks.c), which has held the zstd frames' headers to their
+ * chunks' claims by then; this file still trusts nothing it reads (a chunk must unpack to its
+ * claim, a page's data and each record lie within it, each event header takes the walk
+ * further, each record lies beyond the one before).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,15 +26,15 @@
 #include <zstd.h>
 #include <zstd_errors.h>
 #include <traceevent/event-parse.h>
-#include <traceevent/kbuffer.h>
 
 #include "fileio.h"
 #include "import_tracecmd_reader.h"
 
-#define PAD 16                  /* bytes after a buffer's last page: kbuffer reads a word or two
+#define PAD 16                  /* bytes after a buffer's last page: the walk reads a word or two
 				 * past a page's data (a stored count of lost events) */
 #define RUN_BYTES (256u << 10)  /* of an uncompressed ring's pages read at once (a page at least) */
-#define COMMIT_MASK ((1u << 27) - 1)    /* a page's data size in its commit word (kbuffer's) */
+#define AHEAD_BYTES (64u << 10) /* of a compressed ring's chunks read at once (more: alone) */
+#define COMMIT_MASK ((1u << 27) - 1)    /* a page's data size in its commit word */
 
 struct ss_tc_pages {
 	int fd;
@@ -49,12 +51,15 @@ struct ss_tc_pages {
 	unsigned char *data;            /* the unpacked chunk or the run of pages (+ PAD) */
 	size_t len, cap, pos;           /* its bytes, its room, the next page's offset in it */
 	struct ss_tc_scratch *scratch;  /* a chunk's packed bytes and the unpacker, shared */
+	unsigned char *ra;              /* compressed: the file's bytes from RA_OFF, read ahead */
+	uint64_t ra_off;
+	size_t ra_len;
 	bool unchecked;                 /* the chunks past the first: the walk deferred */
 	int failure;                    /* why an unchecked chunk failed (-EBADMSG) */
 	uint64_t last;                  /* the offset of the last record handed out (+1; 0: none) */
 	const unsigned char *cur;       /* the page being walked (NULL: none) */
 	size_t cur_end;                 /* ... its data's end, from its start */
-	struct kbuffer *kb;
+	struct ss_rb_page walk;        /* ... its records */
 };
 
 /* What every ring of a file shares (the reader reads one ring at a time). */
@@ -124,7 +129,7 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 	}
 	if (d && !d->size)
 		d = NULL;       /* no data, as libtracecmd reads it (its chunks unchecked) */
-	/* (the page walk's check, kbuffer_raw_get(), knows today's event headers only) */
+	/* (the page walk, as kbuffer's, knows today's event headers only) */
 	if ((d && !ss_tc_page_size_ok(b->page)) || (hps != 4 && hps != 8) || fstat(fd, &st) ||
 	    st.st_size < 0 || (d && b->compressed && algo == ALGO_NONE) || tep_is_old_format(tep) ||
 	    !sc)
@@ -139,12 +144,6 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 		.off = d ? d->off : 0, .size = d ? d->size : 0, .scratch = sc,
 		.unchecked = unchecked,
 	};
-	p->kb = kbuffer_alloc(hps == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4,
-			      p->big_endian ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE);
-	if (!p->kb) {
-		free(p);
-		return NULL;
-	}
 	ss_tc_pages_rewind(p);
 	return p;
 }
@@ -153,7 +152,9 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 static void drop_data(struct ss_tc_pages *p)
 {
 	free(p->data);
-	p->data = NULL;
+	free(p->ra);
+	p->data = p->ra = NULL;
+	p->ra_len = 0;
 	p->cap = p->len = p->pos = 0;
 	p->cur = NULL;
 }
@@ -173,8 +174,8 @@ void ss_tc_pages_free(struct ss_tc_pages *p)
 {
 	if (!p)
 		return;
-	kbuffer_free(p->kb);
 	free(p->data);
+	free(p->ra);
 	free(p);
 }
 
@@ -184,45 +185,82 @@ static bool file_read(struct ss_tc_pages *p, uint64_t off, void *dst, size_t n)
 	       ss_pread_full(p->fd, dst, n, (off_t)off) == (ssize_t)n;
 }
 
+/*
+ * *B: the N bytes at the file's offset OFF, from the ring's read-ahead (AHEAD_BYTES read at
+ * once: trace-cmd's chunks are a few KiB packed, and reading each one's header and bytes on
+ * their own cost two system calls a chunk), or read alone into the scratch (more than that, or
+ * the read-ahead failed: a file cut short after it was opened reads as before, up to the cut):
+ * 0, -EINVAL (past the file's end, a read error), -ENOMEM.
+ */
+static int file_bytes(struct ss_tc_pages *p, uint64_t off, size_t n, const unsigned char **b)
+{
+	struct ss_tc_scratch *sc = p->scratch;
+	size_t want;
+
+	if (off > p->file_size || n > p->file_size - off)
+		return -EINVAL;
+	if (p->ra && off >= p->ra_off && n <= p->ra_len && off - p->ra_off <= p->ra_len - n) {
+		*b = p->ra + (off - p->ra_off);
+		return 0;
+	}
+	if (n <= AHEAD_BYTES && (p->ra || (p->ra = malloc(AHEAD_BYTES)))) {
+		want = p->file_size - off < AHEAD_BYTES ? (size_t)(p->file_size - off) : AHEAD_BYTES;
+		p->ra_len = 0;
+		if (file_read(p, off, p->ra, want)) {
+			p->ra_off = off;
+			p->ra_len = want;
+			*b = p->ra;
+			return 0;
+		}
+	}
+	if (grow(&sc->packed, &sc->cap, n ? n : 1))
+		return -ENOMEM;
+	if (!file_read(p, off, sc->packed, n))
+		return -EINVAL;
+	*b = sc->packed;
+	return 0;
+}
+
 /* The next chunk unpacked into P->data: 1, 0 after the last, -EINVAL (it does not unpack to
  * its claim, or lies past the file's end), -ENOMEM (also for a chunk past the scratch's
  * limit). */
 static int unpack_chunk(struct ss_tc_pages *p)
 {
 	struct ss_tc_scratch *sc = p->scratch;
-	unsigned char h[8];
+	const unsigned char *h, *src;
 	uint64_t packed, claim;
 	size_t got;
+	int ret;
 
 	if (p->chunks == (uint64_t)-1) {
-		if (!file_read(p, p->next, h, 4))
-			return -EINVAL;
+		if ((ret = file_bytes(p, p->next, 4, &h)))
+			return ret;
 		p->chunks = num(p, h, 4);
 		p->next += 4;
 	}
 	if (p->chunk == p->chunks)
 		return 0;
-	if (!file_read(p, p->next, h, 8))
-		return -EINVAL;
+	if ((ret = file_bytes(p, p->next, 8, &h)))
+		return ret;
 	packed = num(p, h, 4);
 	claim = num(p, h + 4, 4);
 	if (!claim || claim % p->page || claim > INT32_MAX || packed > p->file_size - p->next - 8)
 		return -EINVAL;
 	if (sc->limit && claim > sc->limit)
 		return -ENOMEM;         /* the memory budget, before the chunk's memory is had */
-	if (grow(&sc->packed, &sc->cap, packed ? packed : 1) || grow(&p->data, &p->cap, claim + PAD))
+	if (grow(&p->data, &p->cap, claim + PAD))
 		return -ENOMEM;
-	if (!file_read(p, p->next + 8, sc->packed, packed))
-		return -EINVAL;
+	if ((ret = file_bytes(p, p->next + 8, packed, &src)))
+		return ret;
 	if (p->algo == ALGO_ZSTD) {
 		if (!sc->zd && !(sc->zd = ZSTD_createDCtx()))
 			return -ENOMEM;
-		got = ZSTD_decompressDCtx(sc->zd, p->data, claim, sc->packed, packed);
+		got = ZSTD_decompressDCtx(sc->zd, p->data, claim, src, packed);
 		if (ZSTD_isError(got))
 			return ZSTD_getErrorCode(got) == ZSTD_error_memory_allocation ? -ENOMEM : -EINVAL;
 	} else {
 		uLongf n = (uLongf)claim;
-		int z = uncompress(p->data, &n, sc->packed, (uLong)packed);
+		int z = uncompress(p->data, &n, src, (uLong)packed);
 
 		if (z != Z_OK)
 			return z == Z_MEM_ERROR ? -ENOMEM : -EINVAL;
@@ -286,29 +324,7 @@ static int next_run(struct ss_tc_pages *p)
 	return 1;
 }
 
-/*
- * Whether each event header of page PG (its data ending at END bytes from its start) takes
- * kbuffer further into the page: kbuffer takes a padding event's length from the page, and
- * one that does not move it on (a length of -4) or moves it back makes its walk, in
- * kbuffer_load_subbuffer() already, go round for ever (libtracecmd's too).  Walked with
- * kbuffer's own reading of the headers.
- */
-static bool events_advance(const struct ss_tc_pages *p, const unsigned char *pg, size_t end)
-{
-	struct kbuffer_raw_info info = { .next = (void *)(pg + 8 + p->lsize) };
-	uintptr_t stop = (uintptr_t)pg + end;
-
-	/* (compared as numbers: a damaged length may point info.next anywhere) */
-	while ((uintptr_t)info.next < stop) {
-		uintptr_t at = (uintptr_t)info.next;
-
-		if (!kbuffer_raw_get(p->kb, (void *)pg, &info) || (uintptr_t)info.next <= at)
-			return false;
-	}
-	return true;
-}
-
-/* The next page with records loaded into the kbuffer: 1, 0 at the ring's end, -errno. */
+/* The next page with records loaded into P->walk: 1, 0 at the ring's end, -errno. */
 static int next_page(struct ss_tc_pages *p)
 {
 	unsigned hdr = 8 + p->lsize;
@@ -331,8 +347,7 @@ static int next_page(struct ss_tc_pages *p)
 			return -EINVAL;         /* data past its page */
 		if (!commit)
 			continue;
-		if (!events_advance(p, pg, hdr + commit) ||
-		    kbuffer_load_subbuffer(p->kb, (void *)pg) < 0)
+		if (ss_rb_page_load(&p->walk, pg, p->big_endian, p->lsize) < 0)
 			return -EINVAL;
 		p->cur = pg;
 		p->cur_end = hdr + commit;
@@ -349,25 +364,25 @@ static int end_ring(struct ss_tc_pages *p, int ret)
 
 int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 {
+	struct ss_rb_page *w = &p->walk;
+
 	for (;;) {
-		unsigned long long ts;
-		void *data;
+		const unsigned char *data;
 		int ret;
 
 		if (!p->cur && (ret = next_page(p)) <= 0)
 			return end_ring(p, ret);
-		data = kbuffer_read_event(p->kb, &ts);
-		if (!data) {
+		if (w->curr >= w->size) {
 			p->cur = NULL;
 			continue;
 		}
+		data = w->data + w->index;
 		*r = (struct ss_tc_rec){
 			.data = data,
-			.size = kbuffer_event_size(p->kb),
-			.ts = ts,
-			.offset = p->base + (uint64_t)(p->cur - p->data) +
-				  (uint64_t)kbuffer_curr_offset(p->kb),
-			.missed = kbuffer_missed_events(p->kb),
+			.size = (int)(w->next - w->index),
+			.ts = w->ts,
+			.offset = p->base + (uint64_t)(p->cur - p->data) + w->start + w->curr,
+			.missed = w->curr ? 0 : (int)w->lost,
 		};
 		/* a record whose length runs past its page's data: damaged (one of less than
 		 * nothing, a damaged page's too, is handed on as libtracecmd hands it on) */
@@ -377,12 +392,12 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 		     p->cur_end - (size_t)((uintptr_t)data - (uintptr_t)p->cur)))
 			return end_ring(p, -EINVAL);
 		/* each record's header lies further into the page than the one before
-		 * (events_advance()): a record handed out again would be kbuffer's fault, and
-		 * the ring ends there, as libtracecmd's "go back" */
+		 * (ss_rb_page_load()'s check): a record handed out again would be a fault of the
+		 * walk's, and the ring ends there, as libtracecmd's "go back" */
 		if (p->last && r->offset < p->last)
 			return end_ring(p, -ELOOP);
 		p->last = r->offset + 1;
-		kbuffer_next_event(p->kb, NULL);
+		ss_rb_page_next(w);
 		return 1;
 	}
 }

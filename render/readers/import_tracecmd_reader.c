@@ -231,7 +231,7 @@ static bool all_read(const struct lib *l, const struct ss_tc_layout *lay,
  * Read the rings of a version 7 file page by page (import_tracecmd_pages.c) instead of through
  * libtracecmd 3.1, which keeps every compressed chunk it unpacks until the file is closed and
  * hands each record out through a costly peek: its rings' data where the walk over its chunks
- * found it (LAY), walked with libtraceevent's kbuffer as libtracecmd walks it.  Only where
+ * found it (LAY), each page walked as libtracecmd walks it with kbuffer.  Only where
  * libtracecmd would hand the records out as they are: no option that moves their timestamps
  * (a date, an offset, a guest's time shift, a TSC's conversion), every ring's buffer found
  * (a CPU it lists no data for, or the top buffer when no option names it, is an empty ring)

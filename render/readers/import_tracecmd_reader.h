@@ -69,6 +69,27 @@ struct ss_tc_rec {
 	uint64_t offset;
 	int missed;
 };
+/* One page of a ring buffer walked record by record as libtraceevent 1.7's kbuffer walks it
+ * (import_tracecmd_rbpage.c).  The current record is DATA + INDEX, NEXT - INDEX bytes (less
+ * than nothing on a damaged page, as kbuffer's), its header CURR bytes into the records, its
+ * time TS, and the events lost before it LOST if CURR is 0 (-1: some); there is none once
+ * CURR reaches SIZE. */
+struct ss_rb_page {
+	const unsigned char *data;      /* the page's records (past its header) */
+	unsigned long long ts;
+	long long lost;
+	uint32_t size;                  /* bytes of records, the commit word's */
+	uint32_t curr, index, next;
+	uint8_t start;                  /* bytes of the page's header: 12 or 16 */
+	bool be;                        /* big-endian */
+};
+/* Page PG (its header's commit word LSIZE bytes, 4 or 8; read up to 8 bytes past its
+ * records), its first record current: 0, or -EINVAL where an event header would not take the
+ * walk further into the page (a damaged length that would loop kbuffer for ever). */
+int ss_rb_page_load(struct ss_rb_page *w, const unsigned char *pg, bool big_endian,
+		    unsigned lsize);
+/* The next record current (or none). */
+void ss_rb_page_next(struct ss_rb_page *w);
 /* What the rings of a file share (a chunk's packed bytes, the unpacker), a chunk unpacking to
  * more than LIMIT bytes (0: any) read as -ENOMEM: NULL on ENOMEM. */
 struct ss_tc_scratch;

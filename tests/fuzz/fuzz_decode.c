@@ -11,7 +11,8 @@
  * Input: FUZZ_DECODE_HDR bytes (see make_format()), then the record.  Invariants: the format
  * is registered or refused with -EPROTO; a record decodes to 1, 0 (another event type) or -1
  * (too short for its fields), never reading past its end (ASan); a decoded event's comm is
- * terminated within SS_COMM_LEN; decoding twice gives the same.
+ * the field's bytes up to its first NUL, 15 at most, padded with NULs to SS_COMM_LEN (none
+ * without the field); decoding twice gives the same.
  */
 #include <event-parse.h>
 
@@ -94,10 +95,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				t = (uint16_t)(t >> 8 | t << 8);
 			memcpy(r, &t, 2);
 		}
+		memset(comm, 0xa5, sizeof(comm));
 		ret = ss_decoder_decode(d, r, rec_size, 1, 0, &ev, comm);
 		FUZZ_ASSERT(ret >= -1 && ret <= 1, "decode: %d", ret);
 		FUZZ_ASSERT(ret != 1 || (ev.type == type && memchr(comm, 0, SS_COMM_LEN)),
 			    "decoded type %u, comm unterminated", ev.type);
+		if (ret == 1) {
+			/* the field's bytes to its first NUL (15 at most), then NULs to the end */
+			size_t off = data[22], fsize = data[23] ? data[23] : 16, n = 0;
+			char want[SS_COMM_LEN] = { 0 };
+
+			if (data[0] & 8) {
+				n = strnlen((const char *)r + off, fsize < 15 ? fsize : 15);
+				memcpy(want, r + off, n);
+			}
+			FUZZ_ASSERT(!memcmp(comm, want, SS_COMM_LEN), "the comm is not the field's "
+				    "name padded with NULs (%zu bytes of a %zu-byte field at %zu)", n,
+				    fsize, off);
+		}
 		ret2 = ss_decoder_decode(d, r, rec_size, 1, 0, &ev2, comm2);
 		FUZZ_ASSERT(ret2 == ret && (ret != 1 || (!memcmp(&ev, &ev2, sizeof(ev)) &&
 							  !strcmp(comm, comm2))),

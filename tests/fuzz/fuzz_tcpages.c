@@ -3,7 +3,8 @@
  * Fuzz target for the trace-cmd reader's page-by-page reading of a version 7 file's rings
  * (render/readers/import_tracecmd_pages.c): the walk that finds where each buffer's CPU data
  * lies (ss_tc_walk_buffers), then every CPU of every buffer read to its end, its compressed
- * chunks unpacked one at a time and its pages walked with libtraceevent's kbuffer.  In this
+ * chunks unpacked one at a time and its pages walked record by record (import_tracecmd_rbpage.c,
+ * which the `rbpage` target holds to libtraceevent's kbuffer).  In this
  * process, unlike the `tracecmd` target, whose reader process coverage does not reach
  * libFuzzer and whose crashes there read as libtracecmd's.
  *

@@ -13,7 +13,7 @@ W=$(mktemp -d /tmp/ss-seeds.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 # a signal ends the script through its EXIT trap too (bash skips it for an untrapped SIGTERM)
 trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM
-ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks tcpages decode plot diskparam html iolog movie)
+ALL=(trace untar fsprobe xfs ext cli blktrace tracecmd tcchunks tcpages rbpage decode plot diskparam html iolog movie)
 (( $# )) || set -- "${ALL[@]}"
 for t in "$@"; do
 	[[ " ${ALL[*]} " == *" $t "* ]] || { echo "make-seeds: no target '$t' (${ALL[*]})" >&2; exit 2; }
@@ -369,6 +369,45 @@ for f in top instance all-block; do
 	trace-cmd convert --file-version 7 --compression none -i "$C/tracecmd/$f.dat" \
 		-o "$C/tcpages/$f-v7-plain.dat" >/dev/null 2>&1
 done
+fi
+
+# ---- rbpage: a flags byte (bit 0 big-endian, bit 1 a 4-byte commit word) + a ring buffer page
+if want rbpage; then
+python3 - "$C/rbpage" <<'PY'
+import struct, sys
+out = sys.argv[1]
+def page(name, be, lsize, items, flags=0, lost=None, ts=1000):
+    e = ">" if be else "<"
+    def hdr(tl, delta):
+        return struct.pack(e + "I", (tl << 27 | delta) if be else (delta << 5 | tl))
+    body = b""
+    for it in items:
+        kind = it[0]
+        if kind == "rec":               # a record of n bytes (a multiple of 4)
+            n = it[1]
+            body += (hdr(n // 4, 3) if n <= 112 else hdr(0, 3) + struct.pack(e + "I", n + 4))
+            body += bytes([0x11]) * n
+        elif kind in ("extend", "stamp"):
+            body += hdr(30 if kind == "extend" else 31, 7) + struct.pack(e + "I", it[1])
+        elif kind == "pad":
+            body += hdr(29, 1) + struct.pack(e + "i", it[1]) + bytes(max(it[1] - 4, 0))
+        elif kind == "raw":
+            body += hdr(0, 1) + struct.pack(e + "I", it[1])
+    word = struct.pack(e + ("Q" if lsize == 8 else "I"), len(body) | flags)
+    pg = struct.pack(e + "Q", ts) + word + body
+    if lost is not None:
+        pg += struct.pack(e + ("Q" if lsize == 8 else "I"), lost)
+    pg = pg.ljust(4096, b"\0")
+    open(f"{out}/{name}", "wb").write(bytes([(1 if be else 0) | (2 if lsize == 4 else 0)]) + pg)
+mix = [("rec", 8), ("extend", 1), ("rec", 200), ("pad", 8), ("rec", 4), ("stamp", 2), ("rec", 16)]
+page("mix-le8", False, 8, mix)
+page("mix-be4", True, 4, mix)
+page("lost-counted", False, 8, [("rec", 8), ("rec", 8)], 3 << 30, 42)
+page("lost-uncounted", True, 8, [("extend", 0), ("rec", 8)], 1 << 31)
+page("minus-four", False, 4, [("raw", 0), ("rec", 8)])
+page("padding-loop", False, 8, [("rec", 8), ("pad", -4)])
+page("full", False, 8, [("rec", 36)] * 100)
+PY
 fi
 
 # ---- decode: FUZZ_DECODE_HDR (24) format bytes (fuzz_decode.c) + a record ------------------

@@ -115,6 +115,11 @@ static void test_current_kernel(void)
 	memcpy(rec + 44, "kworker/u8:3abcdef", 16);     /* a full comm: 16 bytes, no NUL */
 	is_int(ss_decoder_decode(d, rec, sizeof(rec), 777, 1, &ev, comm), 1, "issue decodes");
 	is_str(comm, "kworker/u8:3abc", "the issue's comm, cut to 15 characters and terminated");
+	memcpy(rec + 44, "fio\0junk-in-slot", 16);     /* bytes past its NUL */
+	memset(comm, 'x', sizeof(comm));
+	ss_decoder_decode(d, rec, sizeof(rec), 777, 1, &ev, comm);
+	ok(!memcmp(comm, "fio\0\0\0\0\0\0\0\0\0\0\0\0\0", SS_COMM_LEN),
+	   "a comm padded with NULs to its end, whatever followed its NUL in the record");
 	ok(ev.type == SS_EV_ISSUE && ev.ts_ns == 777 && ev.cpu == 1 && ev.pid == 4242,
 	   "type, time, cpu, pid");
 	ok(ev.dev == SS_MKDEV(259, 3) && ev.sector == 123456789 && ev.nr_sector == 16,
