@@ -80,9 +80,7 @@ struct walk {
 	ZSTD_DStream *zs;
 	unsigned char *buf;             /* a chunk's packed bytes */
 	size_t cap;
-	unsigned char *ra;              /* the file's bytes from RA_OFF, read ahead (chunk_read()) */
-	uint64_t ra_off;
-	size_t ra_len;
+	struct ss_tc_ahead ahead;       /* the file's bytes read ahead (chunk_read()) */
 	unsigned char *window;          /* unpacked bytes counted and dropped */
 	bool finding_top;               /* the first walk: where the top buffer's data is */
 	bool have_top;
@@ -179,30 +177,40 @@ static bool file_read(const struct walk *w, uint64_t off, void *dst, size_t n)
 	return false;
 }
 
-/*
- * file_read() for a CPU's chunks, which lie one after the other: through a read-ahead of
- * AHEAD_BYTES (trace-cmd's chunks are a few KiB packed; reading each one's header and bytes
- * on their own cost two system calls a chunk), a read of more, or one the read-ahead could not
- * serve (no memory for it, a file cut short after it was opened), on its own.
- */
-#define AHEAD_BYTES (64u << 10)
-static bool chunk_read(struct walk *w, uint64_t off, void *dst, size_t n)
+const unsigned char *ss_tc_ahead_get(struct ss_tc_ahead *a, int fd, uint64_t file_size,
+				     uint64_t off, size_t n)
 {
 	size_t want;
 
-	if (off > w->file_size || n > w->file_size - off)
-		return false;
-	if (!w->ra || off < w->ra_off || n > w->ra_len || off - w->ra_off > w->ra_len - n) {
-		want = w->file_size - off < AHEAD_BYTES ? (size_t)(w->file_size - off) :
-							  AHEAD_BYTES;
-		w->ra_len = 0;
-		if (n > AHEAD_BYTES || (!w->ra && !(w->ra = malloc(AHEAD_BYTES))) ||
-		    !file_read(w, off, w->ra, want))
-			return file_read(w, off, dst, n);
-		w->ra_off = off;
-		w->ra_len = want;
-	}
-	memcpy(dst, w->ra + (off - w->ra_off), n);
+	if (off > file_size || n > file_size - off || n > SS_TC_AHEAD_BYTES)
+		return NULL;
+	if (a->buf && off >= a->off && n <= a->len && off - a->off <= a->len - n)
+		return a->buf + (off - a->off);
+	if (!a->buf && !(a->buf = malloc(SS_TC_AHEAD_BYTES)))
+		return NULL;
+	want = file_size - off < SS_TC_AHEAD_BYTES ? (size_t)(file_size - off) : SS_TC_AHEAD_BYTES;
+	a->len = 0;
+	if (ss_pread_full(fd, a->buf, want, (off_t)off) != (ssize_t)want)
+		return NULL;
+	a->off = off;
+	a->len = want;
+	return a->buf;
+}
+
+void ss_tc_ahead_drop(struct ss_tc_ahead *a)
+{
+	free(a->buf);
+	*a = (struct ss_tc_ahead){ 0 };
+}
+
+/* file_read() for a CPU's chunks: through W's read-ahead where it can serve them. */
+static bool chunk_read(struct walk *w, uint64_t off, void *dst, size_t n)
+{
+	const unsigned char *b = ss_tc_ahead_get(&w->ahead, w->fd, w->file_size, off, n);
+
+	if (!b)
+		return file_read(w, off, dst, n);
+	memcpy(dst, b, n);
 	return true;
 }
 
@@ -716,7 +724,7 @@ int ss_tc_walk_buffers(int fd, const struct file_head *fh, struct ss_tc_layout *
 		ss_errf(err, errlen, "cannot read this trace-cmd file: %s",
 			errno ? strerror(errno) : "short read");
 	free(w.buf);
-	free(w.ra);
+	ss_tc_ahead_drop(&w.ahead);
 	free(w.window);
 	free(w.seen);
 	ZSTD_freeDCtx(w.zd);

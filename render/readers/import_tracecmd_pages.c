@@ -9,8 +9,8 @@
  * Why: libtracecmd 3.1 keeps every chunk it unpacks until the file is closed (a compressed
  * 2M-I/O capture grew the reader by 395 MB, the size of its data unpacked, most of its time
  * spent clearing those fresh pages), and hands out each record through a peek that costs about
- * ten times the kbuffer walk under it.  Here the memory is a chunk and 64 KiB of the file
- * read ahead a ring, and the time the unpacking and the walk.  The layout (where each CPU's
+ * ten times the kbuffer walk under it.  Here the memory is a chunk and SS_TC_AHEAD_BYTES of the
+ * file read ahead a ring, and the time the unpacking and the walk.  The layout (where each CPU's
  * chunks or pages lie) comes from the walk that checks the file's chunks before libtracecmd
  * reads them (import_tracecmd_chunks.c), which has held the zstd frames' headers to their
  * chunks' claims by then; this file still trusts nothing it reads (a chunk must unpack to its
@@ -33,7 +33,6 @@
 #define PAD 16                  /* bytes after a buffer's last page: the walk reads a word or two
 				 * past a page's data (a stored count of lost events) */
 #define RUN_BYTES (256u << 10)  /* of an uncompressed ring's pages read at once (a page at least) */
-#define AHEAD_BYTES (64u << 10) /* of a compressed ring's chunks read at once (more: alone) */
 #define COMMIT_MASK ((1u << 27) - 1)    /* a page's data size in its commit word */
 
 struct ss_tc_pages {
@@ -51,14 +50,11 @@ struct ss_tc_pages {
 	unsigned char *data;            /* the unpacked chunk or the run of pages (+ PAD) */
 	size_t len, cap, pos;           /* its bytes, its room, the next page's offset in it */
 	struct ss_tc_scratch *scratch;  /* a chunk's packed bytes and the unpacker, shared */
-	unsigned char *ra;              /* compressed: the file's bytes from RA_OFF, read ahead */
-	uint64_t ra_off;
-	size_t ra_len;
+	struct ss_tc_ahead ahead;       /* compressed: the file's bytes read ahead */
 	bool unchecked;                 /* the chunks past the first: the walk deferred */
 	int failure;                    /* why an unchecked chunk failed (-EBADMSG) */
 	uint64_t last;                  /* the offset of the last record handed out (+1; 0: none) */
 	const unsigned char *cur;       /* the page being walked (NULL: none) */
-	size_t cur_end;                 /* ... its data's end, from its start */
 	struct ss_rb_page walk;        /* ... its records */
 };
 
@@ -152,9 +148,8 @@ struct ss_tc_pages *ss_tc_pages_new(int fd, enum algo algo, const struct ss_tc_b
 static void drop_data(struct ss_tc_pages *p)
 {
 	free(p->data);
-	free(p->ra);
-	p->data = p->ra = NULL;
-	p->ra_len = 0;
+	p->data = NULL;
+	ss_tc_ahead_drop(&p->ahead);
 	p->cap = p->len = p->pos = 0;
 	p->cur = NULL;
 }
@@ -175,7 +170,7 @@ void ss_tc_pages_free(struct ss_tc_pages *p)
 	if (!p)
 		return;
 	free(p->data);
-	free(p->ra);
+	ss_tc_ahead_drop(&p->ahead);
 	free(p);
 }
 
@@ -185,34 +180,17 @@ static bool file_read(struct ss_tc_pages *p, uint64_t off, void *dst, size_t n)
 	       ss_pread_full(p->fd, dst, n, (off_t)off) == (ssize_t)n;
 }
 
-/*
- * *B: the N bytes at the file's offset OFF, from the ring's read-ahead (AHEAD_BYTES read at
- * once: trace-cmd's chunks are a few KiB packed, and reading each one's header and bytes on
- * their own cost two system calls a chunk), or read alone into the scratch (more than that, or
- * the read-ahead failed: a file cut short after it was opened reads as before, up to the cut):
- * 0, -EINVAL (past the file's end, a read error), -ENOMEM.
- */
+/* *B: the N bytes at the file's offset OFF, from the ring's read-ahead, or read alone into the
+ * scratch where it cannot serve them: 0, -EINVAL (past the file's end, a read error),
+ * -ENOMEM. */
 static int file_bytes(struct ss_tc_pages *p, uint64_t off, size_t n, const unsigned char **b)
 {
 	struct ss_tc_scratch *sc = p->scratch;
-	size_t want;
 
 	if (off > p->file_size || n > p->file_size - off)
 		return -EINVAL;
-	if (p->ra && off >= p->ra_off && n <= p->ra_len && off - p->ra_off <= p->ra_len - n) {
-		*b = p->ra + (off - p->ra_off);
+	if ((*b = ss_tc_ahead_get(&p->ahead, p->fd, p->file_size, off, n)))
 		return 0;
-	}
-	if (n <= AHEAD_BYTES && (p->ra || (p->ra = malloc(AHEAD_BYTES)))) {
-		want = p->file_size - off < AHEAD_BYTES ? (size_t)(p->file_size - off) : AHEAD_BYTES;
-		p->ra_len = 0;
-		if (file_read(p, off, p->ra, want)) {
-			p->ra_off = off;
-			p->ra_len = want;
-			*b = p->ra;
-			return 0;
-		}
-	}
 	if (grow(&sc->packed, &sc->cap, n ? n : 1))
 		return -ENOMEM;
 	if (!file_read(p, off, sc->packed, n))
@@ -350,7 +328,6 @@ static int next_page(struct ss_tc_pages *p)
 		if (ss_rb_page_load(&p->walk, pg, p->big_endian, p->lsize) < 0)
 			return -EINVAL;
 		p->cur = pg;
-		p->cur_end = hdr + commit;
 		return 1;
 	}
 }
@@ -368,6 +345,7 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 
 	for (;;) {
 		const unsigned char *data;
+		size_t end;
 		int ret;
 
 		if (!p->cur && (ret = next_page(p)) <= 0)
@@ -377,6 +355,7 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 			continue;
 		}
 		data = w->data + w->index;
+		end = (size_t)w->start + w->size;       /* the page's data's end */
 		*r = (struct ss_tc_rec){
 			.data = data,
 			.size = (int)(w->next - w->index),
@@ -387,9 +366,9 @@ int ss_tc_pages_next(struct ss_tc_pages *p, struct ss_tc_rec *r)
 		/* a record whose length runs past its page's data: damaged (one of less than
 		 * nothing, a damaged page's too, is handed on as libtracecmd hands it on) */
 		if ((uintptr_t)data < (uintptr_t)p->cur ||
-		    (uintptr_t)data > (uintptr_t)p->cur + p->cur_end ||
+		    (uintptr_t)data > (uintptr_t)p->cur + end ||
 		    (r->size > 0 && (size_t)r->size >
-		     p->cur_end - (size_t)((uintptr_t)data - (uintptr_t)p->cur)))
+		     end - (size_t)((uintptr_t)data - (uintptr_t)p->cur)))
 			return end_ring(p, -EINVAL);
 		/* each record's header lies further into the page than the one before
 		 * (ss_rb_page_load()'s check): a record handed out again would be a fault of the

@@ -69,6 +69,24 @@ struct ss_tc_rec {
 	uint64_t offset;
 	int missed;
 };
+/* A file's bytes read ahead, for reading a CPU's compressed chunks, which lie one after
+ * another (import_tracecmd_chunks.c): reading each chunk's header and bytes on their own
+ * cost two system calls a chunk, and trace-cmd's chunks are a few KiB packed. */
+#define SS_TC_AHEAD_BYTES (64u << 10)
+struct ss_tc_ahead {
+	unsigned char *buf;             /* SS_TC_AHEAD_BYTES, had when first needed */
+	uint64_t off;                   /* the file's offset of buf[0] */
+	size_t len;                     /* bytes held */
+};
+/* The N bytes at offset OFF of the file FD of FILE_SIZE bytes, from A (read ahead from OFF
+ * when it does not hold them): NULL when A cannot serve them (more than SS_TC_AHEAD_BYTES, no
+ * memory, or the read-ahead's read failed: a file cut short since it was opened), which the
+ * caller then reads on its own. */
+const unsigned char *ss_tc_ahead_get(struct ss_tc_ahead *a, int fd, uint64_t file_size,
+				     uint64_t off, size_t n);
+/* A's memory goes (A reads again from the file when next asked). */
+void ss_tc_ahead_drop(struct ss_tc_ahead *a);
+
 /* One page of a ring buffer walked record by record as libtraceevent 1.7's kbuffer walks it
  * (import_tracecmd_rbpage.c).  The current record is DATA + INDEX, NEXT - INDEX bytes (less
  * than nothing on a damaged page, as kbuffer's), its header CURR bytes into the records, its
