@@ -22,11 +22,22 @@ const size_t ss_nr_block_events = sizeof(ss_block_events) / sizeof(ss_block_even
 _Static_assert(sizeof(ss_block_events) / sizeof(ss_block_events[0]) <= MAX_TYPES,
 	       "a decoder holds every block event");
 
+/* A field's place in a record, copied out of its tep_format_field once, where every event's
+ * decoding reads it (size 0: the field is absent; num() reads 1, 2, 4 or 8 bytes, 0 for any
+ * other size). */
+struct place {
+	uint32_t offset, size;
+};
+
 struct type_fields {
 	int id;
 	uint16_t type;
-	struct tep_format_field *dev, *sector, *nr_sector, *bytes, *error, *rwbs, *pid, *comm;
+	bool rwbs_dynamic;      /* rwbs is a __data_loc string (else a char array) */
 	size_t end;             /* where the last fixed field read ends: a record is this long */
+	struct place dev, sector, nr_sector, bytes, error, rwbs, pid, comm;
+	/* the fields themselves, for a trace not in the host's byte order */
+	struct tep_format_field *f_dev, *f_sector, *f_nr_sector, *f_bytes, *f_error, *f_rwbs,
+				*f_pid;
 };
 
 struct ss_decoder {
@@ -53,6 +64,7 @@ void ss_decoder_free(struct ss_decoder *d)
 int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 {
 	struct tep_event *ev = tep_find_event_by_name(d->tep, "block", name);
+	struct tep_format_field *comm;
 	struct type_fields *t;
 
 	if (!ev)
@@ -63,25 +75,28 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 	memset(t, 0, sizeof(*t));
 	t->id = ev->id;
 	t->type = type;
-	t->dev = tep_find_field(ev, "dev");
-	t->sector = tep_find_field(ev, "sector");
-	t->nr_sector = tep_find_field(ev, "nr_sector");
-	t->bytes = tep_find_field(ev, "bytes");
-	t->error = tep_find_field(ev, "error");
-	if (!t->error)
-		t->error = tep_find_field(ev, "errors");
-	t->rwbs = tep_find_field(ev, "rwbs");
-	t->pid = tep_find_common_field(ev, "common_pid");
-	t->comm = tep_find_field(ev, "comm");
-	if (t->comm && (t->comm->flags & TEP_FIELD_IS_DYNAMIC))
-		t->comm = NULL;         /* a fixed char array on every kernel that has it */
-	if (!t->dev || !t->sector || !t->nr_sector || !t->rwbs)
+	t->f_dev = tep_find_field(ev, "dev");
+	t->f_sector = tep_find_field(ev, "sector");
+	t->f_nr_sector = tep_find_field(ev, "nr_sector");
+	t->f_bytes = tep_find_field(ev, "bytes");
+	t->f_error = tep_find_field(ev, "error");
+	if (!t->f_error)
+		t->f_error = tep_find_field(ev, "errors");
+	t->f_rwbs = tep_find_field(ev, "rwbs");
+	t->f_pid = tep_find_common_field(ev, "common_pid");
+	comm = tep_find_field(ev, "comm");
+	if (comm && (comm->flags & TEP_FIELD_IS_DYNAMIC))
+		comm = NULL;            /* a fixed char array on every kernel that has it */
+	if (!t->f_dev || !t->f_sector || !t->f_nr_sector || !t->f_rwbs)
 		return -EPROTO;
 	{
 		/* a .dat's formats are the file's word: a field past its records is caught
 		 * per record (a negative offset or size, by every record) */
-		const struct tep_format_field *f[] = { t->dev, t->sector, t->nr_sector, t->bytes,
-						       t->error, t->rwbs, t->pid, t->comm };
+		const struct tep_format_field *f[] = { t->f_dev, t->f_sector, t->f_nr_sector,
+						       t->f_bytes, t->f_error, t->f_rwbs, t->f_pid,
+						       comm };
+		struct place *pl[] = { &t->dev, &t->sector, &t->nr_sector, &t->bytes, &t->error,
+				       &t->rwbs, &t->pid, &t->comm };
 
 		t->end = 2;     /* common_type */
 		for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
@@ -91,33 +106,26 @@ int ss_decoder_add(struct ss_decoder *d, const char *name, uint16_t type)
 				t->end = SIZE_MAX;
 				break;
 			}
+			*pl[i] = (struct place){ (uint32_t)f[i]->offset, (uint32_t)f[i]->size };
 			if ((size_t)f[i]->offset + (size_t)f[i]->size > t->end)
 				t->end = (size_t)f[i]->offset + (size_t)f[i]->size;
 		}
 	}
+	t->rwbs_dynamic = t->f_rwbs->flags & TEP_FIELD_IS_DYNAMIC;
 	d->nr_types++;
 	d->native = tep_is_file_bigendian(d->tep) == tep_is_local_bigendian(d->tep);
 	return 0;
 }
 
 /*
- * Field F of DATA as tep_read_number_field() reads it (0 if absent or not 1, 2, 4 or 8
- * bytes), without its calls when the trace's byte order is the host's (NATIVE): this runs
- * for every field of every event.
+ * The field at P of DATA as tep_read_number_field() reads it (0 if absent or not 1, 2, 4 or 8
+ * bytes), when the trace's byte order is the host's: this runs for every field of every event.
  */
-static unsigned long long num(const struct tep_format_field *f, const void *data, bool native)
+static inline unsigned long long num(struct place pl, const unsigned char *data)
 {
-	const unsigned char *p;
-	unsigned long long v = 0;
+	const unsigned char *p = data + pl.offset;
 
-	if (!f)
-		return 0;
-	if (!native) {
-		tep_read_number_field((struct tep_format_field *)f, data, &v);
-		return v;
-	}
-	p = (const unsigned char *)data + f->offset;
-	switch (f->size) {
+	switch (pl.size) {
 	case 1:
 		return *p;
 	case 2: {
@@ -132,11 +140,24 @@ static unsigned long long num(const struct tep_format_field *f, const void *data
 		memcpy(&x, p, sizeof(x));
 		return x;
 	}
-	case 8:
-		memcpy(&v, p, sizeof(v));
-		return v;
+	case 8: {
+		uint64_t x;
+
+		memcpy(&x, p, sizeof(x));
+		return x;
+	}
 	}
 	return 0;
+}
+
+/* Field F of DATA (NULL: 0) through libtraceevent, in the trace's byte order. */
+static unsigned long long num_swapped(const struct tep_format_field *f, const void *data)
+{
+	unsigned long long v = 0;
+
+	if (f)
+		tep_read_number_field((struct tep_format_field *)f, data, &v);
+	return v;
 }
 
 /*
@@ -188,6 +209,7 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	const struct type_fields *t = NULL;
 	const char *rwbs;
 	size_t rwbs_len;
+	unsigned long long loc;
 	bool native = d->native;
 
 	if (size < sizeof(id))
@@ -207,28 +229,40 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	memset(ev, 0, sizeof(*ev));
 	ev->ts_ns = ts;
 	ev->type = t->type;
-	ev->dev = (uint32_t)num(t->dev, data, native);
-	ev->sector = num(t->sector, data, native);
-	ev->nr_sector = (uint32_t)num(t->nr_sector, data, native);
-	ev->bytes = t->bytes ? (uint32_t)num(t->bytes, data, native) : ev->nr_sector * 512u;
-	ev->error = (int32_t)num(t->error, data, native);
-	ev->pid = (uint32_t)num(t->pid, data, native);
 	ev->cpu = (uint16_t)cpu;
-	if (t->rwbs->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc = num(t->rwbs, data, native);
+	if (native) {
+		const unsigned char *b = data;
 
+		ev->dev = (uint32_t)num(t->dev, b);
+		ev->sector = num(t->sector, b);
+		ev->nr_sector = (uint32_t)num(t->nr_sector, b);
+		ev->bytes = t->f_bytes ? (uint32_t)num(t->bytes, b) : ev->nr_sector * 512u;
+		ev->error = (int32_t)num(t->error, b);
+		ev->pid = (uint32_t)num(t->pid, b);
+		loc = t->rwbs_dynamic ? num(t->rwbs, b) : 0;
+	} else {
+		ev->dev = (uint32_t)num_swapped(t->f_dev, data);
+		ev->sector = num_swapped(t->f_sector, data);
+		ev->nr_sector = (uint32_t)num_swapped(t->f_nr_sector, data);
+		ev->bytes = t->f_bytes ? (uint32_t)num_swapped(t->f_bytes, data) :
+					 ev->nr_sector * 512u;
+		ev->error = (int32_t)num_swapped(t->f_error, data);
+		ev->pid = (uint32_t)num_swapped(t->f_pid, data);
+		loc = t->rwbs_dynamic ? num_swapped(t->f_rwbs, data) : 0;
+	}
+	if (t->rwbs_dynamic) {
 		rwbs = (const char *)data + (loc & 0xffff);
 		rwbs_len = (size_t)(loc >> 16 & 0xffff);
 		if ((loc & 0xffff) + rwbs_len > size)
 			return -1;
 	} else {
-		rwbs = (const char *)data + t->rwbs->offset;
-		rwbs_len = (size_t)t->rwbs->size;
+		rwbs = (const char *)data + t->rwbs.offset;
+		rwbs_len = t->rwbs.size;
 	}
 	ev->flags = ss_rwbs_parse(rwbs, rwbs_len);
 	ss_event_flush_sector(ev);
 	if (comm)
-		copy_comm(comm, t->comm ? (const unsigned char *)data + t->comm->offset : NULL,
-			  t->comm ? (size_t)t->comm->size : 0);
+		copy_comm(comm, t->comm.size ? (const unsigned char *)data + t->comm.offset : NULL,
+			  t->comm.size);
 	return 1;
 }

@@ -61,9 +61,12 @@ static bool is_op_char(char c)
 uint16_t ss_rwbs_parse(const char *s, size_t len)
 {
 	uint16_t f = 0;
-	size_t i = 0;
+	size_t i = 0, n = 0;
 
-	len = strnlen(s, len);
+	/* (a loop, not strnlen(): a few bytes, once per event of every reader) */
+	while (n < len && s[n])
+		n++;
+	len = n;
 	if (len == 0)
 		return 0;
 	if (s[0] == 'F' && len > 1 && is_op_char(s[1])) {
