@@ -116,7 +116,8 @@ TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 TEST_HDRS := $(wildcard tests/lib/*.h tests/unit/*.h)
 TOOLS     := $(BUILD)/tests/tools/gen-trace $(BUILD)/tests/tools/gen-blktrace \
-             $(BUILD)/tests/tools/png-colour $(BUILD)/tests/tools/study-figure
+             $(BUILD)/tests/tools/png-colour $(BUILD)/tests/tools/study-figure \
+             $(BUILD)/tests/tools/tc-unpack
 
 # Fuzz targets (tests/fuzz/fuzz_<name>.c).  Under the ordinary compiler each becomes a replayer
 # that runs its seed corpus and every crasher found so far (tests/fuzz/regress/<name>/).
@@ -251,6 +252,7 @@ check-run: check-layers $(BIN) $(TEST_BINS) $(REPLAY_BINS) $(TOOLS) $(MAN_PAGES)
 	$(Q)SEEKSCOPE=$(abspath $(BIN)) GEN_TRACE=$(abspath $(BUILD))/tests/tools/gen-trace \
 		MAN_DIR=$(abspath $(BUILD))/man GEN_BLKTRACE=$(abspath $(BUILD))/tests/tools/gen-blktrace \
 		PNG_COLOUR=$(abspath $(BUILD))/tests/tools/png-colour \
+		TC_UNPACK=$(abspath $(BUILD))/tests/tools/tc-unpack \
 		tests/run-tests $(TEST_BINS) $(REPLAY_BINS) $(sort $(wildcard tests/cli/*.sh)) \
 		$(sort $(wildcard tests/integration/*.sh))
 

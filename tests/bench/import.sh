@@ -10,7 +10,9 @@
 #    random reads on a loop device in /dev/shm (block_bio_queue, block_rq_issue and
 #    block_rq_complete = Q, D and C), read by `seekscope report` and `plot` and by
 #    `trace-cmd report > /dev/null`; and a .dat of 100 I/Os recorded the same way, for the
-#    fixed cost of reading one (its headers hold the kernel's symbol table, some 5 MB).
+#    fixed cost of reading one (its headers hold the kernel's symbol table, some 5 MB); then
+#    what reading the big one must do at least: its chunks unpacked alone
+#    (tests/tools/tc-unpack.c) and the same events reported in seekscope's format.
 # Median wall time of RUNS runs, peak RSS, and the ratios (issue 18: >= 10x iowatcher's first
 # run, faster than its second).
 #   tests/bench/import.sh [IOS] [DIR]     (run from anywhere; builds what it needs;
@@ -117,4 +119,30 @@ bench_ratio "trace-cmd report / seekscope report" "$tc_report" "$dat_report" "" 
 	"$tc_report_cpu" "$dat_report_cpu"
 bench_ratio "trace-cmd report / seekscope plot" "$tc_report" "$dat_png" "" \
 	"$tc_report_cpu" "$dat_png_cpu"
+# What any reading of the .dat must do: unpack its chunks, timed alone on one CPU
+# (tests/tools/tc-unpack.c, the least CPU time of 3 runs), and the analysis a report does,
+# timed as the report of the same events in seekscope's own format (which reads that format
+# where a .dat's report decodes its records).  On this many CPUs, shared perfectly, the two
+# take their CPU time over the CPUs: an estimate of the floor, not a bound.
+echo "-- what a report of the .dat must do at least"
+if unpack=$(build/tests/tools/tc-unpack "$dir/bench.dat" 3 2>&1); then
+	echo "  unpacking its chunks alone: $unpack"
+	unpack_cpu=$(sed -n 's/.*: \([0-9.]*\) s CPU.*/\1/p' <<<"$unpack")
+	if ./seekscope convert -q "$dir/bench.dat" -o "$dir/bench.sst"; then
+		bench_run "seekscope report (same events, own format)" \
+			./seekscope report "$dir/bench.sst"
+		rm -f "$dir/bench.sst"
+	else
+		CPU=
+	fi
+	if [[ -n $unpack_cpu && -n $CPU && -n $dat_report ]]; then
+		awk -v u="$unpack_cpu" -v c="$CPU" -v n="$(nproc)" -v r="$dat_report" 'BEGIN {
+			f = (u + c) / n
+			printf "  %-52s %7.3f s  (an estimate; the .dat report took %.3f s, %.1fx it)\n",
+			       sprintf("(unpacking + that report) CPU / %d CPUs", n), f, r,
+			       (f > 0 ? r / f : 0) }'
+	fi
+else
+	echo "  unpacking its chunks alone: not measured: ${unpack##*$'\n'}"
+fi
 if [[ -n ${2:-} ]]; then echo "files kept in $dir"; fi
