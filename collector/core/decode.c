@@ -23,7 +23,7 @@ _Static_assert(sizeof(ss_block_events) / sizeof(ss_block_events[0]) <= MAX_TYPES
 	       "a decoder holds every block event");
 
 /* A field's place in a record, copied out of its tep_format_field once, where every event's
- * decoding reads it (size 0: the field is absent; num() reads 1, 2, 4 or 8 bytes, 0 for any
+ * decoding reads it (an absent field's is { 0, 0 }; num() reads 1, 2, 4 or 8 bytes, 0 for any
  * other size). */
 struct place {
 	uint32_t offset, size;
@@ -150,11 +150,15 @@ static inline unsigned long long num(struct place pl, const unsigned char *data)
 	return 0;
 }
 
-/* Field F of DATA (NULL: 0) through libtraceevent, in the trace's byte order. */
-static unsigned long long num_swapped(const struct tep_format_field *f, const void *data)
+/* The field at PL of DATA, or F (NULL: absent, 0) through libtraceevent when the trace's byte
+ * order is not the host's (not NATIVE). */
+static inline unsigned long long field(struct place pl, const struct tep_format_field *f,
+				       const unsigned char *data, bool native)
 {
 	unsigned long long v = 0;
 
+	if (native)
+		return num(pl, data);
 	if (f)
 		tep_read_number_field((struct tep_format_field *)f, data, &v);
 	return v;
@@ -209,7 +213,6 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	const struct type_fields *t = NULL;
 	const char *rwbs;
 	size_t rwbs_len;
-	unsigned long long loc;
 	bool native = d->native;
 
 	if (size < sizeof(id))
@@ -230,27 +233,16 @@ int ss_decoder_decode(const struct ss_decoder *d, const void *data, size_t size,
 	ev->ts_ns = ts;
 	ev->type = t->type;
 	ev->cpu = (uint16_t)cpu;
-	if (native) {
-		const unsigned char *b = data;
-
-		ev->dev = (uint32_t)num(t->dev, b);
-		ev->sector = num(t->sector, b);
-		ev->nr_sector = (uint32_t)num(t->nr_sector, b);
-		ev->bytes = t->f_bytes ? (uint32_t)num(t->bytes, b) : ev->nr_sector * 512u;
-		ev->error = (int32_t)num(t->error, b);
-		ev->pid = (uint32_t)num(t->pid, b);
-		loc = t->rwbs_dynamic ? num(t->rwbs, b) : 0;
-	} else {
-		ev->dev = (uint32_t)num_swapped(t->f_dev, data);
-		ev->sector = num_swapped(t->f_sector, data);
-		ev->nr_sector = (uint32_t)num_swapped(t->f_nr_sector, data);
-		ev->bytes = t->f_bytes ? (uint32_t)num_swapped(t->f_bytes, data) :
-					 ev->nr_sector * 512u;
-		ev->error = (int32_t)num_swapped(t->f_error, data);
-		ev->pid = (uint32_t)num_swapped(t->f_pid, data);
-		loc = t->rwbs_dynamic ? num_swapped(t->f_rwbs, data) : 0;
-	}
+	ev->dev = (uint32_t)field(t->dev, t->f_dev, data, native);
+	ev->sector = field(t->sector, t->f_sector, data, native);
+	ev->nr_sector = (uint32_t)field(t->nr_sector, t->f_nr_sector, data, native);
+	ev->bytes = t->f_bytes ? (uint32_t)field(t->bytes, t->f_bytes, data, native) :
+				 ev->nr_sector * 512u;
+	ev->error = (int32_t)field(t->error, t->f_error, data, native);
+	ev->pid = (uint32_t)field(t->pid, t->f_pid, data, native);
 	if (t->rwbs_dynamic) {
+		unsigned long long loc = field(t->rwbs, t->f_rwbs, data, native);
+
 		rwbs = (const char *)data + (loc & 0xffff);
 		rwbs_len = (size_t)(loc >> 16 & 0xffff);
 		if ((loc & 0xffff) + rwbs_len > size)

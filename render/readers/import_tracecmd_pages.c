@@ -55,7 +55,7 @@ struct ss_tc_pages {
 	int failure;                    /* why an unchecked chunk failed (-EBADMSG) */
 	uint64_t last;                  /* the offset of the last record handed out (+1; 0: none) */
 	const unsigned char *cur;       /* the page being walked (NULL: none) */
-	struct ss_rb_page walk;        /* ... its records */
+	struct ss_rb_page walk;         /* ... its records */
 };
 
 /* What every ring of a file shares (the reader reads one ring at a time). */
